@@ -1,0 +1,47 @@
+package org.iosim.pcm.resource;
+
+import java.util.Map;
+
+import org.eclipse.emf.common.util.URI;
+import org.eclipse.emf.ecore.resource.Resource;
+import org.eclipse.emf.ecore.xmi.XMLResource;
+import org.eclipse.emf.ecore.xmi.impl.XMIResourceFactoryImpl;
+import org.eclipse.emf.ecore.xmi.impl.XMIResourceImpl;
+
+/**
+ * Creates resources for IOSim's own model files ({@code .iosim}, XMI of the architecture metamodel).
+ * Elements are referenced by their {@code id} so files stay stable when lists are reordered, and
+ * files are parsed without DTDs or external entities because model files are untrusted input.
+ */
+public class IosimResourceFactory extends XMIResourceFactoryImpl {
+
+	public static final String FILE_EXTENSION = "iosim";
+
+	@Override
+	public Resource createResource(URI uri) {
+		XMIResourceImpl resource = new XMIResourceImpl(uri) {
+			@Override
+			protected boolean useUUIDs() {
+				return false;
+			}
+		};
+		resource.getDefaultLoadOptions().putAll(secureLoadOptions());
+		Map<Object, Object> save = resource.getDefaultSaveOptions();
+		save.put(XMLResource.OPTION_ENCODING, "UTF-8");
+		save.put(XMLResource.OPTION_LINE_WIDTH, 100);
+		save.put(XMLResource.OPTION_SCHEMA_LOCATION, Boolean.FALSE);
+		return resource;
+	}
+
+	/** Load options that keep the XML parser from reading DTDs or resolving external entities. */
+	public static Map<Object, Object> secureLoadOptions() {
+		return Map.of(
+				XMLResource.OPTION_PARSER_FEATURES, Map.of(
+						"http://apache.org/xml/features/disallow-doctype-decl", Boolean.TRUE,
+						"http://xml.org/sax/features/external-general-entities", Boolean.FALSE,
+						"http://xml.org/sax/features/external-parameter-entities", Boolean.FALSE,
+						"http://apache.org/xml/features/nonvalidating/load-external-dtd", Boolean.FALSE),
+				XMLResource.OPTION_DEFER_IDREF_RESOLUTION, Boolean.TRUE,
+				XMLResource.OPTION_RECORD_UNKNOWN_FEATURE, Boolean.FALSE);
+	}
+}
