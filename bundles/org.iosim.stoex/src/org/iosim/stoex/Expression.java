@@ -1,0 +1,123 @@
+package org.iosim.stoex;
+
+import java.util.OptionalDouble;
+import java.util.Set;
+
+import org.iosim.stoex.internal.Ast;
+import org.iosim.stoex.internal.Compiler;
+import org.iosim.stoex.internal.Printer;
+import org.iosim.stoex.internal.Typing;
+
+/**
+ * A parsed stochastic expression: an immutable syntax tree. Create it with {@link StoEx#parse}.
+ * Two expressions are equal when their canonical texts are equal.
+ */
+public final class Expression {
+
+    private final Ast root;
+    private final String text;
+
+    Expression(Ast root) {
+        this.root = root;
+        this.text = Printer.print(root);
+    }
+
+    /**
+     * @return the canonical text: single spaces around binary operators, parentheses only where
+     *         precedence requires them, numbers in plain notation, probability functions without
+     *         blanks; parsing it yields an equal expression
+     */
+    public String text() {
+        return text;
+    }
+
+    /**
+     * @return the static type with every variable {@link StoExType#ANY}
+     * @throws StoExTypeException if an operator or function is applied to values it does not accept
+     */
+    public StoExType type() {
+        return type(TypeEnvironment.UNTYPED);
+    }
+
+    /**
+     * @param environment declared types of variables
+     * @return the static type: INT and DOUBLE combine to DOUBLE, {@code /} and {@code ^} always give
+     *         DOUBLE, comparisons and boolean operators give BOOL, and an ANY operand makes the result
+     *         ANY unless the operator fixes it
+     * @throws StoExTypeException if an operator or function is applied to values it does not accept
+     */
+    public StoExType type(TypeEnvironment environment) {
+        return Typing.typeOf(root, environment);
+    }
+
+    /** @return the dotted names of the variables referred to, in order of first appearance */
+    public Set<String> variables() {
+        return Typing.variables(root);
+    }
+
+    /** @return whether the expression refers to no variable and contains no distribution, so it has a single value */
+    public boolean isConstant() {
+        return Typing.isConstant(root);
+    }
+
+    /**
+     * Exact expected value, where it follows from the expression alone:
+     * <ul>
+     * <li>a constant: its value (a BOOL constant counts as 1 or 0);</li>
+     * <li>a distribution or probability function with constant parameters: its closed-form mean
+     * ({@code BoolPMF}: the probability of {@code true}; {@code DoublePDF}: the sum of each
+     * interval's probability times its midpoint); an {@code EnumPMF} has none;</li>
+     * <li>{@code a + b}, {@code a - b}, {@code -a}: from the operands' means;</li>
+     * <li>{@code a * b}: the product of the means, because every occurrence is sampled
+     * independently;</li>
+     * <li>{@code a / c} with a constant {@code c}: the mean of {@code a} divided by {@code c};</li>
+     * <li>{@code c ? a : b}: with a constant condition, the chosen branch's mean; with a random one
+     * of mean {@code p} (e.g. a {@code BoolPMF}), {@code p * mean(a) + (1 - p) * mean(b)};</li>
+     * <li>anything else ({@code %}, {@code ^}, functions other than distributions, comparisons and
+     * boolean operators over random operands): only when all operands are constant.</li>
+     * </ul>
+     *
+     * @return the mean, or empty when the rules above do not give it exactly, e.g. when the
+     *         expression refers to variables
+     * @throws StoExTypeException if the expression is ill-typed
+     */
+    public OptionalDouble mean() {
+        return Compiler.compile(root, text, TypeEnvironment.UNTYPED).mean();
+    }
+
+    /**
+     * @return the expression prepared for sampling, with every variable {@link StoExType#ANY}
+     * @throws StoExTypeException       if the expression is ill-typed
+     * @throws StoExEvaluationException if a distribution has constant parameters out of its domain,
+     *                                  e.g. {@code Exp(0)}
+     */
+    public CompiledExpression compile() {
+        return compile(TypeEnvironment.UNTYPED);
+    }
+
+    /**
+     * @param environment declared types of variables; a variable declared INT, DOUBLE, BOOL or
+     *                    STRING must be bound to a value of that kind when sampled
+     * @return the expression prepared for sampling
+     * @throws StoExTypeException       if the expression is ill-typed
+     * @throws StoExEvaluationException if a distribution has constant parameters out of its domain
+     */
+    public CompiledExpression compile(TypeEnvironment environment) {
+        return Compiler.compile(root, text, environment);
+    }
+
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof Expression expression && text.equals(expression.text);
+    }
+
+    @Override
+    public int hashCode() {
+        return text.hashCode();
+    }
+
+    @Override
+    public String toString() {
+        return text;
+    }
+}
