@@ -79,7 +79,8 @@ public final class Expression {
      *
      * @return the mean, or empty when the rules above do not give it exactly, e.g. when the
      *         expression refers to variables
-     * @throws StoExTypeException if the expression is ill-typed
+     * @throws StoExTypeException       if the expression is ill-typed
+     * @throws StoExEvaluationException if a distribution has constant parameters out of its domain
      */
     public OptionalDouble mean() {
         return Compiler.compile(root, text, TypeEnvironment.UNTYPED).mean();

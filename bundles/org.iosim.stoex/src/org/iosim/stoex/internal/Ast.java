@@ -2,7 +2,10 @@ package org.iosim.stoex.internal;
 
 import java.util.List;
 
-/** Syntax tree of a stochastic expression. Every node records the 1-based column it starts at or, for operators, the operator's column. */
+/**
+ * Syntax tree of a stochastic expression. Every node records the 1-based column it starts at or,
+ * for operators, the operator's column.
+ */
 public sealed interface Ast {
 
     int column();
@@ -21,7 +24,10 @@ public sealed interface Ast {
     record BoolLiteral(boolean value, int column) implements Ast {
     }
 
-    /** Characterised variable; {@code name} is the dotted path ending in the characterisation, e.g. {@code a.b.BYTESIZE}. */
+    /**
+     * Characterised variable; {@code name} is the dotted path ending in the characterisation, e.g.
+     * {@code a.b.BYTESIZE}.
+     */
     record Variable(String name, int column) implements Ast {
     }
 
@@ -55,7 +61,8 @@ public sealed interface Ast {
         }
 
         public enum Kind {
-            INT_PMF("IntPMF"), DOUBLE_PMF("DoublePMF"), ENUM_PMF("EnumPMF"), BOOL_PMF("BoolPMF"), DOUBLE_PDF("DoublePDF");
+            INT_PMF("IntPMF"), DOUBLE_PMF("DoublePMF"), ENUM_PMF("EnumPMF"), BOOL_PMF("BoolPMF"),
+            DOUBLE_PDF("DoublePDF");
 
             public final String keyword;
 

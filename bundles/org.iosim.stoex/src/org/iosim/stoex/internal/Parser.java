@@ -1,0 +1,435 @@
+package org.iosim.stoex.internal;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+import org.iosim.stoex.StoExParseException;
+import org.iosim.stoex.internal.Ast.ProbabilityFunction.Kind;
+import org.iosim.stoex.internal.Lexer.Token;
+
+/**
+ * Recursive-descent parser for Palladio's stochastic expressions:
+ *
+ * <pre>
+ * expression  = conditional END
+ * conditional = and [ '?' conditional ':' conditional ]
+ * and         = or { 'AND' or }
+ * or          = not { ('OR' | 'XOR') not }
+ * not         = 'NOT' not | comparison
+ * comparison  = sum [ ('==' | '&lt;&gt;' | '&lt;' | '&gt;' | '&lt;=' | '&gt;=') sum ]
+ * sum         = product { ('+' | '-') product }
+ * product     = power { ('*' | '/' | '%') power }
+ * power       = prefix [ '^' power ]
+ * prefix      = '-' prefix | 'NOT' prefix | atom
+ * atom        = INT [unit] | DOUBLE [unit] | STRING | 'true' | 'false' | '(' conditional ')'
+ *             | NAME '(' [ conditional { ',' conditional } ] ')'
+ *             | NAME { '.' NAME } '.' CHARACTERISATION
+ *             | probability function
+ * unit        = '[' unit tokens ']'
+ * </pre>
+ *
+ * It accepts every expression of Palladio's grammar and reads it the same way, and also some that
+ * Palladio rejects: {@code 2^3^2} as {@code 2^(3^2)}, conditionals nested to the right, conditionals
+ * as function arguments. One difference in structure but not in value: Palladio applies a leading
+ * {@code NOT} to the first operand of a comparison, this grammar to the whole comparison; for the
+ * BOOL operands Palladio accepts, {@code (NOT a) == b} and {@code NOT (a == b)} are equal.
+ */
+public final class Parser {
+
+    private static final Set<String> CHARACTERISATIONS = Set.of("VALUE", "BYTESIZE", "NUMBER_OF_ELEMENTS", "TYPE", "STRUCTURE");
+
+    private static final Set<String> RESERVED = Set.of("AND", "OR", "XOR", "NOT", "true", "false", "INNER", "IntPMF",
+            "DoublePMF", "EnumPMF", "BoolPMF", "DoublePDF", "VALUE", "BYTESIZE", "NUMBER_OF_ELEMENTS", "TYPE",
+            "STRUCTURE");
+
+    private static final double PROBABILITY_SUM_TOLERANCE = 1e-6;
+
+    private final List<Token> tokens;
+    private int next;
+
+    private Parser(List<Token> tokens) {
+        this.tokens = tokens;
+    }
+
+    /**
+     * @throws StoExParseException if the text is not a well-formed expression
+     */
+    public static Ast parse(String text) {
+        Parser parser = new Parser(Lexer.tokenize(text));
+        Ast expression = parser.conditional();
+        parser.expect(Lexer.Kind.END);
+        return expression;
+    }
+
+    private Ast conditional() {
+        Ast condition = and();
+        if (!at(Lexer.Kind.QUESTION)) {
+            return condition;
+        }
+        int column = advance().column();
+        Ast then = conditional();
+        expect(Lexer.Kind.COLON);
+        return new Ast.Conditional(condition, then, conditional(), column);
+    }
+
+    private Ast and() {
+        Ast left = or();
+        while (peek().isWord("AND")) {
+            int column = advance().column();
+            left = new Ast.Infix(InfixOperator.AND, left, or(), column);
+        }
+        return left;
+    }
+
+    private Ast or() {
+        Ast left = not();
+        while (peek().isWord("OR") || peek().isWord("XOR")) {
+            Token operator = advance();
+            left = new Ast.Infix(operator.isWord("OR") ? InfixOperator.OR : InfixOperator.XOR, left, not(),
+                    operator.column());
+        }
+        return left;
+    }
+
+    private Ast not() {
+        if (peek().isWord("NOT")) {
+            int column = advance().column();
+            return new Ast.Prefix(PrefixOperator.NOT, not(), column);
+        }
+        return comparison();
+    }
+
+    private Ast comparison() {
+        Ast left = sum();
+        InfixOperator operator = comparisonOperator(peek());
+        if (operator == null) {
+            return left;
+        }
+        int column = advance().column();
+        Ast comparison = new Ast.Infix(operator, left, sum(), column);
+        if (comparisonOperator(peek()) != null) {
+            throw error(peek(), "comparisons cannot be chained; use parentheses or AND");
+        }
+        return comparison;
+    }
+
+    private static InfixOperator comparisonOperator(Token token) {
+        return switch (token.kind()) {
+            case EQ -> InfixOperator.EQ;
+            case NE -> InfixOperator.NE;
+            case LT -> InfixOperator.LT;
+            case GT -> InfixOperator.GT;
+            case LE -> InfixOperator.LE;
+            case GE -> InfixOperator.GE;
+            default -> null;
+        };
+    }
+
+    private Ast sum() {
+        Ast left = product();
+        while (at(Lexer.Kind.PLUS) || at(Lexer.Kind.MINUS)) {
+            Token operator = advance();
+            InfixOperator infix = operator.kind() == Lexer.Kind.PLUS ? InfixOperator.ADD : InfixOperator.SUB;
+            left = new Ast.Infix(infix, left, product(), operator.column());
+        }
+        return left;
+    }
+
+    private Ast product() {
+        Ast left = power();
+        while (at(Lexer.Kind.STAR) || at(Lexer.Kind.SLASH) || at(Lexer.Kind.PERCENT)) {
+            Token operator = advance();
+            InfixOperator infix = switch (operator.kind()) {
+                case STAR -> InfixOperator.MUL;
+                case SLASH -> InfixOperator.DIV;
+                default -> InfixOperator.MOD;
+            };
+            left = new Ast.Infix(infix, left, power(), operator.column());
+        }
+        return left;
+    }
+
+    private Ast power() {
+        Ast base = prefix();
+        if (!at(Lexer.Kind.CARET)) {
+            return base;
+        }
+        int column = advance().column();
+        return new Ast.Infix(InfixOperator.POW, base, power(), column);
+    }
+
+    private Ast prefix() {
+        if (at(Lexer.Kind.MINUS)) {
+            int column = advance().column();
+            return new Ast.Prefix(PrefixOperator.NEGATE, prefix(), column);
+        }
+        if (peek().isWord("NOT")) {
+            int column = advance().column();
+            return new Ast.Prefix(PrefixOperator.NOT, prefix(), column);
+        }
+        return atom();
+    }
+
+    private Ast atom() {
+        Token token = peek();
+        switch (token.kind()) {
+            case INT -> {
+                advance();
+                return new Ast.IntLiteral(parseLong(token), optionalUnit(), token.column());
+            }
+            case DOUBLE -> {
+                advance();
+                return new Ast.DoubleLiteral(parseDouble(token), optionalUnit(), token.column());
+            }
+            case STRING -> {
+                advance();
+                return new Ast.StringLiteral(token.value(), token.column());
+            }
+            case LPAREN -> {
+                advance();
+                Ast inner = conditional();
+                expect(Lexer.Kind.RPAREN);
+                return inner;
+            }
+            case IDENTIFIER -> {
+                return namedAtom(token);
+            }
+            default -> throw error(token, "expected an expression but found " + token.describe());
+        }
+    }
+
+    private Ast namedAtom(Token name) {
+        for (Kind kind : Kind.values()) {
+            if (name.isWord(kind.keyword)) {
+                return probabilityFunction(kind);
+            }
+        }
+        if (name.isWord("true") || name.isWord("false")) {
+            advance();
+            return new Ast.BoolLiteral(name.isWord("true"), name.column());
+        }
+        if (RESERVED.contains(name.lexeme())) {
+            throw error(name, "expected an expression but found " + name.describe());
+        }
+        advance();
+        if (at(Lexer.Kind.LPAREN)) {
+            return call(name);
+        }
+        if (at(Lexer.Kind.DOT)) {
+            return variable(name);
+        }
+        throw error(peek(), "expected '(' or '.' after '" + name.lexeme() + "' but found " + peek().describe());
+    }
+
+    private Ast call(Token name) {
+        BuiltinFunction function = BuiltinFunction.named(name.lexeme());
+        if (function == null) {
+            throw error(name, "unknown function '" + name.lexeme() + "'");
+        }
+        expect(Lexer.Kind.LPAREN);
+        List<Ast> arguments = new ArrayList<>();
+        if (!at(Lexer.Kind.RPAREN)) {
+            arguments.add(conditional());
+            while (at(Lexer.Kind.COMMA)) {
+                advance();
+                arguments.add(conditional());
+            }
+        }
+        expect(Lexer.Kind.RPAREN);
+        if (arguments.size() < function.minimumArity || arguments.size() > function.maximumArity) {
+            String expected = function.minimumArity == function.maximumArity
+                    ? function.minimumArity + (function.minimumArity == 1 ? " argument" : " arguments")
+                    : function.minimumArity + " or " + function.maximumArity + " arguments";
+            throw error(name, "function '" + function.stoexName + "' expects " + expected + " but got "
+                    + arguments.size());
+        }
+        return new Ast.Call(function, arguments, name.column());
+    }
+
+    /** Reads {@code .segment} parts after the first name until a characterisation ends the path. */
+    private Ast variable(Token first) {
+        StringBuilder path = new StringBuilder(first.lexeme());
+        while (true) {
+            expect(Lexer.Kind.DOT);
+            Token segment = peek();
+            if (segment.kind() != Lexer.Kind.IDENTIFIER
+                    || RESERVED.contains(segment.lexeme()) && !segment.isWord("INNER")
+                            && !CHARACTERISATIONS.contains(segment.lexeme())) {
+                throw error(segment, "expected a name or a characterisation (VALUE, BYTESIZE, NUMBER_OF_ELEMENTS, "
+                        + "TYPE, STRUCTURE) but found " + segment.describe());
+            }
+            advance();
+            path.append('.').append(segment.lexeme());
+            if (CHARACTERISATIONS.contains(segment.lexeme())) {
+                return new Ast.Variable(path.toString(), first.column());
+            }
+            if (!at(Lexer.Kind.DOT)) {
+                throw error(peek(), "expected '.' and a characterisation (VALUE, BYTESIZE, NUMBER_OF_ELEMENTS, "
+                        + "TYPE, STRUCTURE) after '" + path + "' but found " + peek().describe());
+            }
+        }
+    }
+
+    private Ast probabilityFunction(Kind kind) {
+        Token keyword = advance();
+        boolean ordered = false;
+        if ((kind == Kind.ENUM_PMF || kind == Kind.BOOL_PMF) && at(Lexer.Kind.LPAREN)) {
+            advance();
+            if (!peek().isWord("ordered")) {
+                throw error(peek(), "expected 'ordered' but found " + peek().describe());
+            }
+            advance();
+            expect(Lexer.Kind.RPAREN);
+            ordered = true;
+        }
+        expect(Lexer.Kind.LBRACKET);
+        List<Object> values = new ArrayList<>();
+        List<Double> probabilities = new ArrayList<>();
+        double previousValue = 0;
+        do {
+            expect(Lexer.Kind.LPAREN);
+            Token valueToken = peek();
+            Object value = sampleValue(kind);
+            if (kind == Kind.DOUBLE_PDF) {
+                double end = (Double) value;
+                if (end < previousValue) {
+                    throw error(valueToken, "DoublePDF interval ends must not decrease and start at 0 or above, but "
+                            + Values.formatDouble(end) + " follows " + Values.formatDouble(previousValue));
+                }
+                previousValue = end;
+            }
+            expect(Lexer.Kind.SEMICOLON);
+            values.add(value);
+            probabilities.add(probability());
+            expect(Lexer.Kind.RPAREN);
+        } while (at(Lexer.Kind.LPAREN));
+        expect(Lexer.Kind.RBRACKET);
+        double sum = probabilities.stream().mapToDouble(Double::doubleValue).sum();
+        if (Math.abs(sum - 1) > PROBABILITY_SUM_TOLERANCE) {
+            throw error(keyword, "probabilities of " + kind.keyword + " sum to " + Values.formatDouble(sum)
+                    + " but must sum to 1");
+        }
+        boolean numeric = kind == Kind.INT_PMF || kind == Kind.DOUBLE_PMF || kind == Kind.DOUBLE_PDF;
+        return new Ast.ProbabilityFunction(kind, ordered, values, probabilities, numeric ? optionalUnit() : "",
+                keyword.column());
+    }
+
+    private Object sampleValue(Kind kind) {
+        Token token = peek();
+        switch (kind) {
+            case ENUM_PMF -> {
+                expect(Lexer.Kind.STRING);
+                return token.value();
+            }
+            case BOOL_PMF -> {
+                if (!token.isWord("true") && !token.isWord("false")) {
+                    throw error(token, "expected true or false but found " + token.describe());
+                }
+                advance();
+                return token.isWord("true");
+            }
+            default -> {
+                boolean negative = at(Lexer.Kind.MINUS);
+                if (negative) {
+                    advance();
+                }
+                Token number = peek();
+                if (kind == Kind.INT_PMF) {
+                    if (number.kind() != Lexer.Kind.INT) {
+                        throw error(number, "expected an integer but found " + number.describe());
+                    }
+                    advance();
+                    long magnitude = parseLong(number);
+                    return negative ? -magnitude : magnitude;
+                }
+                if (number.kind() != Lexer.Kind.INT && number.kind() != Lexer.Kind.DOUBLE) {
+                    throw error(number, "expected a number but found " + number.describe());
+                }
+                advance();
+                double magnitude = parseDouble(number);
+                return negative ? -magnitude : magnitude;
+            }
+        }
+    }
+
+    private double probability() {
+        Token token = peek();
+        if (token.kind() != Lexer.Kind.INT && token.kind() != Lexer.Kind.DOUBLE) {
+            throw error(token, "expected a probability but found " + token.describe());
+        }
+        advance();
+        double probability = parseDouble(token);
+        if (probability > 1) {
+            throw error(token, "probability " + token.lexeme() + " is not between 0 and 1");
+        }
+        return probability;
+    }
+
+    /** Palladio's unit suffix, e.g. {@code [B]} or {@code [m/s^2]}; kept for printing, without effect on values. */
+    private String optionalUnit() {
+        if (!at(Lexer.Kind.LBRACKET)) {
+            return "";
+        }
+        advance();
+        StringBuilder unit = new StringBuilder();
+        while (isUnitPart(peek())) {
+            unit.append(advance().lexeme());
+        }
+        if (unit.isEmpty()) {
+            throw error(peek(), "expected a unit but found " + peek().describe());
+        }
+        expect(Lexer.Kind.RBRACKET);
+        return unit.toString();
+    }
+
+    private static boolean isUnitPart(Token token) {
+        return switch (token.kind()) {
+            case IDENTIFIER, INT, STAR, SLASH, CARET, MINUS, LPAREN, RPAREN -> true;
+            default -> false;
+        };
+    }
+
+    private long parseLong(Token token) {
+        try {
+            return Long.parseLong(token.lexeme());
+        } catch (NumberFormatException e) {
+            throw error(token, "integer " + token.lexeme() + " is out of range");
+        }
+    }
+
+    private double parseDouble(Token token) {
+        double value = Double.parseDouble(token.lexeme());
+        if (Double.isInfinite(value)) {
+            throw error(token, "number " + token.lexeme() + " is out of range");
+        }
+        return value;
+    }
+
+    private Token peek() {
+        return tokens.get(next);
+    }
+
+    private boolean at(Lexer.Kind kind) {
+        return peek().kind() == kind;
+    }
+
+    private Token advance() {
+        Token token = tokens.get(next);
+        if (token.kind() != Lexer.Kind.END) {
+            next++;
+        }
+        return token;
+    }
+
+    private Token expect(Lexer.Kind kind) {
+        if (!at(kind)) {
+            throw error(peek(), "expected " + kind.expected + " but found " + peek().describe());
+        }
+        return advance();
+    }
+
+    private static StoExParseException error(Token token, String detail) {
+        return new StoExParseException(token.column(), token.lexeme(), detail);
+    }
+}
