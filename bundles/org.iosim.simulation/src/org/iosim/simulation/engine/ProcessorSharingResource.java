@@ -1,0 +1,86 @@
+package org.iosim.simulation.engine;
+
+/**
+ * Processor-sharing resource: with n jobs present and c servers, every job is
+ * served at {@code processingRate · min(1, c/n)}.
+ * <p>
+ * Instead of reducing the remaining work of every job at each arrival and
+ * departure (linear in n), the resource keeps a virtual time V: the service,
+ * in time-at-full-speed, that each present job has received since the
+ * resource was last empty. Between events V advances at {@code min(1, c/n)}
+ * per unit of real time. A job arriving with service time s gets the finish
+ * tag {@code V + s} and completes when V reaches it, so the jobs wait in a
+ * heap ordered by finish tag and every arrival or departure costs O(log n):
+ * advance V, update the heap, reschedule the single departure event.
+ */
+public final class ProcessorSharingResource extends AbstractActiveResource {
+
+    private final KeyedHeap<Job> jobsByFinishTag = new KeyedHeap<>();
+    private final Event departure = this::departFirstFinished;
+    private double virtualTime;
+    private double virtualTimeUpdatedAt;
+    private long arrivalSequence;
+    private EventHandle scheduledDeparture;
+
+    public ProcessorSharingResource(Simulator simulator, String name, int servers, double processingRate) {
+        super(simulator, name, servers, processingRate);
+    }
+
+    @Override
+    protected void admit(double serviceTime, double arrivalTime, Completion then) {
+        advanceVirtualTime();
+        jobsByFinishTag.add(virtualTime + serviceTime, arrivalSequence++, new Job(arrivalTime, then));
+        rescheduleDeparture();
+    }
+
+    private void departFirstFinished() {
+        scheduledDeparture = null;
+        Job job = jobsByFinishTag.minPayload();
+        // Taking the tag itself rather than integrating the rate keeps V free
+        // of rounding drift at the moments that matter.
+        virtualTime = jobsByFinishTag.minKey();
+        virtualTimeUpdatedAt = simulator.now();
+        jobsByFinishTag.removeMin();
+        if (jobsByFinishTag.isEmpty()) {
+            // Restarting V whenever the resource empties keeps tags small and precise.
+            virtualTime = 0;
+        }
+        rescheduleDeparture();
+        complete(job.arrivalTime, job.then);
+    }
+
+    /** Service per job per unit of real time, in time-at-full-speed. */
+    private double shareOfEachJob(int jobs) {
+        int servers = servers();
+        return jobs <= servers ? 1 : (double) servers / jobs;
+    }
+
+    private void advanceVirtualTime() {
+        double now = simulator.now();
+        int jobs = jobsByFinishTag.size();
+        if (jobs > 0) {
+            virtualTime += (now - virtualTimeUpdatedAt) * shareOfEachJob(jobs);
+        }
+        virtualTimeUpdatedAt = now;
+    }
+
+    /** Called after every arrival and departure; the resource only empties at a departure. */
+    private void rescheduleDeparture() {
+        if (jobsByFinishTag.isEmpty()) {
+            return;
+        }
+        // Rounding may put V a hair past the smallest tag; that job is due now.
+        double remaining = Math.max(0, jobsByFinishTag.minKey() - virtualTime);
+        double departureTime = simulator.now() + remaining / shareOfEachJob(jobsByFinishTag.size());
+        if (scheduledDeparture != null) {
+            if (scheduledDeparture.time() == departureTime) {
+                return;
+            }
+            scheduledDeparture.cancel();
+        }
+        scheduledDeparture = simulator.scheduleAt(departureTime, departure);
+    }
+
+    private record Job(double arrivalTime, Completion then) {
+    }
+}

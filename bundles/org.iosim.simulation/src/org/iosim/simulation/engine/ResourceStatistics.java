@@ -1,0 +1,132 @@
+package org.iosim.simulation.engine;
+
+import org.iosim.simulation.statistics.Tally;
+import org.iosim.simulation.statistics.TimeWeighted;
+
+/**
+ * Performance measures of one active resource since the start of the run or
+ * the last reset, in constant memory. Time averages extend to the simulator's
+ * current time.
+ * <p>
+ * Busy servers are taken to be {@code min(jobs, servers)}: the disciplines
+ * here are work-conserving, no server idles while a job waits.
+ */
+public final class ResourceStatistics {
+
+    private final Simulator simulator;
+    private final int servers;
+    private final double processingRate;
+    private final TimeWeighted jobsInSystem;
+    private final TimeWeighted busyServers;
+    private final Tally serviceTimes = new Tally();
+    private final Tally residenceTimes = new Tally();
+    private long arrivals;
+    private long completions;
+    private double startTime;
+
+    ResourceStatistics(Simulator simulator, int servers, double processingRate) {
+        this.simulator = simulator;
+        this.servers = servers;
+        this.processingRate = processingRate;
+        this.startTime = simulator.now();
+        this.jobsInSystem = new TimeWeighted(startTime, 0);
+        this.busyServers = new TimeWeighted(startTime, 0);
+    }
+
+    void jobArrived(double serviceTime, int jobsNow) {
+        arrivals++;
+        serviceTimes.add(serviceTime);
+        recordJobs(jobsNow);
+    }
+
+    void jobDeparted(double arrivalTime, int jobsNow) {
+        completions++;
+        double now = simulator.now();
+        residenceTimes.add(now - arrivalTime);
+        recordJobs(jobsNow);
+    }
+
+    private void recordJobs(int jobsNow) {
+        double now = simulator.now();
+        jobsInSystem.update(now, jobsNow);
+        busyServers.update(now, Math.min(jobsNow, servers));
+    }
+
+    void reset() {
+        double now = simulator.now();
+        startTime = now;
+        jobsInSystem.reset(now);
+        busyServers.reset(now);
+        serviceTimes.reset();
+        residenceTimes.reset();
+        arrivals = 0;
+        completions = 0;
+    }
+
+    /** Simulated time covered by these statistics. */
+    public double observationTime() {
+        return simulator.now() - startTime;
+    }
+
+    public long arrivals() {
+        return arrivals;
+    }
+
+    public long completions() {
+        return completions;
+    }
+
+    /** Completions per unit of simulated time; NaN before any time has passed. */
+    public double throughput() {
+        double duration = observationTime();
+        return duration > 0 ? completions / duration : Double.NaN;
+    }
+
+    /**
+     * Time-averaged fraction of busy servers. An infinite-server resource
+     * never saturates and reports 0; its load is {@link #meanBusyServers()}.
+     */
+    public double utilization() {
+        if (servers == ActiveResource.UNLIMITED_SERVERS) {
+            return 0;
+        }
+        return meanBusyServers() / servers;
+    }
+
+    public double meanBusyServers() {
+        return busyServers.mean(simulator.now());
+    }
+
+    /** Time-averaged number of jobs at the resource, waiting or in service. */
+    public double meanJobsInSystem() {
+        return jobsInSystem.mean(simulator.now());
+    }
+
+    /** Time-averaged number of jobs beyond the server count, i.e. waiting. */
+    public double meanQueueLength() {
+        return meanJobsInSystem() - meanBusyServers();
+    }
+
+    /** Service times of arrived jobs (time each takes when served alone). */
+    public Tally serviceTimes() {
+        return serviceTimes;
+    }
+
+    public double meanServiceTime() {
+        return serviceTimes.mean();
+    }
+
+    /** Mean demand in work units of arrived jobs. */
+    public double meanDemand() {
+        return serviceTimes.mean() * processingRate;
+    }
+
+    /** Times from arrival to completion of completed jobs. */
+    public Tally residenceTimes() {
+        return residenceTimes;
+    }
+
+    public double meanResidenceTime() {
+        return residenceTimes.mean();
+    }
+}

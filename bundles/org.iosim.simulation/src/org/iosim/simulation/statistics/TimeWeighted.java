@@ -1,0 +1,74 @@
+package org.iosim.simulation.statistics;
+
+/**
+ * Time average of a piecewise-constant quantity such as a queue length or the
+ * number of busy servers.
+ * <p>
+ * The caller reports every change together with the simulated time at which it
+ * happens; times must not decrease. Keeping the clock outside makes this usable
+ * by any engine and in tests without one.
+ */
+public final class TimeWeighted {
+
+    private double value;
+    private double lastChangeTime;
+    private double startTime;
+    private double area;
+    private double maximum;
+
+    public TimeWeighted(double startTime, double initialValue) {
+        this.startTime = startTime;
+        this.lastChangeTime = startTime;
+        this.value = initialValue;
+        this.maximum = initialValue;
+    }
+
+    /** The quantity takes {@code newValue} from {@code time} on. */
+    public void update(double time, double newValue) {
+        if (time < lastChangeTime) {
+            throw new IllegalArgumentException("time went backwards: " + time + " < " + lastChangeTime);
+        }
+        area += value * (time - lastChangeTime);
+        lastChangeTime = time;
+        value = newValue;
+        if (newValue > maximum) {
+            maximum = newValue;
+        }
+    }
+
+    /** Current value of the quantity. */
+    public double value() {
+        return value;
+    }
+
+    /** Largest value taken since the start or the last reset. */
+    public double max() {
+        return maximum;
+    }
+
+    /**
+     * Time average over {@code [start, now]}, assuming the current value holds
+     * until {@code now}; the current value if no time has passed.
+     */
+    public double mean(double now) {
+        if (now < lastChangeTime) {
+            throw new IllegalArgumentException("time went backwards: " + now + " < " + lastChangeTime);
+        }
+        double duration = now - startTime;
+        if (duration <= 0) {
+            return value;
+        }
+        return (area + value * (now - lastChangeTime)) / duration;
+    }
+
+    /** Forgets the history before {@code time} (warm-up removal); the current value is kept. */
+    public void reset(double time) {
+        if (time < lastChangeTime) {
+            throw new IllegalArgumentException("time went backwards: " + time + " < " + lastChangeTime);
+        }
+        startTime = time;
+        lastChangeTime = time;
+        area = 0;
+        maximum = value;
+    }
+}
