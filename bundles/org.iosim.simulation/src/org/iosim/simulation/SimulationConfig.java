@@ -1,0 +1,81 @@
+package org.iosim.simulation;
+
+/**
+ * How long and how often to simulate. A run stops at the first condition met: simulated time,
+ * number of measurements (completed usage-scenario runs after warm-up, over all scenarios), or
+ * confidence (every scenario's mean response time known to the given relative precision).
+ *
+ * @param seed                 seed of all random streams; the same seed reproduces a run exactly
+ * @param stopTime             simulated time to stop at, {@code Double.POSITIVE_INFINITY} for none
+ * @param maxMeasurements      measurements to stop after, {@code Long.MAX_VALUE} for none
+ * @param confidenceLevel      e.g. 0.95 for a 95 % confidence criterion, 0 for none
+ * @param relativePrecision    relative half-width of the confidence interval to reach, e.g. 0.02
+ * @param warmupMeasurements   scenario runs discarded before statistics start
+ * @param replications         independent replications, run in parallel; results pool them
+ */
+public record SimulationConfig(long seed, double stopTime, long maxMeasurements, double confidenceLevel,
+		double relativePrecision, long warmupMeasurements, int replications) {
+
+	/** Measurements after which a run without any other stop condition ends. */
+	public static final long DEFAULT_MAX_MEASUREMENTS = 100_000;
+
+	public SimulationConfig {
+		if (!(stopTime > 0)) {
+			throw new IllegalArgumentException("stop time must be positive, got " + stopTime);
+		}
+		if (maxMeasurements < 1) {
+			throw new IllegalArgumentException("maximum measurements must be at least 1, got " + maxMeasurements);
+		}
+		if (confidenceLevel != 0 && !(confidenceLevel > 0 && confidenceLevel < 1)) {
+			throw new IllegalArgumentException("confidence level must lie between 0 and 1, got " + confidenceLevel);
+		}
+		if (confidenceLevel != 0 && !(relativePrecision > 0 && relativePrecision < 1)) {
+			throw new IllegalArgumentException("relative precision must lie between 0 and 1, got " + relativePrecision);
+		}
+		if (warmupMeasurements < 0) {
+			throw new IllegalArgumentException("warm-up measurements must not be negative, got " + warmupMeasurements);
+		}
+		if (replications < 1) {
+			throw new IllegalArgumentException("replications must be at least 1, got " + replications);
+		}
+	}
+
+	/** Seed 1, 100,000 measurements after a warm-up of 1,000, one replication. */
+	public static SimulationConfig defaults() {
+		return new SimulationConfig(1, Double.POSITIVE_INFINITY, DEFAULT_MAX_MEASUREMENTS, 0, 0, 1_000, 1);
+	}
+
+	public SimulationConfig withSeed(long newSeed) {
+		return new SimulationConfig(newSeed, stopTime, maxMeasurements, confidenceLevel, relativePrecision,
+				warmupMeasurements, replications);
+	}
+
+	public SimulationConfig withStopTime(double newStopTime) {
+		return new SimulationConfig(seed, newStopTime, maxMeasurements, confidenceLevel, relativePrecision,
+				warmupMeasurements, replications);
+	}
+
+	public SimulationConfig withMaxMeasurements(long newMaxMeasurements) {
+		return new SimulationConfig(seed, stopTime, newMaxMeasurements, confidenceLevel, relativePrecision,
+				warmupMeasurements, replications);
+	}
+
+	public SimulationConfig withConfidence(double level, double precision) {
+		return new SimulationConfig(seed, stopTime, maxMeasurements, level, precision, warmupMeasurements,
+				replications);
+	}
+
+	public SimulationConfig withWarmupMeasurements(long newWarmup) {
+		return new SimulationConfig(seed, stopTime, maxMeasurements, confidenceLevel, relativePrecision, newWarmup,
+				replications);
+	}
+
+	public SimulationConfig withReplications(int newReplications) {
+		return new SimulationConfig(seed, stopTime, maxMeasurements, confidenceLevel, relativePrecision,
+				warmupMeasurements, newReplications);
+	}
+
+	public boolean hasConfidenceCriterion() {
+		return confidenceLevel > 0;
+	}
+}

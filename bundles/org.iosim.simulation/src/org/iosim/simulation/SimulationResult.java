@@ -1,0 +1,94 @@
+package org.iosim.simulation;
+
+import java.util.List;
+
+/**
+ * Everything a simulation run measured. All figures are in the model's time unit (Palladio models
+ * conventionally use seconds). With several replications, means pool the replications and the
+ * confidence half-width comes from the spread of the replication means; with one replication it
+ * comes from batch means.
+ *
+ * @param modelName        name of the simulated model set
+ * @param seed             the seed the run was started with
+ * @param replications     number of replications pooled
+ * @param events           simulation events processed, summed over replications
+ * @param stopReason       which condition ended the run (see {@link StopReason})
+ * @param simulatedTime    simulated time of one replication at its end (the longest, with several)
+ * @param wallClockSeconds elapsed real time; the only field that differs between runs with one seed
+ * @param scenarios        one entry per usage scenario
+ * @param calls            entry-level system calls and external calls, by caller
+ * @param resources        every active resource of every resource container, and linking resources
+ * @param passiveResources every passive resource per assembly context
+ */
+public record SimulationResult(String modelName, long seed, int replications, long events, StopReason stopReason,
+		double simulatedTime, double wallClockSeconds, List<ScenarioResult> scenarios, List<CallResult> calls,
+		List<ResourceResult> resources, List<PassiveResourceResult> passiveResources) {
+
+	public enum StopReason {
+		SIMULATED_TIME, MAX_MEASUREMENTS, CONFIDENCE_REACHED, NO_MORE_EVENTS;
+
+		/** Lower-case words as written in results.json, e.g. {@code max measurements}. */
+		public String label() {
+			return name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ');
+		}
+	}
+
+	/**
+	 * Summary of a response-time sample.
+	 *
+	 * @param ci95 half-width of the 95 % confidence interval of the mean ({@code NaN} when too few data)
+	 */
+	public record ResponseTime(long count, double mean, double ci95, double standardDeviation, double min,
+			double max, double p50, double p90, double p95, double p99) {
+	}
+
+	/** Mean of the observations whose end fell into [start, end) of simulated time. */
+	public record TimeWindow(double start, double end, long count, double mean) {
+	}
+
+	/** A point of the empirical distribution: {@code value} is the {@code probability} quantile. */
+	public record QuantilePoint(double probability, double value) {
+	}
+
+	/**
+	 * @param throughput    completed scenario runs per time unit
+	 * @param overTime      mean response time per window of simulated time
+	 * @param distribution  quantiles from 1 % to 99 % for distribution charts
+	 */
+	public record ScenarioResult(String id, String name, ResponseTime responseTime, double throughput,
+			List<TimeWindow> overTime, List<QuantilePoint> distribution) {
+	}
+
+	public enum CallKind {
+		ENTRY_LEVEL, EXTERNAL
+	}
+
+	/**
+	 * @param caller for an entry-level call the usage scenario, for an external call the calling assembly context
+	 * @param callee the called assembly context and signature, e.g. {@code Catalog.find}
+	 */
+	public record CallResult(CallKind kind, String id, String caller, String callee, ResponseTime responseTime) {
+	}
+
+	/**
+	 * @param container        resource container (or linking resource) name
+	 * @param type             resource type name, e.g. CPU, HDD, DELAY, LAN
+	 * @param schedulingPolicy e.g. ProcessorSharing, FCFS, Delay
+	 * @param utilization      mean fraction of busy servers
+	 * @param meanQueueLength  mean number of requests waiting, not in service
+	 * @param throughput       completed requests per time unit
+	 * @param meanDemand       mean service time requested per request
+	 * @param meanResponseTime mean time a request spends at the resource, waiting and served
+	 */
+	public record ResourceResult(String id, String container, String type, String schedulingPolicy, int servers,
+			double utilization, double meanQueueLength, double throughput, double meanDemand, double meanResponseTime) {
+	}
+
+	/**
+	 * @param owner assembly context owning the passive resource
+	 * @param meanWaitingTime mean time until an acquire is granted
+	 */
+	public record PassiveResourceResult(String id, String owner, String name, int capacity, double utilization,
+			double meanWaitingTime, long acquisitions) {
+	}
+}

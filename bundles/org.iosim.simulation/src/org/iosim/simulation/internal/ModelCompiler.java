@@ -1,0 +1,756 @@
+package org.iosim.simulation.internal;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalDouble;
+
+import org.eclipse.emf.ecore.EObject;
+import org.iosim.pcm.AbstractAction;
+import org.iosim.pcm.AbstractInternalControlFlowAction;
+import org.iosim.pcm.AcquireAction;
+import org.iosim.pcm.AllocationContext;
+import org.iosim.pcm.ArchitectureModel;
+import org.iosim.pcm.AssemblyConnector;
+import org.iosim.pcm.AssemblyContext;
+import org.iosim.pcm.AssemblyInfrastructureConnector;
+import org.iosim.pcm.BasicComponent;
+import org.iosim.pcm.BranchAction;
+import org.iosim.pcm.BranchTransition;
+import org.iosim.pcm.ClosedWorkload;
+import org.iosim.pcm.CollectionIteratorAction;
+import org.iosim.pcm.ComposedStructure;
+import org.iosim.pcm.CompositeComponent;
+import org.iosim.pcm.Connector;
+import org.iosim.pcm.EntryLevelSystemCall;
+import org.iosim.pcm.ExternalCallAction;
+import org.iosim.pcm.ForkAction;
+import org.iosim.pcm.GuardedBranchTransition;
+import org.iosim.pcm.HddProcessingResourceSpecification;
+import org.iosim.pcm.InfrastructureCall;
+import org.iosim.pcm.InternalCallAction;
+import org.iosim.pcm.LinkingResource;
+import org.iosim.pcm.LoopAction;
+import org.iosim.pcm.OpenWorkload;
+import org.iosim.pcm.ParametricResourceDemand;
+import org.iosim.pcm.PassiveResource;
+import org.iosim.pcm.ProbabilisticBranchTransition;
+import org.iosim.pcm.ProcessingResourceSpecification;
+import org.iosim.pcm.ProcessingResourceType;
+import org.iosim.pcm.ProvidedDelegationConnector;
+import org.iosim.pcm.ProvidedRole;
+import org.iosim.pcm.ReleaseAction;
+import org.iosim.pcm.RequiredDelegationConnector;
+import org.iosim.pcm.RequiredRole;
+import org.iosim.pcm.ResourceCall;
+import org.iosim.pcm.ResourceContainer;
+import org.iosim.pcm.ResourceDemandingBehaviour;
+import org.iosim.pcm.ResourceDemandingSeff;
+import org.iosim.pcm.ResourceInterface;
+import org.iosim.pcm.ScenarioBehaviour;
+import org.iosim.pcm.ScenarioBranchTransition;
+import org.iosim.pcm.SetVariableAction;
+import org.iosim.pcm.Signature;
+import org.iosim.pcm.StartAction;
+import org.iosim.pcm.UsageScenario;
+import org.iosim.pcm.UserAction;
+import org.iosim.pcm.VariableCharacterisation;
+import org.iosim.pcm.VariableUsage;
+import org.iosim.pcm.util.PcmSwitch;
+import org.iosim.simulation.ModelCompilationException;
+import org.iosim.simulation.SchedulingPolicies;
+import org.iosim.simulation.SimulationConfig;
+import org.iosim.simulation.engine.ActiveResource;
+import org.iosim.simulation.engine.FcfsResource;
+import org.iosim.stoex.CompiledExpression;
+import org.iosim.stoex.Expression;
+import org.iosim.stoex.StoEx;
+
+/**
+ * Compiles an architecture model into a {@link Replication}: resources per container, component
+ * instances per assembly context (nested for composite components) with their wiring resolved,
+ * behaviours as arrays of {@link Step}s with pre-compiled stochastic expressions, and workload
+ * drivers. After this nothing on the event path navigates the EMF model or parses text.
+ */
+public final class ModelCompiler {
+
+	private final ArchitectureModel model;
+	private final Replication replication;
+	private final Map<ResourceContainer, List<PlacedResource>> resourcesByContainer = new IdentityHashMap<>();
+	private final Map<ResourceContainer, ResourceContainer> allocation = new IdentityHashMap<>();
+	private final Map<AssemblyContext, ResourceContainer> placement = new IdentityHashMap<>();
+	private final Map<List<AssemblyContext>, Instance> instances = new HashMap<>();
+	private final Map<ResourceContainer, Map<ResourceContainer, LinkTransfer>> links = new IdentityHashMap<>();
+	private final Map<CallTarget, Instance> owners = new IdentityHashMap<>();
+
+	/** A processing resource of a container with the rates its services run at. */
+	private record PlacedResource(ProcessingResourceSpecification specification, ActiveResource resource,
+			double rate, double readRate, double writeRate) {
+	}
+
+	/** One component in one assembly context, inside the instance of its enclosing composite (or the system). */
+	private final class Instance {
+		final AssemblyContext context;
+		final Instance parent;
+		final List<AssemblyContext> path;
+		final ResourceContainer container;
+		final Map<ResourceDemandingBehaviour, CallTarget> targets = new IdentityHashMap<>();
+		final Map<PassiveResource, org.iosim.simulation.engine.PassiveResource> passives = new IdentityHashMap<>();
+		List<Steps.Assignment> componentParameters;
+
+		Instance(AssemblyContext context, Instance parent, List<AssemblyContext> path, ResourceContainer container) {
+			this.context = context;
+			this.parent = parent;
+			this.path = path;
+			this.container = container;
+		}
+
+		String name() {
+			StringBuilder name = new StringBuilder();
+			for (AssemblyContext step : path) {
+				if (name.length() > 0) {
+					name.append('/');
+				}
+				name.append(Elements.name(step));
+			}
+			return name.toString();
+		}
+
+		ComposedStructure enclosingStructure() {
+			return parent == null ? model.getSystem() : (CompositeComponent) parent.context.getComponent();
+		}
+	}
+
+	private ModelCompiler(ArchitectureModel model, Replication replication) {
+		this.model = model;
+		this.replication = replication;
+	}
+
+	/** Builds a ready-to-run replication of the model. */
+	public static Replication compile(ArchitectureModel model, SimulationConfig config, int index)
+			throws ModelCompilationException {
+		Replication replication = new Replication(index, config);
+		try {
+			new ModelCompiler(model, replication).compileAll();
+		} catch (Unsimulatable problem) {
+			throw new ModelCompilationException(problem.getMessage());
+		}
+		return replication;
+	}
+
+	/** Thrown inside the compiler and turned into a {@link ModelCompilationException} at its boundary. */
+	private static final class Unsimulatable extends RuntimeException {
+		private static final long serialVersionUID = 1L;
+
+		Unsimulatable(EObject element, String problem) {
+			super(Elements.describe(element) + ": " + problem);
+		}
+	}
+
+	private void compileAll() {
+		String set = Elements.describe(model);
+		if (model.getUsageModel() == null || model.getUsageModel().getScenarios().isEmpty()) {
+			throw new Unsimulatable(model, "has no usage model with a usage scenario, so nothing calls the system;"
+					+ " add a .usagemodel to " + set);
+		}
+		if (model.getSystem() == null) {
+			throw new Unsimulatable(model, "has no system");
+		}
+		if (model.getAllocation() == null) {
+			throw new Unsimulatable(model, "has no allocation that places the system's assembly contexts on resource containers");
+		}
+		if (model.getResourceEnvironment() == null) {
+			throw new Unsimulatable(model, "has no resource environment");
+		}
+		model.getResourceEnvironment().getContainers().forEach(this::createResources);
+		model.getResourceEnvironment().getLinkingResources().forEach(this::createLink);
+		for (AllocationContext context : model.getAllocation().getContexts()) {
+			if (context.getAssemblyContext() == null || context.getContainer() == null) {
+				throw new Unsimulatable(context, "must name both an assembly context and a resource container");
+			}
+			placement.put(context.getAssemblyContext(), context.getContainer());
+		}
+		for (UsageScenario scenario : model.getUsageModel().getScenarios()) {
+			compileScenario(scenario);
+		}
+	}
+
+	// ------------------------------------------------------------------ resources
+
+	private void createResources(ResourceContainer container) {
+		List<PlacedResource> placed = new ArrayList<>();
+		for (ProcessingResourceSpecification specification : container.getProcessingResources()) {
+			String policyId = specification.getSchedulingPolicy() == null ? null
+					: specification.getSchedulingPolicy().getId();
+			SchedulingPolicies.Provider provider = policyId == null ? null : SchedulingPolicies.find(policyId);
+			if (provider == null) {
+				throw new Unsimulatable(specification, "in container '" + Elements.name(container)
+						+ "' has scheduling policy '" + policyId + "', which IOSim does not know (known: "
+						+ String.join(", ", new java.util.TreeSet<>(SchedulingPolicies.ids())) + ")");
+			}
+			if (specification.getResourceType() == null) {
+				throw new Unsimulatable(specification, "in container '" + Elements.name(container) + "' has no resource type");
+			}
+			double rate = constant(specification, "processing rate", specification.getProcessingRate(), "1");
+			double readRate = rate;
+			double writeRate = rate;
+			if (specification instanceof HddProcessingResourceSpecification hdd) {
+				readRate = constant(specification, "read processing rate", hdd.getReadProcessingRate(), null);
+				writeRate = constant(specification, "write processing rate", hdd.getWriteProcessingRate(), null);
+			}
+			String type = Elements.name(specification.getResourceType());
+			String name = Elements.name(container) + " " + type;
+			ActiveResource resource = provider.create(replication.simulator(), name,
+					Math.max(1, specification.getNumberOfReplicas()), rate);
+			replication.resources.add(new Replication.Resource(specification.getId(), Elements.name(container), type,
+					policyId, resource));
+			placed.add(new PlacedResource(specification, resource, rate, readRate, writeRate));
+		}
+		resourcesByContainer.put(container, placed);
+		container.getNestedContainers().forEach(this::createResources);
+		container.getNestedContainers().forEach(nested -> allocation.put(nested, container));
+	}
+
+	private void createLink(LinkingResource linking) {
+		double latency = constant(linking, "latency", linking.getLatency(), "0");
+		double throughput = constant(linking, "throughput", linking.getThroughput(), null);
+		ActiveResource link = new FcfsResource(replication.simulator(), Elements.name(linking), 1, 1);
+		replication.resources.add(new Replication.Resource(linking.getId(), Elements.name(linking),
+				linking.getResourceType() == null ? "LAN" : Elements.name(linking.getResourceType()), "FCFS", link));
+		LinkTransfer transfer = new LinkTransfer(link, latency, throughput);
+		for (ResourceContainer from : linking.getConnectedContainers()) {
+			for (ResourceContainer to : linking.getConnectedContainers()) {
+				if (from != to) {
+					links.computeIfAbsent(from, any -> new IdentityHashMap<>()).putIfAbsent(to, transfer);
+				}
+			}
+		}
+	}
+
+	/** A rate or size that must be a positive constant (or have an exact mean, which is then used). */
+	private static double constant(EObject owner, String what, String text, String defaultText) {
+		String specification = text == null || text.isBlank() ? defaultText : text;
+		if (specification == null) {
+			throw new Unsimulatable(owner, "has no " + what);
+		}
+		Expression expression = parse(owner, what, specification);
+		OptionalDouble mean;
+		try {
+			mean = expression.mean();
+		} catch (IllegalArgumentException invalid) {
+			throw new Unsimulatable(owner, what + " '" + specification + "' is invalid: " + invalid.getMessage());
+		}
+		if (mean.isEmpty()) {
+			throw new Unsimulatable(owner, what + " '" + specification + "' must be a constant");
+		}
+		double value = mean.getAsDouble();
+		boolean latencyLike = what.equals("latency");
+		if (!(latencyLike ? value >= 0 : value > 0) || Double.isInfinite(value)) {
+			throw new Unsimulatable(owner, what + " '" + specification + "' is " + value + "; it must be "
+					+ (latencyLike ? "finite and not negative" : "positive and finite"));
+		}
+		return value;
+	}
+
+	private static Expression parse(EObject owner, String what, String text) {
+		if (text == null || text.isBlank()) {
+			throw new Unsimulatable(owner, "has no " + what);
+		}
+		try {
+			return StoEx.parse(text);
+		} catch (IllegalArgumentException invalid) {
+			throw new Unsimulatable(owner, what + " '" + text + "' is not a valid stochastic expression: "
+					+ invalid.getMessage());
+		}
+	}
+
+	private static CompiledExpression expression(EObject owner, String what, String text) {
+		Expression parsed = parse(owner, what, text);
+		try {
+			return parsed.compile();
+		} catch (IllegalArgumentException | org.iosim.stoex.StoExEvaluationException invalid) {
+			throw new Unsimulatable(owner, what + " '" + text + "' is invalid: " + invalid.getMessage());
+		}
+	}
+
+	private PlacedResource resourceOfType(Instance instance, ProcessingResourceType type, EObject user) {
+		for (ResourceContainer container = instance.container; container != null; container = allocation.get(container)) {
+			for (PlacedResource placed : resourcesByContainer.getOrDefault(container, List.of())) {
+				if (sameElement(placed.specification().getResourceType(), type)) {
+					return placed;
+				}
+			}
+		}
+		throw new Unsimulatable(user, "in '" + instance.name() + "' needs a " + Elements.name(type)
+				+ " resource, but its container '" + Elements.name(instance.container) + "' has none");
+	}
+
+	private PlacedResource resourceProviding(Instance instance, ResourceInterface required, EObject user) {
+		for (ResourceContainer container = instance.container; container != null; container = allocation.get(container)) {
+			for (PlacedResource placed : resourcesByContainer.getOrDefault(container, List.of())) {
+				for (ResourceInterface provided : placed.specification().getResourceType().getProvidedInterfaces()) {
+					if (sameElement(provided, required)) {
+						return placed;
+					}
+				}
+			}
+		}
+		throw new Unsimulatable(user, "in '" + instance.name() + "' calls resource interface '"
+				+ Elements.name(required) + "', which no resource of container '" + Elements.name(instance.container)
+				+ "' provides");
+	}
+
+	/** Identity, or the same id: default models may be loaded once per file that refers to them. */
+	private static boolean sameElement(EObject a, EObject b) {
+		if (a == b) {
+			return true;
+		}
+		return a instanceof org.iosim.pcm.Identified x && b instanceof org.iosim.pcm.Identified y && x.getId() != null
+				&& x.getId().equals(y.getId());
+	}
+
+	// ------------------------------------------------------------------ wiring
+
+	private Instance instance(Instance parent, AssemblyContext context) {
+		List<AssemblyContext> path = new ArrayList<>(parent == null ? List.of() : parent.path);
+		path.add(context);
+		Instance existing = instances.get(path);
+		if (existing != null) {
+			return existing;
+		}
+		ResourceContainer container = parent == null ? placement.get(context) : parent.container;
+		if (container == null) {
+			throw new Unsimulatable(context, "is not allocated to any resource container");
+		}
+		if (context.getComponent() == null) {
+			throw new Unsimulatable(context, "encapsulates no component");
+		}
+		Instance created = new Instance(context, parent, List.copyOf(path), container);
+		instances.put(created.path, created);
+		List<Steps.Assignment> parameters = new ArrayList<>(assignments(context.getComponent(),
+				context.getComponent().getComponentParameters()));
+		parameters.addAll(assignments(context, context.getConfigParameterUsages()));
+		created.componentParameters = parameters;
+		return created;
+	}
+
+	private CallTarget systemEntry(EntryLevelSystemCall call) {
+		ProvidedRole role = call.getProvidedRole();
+		for (Connector connector : model.getSystem().getConnectors()) {
+			if (connector instanceof ProvidedDelegationConnector delegation && delegation.getOuterRole() == role) {
+				return provided(instance(null, delegation.getInnerContext()), delegation.getInnerRole(),
+						call.getSignature(), call);
+			}
+		}
+		throw new Unsimulatable(call, "calls role '" + Elements.name(role)
+				+ "', which no provided delegation connector of the system connects to a component");
+	}
+
+	private CallTarget provided(Instance provider, ProvidedRole role, Signature signature, EObject caller) {
+		if (provider.context.getComponent() instanceof BasicComponent component) {
+			for (ResourceDemandingSeff seff : component.getSeffs()) {
+				if (sameElement(seff.getDescribedService(), signature)) {
+					return target(provider, seff);
+				}
+			}
+			throw new Unsimulatable(caller, "calls '" + Elements.name(signature) + "' of '" + provider.name()
+					+ "', but component '" + Elements.name(component) + "' has no SEFF for it");
+		}
+		CompositeComponent composite = (CompositeComponent) provider.context.getComponent();
+		for (Connector connector : composite.getConnectors()) {
+			if (connector instanceof ProvidedDelegationConnector delegation && delegation.getOuterRole() == role) {
+				return provided(instance(provider, delegation.getInnerContext()), delegation.getInnerRole(),
+						signature, caller);
+			}
+		}
+		throw new Unsimulatable(caller, "calls role '" + Elements.name(role) + "' of composite component '"
+				+ Elements.name(composite) + "', which delegates it to no inner component");
+	}
+
+	private CallTarget required(Instance requirer, RequiredRole role, Signature signature, EObject caller) {
+		ComposedStructure structure = requirer.enclosingStructure();
+		for (Connector connector : structure.getConnectors()) {
+			if (connector instanceof AssemblyConnector assembly && assembly.getRequiringContext() == requirer.context
+					&& assembly.getRequiredRole() == role) {
+				return provided(instance(requirer.parent, assembly.getProvidingContext()), assembly.getProvidedRole(),
+						signature, caller);
+			}
+			if (connector instanceof AssemblyInfrastructureConnector infrastructure
+					&& infrastructure.getRequiringContext() == requirer.context
+					&& infrastructure.getRequiredRole() == role) {
+				return provided(instance(requirer.parent, infrastructure.getProvidingContext()),
+						infrastructure.getProvidedRole(), signature, caller);
+			}
+			if (connector instanceof RequiredDelegationConnector delegation
+					&& delegation.getInnerContext() == requirer.context && delegation.getInnerRole() == role
+					&& requirer.parent != null) {
+				return required(requirer.parent, delegation.getOuterRole(), signature, caller);
+			}
+		}
+		throw new Unsimulatable(caller, "in '" + requirer.name() + "' uses required role '" + Elements.name(role)
+				+ "', which no connector connects to a providing component");
+	}
+
+	private CallTarget target(Instance instance, ResourceDemandingBehaviour behaviour) {
+		CallTarget existing = instance.targets.get(behaviour);
+		if (existing != null) {
+			return existing;
+		}
+		CallTarget target = new CallTarget(instance.componentParameters);
+		instance.targets.put(behaviour, target);
+		owners.put(target, instance);
+		target.define(behaviour(instance, behaviour));
+		return target;
+	}
+
+	private LinkTransfer linkBetween(Instance from, Instance callee) {
+		if (callee == null || from.container == callee.container) {
+			return null;
+		}
+		return links.getOrDefault(from.container, Map.of()).get(callee.container);
+	}
+
+	// ------------------------------------------------------------------ behaviours
+
+	/** The actions from the start action along their successors, in order. */
+	private static <A extends EObject> List<A> chain(EObject behaviour, A start,
+			java.util.function.Function<A, A> successor) {
+		if (start == null) {
+			throw new Unsimulatable(behaviour, "has no start action");
+		}
+		List<A> ordered = new ArrayList<>();
+		java.util.Set<A> seen = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+		for (A action = start; action != null; action = successor.apply(action)) {
+			if (!seen.add(action)) {
+				throw new Unsimulatable(action, "is reached twice: the successor chain of its behaviour forms a cycle");
+			}
+			ordered.add(action);
+		}
+		return ordered;
+	}
+
+	private Step[] behaviour(Instance instance, ResourceDemandingBehaviour behaviour) {
+		if (behaviour == null) {
+			return new Step[0];
+		}
+		AbstractAction start = behaviour.getSteps().stream().filter(StartAction.class::isInstance).findFirst()
+				.orElse(null);
+		List<Step> steps = new ArrayList<>();
+		ActionCompiler compiler = new ActionCompiler(instance, steps);
+		for (AbstractAction action : chain(behaviour, start, AbstractAction::getSuccessor)) {
+			compiler.doSwitch(action);
+		}
+		return steps.toArray(Step[]::new);
+	}
+
+	/** Compiles one RDSEFF action into steps (an action may need several, e.g. demands on two resources). */
+	private final class ActionCompiler extends PcmSwitch<Boolean> {
+		private final Instance instance;
+		private final List<Step> steps;
+
+		ActionCompiler(Instance instance, List<Step> steps) {
+			this.instance = instance;
+			this.steps = steps;
+		}
+
+		private String origin(EObject action) {
+			return Elements.describe(action) + " in '" + instance.name() + "'";
+		}
+
+		@Override
+		public Boolean caseAbstractInternalControlFlowAction(AbstractInternalControlFlowAction action) {
+			for (ParametricResourceDemand demand : action.getResourceDemands()) {
+				PlacedResource placed = resourceOfType(instance, demand.getRequiredResource(), action);
+				steps.add(new Steps.Demand(origin(action), placed.resource(),
+						expression(action, "resource demand", demand.getDemand()), placed.rate(),
+						replication.newStream()));
+			}
+			for (ResourceCall call : action.getResourceCalls()) {
+				steps.add(resourceCall(action, call));
+			}
+			for (InfrastructureCall call : action.getInfrastructureCalls()) {
+				CallTarget target = required(instance, call.getRole(), call.getSignature(), action);
+				Step invoke = new Steps.Call(origin(action), target, assignments(action, call.getInputVariableUsages()),
+						List.of(), null, null, replication.newStream());
+				steps.add(new Steps.Repeat(origin(action),
+						expression(action, "number of infrastructure calls", call.getNumberOfCalls()),
+						new Step[] { invoke }, replication.newStream()));
+			}
+			return Boolean.TRUE;
+		}
+
+		private Step resourceCall(AbstractInternalControlFlowAction action, ResourceCall call) {
+			if (call.getRole() == null || call.getRole().getRequiredInterface() == null || call.getSignature() == null) {
+				throw new Unsimulatable(call, "needs a resource required role with an interface and a signature");
+			}
+			PlacedResource placed = resourceProviding(instance, call.getRole().getRequiredInterface(), call);
+			String service = Elements.name(call.getSignature()).toLowerCase(java.util.Locale.ROOT);
+			double rate = service.equals("read") ? placed.readRate() : service.equals("write") ? placed.writeRate()
+					: placed.rate();
+			String amount = "1";
+			for (VariableUsage usage : call.getInputVariableUsages()) {
+				for (VariableCharacterisation characterisation : usage.getCharacterisations()) {
+					amount = characterisation.getSpecification();
+				}
+			}
+			Step serve = new Steps.Demand(origin(action) + " calling " + Elements.name(call.getSignature()),
+					placed.resource(), expression(call, "resource call amount", amount), rate, replication.newStream());
+			return new Steps.Repeat(origin(action), expression(call, "number of calls", call.getNumberOfCalls()),
+					new Step[] { serve }, replication.newStream());
+		}
+
+		@Override
+		public Boolean caseExternalCallAction(ExternalCallAction action) {
+			CallTarget target = required(instance, action.getRole(), action.getSignature(), action);
+			Instance callee = calleeOf(target);
+			String name = (callee == null ? "?" : callee.name()) + "." + Elements.name(action.getSignature());
+			Measurement measurement = new Measurement(action.getId(), name, instance.name());
+			replication.calls.add(measurement);
+			steps.add(new Steps.Call(origin(action), target, assignments(action, action.getInputVariableUsages()),
+					assignments(action, action.getReturnVariableUsages()), measurement,
+					linkBetween(instance, callee), replication.newStream()));
+			return Boolean.TRUE;
+		}
+
+		@Override
+		public Boolean caseInternalCallAction(InternalCallAction action) {
+			caseAbstractInternalControlFlowAction(action);
+			CallTarget target = target(instance, action.getBehaviour());
+			steps.add(new Steps.Call(origin(action), target, assignments(action, action.getInputVariableUsages()),
+					List.of(), null, null, replication.newStream()));
+			return Boolean.TRUE;
+		}
+
+		@Override
+		public Boolean caseLoopAction(LoopAction action) {
+			steps.add(new Steps.Repeat(origin(action), expression(action, "iteration count", action.getIterationCount()),
+					behaviour(instance, action.getBody()), replication.newStream()));
+			return Boolean.TRUE;
+		}
+
+		@Override
+		public Boolean caseCollectionIteratorAction(CollectionIteratorAction action) {
+			if (action.getParameter() == null || action.getParameter().getName() == null) {
+				throw new Unsimulatable(action, "names no collection parameter to iterate over");
+			}
+			steps.add(new Steps.Repeat(origin(action),
+					expression(action, "number of elements", action.getParameter().getName() + ".NUMBER_OF_ELEMENTS"),
+					behaviour(instance, action.getBody()), replication.newStream()));
+			return Boolean.TRUE;
+		}
+
+		@Override
+		public Boolean caseBranchAction(BranchAction action) {
+			List<BranchTransition> branches = action.getBranches();
+			if (branches.isEmpty()) {
+				return Boolean.TRUE;
+			}
+			Step[][] bodies = new Step[branches.size()][];
+			for (int i = 0; i < bodies.length; i++) {
+				bodies[i] = behaviour(instance, branches.get(i).getBehaviour());
+			}
+			if (branches.stream().allMatch(ProbabilisticBranchTransition.class::isInstance)) {
+				double[] probabilities = branches.stream()
+						.mapToDouble(branch -> ((ProbabilisticBranchTransition) branch).getProbability()).toArray();
+				steps.add(new Steps.ProbabilisticBranch(origin(action), probabilities, bodies, replication.newStream()));
+			} else if (branches.stream().allMatch(GuardedBranchTransition.class::isInstance)) {
+				CompiledExpression[] conditions = branches.stream()
+						.map(branch -> expression(branch, "branch condition", ((GuardedBranchTransition) branch).getCondition()))
+						.toArray(CompiledExpression[]::new);
+				steps.add(new Steps.GuardedBranch(origin(action), conditions, bodies, replication.newStream()));
+			} else {
+				throw new Unsimulatable(action, "mixes probabilistic and guarded branch transitions");
+			}
+			return Boolean.TRUE;
+		}
+
+		@Override
+		public Boolean caseForkAction(ForkAction action) {
+			Step[][] asynchronous = action.getAsynchronousBehaviours().stream()
+					.map(forked -> behaviour(instance, forked)).toArray(Step[][]::new);
+			Step[][] synchronous = action.getSynchronisationPoint() == null ? new Step[0][]
+					: action.getSynchronisationPoint().getSynchronousBehaviours().stream()
+							.map(forked -> behaviour(instance, forked)).toArray(Step[][]::new);
+			steps.add(new Steps.Fork(origin(action), asynchronous, synchronous));
+			return Boolean.TRUE;
+		}
+
+		@Override
+		public Boolean caseSetVariableAction(SetVariableAction action) {
+			caseAbstractInternalControlFlowAction(action);
+			steps.add(new Steps.SetVariables(origin(action), assignments(action, action.getLocalVariableUsages()),
+					replication.newStream()));
+			return Boolean.TRUE;
+		}
+
+		@Override
+		public Boolean caseAcquireAction(AcquireAction action) {
+			caseAbstractInternalControlFlowAction(action);
+			steps.add(new Steps.Acquire(origin(action), passive(action, action.getPassiveResource())));
+			return Boolean.TRUE;
+		}
+
+		@Override
+		public Boolean caseReleaseAction(ReleaseAction action) {
+			caseAbstractInternalControlFlowAction(action);
+			steps.add(new Steps.Release(origin(action), passive(action, action.getPassiveResource())));
+			return Boolean.TRUE;
+		}
+
+		private org.iosim.simulation.engine.PassiveResource passive(EObject action, PassiveResource resource) {
+			if (resource == null) {
+				throw new Unsimulatable(action, "names no passive resource");
+			}
+			return instance.passives.computeIfAbsent(resource, declared -> {
+				double capacity = constant(declared, "capacity", declared.getCapacity(), null);
+				if (capacity != Math.rint(capacity) || capacity < 1) {
+					throw new Unsimulatable(declared, "capacity '" + declared.getCapacity() + "' must be a whole number of at least 1");
+				}
+				var runtime = new org.iosim.simulation.engine.PassiveResource(replication.simulator(),
+						instance.name() + "." + Elements.name(declared), (int) capacity);
+				replication.passiveResources.add(new Replication.Passive(declared.getId(), instance.name(), runtime));
+				return runtime;
+			});
+		}
+
+		@Override
+		public Boolean defaultCase(EObject object) {
+			throw new Unsimulatable(object, "is not an action IOSim can simulate");
+		}
+	}
+
+	private Instance calleeOf(CallTarget target) {
+		return owners.get(target);
+	}
+
+	private List<Steps.Assignment> assignments(EObject owner, List<VariableUsage> usages) {
+		List<Steps.Assignment> assignments = new ArrayList<>();
+		for (VariableUsage usage : usages) {
+			for (VariableCharacterisation characterisation : usage.getCharacterisations()) {
+				String name = usage.getVariable() + "." + characterisation.getType().getName();
+				assignments.add(new Steps.Assignment(name,
+						expression(owner, "characterisation " + name, characterisation.getSpecification())));
+			}
+		}
+		return assignments;
+	}
+
+	// ------------------------------------------------------------------ usage model
+
+	private void compileScenario(UsageScenario scenario) {
+		Measurement measurement = new Measurement(scenario.getId(), Elements.name(scenario), null);
+		replication.scenarios.add(measurement);
+		Step[] steps = userBehaviour(scenario, scenario.getBehaviour());
+		if (scenario.getWorkload() instanceof ClosedWorkload closed) {
+			if (closed.getPopulation() < 1) {
+				throw new Unsimulatable(scenario, "closed workload population is " + closed.getPopulation()
+						+ "; it must be at least 1");
+			}
+			CompiledExpression thinkTime = expression(scenario, "think time",
+					closed.getThinkTime() == null || closed.getThinkTime().isBlank() ? "0" : closed.getThinkTime());
+			Workloads.Closed users = new Workloads.Closed(replication, measurement, steps, closed.getPopulation(),
+					thinkTime, replication.newStream(), Elements.describe(scenario));
+			replication.onStart(users::start);
+		} else if (scenario.getWorkload() instanceof OpenWorkload open) {
+			CompiledExpression interArrival = expression(scenario, "inter-arrival time", open.getInterArrivalTime());
+			Workloads.Open arrivals = new Workloads.Open(replication, measurement, steps, interArrival,
+					replication.newStream(), Elements.describe(scenario));
+			replication.onStart(arrivals::start);
+		} else {
+			throw new Unsimulatable(scenario, "has no workload (open or closed)");
+		}
+	}
+
+	private Step[] userBehaviour(EObject owner, ScenarioBehaviour behaviour) {
+		if (behaviour == null) {
+			throw new Unsimulatable(owner, "has no behaviour");
+		}
+		UserAction start = behaviour.getActions().stream().filter(org.iosim.pcm.Start.class::isInstance).findFirst()
+				.orElse(null);
+		List<Step> steps = new ArrayList<>();
+		UserActionCompiler compiler = new UserActionCompiler(steps);
+		for (UserAction action : chain(behaviour, start, UserAction::getSuccessor)) {
+			compiler.doSwitch(action);
+		}
+		return steps.toArray(Step[]::new);
+	}
+
+	private final class UserActionCompiler extends PcmSwitch<Boolean> {
+		private final List<Step> steps;
+
+		UserActionCompiler(List<Step> steps) {
+			this.steps = steps;
+		}
+
+		@Override
+		public Boolean caseStart(org.iosim.pcm.Start action) {
+			return Boolean.TRUE;
+		}
+
+		@Override
+		public Boolean caseStop(org.iosim.pcm.Stop action) {
+			return Boolean.TRUE;
+		}
+
+		@Override
+		public Boolean caseDelay(org.iosim.pcm.Delay action) {
+			steps.add(new Steps.Delay(Elements.describe(action), expression(action, "delay", action.getTime()),
+					replication.newStream()));
+			return Boolean.TRUE;
+		}
+
+		@Override
+		public Boolean caseLoop(org.iosim.pcm.Loop action) {
+			steps.add(new Steps.Repeat(Elements.describe(action), expression(action, "iterations", action.getIterations()),
+					userBehaviour(action, action.getBody()), replication.newStream()));
+			return Boolean.TRUE;
+		}
+
+		@Override
+		public Boolean caseBranch(org.iosim.pcm.Branch action) {
+			List<ScenarioBranchTransition> transitions = action.getTransitions();
+			if (transitions.isEmpty()) {
+				return Boolean.TRUE;
+			}
+			double[] probabilities = transitions.stream().mapToDouble(ScenarioBranchTransition::getProbability).toArray();
+			Step[][] bodies = transitions.stream().map(transition -> userBehaviour(transition, transition.getBody()))
+					.toArray(Step[][]::new);
+			steps.add(new Steps.ProbabilisticBranch(Elements.describe(action), probabilities, bodies,
+					replication.newStream()));
+			return Boolean.TRUE;
+		}
+
+		@Override
+		public Boolean caseEntryLevelSystemCall(EntryLevelSystemCall call) {
+			if (call.getProvidedRole() == null || call.getSignature() == null) {
+				throw new Unsimulatable(call, "must name a provided role of the system and a signature");
+			}
+			CallTarget target = systemEntry(call);
+			Instance callee = calleeOf(target);
+			Measurement measurement = new Measurement(call.getId(),
+					(callee == null ? "?" : callee.name()) + "." + Elements.name(call.getSignature()),
+					Elements.name(scenarioOf(call)));
+			replication.calls.add(measurement);
+			replication.entryLevelCalls.add(measurement);
+			steps.add(new Steps.Call(Elements.describe(call), target, assignments(call, call.getInputParameterUsages()),
+					List.of(), measurement, null, replication.newStream()));
+			return Boolean.TRUE;
+		}
+
+		@Override
+		public Boolean defaultCase(EObject object) {
+			throw new Unsimulatable(object, "is not a usage-model action IOSim can simulate");
+		}
+	}
+
+	private static EObject scenarioOf(EObject element) {
+		for (EObject current = element; current != null; current = current.eContainer()) {
+			if (current instanceof UsageScenario) {
+				return current;
+			}
+		}
+		return element;
+	}
+}

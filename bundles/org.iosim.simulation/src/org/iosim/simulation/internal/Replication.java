@@ -1,0 +1,155 @@
+package org.iosim.simulation.internal;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.apache.commons.rng.UniformRandomProvider;
+import org.iosim.simulation.ProgressListener;
+import org.iosim.simulation.SimulationConfig;
+import org.iosim.simulation.SimulationResult.StopReason;
+import org.iosim.simulation.engine.ActiveResource;
+import org.iosim.simulation.engine.PassiveResource;
+import org.iosim.simulation.engine.Simulator;
+import org.iosim.stoex.RandomStreams;
+
+/**
+ * One independent run of a compiled model: its own clock, resources, random streams and
+ * measurements. Simulation state lives here, never in the EMF model.
+ */
+public final class Replication {
+
+	/** How often (in scenario runs) the confidence criterion is checked; it costs a t-quantile per scenario. */
+	private static final int CONFIDENCE_CHECK_INTERVAL = 1024;
+	/** Batches a confidence interval needs before it is trusted. */
+	private static final int MIN_BATCHES = 20;
+	private static final long PROGRESS_INTERVAL_NANOS = 1_000_000_000L;
+
+	/** An active resource with what the results say about it. */
+	record Resource(String id, String container, String type, String schedulingPolicy, ActiveResource resource) {
+	}
+
+	/** A passive resource of one component instance. */
+	record Passive(String id, String owner, PassiveResource resource) {
+	}
+
+	private final int index;
+	private final SimulationConfig config;
+	private final Simulator simulator = new Simulator();
+	private final RandomStreams streams;
+	private int nextStream;
+	final List<Measurement> scenarios = new ArrayList<>();
+	final List<Measurement> calls = new ArrayList<>();
+	final java.util.Set<Measurement> entryLevelCalls = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+	final List<Resource> resources = new ArrayList<>();
+	final List<Passive> passiveResources = new ArrayList<>();
+	private final List<Runnable> workloadStarts = new ArrayList<>();
+
+	private long completedRuns;
+	private long measurements;
+	private boolean warmedUp;
+	private StopReason stopReason;
+	private ProgressListener progress = ProgressListener.NONE;
+	private long nextProgressAt;
+
+	Replication(int index, SimulationConfig config) {
+		this.index = index;
+		this.config = config;
+		// Replications draw from disjoint seeds: a fixed odd multiplier spreads consecutive indexes apart.
+		this.streams = new RandomStreams(config.seed() + index * 0x9E3779B97F4A7C15L);
+		this.warmedUp = config.warmupMeasurements() == 0;
+	}
+
+	Simulator simulator() {
+		return simulator;
+	}
+
+	int index() {
+		return index;
+	}
+
+	/** A fresh random stream for one random source of the model, assigned in compilation order. */
+	UniformRandomProvider newStream() {
+		return streams.stream(nextStream++);
+	}
+
+	void onStart(Runnable workloadStart) {
+		workloadStarts.add(workloadStart);
+	}
+
+	/** Records a call's response time once warm-up is over. */
+	void record(Measurement measurement, double responseTime) {
+		if (warmedUp) {
+			measurement.add(simulator.now(), responseTime);
+		}
+	}
+
+	/** A usage-scenario run completed: the unit of warm-up, measurement counts and stop conditions. */
+	void scenarioCompleted(Measurement scenario, double responseTime) {
+		completedRuns++;
+		if (!warmedUp) {
+			if (completedRuns >= config.warmupMeasurements()) {
+				startMeasuring();
+			}
+			return;
+		}
+		scenario.add(simulator.now(), responseTime);
+		measurements++;
+		if (measurements >= config.maxMeasurements()) {
+			stop(StopReason.MAX_MEASUREMENTS);
+		} else if (config.hasConfidenceCriterion() && measurements % CONFIDENCE_CHECK_INTERVAL == 0
+				&& allScenariosPrecise()) {
+			stop(StopReason.CONFIDENCE_REACHED);
+		}
+		if ((completedRuns & 1023) == 0 && System.nanoTime() >= nextProgressAt) {
+			nextProgressAt = System.nanoTime() + PROGRESS_INTERVAL_NANOS;
+			progress.progress(index, simulator.now(), measurements, simulator.eventCount());
+		}
+	}
+
+	private void startMeasuring() {
+		warmedUp = true;
+		double now = simulator.now();
+		scenarios.forEach(measurement -> measurement.reset(now));
+		calls.forEach(measurement -> measurement.reset(now));
+		resources.forEach(resource -> resource.resource().resetStatistics());
+		passiveResources.forEach(passive -> passive.resource().resetStatistics());
+	}
+
+	private boolean allScenariosPrecise() {
+		for (Measurement scenario : scenarios) {
+			if (!scenario.batches.isPrecise(config.confidenceLevel(), config.relativePrecision(), MIN_BATCHES)) {
+				return false;
+			}
+		}
+		return true;
+	}
+
+	private void stop(StopReason reason) {
+		stopReason = reason;
+		simulator.stop();
+	}
+
+	/** Runs until a stop condition holds; returns which one. */
+	StopReason run(ProgressListener listener) {
+		this.progress = listener;
+		nextProgressAt = System.nanoTime() + PROGRESS_INTERVAL_NANOS;
+		workloadStarts.forEach(Runnable::run);
+		if (Double.isInfinite(config.stopTime())) {
+			simulator.run();
+		} else {
+			simulator.runUntil(config.stopTime());
+		}
+		if (stopReason == null) {
+			stopReason = simulator.pendingEventCount() == 0 ? StopReason.NO_MORE_EVENTS : StopReason.SIMULATED_TIME;
+		}
+		return stopReason;
+	}
+
+	long measurements() {
+		return measurements;
+	}
+
+	StopReason stopReason() {
+		return stopReason;
+	}
+}

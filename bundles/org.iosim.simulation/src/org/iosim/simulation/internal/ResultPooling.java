@@ -1,0 +1,186 @@
+package org.iosim.simulation.internal;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+import java.util.function.ToDoubleFunction;
+
+import org.apache.commons.math3.distribution.TDistribution;
+import org.iosim.simulation.ProgressListener;
+import org.iosim.simulation.SimulationConfig;
+import org.iosim.simulation.SimulationResult;
+import org.iosim.simulation.SimulationResult.CallKind;
+import org.iosim.simulation.SimulationResult.CallResult;
+import org.iosim.simulation.SimulationResult.PassiveResourceResult;
+import org.iosim.simulation.SimulationResult.QuantilePoint;
+import org.iosim.simulation.SimulationResult.ResourceResult;
+import org.iosim.simulation.SimulationResult.ResponseTime;
+import org.iosim.simulation.SimulationResult.ScenarioResult;
+import org.iosim.simulation.SimulationResult.StopReason;
+import org.iosim.simulation.SimulationResult.TimeWindow;
+import org.iosim.simulation.engine.ResourceStatistics;
+import org.iosim.simulation.statistics.Quantiles;
+import org.iosim.simulation.statistics.TimeSeries;
+
+/**
+ * Turns finished replications into one {@link SimulationResult}. With one replication the
+ * confidence interval of a mean comes from batch means; with several, from the spread of the
+ * replication means (Student's t), which needs no assumption about autocorrelation.
+ */
+public final class ResultPooling {
+
+	private static final double LEVEL = 0.95;
+
+	private ResultPooling() {
+	}
+
+	public static StopReason run(Replication replication, ProgressListener progress) {
+		return replication.run(progress);
+	}
+
+	public static SimulationResult pool(String modelName, SimulationConfig config, List<Replication> replications,
+			StopReason stopReason, double wallClockSeconds) {
+		long events = 0;
+		double simulatedTime = 0;
+		for (Replication replication : replications) {
+			events += replication.simulator().eventCount();
+			simulatedTime = Math.max(simulatedTime, replication.simulator().now());
+		}
+		Replication first = replications.get(0);
+		List<ScenarioResult> scenarios = new ArrayList<>();
+		for (int i = 0; i < first.scenarios.size(); i++) {
+			int index = i;
+			List<Measurement> measured = replications.stream().map(r -> r.scenarios.get(index)).toList();
+			Measurement sample = measured.get(0);
+			double throughput = average(replications, r -> throughput(r.scenarios.get(index), r));
+			scenarios.add(new ScenarioResult(sample.id, sample.name, responseTime(measured), throughput,
+					windows(sample.overTime), distribution(measured)));
+		}
+		List<CallResult> calls = new ArrayList<>();
+		for (int i = 0; i < first.calls.size(); i++) {
+			int index = i;
+			List<Measurement> measured = replications.stream().map(r -> r.calls.get(index)).toList();
+			Measurement sample = measured.get(0);
+			CallKind kind = first.entryLevelCalls.contains(first.calls.get(index)) ? CallKind.ENTRY_LEVEL : CallKind.EXTERNAL;
+			calls.add(new CallResult(kind, sample.id, sample.caller, sample.name, responseTime(measured)));
+		}
+		List<ResourceResult> resources = new ArrayList<>();
+		for (int i = 0; i < first.resources.size(); i++) {
+			int index = i;
+			Replication.Resource resource = first.resources.get(index);
+			Function<Replication, ResourceStatistics> statistics = r -> r.resources.get(index).resource().statistics();
+			resources.add(new ResourceResult(resource.id(), resource.container(), resource.type(),
+					resource.schedulingPolicy(), resource.resource().servers(),
+					average(replications, r -> statistics.apply(r).utilization()),
+					average(replications, r -> statistics.apply(r).meanQueueLength()),
+					average(replications, r -> statistics.apply(r).throughput()),
+					average(replications, r -> statistics.apply(r).meanServiceTime()),
+					average(replications, r -> statistics.apply(r).meanResidenceTime())));
+		}
+		List<PassiveResourceResult> passives = new ArrayList<>();
+		for (int i = 0; i < first.passiveResources.size(); i++) {
+			int index = i;
+			Replication.Passive passive = first.passiveResources.get(index);
+			long grants = replications.stream().mapToLong(r -> r.passiveResources.get(index).resource().grants()).sum();
+			passives.add(new PassiveResourceResult(passive.id(), passive.owner(), passive.resource().name(),
+					passive.resource().capacity(),
+					average(replications, r -> r.passiveResources.get(index).resource().utilization()),
+					average(replications, r -> r.passiveResources.get(index).resource().meanWaitingTime()), grants));
+		}
+		return new SimulationResult(modelName, config.seed(), replications.size(), events, stopReason, simulatedTime,
+				wallClockSeconds, scenarios, calls, resources, passives);
+	}
+
+	private static double throughput(Measurement scenario, Replication replication) {
+		double observed = replication.simulator().now() - scenario.overTime.startTime();
+		return observed > 0 ? scenario.tally.count() / observed : Double.NaN;
+	}
+
+	private static double average(List<Replication> replications, ToDoubleFunction<Replication> value) {
+		double sum = 0;
+		for (Replication replication : replications) {
+			sum += value.applyAsDouble(replication);
+		}
+		return sum / replications.size();
+	}
+
+	private static ResponseTime responseTime(List<Measurement> measured) {
+		long count = 0;
+		double sum = 0;
+		double min = Double.POSITIVE_INFINITY;
+		double max = Double.NEGATIVE_INFINITY;
+		for (Measurement measurement : measured) {
+			count += measurement.tally.count();
+			sum += measurement.tally.sum();
+			if (measurement.tally.count() > 0) {
+				min = Math.min(min, measurement.tally.min());
+				max = Math.max(max, measurement.tally.max());
+			}
+		}
+		if (count == 0) {
+			return new ResponseTime(0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
+					Double.NaN, Double.NaN, Double.NaN);
+		}
+		double mean = sum / count;
+		double squares = 0;
+		for (Measurement measurement : measured) {
+			double n = measurement.tally.count();
+			if (n > 0) {
+				double delta = measurement.tally.mean() - mean;
+				squares += measurement.tally.variance() * Math.max(0, n - 1) + n * delta * delta;
+			}
+		}
+		double standardDeviation = count > 1 ? Math.sqrt(squares / (count - 1)) : Double.NaN;
+		Quantiles quantiles = merged(measured);
+		return new ResponseTime(count, mean, halfWidth(measured), standardDeviation, min, max, quantiles.median(),
+				quantiles.p90(), quantiles.p95(), quantiles.p99());
+	}
+
+	private static double halfWidth(List<Measurement> measured) {
+		if (measured.size() == 1) {
+			double halfWidth = measured.get(0).batches.halfWidth(LEVEL);
+			return Double.isFinite(halfWidth) ? halfWidth : Double.NaN;
+		}
+		double[] means = measured.stream().mapToDouble(m -> m.tally.mean()).toArray();
+		int r = means.length;
+		double average = 0;
+		for (double value : means) {
+			average += value / r;
+		}
+		double squares = 0;
+		for (double value : means) {
+			squares += (value - average) * (value - average);
+		}
+		double t = new TDistribution(r - 1).inverseCumulativeProbability(0.5 + LEVEL / 2);
+		return t * Math.sqrt(squares / (r - 1)) / Math.sqrt(r);
+	}
+
+	private static Quantiles merged(List<Measurement> measured) {
+		Quantiles all = new Quantiles();
+		measured.forEach(measurement -> all.merge(measurement.quantiles));
+		return all;
+	}
+
+	private static List<QuantilePoint> distribution(List<Measurement> measured) {
+		Quantiles all = merged(measured);
+		List<QuantilePoint> points = new ArrayList<>();
+		if (all.count() == 0) {
+			return points;
+		}
+		for (int percent = 1; percent <= 99; percent++) {
+			points.add(new QuantilePoint(percent / 100.0, all.quantile(percent / 100.0)));
+		}
+		return points;
+	}
+
+	private static List<TimeWindow> windows(TimeSeries series) {
+		List<TimeWindow> windows = new ArrayList<>();
+		for (int window = 0; window < series.windowCount(); window++) {
+			if (series.count(window) > 0) {
+				double start = series.windowStart(window);
+				windows.add(new TimeWindow(start, start + series.windowLength(), series.count(window), series.mean(window)));
+			}
+		}
+		return windows;
+	}
+}

@@ -1,0 +1,71 @@
+package org.iosim.simulation.internal;
+
+import org.iosim.simulation.engine.Completion;
+
+/**
+ * A thread of control in the simulated system (a user's scenario run, a forked behaviour). It runs
+ * steps until one makes it wait, and is resumed by the completion of what it waits for. Resuming is
+ * a trampoline: a completion that arrives while the process is running (a passive resource granted
+ * at once) does not recurse.
+ */
+final class SimulatedProcess implements Completion {
+
+	private final Replication replication;
+	private final Completion finished;
+	private Frame top;
+	private boolean running;
+	private boolean resumeRequested;
+
+	SimulatedProcess(Replication replication, Frame start, Completion finished) {
+		this.replication = replication;
+		this.top = start;
+		this.finished = finished;
+	}
+
+	Replication replication() {
+		return replication;
+	}
+
+	void push(Frame frame) {
+		top = frame;
+	}
+
+	/** Called by whatever the process waited for. */
+	@Override
+	public void completed() {
+		resume();
+	}
+
+	void resume() {
+		if (running) {
+			resumeRequested = true;
+			return;
+		}
+		running = true;
+		try {
+			while (top != null) {
+				Frame frame = top;
+				if (frame.next < frame.steps.length) {
+					Step step = frame.steps[frame.next++];
+					if (!step.run(this, frame)) {
+						if (!resumeRequested) {
+							return;
+						}
+						resumeRequested = false;
+					}
+				} else if (frame.repetitionsLeft > 0) {
+					frame.repetitionsLeft--;
+					frame.next = 0;
+				} else {
+					top = frame.caller;
+					if (frame.exit != null) {
+						frame.exit.exited(this, frame);
+					}
+				}
+			}
+		} finally {
+			running = false;
+		}
+		finished.completed();
+	}
+}

@@ -1,0 +1,367 @@
+package org.iosim.simulation.internal;
+
+import java.util.HashMap;
+import java.util.List;
+
+import org.apache.commons.rng.UniformRandomProvider;
+import org.iosim.simulation.SimulationException;
+import org.iosim.simulation.engine.ActiveResource;
+import org.iosim.simulation.engine.Completion;
+import org.iosim.simulation.engine.PassiveResource;
+import org.iosim.stoex.CompiledExpression;
+import org.iosim.stoex.StoExEvaluationException;
+
+/** The compiled forms of RDSEFF and usage-model actions. */
+final class Steps {
+
+	private Steps() {
+	}
+
+	/** Samples an expression, naming the model element when that fails. */
+	static double sampleDouble(Step step, String what, CompiledExpression expression, UniformRandomProvider random,
+			Frame frame) {
+		try {
+			return expression.sampleDouble(random, frame.bindings);
+		} catch (StoExEvaluationException | ClassCastException failed) {
+			throw new SimulationException(step.origin + ": cannot evaluate " + what + " '" + expression.text() + "': "
+					+ failed.getMessage());
+		}
+	}
+
+	static long sampleCount(Step step, String what, CompiledExpression expression, UniformRandomProvider random,
+			Frame frame) {
+		double value = sampleDouble(step, what, expression, random, frame);
+		if (!(value >= 0) || value != Math.rint(value)) {
+			throw new SimulationException(step.origin + ": " + what + " '" + expression.text()
+					+ "' must be a whole number of at least 0, but evaluated to " + value);
+		}
+		return (long) value;
+	}
+
+	/** Occupies an active resource for demand / rate time units. */
+	static final class Demand extends Step {
+		private final ActiveResource resource;
+		private final CompiledExpression demand;
+		private final double rate;
+		private final UniformRandomProvider random;
+
+		Demand(String origin, ActiveResource resource, CompiledExpression demand, double rate,
+				UniformRandomProvider random) {
+			super(origin);
+			this.resource = resource;
+			this.demand = demand;
+			this.rate = rate;
+			this.random = random;
+		}
+
+		@Override
+		boolean run(SimulatedProcess process, Frame frame) {
+			double amount = sampleDouble(this, "resource demand", demand, random, frame);
+			if (!(amount >= 0) || Double.isInfinite(amount)) {
+				throw new SimulationException(origin + ": resource demand '" + demand.text() + "' on "
+						+ resource.name() + " evaluated to " + amount + "; demands must be finite and not negative");
+			}
+			if (amount == 0) {
+				return true;
+			}
+			resource.serveFor(amount / rate, process);
+			return false;
+		}
+	}
+
+	/** Waits for a sampled time without using a resource (usage-model delays, think times). */
+	static final class Delay extends Step {
+		private final CompiledExpression time;
+		private final UniformRandomProvider random;
+
+		Delay(String origin, CompiledExpression time, UniformRandomProvider random) {
+			super(origin);
+			this.time = time;
+			this.random = random;
+		}
+
+		@Override
+		boolean run(SimulatedProcess process, Frame frame) {
+			double delay = sampleDouble(this, "delay", time, random, frame);
+			if (!(delay >= 0) || Double.isInfinite(delay)) {
+				throw new SimulationException(origin + ": delay '" + time.text() + "' evaluated to " + delay
+						+ "; delays must be finite and not negative");
+			}
+			if (delay == 0) {
+				return true;
+			}
+			process.replication().simulator().schedule(delay, process::resume);
+			return false;
+		}
+	}
+
+	/** Runs its body a sampled number of times in the enclosing scope (loops, collection iterators, repeated calls). */
+	static final class Repeat extends Step {
+		private final CompiledExpression count;
+		private final Step[] body;
+		private final UniformRandomProvider random;
+
+		Repeat(String origin, CompiledExpression count, Step[] body, UniformRandomProvider random) {
+			super(origin);
+			this.count = count;
+			this.body = body;
+			this.random = random;
+		}
+
+		@Override
+		boolean run(SimulatedProcess process, Frame frame) {
+			long times = sampleCount(this, "iteration count", count, random, frame);
+			if (times > 0) {
+				Frame loop = frame.nested(body, null);
+				loop.repetitionsLeft = times - 1;
+				process.push(loop);
+			}
+			return true;
+		}
+	}
+
+	/** Picks one body by probability. */
+	static final class ProbabilisticBranch extends Step {
+		private final double[] cumulative;
+		private final Step[][] bodies;
+		private final UniformRandomProvider random;
+
+		ProbabilisticBranch(String origin, double[] probabilities, Step[][] bodies, UniformRandomProvider random) {
+			super(origin);
+			this.cumulative = new double[probabilities.length];
+			double sum = 0;
+			for (int i = 0; i < probabilities.length; i++) {
+				sum += probabilities[i];
+				cumulative[i] = sum;
+			}
+			this.bodies = bodies;
+			this.random = random;
+		}
+
+		@Override
+		boolean run(SimulatedProcess process, Frame frame) {
+			double draw = random.nextDouble() * cumulative[cumulative.length - 1];
+			int chosen = 0;
+			while (chosen < cumulative.length - 1 && draw >= cumulative[chosen]) {
+				chosen++;
+			}
+			process.push(frame.nested(bodies[chosen], null));
+			return true;
+		}
+	}
+
+	/** Takes the first body whose condition holds. */
+	static final class GuardedBranch extends Step {
+		private final CompiledExpression[] conditions;
+		private final Step[][] bodies;
+		private final UniformRandomProvider random;
+
+		GuardedBranch(String origin, CompiledExpression[] conditions, Step[][] bodies, UniformRandomProvider random) {
+			super(origin);
+			this.conditions = conditions;
+			this.bodies = bodies;
+			this.random = random;
+		}
+
+		@Override
+		boolean run(SimulatedProcess process, Frame frame) {
+			for (int i = 0; i < conditions.length; i++) {
+				boolean holds;
+				try {
+					holds = conditions[i].sampleBoolean(random, frame.bindings);
+				} catch (StoExEvaluationException | ClassCastException failed) {
+					throw new SimulationException(origin + ": cannot evaluate branch condition '"
+							+ conditions[i].text() + "': " + failed.getMessage());
+				}
+				if (holds) {
+					process.push(frame.nested(bodies[i], null));
+					return true;
+				}
+			}
+			throw new SimulationException(origin + ": no branch condition holds for the current variables "
+					+ frame.variables);
+		}
+	}
+
+	/** A characterisation to compute and bind, e.g. {@code file.BYTESIZE = 4096}. */
+	record Assignment(String name, CompiledExpression value) {
+	}
+
+	static void assign(Step step, List<Assignment> assignments, Frame source, java.util.Map<String, Object> target,
+			UniformRandomProvider random) {
+		for (Assignment assignment : assignments) {
+			try {
+				target.put(assignment.name(), assignment.value().sample(random, source.bindings));
+			} catch (StoExEvaluationException | ClassCastException failed) {
+				throw new SimulationException(step.origin + ": cannot evaluate " + assignment.name() + " = '"
+						+ assignment.value().text() + "': " + failed.getMessage());
+			}
+		}
+	}
+
+	/** Sets variables in the current scope (Palladio's SetVariableAction, typically {@code RETURN.VALUE}). */
+	static final class SetVariables extends Step {
+		private final List<Assignment> assignments;
+		private final UniformRandomProvider random;
+
+		SetVariables(String origin, List<Assignment> assignments, UniformRandomProvider random) {
+			super(origin);
+			this.assignments = assignments;
+			this.random = random;
+		}
+
+		@Override
+		boolean run(SimulatedProcess process, Frame frame) {
+			assign(this, assignments, frame, frame.variables, random);
+			return true;
+		}
+	}
+
+	/**
+	 * Calls a behaviour in a fresh scope: inputs are evaluated in the caller's scope, component
+	 * parameters are added, and on return the caller's return assignments are evaluated in the
+	 * callee's scope. A call between containers joined by a linking resource first occupies the link.
+	 */
+	static final class Call extends Step {
+		private final CallTarget target;
+		private final List<Assignment> inputs;
+		private final List<Assignment> returns;
+		private final Measurement measurement;
+		private final LinkTransfer link;
+		private final UniformRandomProvider random;
+
+		Call(String origin, CallTarget target, List<Assignment> inputs, List<Assignment> returns,
+				Measurement measurement, LinkTransfer link, UniformRandomProvider random) {
+			super(origin);
+			this.target = target;
+			this.inputs = inputs;
+			this.returns = returns;
+			this.measurement = measurement;
+			this.link = link;
+			this.random = random;
+		}
+
+		@Override
+		boolean run(SimulatedProcess process, Frame frame) {
+			Frame callee = Frame.newScope(target.steps(), frame, this::returned);
+			assign(this, target.componentParameters(), callee, callee.variables, random);
+			assign(this, inputs, frame, callee.variables, random);
+			callee.enteredAt = process.replication().simulator().now();
+			process.push(callee);
+			if (link != null) {
+				link.transfer(callee.variables, process);
+				return false;
+			}
+			return true;
+		}
+
+		private void returned(SimulatedProcess process, Frame callee) {
+			assign(this, returns, callee, callee.caller.variables, random);
+			if (measurement != null) {
+				Replication replication = process.replication();
+				replication.record(measurement, replication.simulator().now() - callee.enteredAt);
+			}
+			if (link != null) {
+				process.push(callee.caller.nested(new Step[] { new LinkReply(origin, link, callee) }, null));
+			}
+		}
+	}
+
+	/** The reply of a call crossing a linking resource. */
+	private static final class LinkReply extends Step {
+		private final LinkTransfer link;
+		private final Frame callee;
+
+		LinkReply(String origin, LinkTransfer link, Frame callee) {
+			super(origin);
+			this.link = link;
+			this.callee = callee;
+		}
+
+		@Override
+		boolean run(SimulatedProcess process, Frame frame) {
+			link.transferReply(callee.variables, process);
+			return false;
+		}
+	}
+
+	/**
+	 * Starts forked behaviours, each with a copy of the current variables: asynchronous ones run on
+	 * their own, the synchronised ones are waited for.
+	 */
+	static final class Fork extends Step {
+		private final Step[][] asynchronous;
+		private final Step[][] synchronous;
+
+		Fork(String origin, Step[][] asynchronous, Step[][] synchronous) {
+			super(origin);
+			this.asynchronous = asynchronous;
+			this.synchronous = synchronous;
+		}
+
+		@Override
+		boolean run(SimulatedProcess process, Frame frame) {
+			Replication replication = process.replication();
+			for (Step[] behaviour : asynchronous) {
+				start(replication, behaviour, frame, () -> {
+				});
+			}
+			if (synchronous.length == 0) {
+				return true;
+			}
+			Completion join = new Completion() {
+				private int running = synchronous.length;
+
+				@Override
+				public void completed() {
+					if (--running == 0) {
+						process.resume();
+					}
+				}
+			};
+			for (Step[] behaviour : synchronous) {
+				start(replication, behaviour, frame, join);
+			}
+			return false;
+		}
+
+		private static void start(Replication replication, Step[] behaviour, Frame parent, Completion finished) {
+			Frame forked = new Frame(behaviour, new HashMap<>(parent.variables), null, null);
+			new SimulatedProcess(replication, forked, finished).resume();
+		}
+	}
+
+	static final class Acquire extends Step {
+		private final PassiveResource resource;
+
+		Acquire(String origin, PassiveResource resource) {
+			super(origin);
+			this.resource = resource;
+		}
+
+		@Override
+		boolean run(SimulatedProcess process, Frame frame) {
+			resource.acquire(process);
+			return false;
+		}
+	}
+
+	static final class Release extends Step {
+		private final PassiveResource resource;
+
+		Release(String origin, PassiveResource resource) {
+			super(origin);
+			this.resource = resource;
+		}
+
+		@Override
+		boolean run(SimulatedProcess process, Frame frame) {
+			if (resource.available() >= resource.capacity()) {
+				throw new SimulationException(origin + ": releases passive resource '" + resource.name()
+						+ "' more often than it was acquired");
+			}
+			resource.release();
+			return true;
+		}
+	}
+}

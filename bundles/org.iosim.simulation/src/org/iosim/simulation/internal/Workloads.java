@@ -1,0 +1,125 @@
+package org.iosim.simulation.internal;
+
+import org.apache.commons.rng.UniformRandomProvider;
+import org.iosim.simulation.SimulationException;
+import org.iosim.simulation.engine.Completion;
+import org.iosim.stoex.CompiledExpression;
+
+/** Drivers that start usage-scenario runs: a closed population of users, or an open arrival stream. */
+final class Workloads {
+
+	private Workloads() {
+	}
+
+	private static double sampleTime(String origin, String what, CompiledExpression time, UniformRandomProvider random) {
+		double value;
+		try {
+			value = time.sampleDouble(random, org.iosim.stoex.Bindings.EMPTY);
+		} catch (RuntimeException failed) {
+			throw new SimulationException(origin + ": cannot evaluate " + what + " '" + time.text() + "': "
+					+ failed.getMessage());
+		}
+		if (!(value >= 0) || Double.isInfinite(value)) {
+			throw new SimulationException(origin + ": " + what + " '" + time.text() + "' evaluated to " + value
+					+ "; it must be finite and not negative");
+		}
+		return value;
+	}
+
+	/** One scenario run of one user; measures it and tells the driver when it is over. */
+	private static final class Run implements Completion {
+		private final Replication replication;
+		private final Measurement measurement;
+		private final double startedAt;
+		private final Runnable after;
+
+		Run(Replication replication, Measurement measurement, Step[] steps, Runnable after) {
+			this.replication = replication;
+			this.measurement = measurement;
+			this.startedAt = replication.simulator().now();
+			this.after = after;
+			new SimulatedProcess(replication, Frame.newScope(steps, null, null), this).resume();
+		}
+
+		@Override
+		public void completed() {
+			replication.scenarioCompleted(measurement, replication.simulator().now() - startedAt);
+			after.run();
+		}
+	}
+
+	/**
+	 * A fixed population: each user runs the scenario, thinks, and runs it again (as Palladio's closed
+	 * workload). All users start at time 0; warm-up removes the start-up transient.
+	 */
+	static final class Closed {
+		private final Replication replication;
+		private final Measurement measurement;
+		private final Step[] steps;
+		private final int population;
+		private final CompiledExpression thinkTime;
+		private final UniformRandomProvider random;
+		private final String origin;
+
+		Closed(Replication replication, Measurement measurement, Step[] steps, int population,
+				CompiledExpression thinkTime, UniformRandomProvider random, String origin) {
+			this.replication = replication;
+			this.measurement = measurement;
+			this.steps = steps;
+			this.population = population;
+			this.thinkTime = thinkTime;
+			this.random = random;
+			this.origin = origin;
+		}
+
+		void start() {
+			for (int user = 0; user < population; user++) {
+				runOnce();
+			}
+		}
+
+		private void runOnce() {
+			new Run(replication, measurement, steps, this::think);
+		}
+
+		private void think() {
+			double think = sampleTime(origin, "think time", thinkTime, random);
+			replication.simulator().schedule(think, this::runOnce);
+		}
+	}
+
+	/** Users arrive with sampled inter-arrival times, run the scenario once and leave. */
+	static final class Open {
+		private final Replication replication;
+		private final Measurement measurement;
+		private final Step[] steps;
+		private final CompiledExpression interArrivalTime;
+		private final UniformRandomProvider random;
+		private final String origin;
+
+		Open(Replication replication, Measurement measurement, Step[] steps, CompiledExpression interArrivalTime,
+				UniformRandomProvider random, String origin) {
+			this.replication = replication;
+			this.measurement = measurement;
+			this.steps = steps;
+			this.interArrivalTime = interArrivalTime;
+			this.random = random;
+			this.origin = origin;
+		}
+
+		void start() {
+			scheduleNext();
+		}
+
+		private void scheduleNext() {
+			double gap = sampleTime(origin, "inter-arrival time", interArrivalTime, random);
+			replication.simulator().schedule(gap, this::arrive);
+		}
+
+		private void arrive() {
+			new Run(replication, measurement, steps, () -> {
+			});
+			scheduleNext();
+		}
+	}
+}
