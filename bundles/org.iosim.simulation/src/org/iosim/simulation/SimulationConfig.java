@@ -12,9 +12,12 @@ package org.iosim.simulation;
  * @param relativePrecision    relative half-width of the confidence interval to reach, e.g. 0.02
  * @param warmupMeasurements   scenario runs discarded before statistics start
  * @param replications         independent replications, run in parallel; results pool them
+ * @param simulateLinkingResources whether calls between containers occupy the linking resource
+ *                             joining them; off by default, as in Palladio's SimuCom, so results
+ *                             compare with Palladio's unless asked otherwise
  */
 public record SimulationConfig(long seed, double stopTime, long maxMeasurements, double confidenceLevel,
-		double relativePrecision, long warmupMeasurements, int replications) {
+		double relativePrecision, long warmupMeasurements, int replications, boolean simulateLinkingResources) {
 
 	/** Measurements after which a run without any other stop condition ends. */
 	public static final long DEFAULT_MAX_MEASUREMENTS = 100_000;
@@ -40,39 +43,44 @@ public record SimulationConfig(long seed, double stopTime, long maxMeasurements,
 		}
 	}
 
-	/** Seed 1, 100,000 measurements after a warm-up of 1,000, one replication. */
+	/** Seed 1, 100,000 measurements after a warm-up of 1,000, one replication, linking resources not simulated. */
 	public static SimulationConfig defaults() {
-		return new SimulationConfig(1, Double.POSITIVE_INFINITY, DEFAULT_MAX_MEASUREMENTS, 0, 0, 1_000, 1);
+		return new SimulationConfig(1, Double.POSITIVE_INFINITY, DEFAULT_MAX_MEASUREMENTS, 0, 0, 1_000, 1, false);
 	}
 
 	public SimulationConfig withSeed(long newSeed) {
 		return new SimulationConfig(newSeed, stopTime, maxMeasurements, confidenceLevel, relativePrecision,
-				warmupMeasurements, replications);
+				warmupMeasurements, replications, simulateLinkingResources);
 	}
 
 	public SimulationConfig withStopTime(double newStopTime) {
 		return new SimulationConfig(seed, newStopTime, maxMeasurements, confidenceLevel, relativePrecision,
-				warmupMeasurements, replications);
+				warmupMeasurements, replications, simulateLinkingResources);
 	}
 
 	public SimulationConfig withMaxMeasurements(long newMaxMeasurements) {
 		return new SimulationConfig(seed, stopTime, newMaxMeasurements, confidenceLevel, relativePrecision,
-				warmupMeasurements, replications);
+				warmupMeasurements, replications, simulateLinkingResources);
 	}
 
 	public SimulationConfig withConfidence(double level, double precision) {
 		return new SimulationConfig(seed, stopTime, maxMeasurements, level, precision, warmupMeasurements,
-				replications);
+				replications, simulateLinkingResources);
 	}
 
 	public SimulationConfig withWarmupMeasurements(long newWarmup) {
 		return new SimulationConfig(seed, stopTime, maxMeasurements, confidenceLevel, relativePrecision, newWarmup,
-				replications);
+				replications, simulateLinkingResources);
 	}
 
 	public SimulationConfig withReplications(int newReplications) {
 		return new SimulationConfig(seed, stopTime, maxMeasurements, confidenceLevel, relativePrecision,
-				warmupMeasurements, newReplications);
+				warmupMeasurements, newReplications, simulateLinkingResources);
+	}
+
+	public SimulationConfig withLinkingResources(boolean simulate) {
+		return new SimulationConfig(seed, stopTime, maxMeasurements, confidenceLevel, relativePrecision,
+				warmupMeasurements, replications, simulate);
 	}
 
 	public boolean hasConfidenceCriterion() {

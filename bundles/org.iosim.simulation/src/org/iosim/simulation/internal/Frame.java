@@ -8,36 +8,64 @@ import org.iosim.stoex.Bindings;
 /**
  * One behaviour being executed by a {@link SimulatedProcess}: the steps, the position in them and
  * the variables in scope. Loop bodies and branches share their enclosing frame's variables; calls
- * open a fresh scope.
+ * open a fresh scope. The frame is the bindings its expressions are evaluated against, and its
+ * variable map is only created when a variable is set: most calls of performance models pass none,
+ * and this sits on the event path.
  */
-final class Frame {
+final class Frame implements Bindings {
 
 	final Step[] steps;
-	final Map<String, Object> variables;
-	final Bindings bindings;
 	final Frame caller;
 	/** What happens when the last step has run; null to simply return to {@link #caller}. */
 	final FrameExit exit;
+	/** The frame whose variables this one shares, or this frame for a scope of its own. */
+	private final Frame scope;
+	private Map<String, Object> variables;
 	int next;
 	/** Further runs of the steps still to do (loops). */
 	long repetitionsLeft;
 	/** Simulated time at which a call frame was entered, for its response time. */
 	double enteredAt;
 
-	Frame(Step[] steps, Map<String, Object> variables, Frame caller, FrameExit exit) {
+	private Frame(Step[] steps, Frame scope, Map<String, Object> variables, Frame caller, FrameExit exit) {
 		this.steps = steps;
+		this.scope = scope == null ? this : scope;
 		this.variables = variables;
-		this.bindings = Bindings.of(variables);
 		this.caller = caller;
 		this.exit = exit;
 	}
 
+	/** A frame with a scope of its own, initially without variables. */
 	static Frame newScope(Step[] steps, Frame caller, FrameExit exit) {
-		return new Frame(steps, new HashMap<>(), caller, exit);
+		return new Frame(steps, null, null, caller, exit);
 	}
 
+	/** A frame with a scope of its own holding a copy of another frame's variables (forked behaviours). */
+	static Frame copyOf(Frame original, Step[] steps) {
+		Map<String, Object> copied = original.scope.variables == null ? null : new HashMap<>(original.scope.variables);
+		return new Frame(steps, null, copied, null, null);
+	}
+
+	/** A frame sharing this frame's variables (loop and branch bodies). */
 	Frame nested(Step[] body, FrameExit nestedExit) {
-		return new Frame(body, variables, this, nestedExit);
+		return new Frame(body, scope, null, this, nestedExit);
+	}
+
+	void set(String name, Object value) {
+		if (scope.variables == null) {
+			scope.variables = new HashMap<>();
+		}
+		scope.variables.put(name, value);
+	}
+
+	/** The variables in scope; empty and read-only when none was set. */
+	Map<String, Object> variables() {
+		return scope.variables == null ? Map.of() : scope.variables;
+	}
+
+	@Override
+	public Object lookup(String dottedName) {
+		return scope.variables == null ? null : scope.variables.get(dottedName);
 	}
 
 	/** Completion hook of a frame, e.g. binding return values or recording a call's response time. */

@@ -77,6 +77,7 @@ import org.iosim.stoex.StoEx;
 public final class ModelCompiler {
 
 	private final ArchitectureModel model;
+	private final SimulationConfig config;
 	private final Replication replication;
 	private final Map<ResourceContainer, List<PlacedResource>> resourcesByContainer = new IdentityHashMap<>();
 	private final Map<ResourceContainer, ResourceContainer> allocation = new IdentityHashMap<>();
@@ -123,8 +124,9 @@ public final class ModelCompiler {
 		}
 	}
 
-	private ModelCompiler(ArchitectureModel model, Replication replication) {
+	private ModelCompiler(ArchitectureModel model, SimulationConfig config, Replication replication) {
 		this.model = model;
+		this.config = config;
 		this.replication = replication;
 	}
 
@@ -133,7 +135,7 @@ public final class ModelCompiler {
 			throws ModelCompilationException {
 		Replication replication = new Replication(index, config);
 		try {
-			new ModelCompiler(model, replication).compileAll();
+			new ModelCompiler(model, config, replication).compileAll();
 		} catch (Unsimulatable problem) {
 			throw new ModelCompilationException(problem.getMessage());
 		}
@@ -165,7 +167,9 @@ public final class ModelCompiler {
 			throw new Unsimulatable(model, "has no resource environment");
 		}
 		model.getResourceEnvironment().getContainers().forEach(this::createResources);
-		model.getResourceEnvironment().getLinkingResources().forEach(this::createLink);
+		if (config.simulateLinkingResources()) {
+			model.getResourceEnvironment().getLinkingResources().forEach(this::createLink);
+		}
 		for (AllocationContext context : model.getAllocation().getContexts()) {
 			if (context.getAssemblyContext() == null || context.getContainer() == null) {
 				throw new Unsimulatable(context, "must name both an assembly context and a resource container");
@@ -604,12 +608,9 @@ public final class ModelCompiler {
 				throw new Unsimulatable(action, "names no passive resource");
 			}
 			return instance.passives.computeIfAbsent(resource, declared -> {
-				double capacity = constant(declared, "capacity", declared.getCapacity(), null);
-				if (capacity != Math.rint(capacity) || capacity < 1) {
-					throw new Unsimulatable(declared, "capacity '" + declared.getCapacity() + "' must be a whole number of at least 1");
-				}
+				int capacity = capacity(instance, declared);
 				var runtime = new org.iosim.simulation.engine.PassiveResource(replication.simulator(),
-						instance.name() + "." + Elements.name(declared), (int) capacity);
+						instance.name() + "." + Elements.name(declared), capacity);
 				replication.passiveResources.add(new Replication.Passive(declared.getId(), instance.name(), runtime));
 				return runtime;
 			});
@@ -619,6 +620,23 @@ public final class ModelCompiler {
 		public Boolean defaultCase(EObject object) {
 			throw new Unsimulatable(object, "is not an action IOSim can simulate");
 		}
+	}
+
+	/**
+	 * A passive resource's capacity, evaluated once per component instance: it may refer to
+	 * component parameters (e.g. {@code lockCount.VALUE}) set on the component or its assembly context.
+	 */
+	private int capacity(Instance instance, PassiveResource declared) {
+		Step origin = new Steps.SetVariables(Elements.describe(declared), List.of(), null);
+		Frame parameters = Frame.newScope(new Step[0], null, null);
+		Steps.assign(origin, instance.componentParameters, parameters, parameters, replication.newStream());
+		double capacity = Steps.sampleDouble(origin, "capacity",
+				expression(declared, "capacity", declared.getCapacity()), replication.newStream(), parameters);
+		if (capacity != Math.rint(capacity) || capacity < 1 || capacity > Integer.MAX_VALUE) {
+			throw new Unsimulatable(declared, "capacity '" + declared.getCapacity() + "' in '" + instance.name()
+					+ "' is " + capacity + "; it must be a whole number of at least 1");
+		}
+		return (int) capacity;
 	}
 
 	private Instance calleeOf(CallTarget target) {

@@ -1,6 +1,5 @@
 package org.iosim.simulation.internal;
 
-import java.util.HashMap;
 import java.util.List;
 
 import org.apache.commons.rng.UniformRandomProvider;
@@ -21,7 +20,7 @@ final class Steps {
 	static double sampleDouble(Step step, String what, CompiledExpression expression, UniformRandomProvider random,
 			Frame frame) {
 		try {
-			return expression.sampleDouble(random, frame.bindings);
+			return expression.sampleDouble(random, frame);
 		} catch (StoExEvaluationException | ClassCastException failed) {
 			throw new SimulationException(step.origin + ": cannot evaluate " + what + " '" + expression.text() + "': "
 					+ failed.getMessage());
@@ -168,7 +167,7 @@ final class Steps {
 			for (int i = 0; i < conditions.length; i++) {
 				boolean holds;
 				try {
-					holds = conditions[i].sampleBoolean(random, frame.bindings);
+					holds = conditions[i].sampleBoolean(random, frame);
 				} catch (StoExEvaluationException | ClassCastException failed) {
 					throw new SimulationException(origin + ": cannot evaluate branch condition '"
 							+ conditions[i].text() + "': " + failed.getMessage());
@@ -179,7 +178,7 @@ final class Steps {
 				}
 			}
 			throw new SimulationException(origin + ": no branch condition holds for the current variables "
-					+ frame.variables);
+					+ frame.variables());
 		}
 	}
 
@@ -187,11 +186,11 @@ final class Steps {
 	record Assignment(String name, CompiledExpression value) {
 	}
 
-	static void assign(Step step, List<Assignment> assignments, Frame source, java.util.Map<String, Object> target,
+	static void assign(Step step, List<Assignment> assignments, Frame source, Frame target,
 			UniformRandomProvider random) {
 		for (Assignment assignment : assignments) {
 			try {
-				target.put(assignment.name(), assignment.value().sample(random, source.bindings));
+				target.set(assignment.name(), assignment.value().sample(random, source));
 			} catch (StoExEvaluationException | ClassCastException failed) {
 				throw new SimulationException(step.origin + ": cannot evaluate " + assignment.name() + " = '"
 						+ assignment.value().text() + "': " + failed.getMessage());
@@ -212,7 +211,7 @@ final class Steps {
 
 		@Override
 		boolean run(SimulatedProcess process, Frame frame) {
-			assign(this, assignments, frame, frame.variables, random);
+			assign(this, assignments, frame, frame, random);
 			return true;
 		}
 	}
@@ -244,19 +243,19 @@ final class Steps {
 		@Override
 		boolean run(SimulatedProcess process, Frame frame) {
 			Frame callee = Frame.newScope(target.steps(), frame, this::returned);
-			assign(this, target.componentParameters(), callee, callee.variables, random);
-			assign(this, inputs, frame, callee.variables, random);
+			assign(this, target.componentParameters(), callee, callee, random);
+			assign(this, inputs, frame, callee, random);
 			callee.enteredAt = process.replication().simulator().now();
 			process.push(callee);
 			if (link != null) {
-				link.transfer(callee.variables, process);
+				link.transfer(callee.variables(), process);
 				return false;
 			}
 			return true;
 		}
 
 		private void returned(SimulatedProcess process, Frame callee) {
-			assign(this, returns, callee, callee.caller.variables, random);
+			assign(this, returns, callee, callee.caller, random);
 			if (measurement != null) {
 				Replication replication = process.replication();
 				replication.record(measurement, replication.simulator().now() - callee.enteredAt);
@@ -280,7 +279,7 @@ final class Steps {
 
 		@Override
 		boolean run(SimulatedProcess process, Frame frame) {
-			link.transferReply(callee.variables, process);
+			link.transferReply(callee.variables(), process);
 			return false;
 		}
 	}
@@ -326,7 +325,7 @@ final class Steps {
 		}
 
 		private static void start(Replication replication, Step[] behaviour, Frame parent, Completion finished) {
-			Frame forked = new Frame(behaviour, new HashMap<>(parent.variables), null, null);
+			Frame forked = Frame.copyOf(parent, behaviour);
 			new SimulatedProcess(replication, forked, finished).resume();
 		}
 	}

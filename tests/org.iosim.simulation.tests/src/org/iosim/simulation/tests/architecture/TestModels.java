@@ -30,6 +30,9 @@ import org.iosim.pcm.SchedulingPolicy;
 import org.iosim.pcm.SoftwareSystem;
 import org.iosim.pcm.UsageScenario;
 import org.iosim.pcm.UserAction;
+import org.iosim.pcm.VariableCharacterisation;
+import org.iosim.pcm.VariableCharacterisationType;
+import org.iosim.pcm.VariableUsage;
 import org.iosim.pcm.Workload;
 
 /**
@@ -167,6 +170,17 @@ final class TestModels {
 		return behaviour;
 	}
 
+	/** {@code variable.VALUE = specification} */
+	static VariableUsage value(String variable, String specification) {
+		VariableUsage usage = PCM.createVariableUsage();
+		usage.setVariable(variable);
+		VariableCharacterisation characterisation = PCM.createVariableCharacterisation();
+		characterisation.setType(VariableCharacterisationType.VALUE);
+		characterisation.setSpecification(specification);
+		usage.getCharacterisations().add(characterisation);
+		return usage;
+	}
+
 	TestModels closedScenario(String name, int population, String thinkTime) {
 		ClosedWorkload workload = PCM.createClosedWorkload();
 		workload.setPopulation(population);
@@ -182,6 +196,11 @@ final class TestModels {
 
 	/** A scenario whose users call the operation once, with the given user actions after the call. */
 	TestModels scenario(String name, Workload workload, UserAction... after) {
+		return scenario(name, workload, List.of(), after);
+	}
+
+	/** As {@link #scenario(String, Workload, UserAction...)}, passing the given parameters to the call. */
+	TestModels scenario(String name, Workload workload, List<VariableUsage> parameters, UserAction... after) {
 		UsageScenario scenario = PCM.createUsageScenario();
 		scenario.setName(name);
 		scenario.setId(id());
@@ -193,6 +212,7 @@ final class TestModels {
 		call.setId(id());
 		call.setProvidedRole(systemRole);
 		call.setSignature(operation);
+		call.getInputParameterUsages().addAll(parameters);
 		actions.add(call);
 		actions.addAll(List.of(after));
 		actions.add(PCM.createStop());

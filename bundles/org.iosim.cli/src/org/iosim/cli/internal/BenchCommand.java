@@ -1,0 +1,54 @@
+package org.iosim.cli.internal;
+
+import java.io.PrintWriter;
+import java.util.concurrent.Callable;
+
+import org.iosim.cli.Main;
+import org.iosim.simulation.ModelCompilationException;
+import org.iosim.simulation.bench.ClosedNetworkBenchmark;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+@Command(name = "bench", mixinStandardHelpOptions = true,
+		description = { "Measures the simulator's speed on the reference closed network (users with think time 1,"
+				+ " a processor-sharing CPU with demand 0.02 and an FCFS disk with demand 0.03, all exponential),"
+				+ " against a bare priority-queue event loop that processes as many events: the practical limit.",
+				"Also reports the heap after a short and a ten times longer run (it should not grow) and the peak heap." })
+final class BenchCommand implements Callable<Integer> {
+
+	@Option(names = "--users", defaultValue = "20", description = "Closed population (default ${DEFAULT-VALUE}).")
+	int users;
+
+	@Option(names = "--requests", defaultValue = "2000000",
+			description = "Requests (scenario runs) in the long run (default ${DEFAULT-VALUE}).")
+	long requests;
+
+	@Option(names = "--seed", defaultValue = "1", description = "Seed (default ${DEFAULT-VALUE}).")
+	long seed;
+
+	@Spec
+	CommandSpec spec;
+
+	@Override
+	public Integer call() throws ModelCompilationException {
+		if (users < 1 || requests < 10) {
+			throw new IosimCommand.UserError(Main.EXIT_USAGE, "--users must be at least 1 and --requests at least 10");
+		}
+		PrintWriter out = spec.commandLine().getOut();
+		out.printf("closed network: %d users, %,d requests (seed %d)%n", users, requests, seed);
+		out.flush();
+		ClosedNetworkBenchmark.Figures figures = ClosedNetworkBenchmark.run(users, requests, seed);
+		out.printf("engine        %,14.0f events/s  %,12.0f requests/s  (%,d events in %.2f s)%n",
+				figures.engineEventsPerSecond(), figures.requestsPerSecond(), figures.events(), figures.engineSeconds());
+		out.printf("bare loop     %,14.0f events/s  (same event count)%n", figures.bareEventsPerSecond());
+		out.printf("engine / bare %13.1f %%%n", 100 * figures.engineShareOfBareLoop());
+		out.printf("heap after GC %,14d bytes after %,d requests, %,d bytes after %,d requests%n",
+				figures.heapAfterShortRunBytes(), requests / 10, figures.heapAfterLongRunBytes(), requests);
+		out.printf("peak heap     %,14d bytes%n", figures.peakHeapBytes());
+		out.printf("mean response %14.5f (think time excluded)%n", figures.meanResponseTime());
+		return 0;
+	}
+}

@@ -1,0 +1,153 @@
+package org.iosim.cli.internal;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+
+import org.iosim.cli.Main;
+import org.iosim.cli.SimulationJob;
+import org.iosim.simulation.SimulationConfig;
+import org.iosim.simulation.SimulationResult;
+import org.iosim.simulation.SimulationResult.ResourceResult;
+import org.iosim.simulation.SimulationResult.ScenarioResult;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+@Command(name = "simulate", mixinStandardHelpOptions = true, sortOptions = false,
+		description = { "Simulates a model set and writes results.json, CSV files and report.html.",
+				"MODEL is a folder of Palladio PCM 5.2 files, the files of one model set (e.g. an .allocation"
+						+ " and a .usagemodel; the files they refer to are read too), or an IOSim .iosim file.",
+				"A run stops at the first condition met: --stop-time, --max-measurements, or the confidence"
+						+ " criterion. Without any, it stops after " + SimulationConfig.DEFAULT_MAX_MEASUREMENTS
+						+ " measurements (completed usage-scenario runs after warm-up)." },
+		footer = { "", "Exit status: 0 simulated, 1 the model is invalid or cannot be simulated, 2 usage error." })
+final class SimulateCommand implements Callable<Integer> {
+
+	@Parameters(paramLabel = "MODEL", arity = "1..*", description = "Model folder or files.")
+	List<Path> model = new ArrayList<>();
+
+	@Option(names = "--model-set", paramLabel = "NAME",
+			description = "Which model set to simulate when MODEL holds several (see 'iosim validate').")
+	String modelSet;
+
+	@Option(names = "--seed", paramLabel = "S", defaultValue = "1",
+			description = "Seed of all random streams; the same seed reproduces a run exactly (default ${DEFAULT-VALUE}).")
+	long seed;
+
+	@Option(names = "--stop-time", paramLabel = "T", description = "Stop at this simulated time.")
+	Double stopTime;
+
+	@Option(names = "--max-measurements", paramLabel = "N",
+			description = "Stop after N measurements (completed usage-scenario runs after warm-up).")
+	Long maxMeasurements;
+
+	@Option(names = "--confidence", paramLabel = "C",
+			description = "Stop when every scenario's mean response time is known with confidence C (e.g. 0.95)...")
+	Double confidence;
+
+	@Option(names = "--precision", paramLabel = "P",
+			description = "...to within relative half-width P (e.g. 0.02 for ±2 %%). Give both or neither.")
+	Double precision;
+
+	@Option(names = "--warmup", paramLabel = "N", defaultValue = "1000",
+			description = "Usage-scenario runs discarded before measuring (default ${DEFAULT-VALUE}).")
+	long warmup;
+
+	@Option(names = "--replications", paramLabel = "R", defaultValue = "1",
+			description = "Independent replications, run in parallel; confidence intervals then come from"
+					+ " the spread of their means (default ${DEFAULT-VALUE}).")
+	int replications;
+
+	@Option(names = "--simulate-network",
+			description = "Let calls between resource containers occupy the linking resource joining them"
+					+ " (latency + BYTESIZE / throughput). Off by default, as in Palladio's SimuCom.")
+	boolean simulateNetwork;
+
+	@Option(names = "--out", paramLabel = "DIR",
+			description = "Output folder (default: results/<model set>-<date>-<time>). An existing, non-empty"
+					+ " folder is refused unless --overwrite is given.")
+	Path out;
+
+	@Option(names = "--overwrite", description = "Replace the output folder's contents (atomically) if it exists.")
+	boolean overwrite;
+
+	@Option(names = "--quiet", description = "No progress lines.")
+	boolean quiet;
+
+	@Spec
+	CommandSpec spec;
+
+	@Override
+	public Integer call() {
+		SimulationConfig config = config();
+		PrintWriter out = spec.commandLine().getOut();
+		PrintWriter err = spec.commandLine().getErr();
+		SimulationJob job = new SimulationJob(model).modelSet(modelSet).config(config)
+				.outputFolder(this.out, overwrite)
+				.warnings(warning -> err.println("warning: " + warning.format()));
+		if (!quiet) {
+			job.progress((replication, simulatedTime, measurements, events) -> err.printf(Locale.ROOT,
+					"  replication %d: simulated time %.6g, %,d measurements, %,d events%n", replication + 1,
+					simulatedTime, measurements, events));
+		}
+		SimulationJob.Outcome outcome;
+		try {
+			outcome = job.run();
+		} catch (SimulationJob.Failure failure) {
+			throw new IosimCommand.UserError(failure.exitCode(), failure.getMessage());
+		}
+		printSummary(out, outcome);
+		return 0;
+	}
+
+	private SimulationConfig config() {
+		if ((confidence == null) != (precision == null)) {
+			throw new IosimCommand.UserError(Main.EXIT_USAGE, "--confidence and --precision go together");
+		}
+		long measurements = maxMeasurements != null ? maxMeasurements
+				: stopTime != null || confidence != null ? Long.MAX_VALUE : SimulationConfig.DEFAULT_MAX_MEASUREMENTS;
+		try {
+			SimulationConfig config = new SimulationConfig(seed, stopTime == null ? Double.POSITIVE_INFINITY : stopTime,
+					measurements, 0, 0, warmup, replications, simulateNetwork);
+			return confidence == null ? config : config.withConfidence(confidence, precision);
+		} catch (IllegalArgumentException invalid) {
+			throw new IosimCommand.UserError(Main.EXIT_USAGE, invalid.getMessage());
+		}
+	}
+
+	private static void printSummary(PrintWriter out, SimulationJob.Outcome outcome) {
+		SimulationResult result = outcome.result();
+		out.printf(Locale.ROOT, "Model set '%s': seed %d, %d replication%s%n", outcome.modelSet().name(), result.seed(),
+				result.replications(), result.replications() == 1 ? "" : "s");
+		out.printf(Locale.ROOT, "Stopped: %s, at simulated time %.6g after %,d events (%.1f s)%n%n",
+				result.stopReason().label(), result.simulatedTime(), result.events(), result.wallClockSeconds());
+		out.printf(Locale.ROOT, "%-28s %12s %11s %11s %11s %11s %10s%n", "usage scenario", "mean", "±95 %", "p50",
+				"p95", "throughput", "count");
+		for (ScenarioResult scenario : result.scenarios()) {
+			var time = scenario.responseTime();
+			out.printf(Locale.ROOT, "%-28s %12.5g %11.3g %11.5g %11.5g %11.5g %,10d%n", clip(scenario.name(), 28),
+					time.mean(), time.ci95(), time.p50(), time.p95(), scenario.throughput(), time.count());
+		}
+		out.println();
+		out.printf(Locale.ROOT, "%-28s %-8s %-17s %11s %11s %11s%n", "resource", "type", "policy", "utilization",
+				"queue", "throughput");
+		for (ResourceResult resource : result.resources()) {
+			out.printf(Locale.ROOT, "%-28s %-8s %-17s %11.4f %11.4g %11.5g%n", clip(resource.container(), 28),
+					clip(resource.type(), 8), clip(resource.schedulingPolicy(), 17), resource.utilization(),
+					resource.meanQueueLength(), resource.throughput());
+		}
+		out.println();
+		out.println("Results: " + outcome.outputFolder() + " (results.json, report.html, CSV files)");
+	}
+
+	private static String clip(String text, int width) {
+		return text.length() <= width ? text : text.substring(0, width - 1) + "…";
+	}
+}

@@ -1,0 +1,93 @@
+package org.iosim.cli.internal;
+
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+import org.iosim.cli.Main;
+import org.iosim.pcm.palladio.ImportResult;
+import org.iosim.pcm.palladio.ModelSet;
+import org.iosim.pcm.palladio.PalladioImporter;
+import org.iosim.pcm.validation.Diagnostic;
+import org.iosim.pcm.validation.ModelStatistics;
+import org.iosim.pcm.validation.ModelValidator;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+@Command(name = "validate", mixinStandardHelpOptions = true,
+		description = { "Reads model sets and reports what is in them and what is wrong with them.",
+				"PATH is a folder of Palladio PCM 5.2 files (.repository .system .resourceenvironment"
+						+ " .allocation .usagemodel), a single such file (the files it references are read too),"
+						+ " or an IOSim model file (.iosim)." },
+		footer = { "", "Exit status: 0 every model set is valid (warnings allowed), 1 some model set has errors,"
+				+ " 2 usage error." })
+final class ValidateCommand implements Callable<Integer> {
+
+	@Parameters(paramLabel = "PATH", arity = "1..*", description = "Model folders or files.")
+	List<Path> paths = new ArrayList<>();
+
+	@Spec
+	CommandSpec spec;
+
+	@Override
+	public Integer call() {
+		for (Path path : paths) {
+			if (!Files.exists(path)) {
+				throw new IosimCommand.UserError(Main.EXIT_USAGE, "no such file or folder: " + path);
+			}
+		}
+		PrintWriter out = spec.commandLine().getOut();
+		ImportResult imported = new PalladioImporter().importPaths(paths);
+		boolean valid = !imported.hasErrors();
+		printDiagnostics(out, imported.diagnostics(), "");
+		ModelValidator validator = new ModelValidator();
+		for (ModelSet modelSet : imported.modelSets()) {
+			List<Diagnostic> problems = validator.validate(modelSet.model());
+			long errors = problems.stream().filter(Diagnostic::isError).count();
+			valid &= errors == 0;
+			out.printf("Model set '%s' (%s)%n", modelSet.name(), describeFiles(modelSet));
+			out.println("  " + describe(ModelStatistics.of(modelSet.model())));
+			out.println("  " + verdict(errors, problems.size() - errors));
+			printDiagnostics(out, problems, "  ");
+		}
+		if (imported.modelSets().isEmpty()) {
+			out.println("No model set found in " + paths + ".");
+			valid = false;
+		}
+		return valid ? 0 : Main.EXIT_INVALID;
+	}
+
+	static String describeFiles(ModelSet modelSet) {
+		return String.join(", ", modelSet.files().stream().map(file -> String.valueOf(file.getFileName())).toList());
+	}
+
+	private static String describe(ModelStatistics statistics) {
+		return String.join(", ",
+				count(statistics.components(), "component"),
+				count(statistics.seffs(), "SEFF"),
+				count(statistics.actions(), "action"),
+				count(statistics.resourceContainers(), "resource container"),
+				count(statistics.usageScenarios(), "usage scenario"));
+	}
+
+	private static String verdict(long errors, long warnings) {
+		String state = errors == 0 ? "valid" : "INVALID: " + count(errors, "error");
+		return warnings == 0 ? state : state + ", " + count(warnings, "warning");
+	}
+
+	static String count(long number, String noun) {
+		return number + " " + noun + (number == 1 ? "" : "s");
+	}
+
+	private static void printDiagnostics(PrintWriter out, List<Diagnostic> diagnostics, String indent) {
+		for (Diagnostic diagnostic : diagnostics) {
+			out.println(indent + (diagnostic.isError() ? "error: " : "warning: ") + diagnostic.format());
+		}
+	}
+}

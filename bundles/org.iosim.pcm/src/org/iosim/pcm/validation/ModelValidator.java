@@ -1,0 +1,76 @@
+package org.iosim.pcm.validation;
+
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+
+import org.eclipse.emf.ecore.EAttribute;
+import org.eclipse.emf.ecore.EObject;
+import org.eclipse.emf.ecore.EReference;
+import org.eclipse.emf.ecore.util.EcoreUtil;
+import org.iosim.pcm.ArchitectureModel;
+import org.iosim.pcm.PcmPackage;
+
+/**
+ * Checks that a model set is complete and consistent enough to simulate: required references set
+ * and inside the model set, well-formed behaviours, probabilities summing to one, parseable
+ * stochastic expressions, sensible resource values, complete allocation and wiring. Per-class rules
+ * live in {@link ValidationRules}; the checks that apply to every element (references, stochastic
+ * expressions) are generic over the metamodel.
+ */
+public final class ModelValidator {
+
+	/** @return the problems found, errors and warnings, in model order; empty for a valid model */
+	public List<Diagnostic> validate(ArchitectureModel model) {
+		List<Diagnostic> diagnostics = new ArrayList<>();
+		ValidationRules rules = new ValidationRules(model, diagnostics);
+		rules.doSwitch(model);
+		for (Iterator<EObject> contents = model.eAllContents(); contents.hasNext();) {
+			EObject element = contents.next();
+			rules.doSwitch(element);
+			checkReferencesStayInside(model, element, diagnostics);
+			checkStochasticExpressions(element, diagnostics);
+		}
+		return diagnostics;
+	}
+
+	private static void checkReferencesStayInside(ArchitectureModel model, EObject element,
+			List<Diagnostic> diagnostics) {
+		for (EReference reference : element.eClass().getEAllReferences()) {
+			if (reference.isContainment() || reference.isContainer() || reference.isDerived()
+					|| !element.eIsSet(reference)) {
+				continue;
+			}
+			for (EObject target : targetsOf(element, reference)) {
+				if (target.eIsProxy()) {
+					diagnostics.add(Diagnostic.error(element, "reference '" + reference.getName() + "' points to '"
+							+ EcoreUtil.getURI(target) + "', which could not be resolved"));
+				} else if (EcoreUtil.getRootContainer(target) != model) {
+					diagnostics.add(Diagnostic.error(element, "reference '" + reference.getName() + "' points to "
+							+ ValidationRules.describe(target) + ", which is not part of this model set"));
+				}
+			}
+		}
+	}
+
+	private static List<EObject> targetsOf(EObject element, EReference reference) {
+		Object value = element.eGet(reference, false);
+		if (reference.isMany()) {
+			@SuppressWarnings("unchecked")
+			List<EObject> targets = (List<EObject>) value;
+			return targets;
+		}
+		return value == null ? List.of() : List.of((EObject) value);
+	}
+
+	private static void checkStochasticExpressions(EObject element, List<Diagnostic> diagnostics) {
+		for (EAttribute attribute : element.eClass().getEAllAttributes()) {
+			if (attribute.getEAttributeType() != PcmPackage.Literals.STO_EX || !element.eIsSet(attribute)) {
+				continue;
+			}
+			String text = (String) element.eGet(attribute);
+			StochasticExpressions.parseProblem(text).ifPresent(problem -> diagnostics.add(Diagnostic.error(element,
+					"'" + attribute.getName() + "' = \"" + text + "\" " + problem)));
+		}
+	}
+}

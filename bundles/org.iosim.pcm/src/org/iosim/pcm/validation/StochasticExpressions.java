@@ -1,0 +1,43 @@
+package org.iosim.pcm.validation;
+
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.regex.Pattern;
+
+import org.iosim.stoex.StoEx;
+import org.iosim.stoex.StoExParseException;
+
+/** Parsing of stochastic expressions for validation: syntax problems and plain constant values. */
+final class StochasticExpressions {
+
+	/** The parser puts the column in front of its message; the diagnostic states it itself. */
+	private static final Pattern COLUMN_PREFIX = Pattern.compile("^column \\d+: ");
+
+	private StochasticExpressions() {
+	}
+
+	/** @return why the text is not a stochastic expression, naming the column, or empty if it parses */
+	static Optional<String> parseProblem(String text) {
+		try {
+			StoEx.parse(text);
+			return Optional.empty();
+		} catch (StoExParseException e) {
+			String detail = COLUMN_PREFIX.matcher(String.valueOf(e.getMessage())).replaceFirst("");
+			return Optional.of("is not a valid stochastic expression at column " + e.column() + ": " + detail);
+		} catch (IllegalArgumentException e) {
+			return Optional.of("is not a valid stochastic expression: " + e.getMessage());
+		}
+	}
+
+	/** @return the value if the text is a valid expression consisting of a plain number, else empty */
+	static OptionalDouble constantValue(String text) {
+		if (text == null || parseProblem(text).isPresent()) {
+			return OptionalDouble.empty();
+		}
+		try {
+			return OptionalDouble.of(Double.parseDouble(text.trim()));
+		} catch (NumberFormatException notAPlainNumber) {
+			return OptionalDouble.empty();
+		}
+	}
+}

@@ -1,0 +1,801 @@
+package org.iosim.pcm.validation;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.OptionalDouble;
+import java.util.Set;
+import java.util.function.DoublePredicate;
+import java.util.function.Function;
+import java.util.function.Predicate;
+import java.util.stream.Collectors;
+
+import org.eclipse.emf.ecore.EObject;
+import org.iosim.pcm.AbstractAction;
+import org.iosim.pcm.AbstractLoopAction;
+import org.iosim.pcm.AcquireAction;
+import org.iosim.pcm.Allocation;
+import org.iosim.pcm.AllocationContext;
+import org.iosim.pcm.ArchitectureModel;
+import org.iosim.pcm.AssemblyConnector;
+import org.iosim.pcm.AssemblyContext;
+import org.iosim.pcm.AssemblyInfrastructureConnector;
+import org.iosim.pcm.BasicComponent;
+import org.iosim.pcm.Branch;
+import org.iosim.pcm.BranchAction;
+import org.iosim.pcm.BranchTransition;
+import org.iosim.pcm.ClosedWorkload;
+import org.iosim.pcm.CollectionIteratorAction;
+import org.iosim.pcm.ComposedStructure;
+import org.iosim.pcm.Connector;
+import org.iosim.pcm.Delay;
+import org.iosim.pcm.Entity;
+import org.iosim.pcm.EntryLevelSystemCall;
+import org.iosim.pcm.ExternalCallAction;
+import org.iosim.pcm.GuardedBranchTransition;
+import org.iosim.pcm.HddProcessingResourceSpecification;
+import org.iosim.pcm.Identified;
+import org.iosim.pcm.InfrastructureCall;
+import org.iosim.pcm.InfrastructureProvidedRole;
+import org.iosim.pcm.InfrastructureRequiredRole;
+import org.iosim.pcm.InterfaceProvidingRequiringEntity;
+import org.iosim.pcm.InternalCallAction;
+import org.iosim.pcm.LinkingResource;
+import org.iosim.pcm.Loop;
+import org.iosim.pcm.LoopAction;
+import org.iosim.pcm.OpenWorkload;
+import org.iosim.pcm.OperationProvidedRole;
+import org.iosim.pcm.OperationRequiredRole;
+import org.iosim.pcm.ParametricResourceDemand;
+import org.iosim.pcm.PassiveResource;
+import org.iosim.pcm.ProbabilisticBranchTransition;
+import org.iosim.pcm.ProcessingResourceSpecification;
+import org.iosim.pcm.ProvidedDelegationConnector;
+import org.iosim.pcm.ProvidedRole;
+import org.iosim.pcm.ReleaseAction;
+import org.iosim.pcm.RepositoryComponent;
+import org.iosim.pcm.RequiredDelegationConnector;
+import org.iosim.pcm.RequiredRole;
+import org.iosim.pcm.ResourceCall;
+import org.iosim.pcm.ResourceContainer;
+import org.iosim.pcm.ResourceDemandingBehaviour;
+import org.iosim.pcm.ResourceDemandingSeff;
+import org.iosim.pcm.ResourceEnvironment;
+import org.iosim.pcm.ResourceRequiredRole;
+import org.iosim.pcm.ScenarioBehaviour;
+import org.iosim.pcm.ScenarioBranchTransition;
+import org.iosim.pcm.Signature;
+import org.iosim.pcm.SoftwareSystem;
+import org.iosim.pcm.Start;
+import org.iosim.pcm.StartAction;
+import org.iosim.pcm.Stop;
+import org.iosim.pcm.StopAction;
+import org.iosim.pcm.UsageScenario;
+import org.iosim.pcm.UserAction;
+import org.iosim.pcm.VariableCharacterisation;
+import org.iosim.pcm.VariableUsage;
+import org.iosim.pcm.util.PcmSwitch;
+
+/**
+ * The per-class validation rules. Every case returns {@code null} on purpose: an EMF switch then
+ * goes on to the cases of the element's supertypes, so the rules of all its classes apply (e.g. an
+ * ExternalCallAction is checked as ExternalCallAction and as AbstractAction).
+ */
+final class ValidationRules extends PcmSwitch<Object> {
+
+	private static final double PROBABILITY_TOLERANCE = 1e-6;
+
+	private final ArchitectureModel model;
+	private final List<Diagnostic> diagnostics;
+
+	ValidationRules(ArchitectureModel model, List<Diagnostic> diagnostics) {
+		this.model = model;
+		this.diagnostics = diagnostics;
+	}
+
+	// ------------------------------------------------------------------ model set
+
+	@Override
+	public Object caseArchitectureModel(ArchitectureModel modelSet) {
+		List<String> missing = new ArrayList<>();
+		if (modelSet.getRepositories().isEmpty()) {
+			missing.add("repository");
+		}
+		if (modelSet.getSystem() == null) {
+			missing.add("system");
+		}
+		if (modelSet.getResourceEnvironment() == null) {
+			missing.add("resource environment");
+		}
+		if (modelSet.getAllocation() == null) {
+			missing.add("allocation");
+		}
+		if (modelSet.getUsageModel() == null) {
+			missing.add("usage model");
+		}
+		for (String part : missing) {
+			error(modelSet, "the model set has no " + part);
+		}
+		return null;
+	}
+
+	// ------------------------------------------------------------------ repository
+
+	@Override
+	public Object caseBasicComponent(BasicComponent component) {
+		Set<Signature> described = component.getSeffs().stream().map(ResourceDemandingSeff::getDescribedService)
+				.collect(Collectors.toSet());
+		for (ProvidedRole role : component.getProvidedRoles()) {
+			String interfaceName;
+			List<? extends Signature> signatures;
+			if (role instanceof OperationProvidedRole operationRole && operationRole.getProvidedInterface() != null) {
+				interfaceName = operationRole.getProvidedInterface().getName();
+				signatures = operationRole.getProvidedInterface().getSignatures();
+			} else if (role instanceof InfrastructureProvidedRole infrastructureRole
+					&& infrastructureRole.getProvidedInterface() != null) {
+				interfaceName = infrastructureRole.getProvidedInterface().getName();
+				signatures = infrastructureRole.getProvidedInterface().getSignatures();
+			} else {
+				continue;
+			}
+			for (Signature signature : signatures) {
+				if (!described.contains(signature)) {
+					warning(component, "provides '" + interfaceName + "." + signature.getName()
+							+ "' but has no SEFF for it, so calls to it cannot be simulated");
+				}
+			}
+		}
+		return null;
+	}
+
+	@Override
+	public Object caseResourceDemandingSeff(ResourceDemandingSeff seff) {
+		require(seff, seff.getDescribedService(), "describedService");
+		return null;
+	}
+
+	@Override
+	public Object caseOperationProvidedRole(OperationProvidedRole role) {
+		require(role, role.getProvidedInterface(), "providedInterface");
+		return null;
+	}
+
+	@Override
+	public Object caseOperationRequiredRole(OperationRequiredRole role) {
+		require(role, role.getRequiredInterface(), "requiredInterface");
+		return null;
+	}
+
+	@Override
+	public Object caseInfrastructureProvidedRole(InfrastructureProvidedRole role) {
+		require(role, role.getProvidedInterface(), "providedInterface");
+		return null;
+	}
+
+	@Override
+	public Object caseInfrastructureRequiredRole(InfrastructureRequiredRole role) {
+		require(role, role.getRequiredInterface(), "requiredInterface");
+		return null;
+	}
+
+	@Override
+	public Object caseResourceRequiredRole(ResourceRequiredRole role) {
+		require(role, role.getRequiredInterface(), "requiredInterface");
+		return null;
+	}
+
+	@Override
+	public Object casePassiveResource(PassiveResource resource) {
+		if (requireText(resource, resource.getCapacity(), "capacity")) {
+			atLeast(resource, resource.getCapacity(), "capacity", 1);
+		}
+		return null;
+	}
+
+	@Override
+	public Object caseVariableUsage(VariableUsage usage) {
+		if (usage.getVariable() == null || usage.getVariable().isBlank()) {
+			error(usage, "the variable usage names no variable");
+		}
+		return null;
+	}
+
+	@Override
+	public Object caseVariableCharacterisation(VariableCharacterisation characterisation) {
+		requireText(characterisation, characterisation.getSpecification(), "specification");
+		return null;
+	}
+
+	// ------------------------------------------------------------------ behaviours
+
+	@Override
+	public Object caseResourceDemandingBehaviour(ResourceDemandingBehaviour behaviour) {
+		checkChain(behaviour, behaviour.getSteps(), StartAction.class::isInstance, StopAction.class::isInstance,
+				AbstractAction::getSuccessor, "StartAction", "StopAction");
+		return null;
+	}
+
+	@Override
+	public Object caseScenarioBehaviour(ScenarioBehaviour behaviour) {
+		checkChain(behaviour, behaviour.getActions(), Start.class::isInstance, Stop.class::isInstance,
+				UserAction::getSuccessor, "Start", "Stop");
+		return null;
+	}
+
+	/**
+	 * A behaviour is a chain of successors from its one start to its one stop; every step must lie on
+	 * it, or it would never run.
+	 */
+	private <A extends EObject> void checkChain(EObject behaviour, List<A> steps, Predicate<A> isStart,
+			Predicate<A> isStop, Function<A, A> successorOf, String startName, String stopName) {
+		List<A> starts = steps.stream().filter(isStart).toList();
+		long stops = steps.stream().filter(isStop).count();
+		if (starts.size() != 1) {
+			error(behaviour, "the behaviour has " + starts.size() + " " + startName + "s; it needs exactly one");
+		}
+		if (stops != 1) {
+			error(behaviour, "the behaviour has " + stops + " " + stopName + "s; it needs exactly one");
+		}
+		if (starts.size() != 1) {
+			return;
+		}
+		Set<A> reached = new HashSet<>();
+		A current = starts.get(0);
+		while (current != null && reached.add(current)) {
+			A next = successorOf.apply(current);
+			if (next == null && !isStop.test(current)) {
+				error(current, describeAction(current) + " has no successor; only the " + stopName
+						+ " may end a behaviour");
+			} else if (next != null && !steps.contains(next)) {
+				error(current, "the successor of " + describeAction(current) + " is " + describe(next)
+						+ ", which belongs to another behaviour");
+				next = null;
+			} else if (next != null && reached.contains(next)) {
+				error(current, "the successor of " + describeAction(current) + " is " + describeAction(next)
+						+ ", which closes a cycle");
+			}
+			current = next;
+		}
+		for (A step : steps) {
+			if (!reached.contains(step)) {
+				error(step, describeAction(step) + " is not reachable from the " + startName
+						+ " of its behaviour: no chain of successors leads to it");
+			}
+		}
+	}
+
+	@Override
+	public Object caseAbstractLoopAction(AbstractLoopAction loop) {
+		require(loop, loop.getBody(), "body");
+		return null;
+	}
+
+	@Override
+	public Object caseLoopAction(LoopAction loop) {
+		requireText(loop, loop.getIterationCount(), "iterationCount");
+		return null;
+	}
+
+	@Override
+	public Object caseCollectionIteratorAction(CollectionIteratorAction iterator) {
+		require(iterator, iterator.getParameter(), "parameter");
+		return null;
+	}
+
+	@Override
+	public Object caseBranchAction(BranchAction branch) {
+		List<BranchTransition> transitions = branch.getBranches();
+		if (transitions.isEmpty()) {
+			error(branch, "the branch has no transitions");
+			return null;
+		}
+		long probabilistic = transitions.stream().filter(ProbabilisticBranchTransition.class::isInstance).count();
+		if (probabilistic > 0 && probabilistic < transitions.size()) {
+			error(branch, "the branch mixes probabilistic and guarded transitions; use one kind");
+		} else if (probabilistic == transitions.size()) {
+			checkProbabilities(branch, transitions.stream()
+					.map(transition -> new WeightedName(transition.getName(),
+							((ProbabilisticBranchTransition) transition).getProbability()))
+					.toList());
+		}
+		return null;
+	}
+
+	@Override
+	public Object caseBranchTransition(BranchTransition transition) {
+		require(transition, transition.getBehaviour(), "behaviour");
+		return null;
+	}
+
+	@Override
+	public Object caseGuardedBranchTransition(GuardedBranchTransition transition) {
+		requireText(transition, transition.getCondition(), "condition");
+		return null;
+	}
+
+	@Override
+	public Object caseParametricResourceDemand(ParametricResourceDemand demand) {
+		require(demand, demand.getRequiredResource(), "requiredResource");
+		requireText(demand, demand.getDemand(), "demand");
+		return null;
+	}
+
+	@Override
+	public Object caseExternalCallAction(ExternalCallAction call) {
+		boolean complete = require(call, call.getRole(), "role") & require(call, call.getSignature(), "signature");
+		if (!complete) {
+			return null;
+		}
+		OperationRequiredRole role = call.getRole();
+		if (role.getRequiredInterface() != null
+				&& !role.getRequiredInterface().getSignatures().contains(call.getSignature())) {
+			error(call, "signature " + describe(call.getSignature()) + " is not part of interface "
+					+ describe(role.getRequiredInterface()) + ", which role " + describe(role) + " requires");
+		}
+		checkRoleOfEnclosingComponent(call, role, enclosingComponent(call) == null ? List.of()
+				: enclosingComponent(call).getRequiredRoles());
+		return null;
+	}
+
+	@Override
+	public Object caseResourceCall(ResourceCall call) {
+		boolean complete = require(call, call.getRole(), "role") & require(call, call.getSignature(), "signature");
+		if (!complete) {
+			return null;
+		}
+		ResourceRequiredRole role = call.getRole();
+		if (role.getRequiredInterface() != null
+				&& !role.getRequiredInterface().getSignatures().contains(call.getSignature())) {
+			error(call, "signature " + describe(call.getSignature()) + " is not part of resource interface "
+					+ describe(role.getRequiredInterface()) + ", which role " + describe(role) + " requires");
+		}
+		checkRoleOfEnclosingComponent(call, role, enclosingComponent(call) == null ? List.of()
+				: enclosingComponent(call).getResourceRequiredRoles());
+		return null;
+	}
+
+	@Override
+	public Object caseInfrastructureCall(InfrastructureCall call) {
+		boolean complete = require(call, call.getRole(), "role") & require(call, call.getSignature(), "signature");
+		if (!complete) {
+			return null;
+		}
+		InfrastructureRequiredRole role = call.getRole();
+		if (role.getRequiredInterface() != null
+				&& !role.getRequiredInterface().getSignatures().contains(call.getSignature())) {
+			error(call, "signature " + describe(call.getSignature()) + " is not part of infrastructure interface "
+					+ describe(role.getRequiredInterface()) + ", which role " + describe(role) + " requires");
+		}
+		checkRoleOfEnclosingComponent(call, role, enclosingComponent(call) == null ? List.of()
+				: enclosingComponent(call).getRequiredRoles());
+		return null;
+	}
+
+	private void checkRoleOfEnclosingComponent(EObject call, EObject role, List<? extends EObject> rolesOfComponent) {
+		InterfaceProvidingRequiringEntity component = enclosingComponent(call);
+		if (component != null && !rolesOfComponent.contains(role)) {
+			error(call, "role " + describe(role) + " is not a role of component " + describe(component)
+					+ ", which contains this call");
+		}
+	}
+
+	private static InterfaceProvidingRequiringEntity enclosingComponent(EObject element) {
+		for (EObject current = element.eContainer(); current != null; current = current.eContainer()) {
+			if (current instanceof InterfaceProvidingRequiringEntity entity) {
+				return entity;
+			}
+		}
+		return null;
+	}
+
+	@Override
+	public Object caseInternalCallAction(InternalCallAction call) {
+		require(call, call.getBehaviour(), "behaviour");
+		return null;
+	}
+
+	@Override
+	public Object caseAcquireAction(AcquireAction acquire) {
+		require(acquire, acquire.getPassiveResource(), "passiveResource");
+		return null;
+	}
+
+	@Override
+	public Object caseReleaseAction(ReleaseAction release) {
+		require(release, release.getPassiveResource(), "passiveResource");
+		return null;
+	}
+
+	// ------------------------------------------------------------------ resource environment
+
+	@Override
+	public Object caseProcessingResourceSpecification(ProcessingResourceSpecification resource) {
+		require(resource, resource.getResourceType(), "resourceType");
+		require(resource, resource.getSchedulingPolicy(), "schedulingPolicy");
+		if (requireText(resource, resource.getProcessingRate(), "processingRate")) {
+			positive(resource, resource.getProcessingRate(), "processingRate");
+		}
+		if (resource.getNumberOfReplicas() < 1) {
+			error(resource, "numberOfReplicas must be at least 1, but is " + resource.getNumberOfReplicas());
+		}
+		return null;
+	}
+
+	@Override
+	public Object caseHddProcessingResourceSpecification(HddProcessingResourceSpecification disk) {
+		if (requireText(disk, disk.getReadProcessingRate(), "readProcessingRate")) {
+			positive(disk, disk.getReadProcessingRate(), "readProcessingRate");
+		}
+		if (requireText(disk, disk.getWriteProcessingRate(), "writeProcessingRate")) {
+			positive(disk, disk.getWriteProcessingRate(), "writeProcessingRate");
+		}
+		return null;
+	}
+
+	@Override
+	public Object caseLinkingResource(LinkingResource link) {
+		require(link, link.getResourceType(), "resourceType");
+		if (requireText(link, link.getThroughput(), "throughput")) {
+			positive(link, link.getThroughput(), "throughput");
+		}
+		if (requireText(link, link.getLatency(), "latency")) {
+			checkConstant(link, link.getLatency(), "latency", value -> value >= 0, "at least 0");
+		}
+		return null;
+	}
+
+	// ------------------------------------------------------------------ system and allocation
+
+	@Override
+	public Object caseAssemblyContext(AssemblyContext context) {
+		require(context, context.getComponent(), "component");
+		return null;
+	}
+
+	@Override
+	public Object caseAssemblyConnector(AssemblyConnector connector) {
+		require(connector, connector.getRequiringContext(), "requiringContext");
+		require(connector, connector.getRequiredRole(), "requiredRole");
+		require(connector, connector.getProvidingContext(), "providingContext");
+		require(connector, connector.getProvidedRole(), "providedRole");
+		return null;
+	}
+
+	@Override
+	public Object caseAssemblyInfrastructureConnector(AssemblyInfrastructureConnector connector) {
+		require(connector, connector.getRequiringContext(), "requiringContext");
+		require(connector, connector.getRequiredRole(), "requiredRole");
+		require(connector, connector.getProvidingContext(), "providingContext");
+		require(connector, connector.getProvidedRole(), "providedRole");
+		return null;
+	}
+
+	@Override
+	public Object caseProvidedDelegationConnector(ProvidedDelegationConnector connector) {
+		require(connector, connector.getOuterRole(), "outerRole");
+		require(connector, connector.getInnerContext(), "innerContext");
+		require(connector, connector.getInnerRole(), "innerRole");
+		return null;
+	}
+
+	@Override
+	public Object caseRequiredDelegationConnector(RequiredDelegationConnector connector) {
+		require(connector, connector.getOuterRole(), "outerRole");
+		require(connector, connector.getInnerContext(), "innerContext");
+		require(connector, connector.getInnerRole(), "innerRole");
+		return null;
+	}
+
+	/**
+	 * Every required role of every assembly context must be bound. An assembly context that no
+	 * provided role of the structure leads to can never be called, so Palladio simulates such models;
+	 * there the unbound role is only a warning.
+	 */
+	@Override
+	public Object caseComposedStructure(ComposedStructure structure) {
+		Set<AssemblyContext> reachable = reachableContexts(structure);
+		for (AssemblyContext context : structure.getAssemblyContexts()) {
+			RepositoryComponent component = context.getComponent();
+			if (component == null) {
+				continue;
+			}
+			for (RequiredRole role : component.getRequiredRoles()) {
+				if (isBound(structure, context, role)) {
+					continue;
+				}
+				String problem = "required role " + describe(role) + " of component " + describe(component)
+						+ " is not connected: no " + (role instanceof InfrastructureRequiredRole
+								? "assembly infrastructure connector"
+								: "assembly connector or required delegation connector")
+						+ " in " + describe(structure) + " binds it";
+				if (reachable.contains(context)) {
+					error(context, problem);
+				} else {
+					warning(context, problem + "; no provided role of " + describe(structure)
+							+ " leads to this assembly context, so no call can reach the role");
+				}
+			}
+		}
+		return null;
+	}
+
+	private static boolean isBound(ComposedStructure structure, AssemblyContext context, RequiredRole role) {
+		for (Connector connector : structure.getConnectors()) {
+			if (connector instanceof AssemblyConnector assembly && assembly.getRequiringContext() == context
+					&& assembly.getRequiredRole() == role) {
+				return true;
+			}
+			if (connector instanceof RequiredDelegationConnector delegation && delegation.getInnerContext() == context
+					&& delegation.getInnerRole() == role) {
+				return true;
+			}
+			if (connector instanceof AssemblyInfrastructureConnector infrastructure
+					&& infrastructure.getRequiringContext() == context && infrastructure.getRequiredRole() == role) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+	/** Assembly contexts a call entering through the structure's provided roles can reach. */
+	private static Set<AssemblyContext> reachableContexts(ComposedStructure structure) {
+		Set<AssemblyContext> reached = new LinkedHashSet<>();
+		Deque<AssemblyContext> pending = new ArrayDeque<>();
+		for (Connector connector : structure.getConnectors()) {
+			if (connector instanceof ProvidedDelegationConnector delegation && delegation.getInnerContext() != null) {
+				pending.add(delegation.getInnerContext());
+			}
+		}
+		while (!pending.isEmpty()) {
+			AssemblyContext context = pending.removeFirst();
+			if (!reached.add(context)) {
+				continue;
+			}
+			for (Connector connector : structure.getConnectors()) {
+				if (connector instanceof AssemblyConnector assembly && assembly.getRequiringContext() == context
+						&& assembly.getProvidingContext() != null) {
+					pending.add(assembly.getProvidingContext());
+				} else if (connector instanceof AssemblyInfrastructureConnector infrastructure
+						&& infrastructure.getRequiringContext() == context && infrastructure.getProvidingContext() != null) {
+					pending.add(infrastructure.getProvidingContext());
+				}
+			}
+		}
+		return reached;
+	}
+
+	@Override
+	public Object caseAllocation(Allocation allocation) {
+		boolean complete = require(allocation, allocation.getSystem(), "system")
+				& require(allocation, allocation.getResourceEnvironment(), "resourceEnvironment");
+		if (allocation.getSystem() != null && model.getSystem() != null && allocation.getSystem() != model.getSystem()) {
+			error(allocation, "the allocation is for system " + describe(allocation.getSystem())
+					+ ", but the model set's system is " + describe(model.getSystem()));
+		}
+		if (allocation.getResourceEnvironment() != null && model.getResourceEnvironment() != null
+				&& allocation.getResourceEnvironment() != model.getResourceEnvironment()) {
+			error(allocation, "the allocation is for resource environment "
+					+ describe(allocation.getResourceEnvironment())
+					+ ", but the model set's resource environment is " + describe(model.getResourceEnvironment()));
+		}
+		if (!complete) {
+			return null;
+		}
+		SoftwareSystem system = allocation.getSystem();
+		for (AllocationContext placement : allocation.getContexts()) {
+			AssemblyContext context = placement.getAssemblyContext();
+			if (context != null && context.eContainer() != system) {
+				error(placement, "it allocates assembly context " + describe(context)
+						+ ", which is not part of the allocation's system " + describe(system));
+			}
+			ResourceContainer container = placement.getContainer();
+			if (container != null && environmentOf(container) != allocation.getResourceEnvironment()) {
+				error(placement, "it places its assembly context on resource container " + describe(container)
+						+ ", which is not part of the allocation's resource environment "
+						+ describe(allocation.getResourceEnvironment()));
+			}
+		}
+		for (AssemblyContext context : system.getAssemblyContexts()) {
+			long placements = allocation.getContexts().stream()
+					.filter(placement -> placement.getAssemblyContext() == context).count();
+			if (placements == 0) {
+				error(context, "the assembly context is not allocated: no allocation context of "
+						+ describe(allocation) + " places it on a resource container");
+			} else if (placements > 1) {
+				error(context, "the assembly context is allocated " + placements + " times in "
+						+ describe(allocation) + "; it must be allocated once");
+			}
+		}
+		return null;
+	}
+
+	private static ResourceEnvironment environmentOf(ResourceContainer container) {
+		for (EObject current = container.eContainer(); current != null; current = current.eContainer()) {
+			if (current instanceof ResourceEnvironment environment) {
+				return environment;
+			}
+		}
+		return null;
+	}
+
+	@Override
+	public Object caseAllocationContext(AllocationContext placement) {
+		require(placement, placement.getAssemblyContext(), "assemblyContext");
+		require(placement, placement.getContainer(), "container");
+		return null;
+	}
+
+	// ------------------------------------------------------------------ usage model
+
+	@Override
+	public Object caseUsageScenario(UsageScenario scenario) {
+		require(scenario, scenario.getBehaviour(), "behaviour");
+		if (scenario.getWorkload() == null) {
+			error(scenario, "the usage scenario has no workload");
+		}
+		return null;
+	}
+
+	@Override
+	public Object caseClosedWorkload(ClosedWorkload workload) {
+		if (workload.getPopulation() < 1) {
+			error(workload, "population must be at least 1, but is " + workload.getPopulation());
+		}
+		requireText(workload, workload.getThinkTime(), "thinkTime");
+		return null;
+	}
+
+	@Override
+	public Object caseOpenWorkload(OpenWorkload workload) {
+		requireText(workload, workload.getInterArrivalTime(), "interArrivalTime");
+		return null;
+	}
+
+	@Override
+	public Object caseDelay(Delay delay) {
+		requireText(delay, delay.getTime(), "time");
+		return null;
+	}
+
+	@Override
+	public Object caseLoop(Loop loop) {
+		requireText(loop, loop.getIterations(), "iterations");
+		require(loop, loop.getBody(), "body");
+		return null;
+	}
+
+	@Override
+	public Object caseBranch(Branch branch) {
+		if (branch.getTransitions().isEmpty()) {
+			error(branch, "the branch has no transitions");
+			return null;
+		}
+		checkProbabilities(branch, branch.getTransitions().stream()
+				.map(transition -> new WeightedName(null, transition.getProbability())).toList());
+		return null;
+	}
+
+	@Override
+	public Object caseScenarioBranchTransition(ScenarioBranchTransition transition) {
+		require(transition, transition.getBody(), "body");
+		return null;
+	}
+
+	@Override
+	public Object caseEntryLevelSystemCall(EntryLevelSystemCall call) {
+		boolean complete = require(call, call.getProvidedRole(), "providedRole")
+				& require(call, call.getSignature(), "signature");
+		if (!complete) {
+			return null;
+		}
+		OperationProvidedRole role = call.getProvidedRole();
+		SoftwareSystem system = model.getSystem();
+		if (system != null && !system.getProvidedRoles().contains(role)) {
+			error(call, "role " + describe(role) + " is not a provided role of the system " + describe(system));
+		} else if (system != null && system.getConnectors().stream()
+				.noneMatch(connector -> connector instanceof ProvidedDelegationConnector delegation
+						&& delegation.getOuterRole() == role)) {
+			error(call, "the system's provided role " + describe(role)
+					+ " is not delegated to any assembly context, so the call has no component to run");
+		}
+		if (role.getProvidedInterface() != null
+				&& !role.getProvidedInterface().getSignatures().contains(call.getSignature())) {
+			error(call, "signature " + describe(call.getSignature()) + " is not part of interface "
+					+ describe(role.getProvidedInterface()) + ", which role " + describe(role) + " provides");
+		}
+		return null;
+	}
+
+	// ------------------------------------------------------------------ helpers
+
+	private record WeightedName(String name, double probability) {
+	}
+
+	private void checkProbabilities(EObject branch, List<WeightedName> transitions) {
+		double sum = 0;
+		for (WeightedName transition : transitions) {
+			if (transition.probability() < 0 || transition.probability() > 1) {
+				error(branch, "branch probability " + transition.probability()
+						+ (transition.name() == null ? "" : " of '" + transition.name() + "'")
+						+ " is not between 0 and 1");
+			}
+			sum += transition.probability();
+		}
+		if (Math.abs(sum - 1) > PROBABILITY_TOLERANCE) {
+			String listed = transitions.stream().map(transition -> format(transition.probability()))
+					.collect(Collectors.joining(" + "));
+			error(branch, "branch probabilities sum to " + format(sum) + " (" + listed + "), not 1");
+		}
+	}
+
+	private static String format(double value) {
+		String text = String.format(Locale.ROOT, "%.9f", value);
+		return text.contains(".") ? text.replaceAll("0+$", "").replaceAll("\\.$", "") : text;
+	}
+
+	/** @return whether the reference is set; reports an error if not */
+	private boolean require(EObject element, Object value, String feature) {
+		if (value == null) {
+			error(element, "required reference '" + feature + "' is not set");
+			return false;
+		}
+		return true;
+	}
+
+	/** @return whether the stochastic expression is set; reports an error if not */
+	private boolean requireText(EObject element, String text, String feature) {
+		if (text == null || text.isBlank()) {
+			error(element, "required stochastic expression '" + feature + "' is not set");
+			return false;
+		}
+		return true;
+	}
+
+	private void positive(EObject element, String text, String feature) {
+		checkConstant(element, text, feature, value -> value > 0, "greater than 0");
+	}
+
+	private void atLeast(EObject element, String text, String feature, double minimum) {
+		checkConstant(element, text, feature, value -> value >= minimum, "at least " + format(minimum));
+	}
+
+	/** Only plain numbers are judged: other expressions depend on parameters known at simulation time. */
+	private void checkConstant(EObject element, String text, String feature, DoublePredicate valid,
+			String expectation) {
+		OptionalDouble value = StochasticExpressions.constantValue(text);
+		if (value.isPresent() && !valid.test(value.getAsDouble())) {
+			error(element, feature + " must be " + expectation + ", but is " + text.trim());
+		}
+	}
+
+	/** @return e.g. {@code BasicComponent 'Server' (_x1)} */
+	static String describe(EObject element) {
+		StringBuilder text = new StringBuilder(element.eClass().getName());
+		if (element instanceof Entity entity && entity.getName() != null && !entity.getName().isBlank()) {
+			text.append(" '").append(entity.getName()).append('\'');
+		}
+		if (element instanceof Identified identified && identified.getId() != null && !identified.getId().isBlank()) {
+			text.append(" (").append(identified.getId()).append(')');
+		}
+		return text.toString();
+	}
+
+	private static String describeAction(EObject action) {
+		if (action instanceof Entity entity && entity.getName() != null && !entity.getName().isBlank()) {
+			return "action '" + entity.getName() + "'";
+		}
+		return "this " + action.eClass().getName();
+	}
+
+	private void error(EObject element, String message) {
+		diagnostics.add(Diagnostic.error(element, message));
+	}
+
+	private void warning(EObject element, String message) {
+		diagnostics.add(Diagnostic.warning(element, message));
+	}
+}

@@ -1,0 +1,67 @@
+package org.iosim.report.internal;
+
+import java.io.IOException;
+import java.nio.file.Path;
+
+import org.iosim.simulation.SimulationResult;
+import org.iosim.simulation.SimulationResult.ResourceResult;
+import org.iosim.simulation.SimulationResult.ResponseTime;
+import org.iosim.simulation.SimulationResult.ScenarioResult;
+import org.iosim.simulation.SimulationResult.TimeWindow;
+
+/** Writes the CSV tables, one row per scenario, resource or time window, for spreadsheets and scripts. */
+public final class CsvResultWriter {
+
+	private CsvResultWriter() {
+	}
+
+	public static void writeScenarios(SimulationResult result, Path file) throws IOException {
+		CsvTable table = new CsvTable("name", "count", "mean", "ci95", "p50", "p95", "throughput");
+		for (ScenarioResult scenario : result.scenarios()) {
+			ResponseTime responseTime = scenario.responseTime();
+			table.text(scenario.name())
+					.integer(responseTime.count())
+					.number(responseTime.mean())
+					.number(responseTime.ci95())
+					.number(responseTime.p50())
+					.number(responseTime.p95())
+					.number(scenario.throughput())
+					.endRow();
+		}
+		table.writeTo(file);
+	}
+
+	public static void writeResources(SimulationResult result, Path file) throws IOException {
+		CsvTable table = new CsvTable("id", "container", "type", "schedulingPolicy", "servers", "utilization",
+				"meanQueueLength", "throughput", "meanDemand", "meanResponseTime");
+		for (ResourceResult resource : result.resources()) {
+			table.text(resource.id())
+					.text(resource.container())
+					.text(resource.type())
+					.text(resource.schedulingPolicy())
+					.integer(resource.servers())
+					.number(resource.utilization())
+					.number(resource.meanQueueLength())
+					.number(resource.throughput())
+					.number(resource.meanDemand())
+					.number(resource.meanResponseTime())
+					.endRow();
+		}
+		table.writeTo(file);
+	}
+
+	public static void writeResponseTimeOverTime(SimulationResult result, Path file) throws IOException {
+		CsvTable table = new CsvTable("scenario", "windowStart", "windowEnd", "count", "meanResponseTime");
+		for (ScenarioResult scenario : result.scenarios()) {
+			for (TimeWindow window : scenario.overTime()) {
+				table.text(scenario.name())
+						.number(window.start())
+						.number(window.end())
+						.integer(window.count())
+						.number(window.mean())
+						.endRow();
+			}
+		}
+		table.writeTo(file);
+	}
+}

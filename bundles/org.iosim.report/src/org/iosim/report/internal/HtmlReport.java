@@ -1,0 +1,247 @@
+package org.iosim.report.internal;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Base64;
+import java.util.List;
+import java.util.Optional;
+
+import org.iosim.report.ReportOptions;
+import org.iosim.report.internal.Charts.PngImage;
+import org.iosim.simulation.SimulationResult;
+import org.iosim.simulation.SimulationResult.CallResult;
+import org.iosim.simulation.SimulationResult.PassiveResourceResult;
+import org.iosim.simulation.SimulationResult.ResourceResult;
+import org.iosim.simulation.SimulationResult.ResponseTime;
+import org.iosim.simulation.SimulationResult.ScenarioResult;
+
+/**
+ * Writes report.html: one file that opens anywhere, offline, without scripts. Charts are embedded as
+ * data URLs. Every text that comes from the model is escaped, since a model file can name a scenario
+ * anything, markup included.
+ */
+public final class HtmlReport {
+
+	private static final String STYLE = """
+			body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, Helvetica, Arial, sans-serif;
+			  color: #1f2933; max-width: 78rem; margin: 2rem auto; padding: 0 1.5rem; line-height: 1.45; }
+			h1 { font-size: 1.7rem; margin-bottom: 1rem; }
+			h2 { font-size: 1.3rem; margin-top: 2.5rem; padding-bottom: .3rem; border-bottom: 2px solid #d9e2ec; }
+			h3 { font-size: 1.1rem; margin-top: 2rem; overflow-wrap: anywhere; }
+			dl.summary { display: grid; grid-template-columns: max-content auto; gap: .3rem 1.5rem; }
+			dl.summary dt { font-weight: 600; color: #52606d; }
+			dl.summary dd { margin: 0; }
+			table { border-collapse: collapse; margin: .75rem 0; font-size: .92rem; }
+			th, td { padding: .4rem .8rem; border-bottom: 1px solid #e4e7eb; text-align: left; vertical-align: top; }
+			th { background: #f0f4f8; font-weight: 600; }
+			.num { text-align: right; white-space: nowrap; font-variant-numeric: tabular-nums; }
+			.charts { display: flex; flex-wrap: wrap; gap: 1rem; }
+			figure { margin: .5rem 0; }
+			img { max-width: 100%; height: auto; border: 1px solid #e4e7eb; }
+			.note { color: #7b8794; }
+			""";
+
+	private final SimulationResult result;
+	private final ReportOptions options;
+	private final StringBuilder html = new StringBuilder(64 * 1024);
+
+	private HtmlReport(SimulationResult result, ReportOptions options) {
+		this.result = result;
+		this.options = options;
+	}
+
+	public static void write(SimulationResult result, ReportOptions options, Path file) throws IOException {
+		String page = new HtmlReport(result, options).render();
+		Files.writeString(file, page, StandardCharsets.UTF_8, StandardOpenOption.CREATE_NEW);
+	}
+
+	private String render() throws IOException {
+		html.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
+				.append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
+				.append("<title>IOSim results: ").append(escape(result.modelName())).append("</title>\n")
+				.append("<style>\n").append(STYLE).append("</style>\n</head>\n<body>\n")
+				.append("<h1>Simulation results: ").append(escape(result.modelName())).append("</h1>\n");
+		summary();
+		scenarios();
+		calls();
+		resources();
+		passiveResources();
+		html.append("</body>\n</html>\n");
+		return html.toString();
+	}
+
+	private void summary() {
+		html.append("<dl class=\"summary\">\n");
+		term("Model", result.modelName());
+		term("Seed", Long.toString(result.seed()));
+		term("Replications", DisplayFormat.count(result.replications()));
+		term("Stop reason", result.stopReason().label());
+		term("Events", DisplayFormat.count(result.events()));
+		term("Simulated time", DisplayFormat.number(result.simulatedTime()));
+		term("Wall-clock time", DisplayFormat.number(result.wallClockSeconds()) + " s");
+		html.append("</dl>\n");
+	}
+
+	private void term(String term, String description) {
+		html.append("<dt>").append(escape(term)).append("</dt><dd>").append(escape(description)).append("</dd>\n");
+	}
+
+	private void scenarios() throws IOException {
+		html.append("<h2>Usage scenarios</h2>\n");
+		if (result.scenarios().isEmpty()) {
+			note("The model has no usage scenarios.");
+			return;
+		}
+		for (ScenarioResult scenario : result.scenarios()) {
+			html.append("<h3>").append(escape(scenario.name())).append("</h3>\n");
+			ResponseTime responseTime = scenario.responseTime();
+			table(List.of(number("Runs"), number("Mean ± 95 % CI"), number("Std dev"), number("Min"),
+					number("p50"), number("p90"), number("p95"), number("p99"), number("Max"),
+					number("Throughput")),
+					List.of(cells(DisplayFormat.count(responseTime.count()),
+							DisplayFormat.meanWithConfidence(responseTime.mean(), responseTime.ci95()),
+							DisplayFormat.number(responseTime.standardDeviation()),
+							DisplayFormat.number(responseTime.min()), DisplayFormat.number(responseTime.p50()),
+							DisplayFormat.number(responseTime.p90()), DisplayFormat.number(responseTime.p95()),
+							DisplayFormat.number(responseTime.p99()), DisplayFormat.number(responseTime.max()),
+							DisplayFormat.number(scenario.throughput()))));
+			html.append("<div class=\"charts\">\n");
+			figure(Charts.responseTimeDistribution(scenario, options.chartWidth(), options.chartHeight()),
+					"Response-time distribution of " + scenario.name());
+			figure(Charts.responseTimeOverTime(scenario, options.chartWidth(), options.chartHeight()),
+					"Mean response time over simulated time of " + scenario.name());
+			html.append("</div>\n");
+		}
+	}
+
+	private void calls() {
+		html.append("<h2>Calls</h2>\n");
+		if (result.calls().isEmpty()) {
+			note("No calls were measured.");
+			return;
+		}
+		List<List<String>> rows = new ArrayList<>();
+		for (CallResult call : result.calls()) {
+			ResponseTime responseTime = call.responseTime();
+			rows.add(cells(JsonResultWriter.kindLabel(call.kind()), call.caller(), call.callee(),
+					DisplayFormat.count(responseTime.count()),
+					DisplayFormat.meanWithConfidence(responseTime.mean(), responseTime.ci95()),
+					DisplayFormat.number(responseTime.p50()), DisplayFormat.number(responseTime.p95()),
+					DisplayFormat.number(responseTime.p99())));
+		}
+		table(List.of(text("Kind"), text("Caller"), text("Callee"), number("Calls"), number("Mean ± 95 % CI"),
+				number("p50"), number("p95"), number("p99")), rows);
+	}
+
+	private void resources() throws IOException {
+		html.append("<h2>Resources</h2>\n");
+		if (result.resources().isEmpty()) {
+			note("The model has no active resources.");
+			return;
+		}
+		List<List<String>> rows = new ArrayList<>();
+		for (ResourceResult resource : result.resources()) {
+			rows.add(cells(resource.container(), resource.type(), resource.schedulingPolicy(),
+					Integer.toString(resource.servers()), DisplayFormat.percent(resource.utilization()),
+					DisplayFormat.number(resource.meanQueueLength()), DisplayFormat.number(resource.throughput()),
+					DisplayFormat.number(resource.meanDemand()), DisplayFormat.number(resource.meanResponseTime())));
+		}
+		table(List.of(text("Container"), text("Type"), text("Scheduling"), number("Servers"),
+				number("Utilization"), number("Mean queue length"), number("Throughput"), number("Mean demand"),
+				number("Mean response time")), rows);
+		figure(Charts.utilization(result.resources(), options.chartWidth(), options.chartHeight()),
+				"Utilization per resource");
+	}
+
+	private void passiveResources() {
+		html.append("<h2>Passive resources</h2>\n");
+		if (result.passiveResources().isEmpty()) {
+			note("The model has no passive resources.");
+			return;
+		}
+		List<List<String>> rows = new ArrayList<>();
+		for (PassiveResourceResult passive : result.passiveResources()) {
+			rows.add(cells(passive.owner(), passive.name(), Integer.toString(passive.capacity()),
+					DisplayFormat.percent(passive.utilization()), DisplayFormat.number(passive.meanWaitingTime()),
+					DisplayFormat.count(passive.acquisitions())));
+		}
+		table(List.of(text("Owner"), text("Name"), number("Capacity"), number("Utilization"),
+				number("Mean waiting time"), number("Acquisitions")), rows);
+	}
+
+	private record Column(String title, boolean numeric) {
+	}
+
+	private static Column text(String title) {
+		return new Column(title, false);
+	}
+
+	private static Column number(String title) {
+		return new Column(title, true);
+	}
+
+	/** Accepts null cells, which model elements without a name produce. */
+	private static List<String> cells(String... values) {
+		return Arrays.asList(values);
+	}
+
+	private void table(List<Column> columns, List<List<String>> rows) {
+		html.append("<table>\n<thead><tr>");
+		for (Column column : columns) {
+			html.append(column.numeric() ? "<th class=\"num\">" : "<th>").append(escape(column.title()))
+					.append("</th>");
+		}
+		html.append("</tr></thead>\n<tbody>\n");
+		for (List<String> row : rows) {
+			html.append("<tr>");
+			for (int i = 0; i < row.size(); i++) {
+				html.append(columns.get(i).numeric() ? "<td class=\"num\">" : "<td>").append(escape(row.get(i)))
+						.append("</td>");
+			}
+			html.append("</tr>\n");
+		}
+		html.append("</tbody>\n</table>\n");
+	}
+
+	private void figure(Optional<PngImage> chart, String description) {
+		if (chart.isEmpty()) {
+			note("No measurements for the chart \"" + description + "\".");
+			return;
+		}
+		PngImage image = chart.get();
+		html.append("<figure><img src=\"data:image/png;base64,")
+				.append(Base64.getEncoder().encodeToString(image.png()))
+				.append("\" width=\"").append(image.width())
+				.append("\" height=\"").append(image.height())
+				.append("\" alt=\"").append(escape(description)).append("\"></figure>\n");
+	}
+
+	private void note(String text) {
+		html.append("<p class=\"note\">").append(escape(text)).append("</p>\n");
+	}
+
+	/** Escapes the characters that could end an element or an attribute value; null becomes empty. */
+	static String escape(String text) {
+		if (text == null) {
+			return "";
+		}
+		StringBuilder escaped = new StringBuilder(text.length() + 16);
+		for (int i = 0; i < text.length(); i++) {
+			char c = text.charAt(i);
+			switch (c) {
+				case '&' -> escaped.append("&amp;");
+				case '<' -> escaped.append("&lt;");
+				case '>' -> escaped.append("&gt;");
+				case '"' -> escaped.append("&quot;");
+				case '\'' -> escaped.append("&#39;");
+				default -> escaped.append(c);
+			}
+		}
+		return escaped.toString();
+	}
+}

@@ -1,0 +1,180 @@
+package org.iosim.report.internal;
+
+import static java.nio.file.LinkOption.NOFOLLOW_LINKS;
+import static java.nio.file.StandardCopyOption.ATOMIC_MOVE;
+
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.FileVisitResult;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
+
+import org.iosim.report.OutputFolderException;
+
+/**
+ * Fills an output folder so that nobody ever sees it half-written.
+ * <p>
+ * Work happens in a staging folder next to the output folder, {@code .<name>.tmp-<random>}, which
+ * holds {@value #NEW} (the content being written, renamed to the output folder's name when complete)
+ * and, while an existing folder is being replaced, {@value #OLD} (that folder, deleted once the new
+ * one is in place). Keeping both inside one folder of our own means no name next to the user's
+ * folder can clash, and the same file system guarantees that the renames are atomic.
+ */
+public final class OutputFolder {
+
+	/** Writes the content of a folder that does not yet carry its final name. */
+	@FunctionalInterface
+	public interface Content {
+		void writeInto(Path folder) throws IOException;
+	}
+
+	private static final String NEW = "new";
+	private static final String OLD = "old";
+
+	/** File systems limit names to 255 bytes; the staging name adds a prefix and a random suffix. */
+	private static final int MAX_NAME_IN_STAGING_NAME = 64;
+
+	private OutputFolder() {
+	}
+
+	/**
+	 * Writes {@code content} into {@code outputFolder}.
+	 *
+	 * @param overwrite whether an existing, non-empty folder may be replaced
+	 * @return the absolute output folder
+	 */
+	public static Path fill(Path outputFolder, boolean overwrite, Content content) throws IOException {
+		Path target = outputFolder.toAbsolutePath().normalize();
+		Path parent = target.getParent();
+		if (parent == null) {
+			throw new OutputFolderException(target,
+					"Cannot write results into the file-system root " + target + "; choose a folder below it.");
+		}
+		requireUsable(target, overwrite);
+		Files.createDirectories(parent);
+		Path staging = Files.createTempDirectory(parent, stagingPrefix(target));
+		Path fresh = staging.resolve(NEW);
+		try {
+			Files.createDirectory(fresh);
+			content.writeInto(fresh);
+			// Checked again because another process may have filled the folder while we were writing.
+			requireUsable(target, overwrite);
+			moveIntoPlace(fresh, target, staging.resolve(OLD));
+		} catch (Throwable failure) {
+			discardStaging(staging, failure);
+			throw failure;
+		}
+		deleteReplaced(staging, target);
+		return target;
+	}
+
+	private static String stagingPrefix(Path target) {
+		String name = target.getFileName().toString();
+		if (name.length() > MAX_NAME_IN_STAGING_NAME) {
+			name = name.substring(0, MAX_NAME_IN_STAGING_NAME);
+		}
+		return "." + name + ".tmp-";
+	}
+
+	private static void requireUsable(Path target, boolean overwrite) throws IOException {
+		if (!Files.exists(target, NOFOLLOW_LINKS)) {
+			return;
+		}
+		if (!Files.isDirectory(target)) {
+			throw new OutputFolderException(target,
+					"Output folder " + target + " exists but is not a folder; choose another output folder.");
+		}
+		if (!overwrite && !isEmpty(target)) {
+			throw new OutputFolderException(target, "Output folder " + target
+					+ " already exists and is not empty; choose another folder or pass --overwrite to replace it.");
+		}
+	}
+
+	private static boolean isEmpty(Path folder) throws IOException {
+		try (DirectoryStream<Path> entries = Files.newDirectoryStream(folder)) {
+			return !entries.iterator().hasNext();
+		}
+	}
+
+	/**
+	 * Renames the existing folder aside and the new one into its place. Between the two renames the
+	 * name is briefly absent, never half-written. If the second rename fails, the old folder goes back.
+	 */
+	private static void moveIntoPlace(Path fresh, Path target, Path aside) throws IOException {
+		boolean replacing = Files.exists(target, NOFOLLOW_LINKS);
+		if (replacing) {
+			Files.move(target, aside, ATOMIC_MOVE);
+		}
+		try {
+			Files.move(fresh, target, ATOMIC_MOVE);
+		} catch (IOException | RuntimeException failure) {
+			if (replacing) {
+				restore(aside, target, failure);
+			}
+			throw failure;
+		}
+	}
+
+	private static void restore(Path aside, Path target, Exception failure) throws OutputFolderException {
+		try {
+			Files.move(aside, target, ATOMIC_MOVE);
+		} catch (IOException restoreFailure) {
+			OutputFolderException stranded = new OutputFolderException(target, "Could not move the new results into "
+					+ target + " nor the previous results back; the previous results are in " + aside + ".");
+			stranded.addSuppressed(failure);
+			stranded.addSuppressed(restoreFailure);
+			throw stranded;
+		}
+	}
+
+	/**
+	 * Deletes what was written. Only removes the staging folder itself when it is empty, so previous
+	 * results that could not be restored stay where the error message says they are.
+	 */
+	private static void discardStaging(Path staging, Throwable failure) {
+		try {
+			Path fresh = staging.resolve(NEW);
+			if (Files.exists(fresh, NOFOLLOW_LINKS)) {
+				deleteRecursively(fresh);
+			}
+			if (!Files.exists(staging.resolve(OLD), NOFOLLOW_LINKS)) {
+				Files.delete(staging);
+			}
+		} catch (IOException | RuntimeException cleanupFailure) {
+			failure.addSuppressed(cleanupFailure);
+		}
+	}
+
+	private static void deleteReplaced(Path staging, Path target) throws IOException {
+		try {
+			deleteRecursively(staging);
+		} catch (IOException failure) {
+			IOException leftOver = new IOException("The results were written to " + target
+					+ ", but the previous results could not be fully deleted from " + staging + ".");
+			leftOver.addSuppressed(failure);
+			throw leftOver;
+		}
+	}
+
+	/** Does not follow symbolic links, so a replaced link never takes the folder it points to along. */
+	private static void deleteRecursively(Path root) throws IOException {
+		Files.walkFileTree(root, new SimpleFileVisitor<>() {
+			@Override
+			public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) throws IOException {
+				Files.delete(file);
+				return FileVisitResult.CONTINUE;
+			}
+
+			@Override
+			public FileVisitResult postVisitDirectory(Path folder, IOException failure) throws IOException {
+				if (failure != null) {
+					throw failure;
+				}
+				Files.delete(folder);
+				return FileVisitResult.CONTINUE;
+			}
+		});
+	}
+}

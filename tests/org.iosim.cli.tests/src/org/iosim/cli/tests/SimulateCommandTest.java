@@ -1,0 +1,213 @@
+package org.iosim.cli.tests;
+
+import static org.iosim.cli.tests.CommandLine.iosim;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+class SimulateCommandTest {
+
+	@TempDir
+	Path folder;
+
+	private static JsonNode results(Path out) throws IOException {
+		return new ObjectMapper().readTree(out.resolve("results.json").toFile());
+	}
+
+	@Test
+	void simulatesTheBundledExampleAndWritesResults() throws IOException {
+		Path out = folder.resolve("shop");
+		CommandLine.Run run = iosim("simulate", CommandLine.example("minimal").toString(), "--out", out.toString(),
+				"--max-measurements", "20000", "--quiet");
+		assertEquals(0, run.exitCode(), run.toString());
+		assertTrue(run.out().contains("Browsing customers"), run.out());
+		JsonNode json = results(out);
+		assertEquals(1, json.get("seed").asLong());
+		assertEquals("max measurements", json.get("stopReason").asText());
+		assertTrue(json.get("events").asLong() > 0);
+		JsonNode scenario = json.get("scenarios").get(0);
+		assertEquals("Browsing customers", scenario.get("name").asText());
+		assertEquals(20000, scenario.get("responseTime").get("count").asLong());
+		for (String field : List.of("mean", "ci95", "p50", "p95")) {
+			assertTrue(scenario.get("responseTime").get(field).asDouble() > 0, field);
+		}
+		assertTrue(scenario.get("throughput").asDouble() > 0);
+		List<String> containers = new ArrayList<>();
+		json.get("resources").forEach(resource -> containers.add(resource.get("container").asText() + " "
+				+ resource.get("type").asText()));
+		assertTrue(containers.containsAll(List.of("web server CPU", "database server CPU", "database server HDD")),
+				containers.toString());
+		for (String file : List.of("report.html", "scenarios.csv", "resources.csv", "response-time-over-time.csv")) {
+			assertTrue(Files.size(out.resolve(file)) > 0, file);
+		}
+	}
+
+	@Test
+	void sameSeedGivesIdenticalResults() throws IOException {
+		String model = CommandLine.example("minimal").toString();
+		Path first = folder.resolve("first");
+		Path second = folder.resolve("second");
+		assertEquals(0, iosim("simulate", model, "--out", first.toString(), "--max-measurements", "5000", "--quiet",
+				"--seed", "99", "--replications", "2").exitCode());
+		assertEquals(0, iosim("simulate", model, "--out", second.toString(), "--max-measurements", "5000", "--quiet",
+				"--seed", "99", "--replications", "2").exitCode());
+		assertEquals(withoutWallClock(first), withoutWallClock(second));
+		Path other = folder.resolve("other");
+		assertEquals(0, iosim("simulate", model, "--out", other.toString(), "--max-measurements", "5000", "--quiet",
+				"--seed", "100", "--replications", "2").exitCode());
+		assertFalse(withoutWallClock(first).equals(withoutWallClock(other)), "another seed gives other results");
+	}
+
+	private static String withoutWallClock(Path out) throws IOException {
+		return Files.readString(out.resolve("results.json")).replaceAll("\"wallClockSeconds\"\\s*:\\s*[^,\\n]*", "");
+	}
+
+	@Test
+	void existingResultsAreNeverOverwrittenUnlessAsked() throws IOException {
+		Path out = Files.createDirectories(folder.resolve("kept"));
+		Files.writeString(out.resolve("notes.txt"), "mine");
+		String model = CommandLine.example("minimal").toString();
+		CommandLine.Run refused = iosim("simulate", model, "--out", out.toString(), "--max-measurements", "1000", "--quiet");
+		assertEquals(1, refused.exitCode(), refused.toString());
+		assertTrue(refused.err().contains("--overwrite"), refused.err());
+		assertEquals("mine", Files.readString(out.resolve("notes.txt")));
+
+		CommandLine.Run replaced = iosim("simulate", model, "--out", out.toString(), "--max-measurements", "1000",
+				"--quiet", "--overwrite");
+		assertEquals(0, replaced.exitCode(), replaced.toString());
+		assertFalse(Files.exists(out.resolve("notes.txt")));
+		assertTrue(Files.exists(out.resolve("results.json")));
+	}
+
+	@Test
+	void linkingResourcesAreSimulatedOnlyWhenAsked() throws IOException {
+		String model = CommandLine.example("minimal").toString();
+		Path plain = folder.resolve("plain");
+		Path network = folder.resolve("network");
+		assertEquals(0, iosim("simulate", model, "--out", plain.toString(), "--max-measurements", "5000", "--quiet").exitCode());
+		assertEquals(0, iosim("simulate", model, "--out", network.toString(), "--max-measurements", "5000", "--quiet",
+				"--simulate-network").exitCode());
+		List<String> plainTypes = new ArrayList<>();
+		results(plain).get("resources").forEach(resource -> plainTypes.add(resource.get("type").asText()));
+		assertFalse(plainTypes.contains("LAN"), plainTypes.toString());
+		JsonNode lan = null;
+		for (JsonNode resource : results(network).get("resources")) {
+			if (resource.get("type").asText().equals("LAN")) {
+				lan = resource;
+			}
+		}
+		assertTrue(lan != null && lan.get("utilization").asDouble() > 0, "the LAN carries the calls");
+		// every browse crosses the link twice (request and reply), each taking at least the 0.1 ms latency
+		assertTrue(lan.get("meanDemand").asDouble() >= 0.0001, lan.toString());
+		double plainMean = results(plain).get("scenarios").get(0).get("responseTime").get("mean").asDouble();
+		double networkMean = results(network).get("scenarios").get(0).get("responseTime").get("mean").asDouble();
+		assertTrue(networkMean > plainMean, plainMean + " vs " + networkMean);
+	}
+
+	@Test
+	void missingUsageModelIsNamed() throws IOException {
+		Path model = CommandLine.copyExample(folder.resolve("shop"));
+		Files.delete(model.resolve("shop.usagemodel"));
+		CommandLine.Run run = iosim("simulate", model.toString(), "--quiet", "--out", folder.resolve("out").toString());
+		assertEquals(1, run.exitCode(), run.toString());
+		assertTrue(run.err().contains("no usage model"), run.err());
+	}
+
+	@Test
+	void unknownResourceTypeIsNamed() throws IOException {
+		Path model = CommandLine.copyExample(folder.resolve("shop"));
+		Path environment = model.resolve("shop.resourceenvironment");
+		// the database server loses its disk, which the Catalog's HDD demand needs
+		String text = Files.readString(environment);
+		int disk = text.indexOf("<activeResourceSpecifications_ResourceContainer id=\"shop.host.db.disk\"");
+		int end = text.indexOf("</activeResourceSpecifications_ResourceContainer>", disk)
+				+ "</activeResourceSpecifications_ResourceContainer>".length();
+		Files.writeString(environment, text.substring(0, disk) + text.substring(end));
+		CommandLine.Run run = iosim("simulate", model.toString(), "--quiet", "--out", folder.resolve("out").toString());
+		assertEquals(1, run.exitCode(), run.toString());
+		assertTrue(run.err().contains("InternalAction 'query index' (id shop.catalog.find.query)"), run.err());
+		assertTrue(run.err().contains("needs a HDD resource, but its container 'database server' has none"), run.err());
+	}
+
+	@Test
+	void negativeDemandIsNamed() throws IOException {
+		Path model = CommandLine.copyExample(folder.resolve("shop"));
+		Path repository = model.resolve("shop.repository");
+		Files.writeString(repository, Files.readString(repository).replace("\"5 + 2 * count.VALUE\"", "\"5 - 2 * count.VALUE\""));
+		CommandLine.Run run = iosim("simulate", model.toString(), "--quiet", "--out", folder.resolve("out").toString());
+		assertEquals(1, run.exitCode(), run.toString());
+		assertTrue(run.err().contains("InternalAction 'query index' (id shop.catalog.find.query)"), run.err());
+		assertTrue(run.err().contains("evaluated to -"), run.err());
+		assertFalse(Files.exists(folder.resolve("out")), "no results are written for a failed run");
+	}
+
+	@Test
+	void minimumProjectExampleGivesItsAnalyticMeanResponseTime() throws IOException {
+		Path examples = CommandLine.palladioExamples().orElse(null);
+		Assumptions.assumeTrue(examples != null, "../shared/palladio-examples is not present");
+		Path out = folder.resolve("minimum");
+		CommandLine.Run run = iosim("simulate", examples.resolve("Minimum_Project_Example").toString(), "--out",
+				out.toString(), "--max-measurements", "200000", "--quiet");
+		assertEquals(0, run.exitCode(), run.toString());
+		// One user, so no contention: 0.3 * Exp(1) (mean 1) + 0.7 * DoublePDF (mean 1.5) work units on a CPU
+		// at 1.0810638521955225 units per time unit, then the usage model's Delay of 1.0.
+		double exact = (0.3 * 1.0 + 0.7 * 1.5) / 1.0810638521955225 + 1.0;
+		JsonNode time = results(out).get("scenarios").get(0).get("responseTime");
+		double mean = time.get("mean").asDouble();
+		assertTrue(Math.abs(mean - exact) <= time.get("ci95").asDouble(), mean + " ± " + time.get("ci95") + " vs " + exact);
+		assertEquals(exact, mean, exact * 0.02);
+	}
+
+	@Test
+	void everyImportablePalladioExampleSimulatesOrNamesWhatIsUnsupported() throws IOException {
+		Path examples = CommandLine.palladioExamples().orElse(null);
+		Assumptions.assumeTrue(examples != null, "../shared/palladio-examples is not present");
+		List<Path> modelFolders;
+		try (Stream<Path> files = Files.walk(examples)) {
+			modelFolders = files.filter(file -> file.toString().endsWith(".allocation")).map(Path::getParent)
+					.distinct().sorted().toList();
+		}
+		int simulated = 0;
+		for (Path modelFolder : modelFolders) {
+			for (String modelSet : modelSets(modelFolder)) {
+				Path out = folder.resolve("out-" + simulated++);
+				CommandLine.Run run = iosim("simulate", modelFolder.toString(), "--model-set", modelSet, "--out",
+						out.toString(), "--max-measurements", "2000", "--warmup", "100", "--quiet");
+				String context = modelFolder.getFileName() + " / " + modelSet + "\n" + run;
+				if (run.exitCode() == 0) {
+					assertTrue(results(out).get("scenarios").get(0).get("responseTime").get("count").asLong() > 0, context);
+				} else {
+					assertEquals(1, run.exitCode(), context);
+					assertTrue(run.err().matches("(?s).*(is not|does not know|unsupported|cannot simulate).*"), context);
+					assertFalse(run.err().contains("\tat "), context);
+				}
+			}
+		}
+		assertEquals(14, simulated, "model sets tried");
+	}
+
+	private static List<String> modelSets(Path modelFolder) {
+		CommandLine.Run run = iosim("validate", modelFolder.toString());
+		List<String> names = new ArrayList<>();
+		for (String line : run.out().split("\n")) {
+			if (line.startsWith("Model set '")) {
+				names.add(line.substring("Model set '".length(), line.indexOf("' (")));
+			}
+		}
+		return names;
+	}
+}

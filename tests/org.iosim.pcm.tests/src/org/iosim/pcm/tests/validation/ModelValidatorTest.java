@@ -1,0 +1,322 @@
+package org.iosim.pcm.tests.validation;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.iosim.pcm.ArchitectureModel;
+import org.iosim.pcm.AssemblyContext;
+import org.iosim.pcm.InternalAction;
+import org.iosim.pcm.OperationInterface;
+import org.iosim.pcm.OperationSignature;
+import org.iosim.pcm.PcmFactory;
+import org.iosim.pcm.ResourceContainer;
+import org.iosim.pcm.ResourceEnvironment;
+import org.iosim.pcm.StartAction;
+import org.iosim.pcm.validation.Diagnostic;
+import org.iosim.pcm.validation.ModelValidator;
+import org.junit.jupiter.api.Test;
+
+/** Each rule: breaking a valid model in one place gives exactly the expected diagnostics. */
+class ModelValidatorTest {
+
+	private static final PcmFactory PCM = PcmFactory.eINSTANCE;
+
+	private final ValidationFixture fixture = new ValidationFixture();
+
+	private List<String> validate() {
+		return validate(fixture.model);
+	}
+
+	private static List<String> validate(ArchitectureModel model) {
+		return new ModelValidator().validate(model).stream().map(Diagnostic::format).toList();
+	}
+
+	@Test
+	void validModelHasNoDiagnostics() {
+		assertEquals(List.of(), validate());
+	}
+
+	@Test
+	void missingPartsOfTheModelSetAreNamed() {
+		ArchitectureModel empty = PCM.createArchitectureModel();
+		empty.setName("empty");
+
+		assertEquals(List.of("(ArchitectureModel 'empty'): the model set has no repository",
+				"(ArchitectureModel 'empty'): the model set has no system",
+				"(ArchitectureModel 'empty'): the model set has no resource environment",
+				"(ArchitectureModel 'empty'): the model set has no allocation",
+				"(ArchitectureModel 'empty'): the model set has no usage model"), validate(empty));
+	}
+
+	@Test
+	void externalCallNeedsRole() {
+		fixture.saveCall.setRole(null);
+
+		assertEquals(List.of("Frontend/place/save (ExternalCallAction 'save', place.save): required reference 'role' is not set"),
+				validate());
+	}
+
+	@Test
+	void externalCallSignatureMustBelongToTheRequiredInterface() {
+		fixture.saveCall.setSignature(fixture.place);
+
+		assertEquals(List.of("Frontend/place/save (ExternalCallAction 'save', place.save): signature OperationSignature "
+				+ "'place' (ordering.place) is not part of interface OperationInterface 'IStorage' (storage), which role "
+				+ "OperationRequiredRole 'Frontend_IStorage' (frontend.storage) requires"), validate());
+	}
+
+	@Test
+	void assemblyContextNeedsComponent() {
+		fixture.backendAssembly.setComponent(null);
+
+		assertEquals(List.of("Backend_1 (AssemblyContext 'Backend_1', backend.assembly): required reference 'component' is not set"),
+				validate());
+	}
+
+	@Test
+	void allocationContextNeedsContainer() {
+		fixture.backendPlacement.setContainer(null);
+
+		assertEquals(List.of("Backend_on_DatabaseServer (AllocationContext 'Backend_on_DatabaseServer', backend.on.db): "
+				+ "required reference 'container' is not set"), validate());
+	}
+
+	@Test
+	void behaviourNeedsExactlyOneStart() {
+		StartAction secondStart = PCM.createStartAction();
+		secondStart.setId("place.start2");
+		fixture.placeSeff.getSteps().add(secondStart);
+
+		assertEquals(List.of("Frontend/place (ResourceDemandingSeff, frontend.place): the behaviour has 2 StartActions; it needs exactly one"),
+				validate());
+	}
+
+	@Test
+	void behaviourNeedsExactlyOneStop() {
+		fixture.saveCall.setSuccessor(null);
+		fixture.placeSeff.getSteps().remove(fixture.placeStop);
+
+		assertEquals(List.of("Frontend/place (ResourceDemandingSeff, frontend.place): the behaviour has 0 StopActions; it needs exactly one",
+				"Frontend/place/save (ExternalCallAction 'save', place.save): action 'save' has no successor; only the "
+						+ "StopAction may end a behaviour"), validate());
+	}
+
+	@Test
+	void unreachableActionIsNamed() {
+		InternalAction orphan = PCM.createInternalAction();
+		orphan.setId("place.orphan");
+		orphan.setName("orphan");
+		fixture.placeSeff.getSteps().add(orphan);
+
+		assertEquals(List.of("Frontend/place/orphan (InternalAction 'orphan', place.orphan): action 'orphan' is not "
+				+ "reachable from the StartAction of its behaviour: no chain of successors leads to it"), validate());
+	}
+
+	@Test
+	void seffBranchProbabilitiesMustSumToOne() {
+		fixture.slow.setProbability(0.3);
+
+		assertEquals(List.of("Frontend/place/route (BranchAction 'route', place.route): branch probabilities sum to 0.9 "
+				+ "(0.6 + 0.3), not 1"), validate());
+	}
+
+	@Test
+	void seffBranchProbabilitiesMayDifferFromOneByRounding() {
+		fixture.fast.setProbability(0.6 + 5e-7);
+
+		assertEquals(List.of(), validate());
+	}
+
+	@Test
+	void usageBranchProbabilitiesMustSumToOne() {
+		fixture.rarely.setProbability(0.2);
+
+		assertEquals(List.of("Ordering/OrderingBehaviour/choice (Branch 'choice', user.choice): branch probabilities sum to 1.1 "
+				+ "(0.9 + 0.2), not 1"), validate());
+	}
+
+	@Test
+	void stochasticExpressionMustParse() {
+		fixture.checkDemand.setDemand("Exp(2.0");
+
+		List<String> diagnostics = validate();
+
+		assertEquals(1, diagnostics.size(), diagnostics::toString);
+		Matcher matcher = Pattern.compile(Pattern.quote("Frontend/place/check (ParametricResourceDemand): "
+				+ "'demand' = \"Exp(2.0\" is not a valid stochastic expression at column ")
+				+ "(\\d+): .+").matcher(diagnostics.get(0));
+		assertTrue(matcher.matches(), diagnostics.get(0));
+		int column = Integer.parseInt(matcher.group(1));
+		assertTrue(column >= 1 && column <= "Exp(2.0".length() + 1, "column " + column);
+	}
+
+	@Test
+	void processingRateMustBePositive() {
+		fixture.appCpu.setProcessingRate("0");
+
+		assertEquals(List.of("AppServer (ProcessingResourceSpecification, app.cpu): processingRate must be greater than 0, "
+				+ "but is 0"), validate());
+	}
+
+	@Test
+	void ratesGivenByExpressionsAreNotJudged() {
+		fixture.appCpu.setProcessingRate("1000 * 0");
+
+		assertEquals(List.of(), validate());
+	}
+
+	@Test
+	void diskRatesMustBePositive() {
+		fixture.dbDisk.setReadProcessingRate("0");
+		fixture.dbDisk.setWriteProcessingRate("-5");
+
+		assertEquals(List.of(
+				"DatabaseServer (HddProcessingResourceSpecification, db.disk): readProcessingRate must be greater than 0, but is 0",
+				"DatabaseServer (HddProcessingResourceSpecification, db.disk): writeProcessingRate must be greater than 0, but is -5"),
+				validate());
+	}
+
+	@Test
+	void linkThroughputMustBePositiveAndLatencyNotNegative() {
+		fixture.lan.setThroughput("0");
+		fixture.lan.setLatency("-0.5");
+
+		assertEquals(List.of("LAN (LinkingResource 'LAN', lan): throughput must be greater than 0, but is 0",
+				"LAN (LinkingResource 'LAN', lan): latency must be at least 0, but is -0.5"), validate());
+	}
+
+	@Test
+	void populationReplicasAndCapacityMustBeAtLeastOne() {
+		fixture.workload.setPopulation(0);
+		fixture.appCpu.setNumberOfReplicas(0);
+		fixture.connections.setCapacity("0");
+
+		assertEquals(List.of(
+				"Backend/connections (PassiveResource 'connections', backend.connections): capacity must be at least 1, but is 0",
+				"AppServer (ProcessingResourceSpecification, app.cpu): numberOfReplicas must be at least 1, but is 0",
+				"Ordering (ClosedWorkload): population must be at least 1, but is 0"), validate());
+	}
+
+	@Test
+	void everyAssemblyContextIsAllocated() {
+		fixture.allocation.getContexts().remove(fixture.backendPlacement);
+
+		assertEquals(List.of("Backend_1 (AssemblyContext 'Backend_1', backend.assembly): the assembly context is not "
+				+ "allocated: no allocation context of Allocation 'Deployment' (allocation) places it on a resource container"),
+				validate());
+	}
+
+	@Test
+	void allocatedContainerMustBelongToTheResourceEnvironment() {
+		ResourceEnvironment elsewhere = PCM.createResourceEnvironment();
+		ResourceContainer remote = PCM.createResourceContainer();
+		remote.setId("remote");
+		remote.setName("Remote");
+		elsewhere.getContainers().add(remote);
+		fixture.backendPlacement.setContainer(remote);
+
+		assertEquals(List.of(
+				"Backend_on_DatabaseServer (AllocationContext 'Backend_on_DatabaseServer', backend.on.db): it places its "
+						+ "assembly context on resource container ResourceContainer 'Remote' (remote), which is not part of "
+						+ "the allocation's resource environment ResourceEnvironment 'Hardware' (environment)",
+				"Backend_on_DatabaseServer (AllocationContext 'Backend_on_DatabaseServer', backend.on.db): reference "
+						+ "'container' points to ResourceContainer 'Remote' (remote), which is not part of this model set"),
+				validate());
+	}
+
+	@Test
+	void requiredRoleOfReachableContextMustBeConnected() {
+		fixture.system.getConnectors().remove(fixture.frontendToBackend);
+
+		assertEquals(List.of("Frontend_1 (AssemblyContext 'Frontend_1', frontend.assembly): required role "
+				+ "OperationRequiredRole 'Frontend_IStorage' (frontend.storage) of component BasicComponent 'Frontend' "
+				+ "(frontend) is not connected: no assembly connector or required delegation connector in "
+				+ "SoftwareSystem 'Orders' (system) binds it"), validate());
+	}
+
+	@Test
+	void unconnectedRoleOfUnreachableContextIsOnlyAWarning() {
+		AssemblyContext spare = PCM.createAssemblyContext();
+		spare.setId("spare.assembly");
+		spare.setName("Frontend_2");
+		spare.setComponent(fixture.frontend);
+		fixture.system.getAssemblyContexts().add(spare);
+		var placement = PCM.createAllocationContext();
+		placement.setId("spare.on.app");
+		placement.setAssemblyContext(spare);
+		placement.setContainer(fixture.app);
+		fixture.allocation.getContexts().add(placement);
+
+		List<Diagnostic> diagnostics = new ModelValidator().validate(fixture.model);
+
+		assertEquals(1, diagnostics.size(), diagnostics::toString);
+		assertEquals(Diagnostic.Severity.WARNING, diagnostics.get(0).severity());
+		assertEquals("Frontend_2 (AssemblyContext 'Frontend_2', spare.assembly): required role OperationRequiredRole "
+				+ "'Frontend_IStorage' (frontend.storage) of component BasicComponent 'Frontend' (frontend) is not "
+				+ "connected: no assembly connector or required delegation connector in SoftwareSystem 'Orders' (system) "
+				+ "binds it; no provided role of SoftwareSystem 'Orders' (system) leads to this assembly context, so no "
+				+ "call can reach the role", diagnostics.get(0).format());
+	}
+
+	@Test
+	void providedSignatureWithoutSeffIsAWarning() {
+		OperationSignature cancel = PCM.createOperationSignature();
+		cancel.setId("ordering.cancel");
+		cancel.setName("cancel");
+		fixture.ordering.getSignatures().add(cancel);
+
+		List<Diagnostic> diagnostics = new ModelValidator().validate(fixture.model);
+
+		assertEquals(1, diagnostics.size(), diagnostics::toString);
+		assertEquals(Diagnostic.Severity.WARNING, diagnostics.get(0).severity());
+		assertEquals("Frontend (BasicComponent 'Frontend', frontend): provides 'IOrdering.cancel' but has no SEFF for it, "
+				+ "so calls to it cannot be simulated", diagnostics.get(0).format());
+	}
+
+	@Test
+	void entryLevelCallMustUseAProvidedRoleOfTheSystem() {
+		fixture.call.setProvidedRole(fixture.frontendOrdering);
+
+		assertEquals(List.of("Ordering/OrderingBehaviour/choice/often/placeOrder (EntryLevelSystemCall 'placeOrder', often.place): "
+				+ "role OperationProvidedRole 'Frontend_IOrdering' (frontend.ordering) is not a provided role of the system "
+				+ "SoftwareSystem 'Orders' (system)"), validate());
+	}
+
+	@Test
+	void entryLevelCallSignatureMustBelongToTheRolesInterface() {
+		fixture.call.setSignature(fixture.save);
+
+		assertEquals(List.of("Ordering/OrderingBehaviour/choice/often/placeOrder (EntryLevelSystemCall 'placeOrder', often.place): "
+				+ "signature OperationSignature 'save' (storage.save) is not part of interface OperationInterface "
+				+ "'IOrdering' (ordering), which role OperationProvidedRole 'Orders_IOrdering' (system.ordering) provides"),
+				validate());
+	}
+
+	@Test
+	void usageScenarioNeedsWorkload() {
+		fixture.scenario.setWorkload(null);
+
+		assertEquals(List.of("Ordering (UsageScenario 'Ordering', scenario): the usage scenario has no workload"), validate());
+	}
+
+	@Test
+	void referencesMustStayInsideTheModelSet() {
+		OperationInterface foreign = PCM.createOperationInterface();
+		OperationSignature elsewhere = PCM.createOperationSignature();
+		elsewhere.setId("foreign.place");
+		elsewhere.setName("place");
+		foreign.getSignatures().add(elsewhere);
+		fixture.placeSeff.setDescribedService(elsewhere);
+
+		assertEquals(List.of(
+				"Frontend (BasicComponent 'Frontend', frontend): provides 'IOrdering.place' but has no SEFF for it, so "
+						+ "calls to it cannot be simulated",
+				"Frontend/place (ResourceDemandingSeff, frontend.place): reference 'describedService' points to OperationSignature "
+						+ "'place' (foreign.place), which is not part of this model set"),
+				validate());
+	}
+}

@@ -1,0 +1,150 @@
+package org.iosim.report.tests;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.awt.image.BufferedImage;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Base64;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import javax.imageio.ImageIO;
+
+import org.iosim.report.ReportOptions;
+import org.iosim.report.ResultWriter;
+import org.iosim.simulation.SimulationResult;
+import org.iosim.simulation.SimulationResult.ResourceResult;
+import org.iosim.simulation.SimulationResult.StopReason;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class HtmlReportTest {
+
+	private static final Pattern EMBEDDED_IMAGE = Pattern
+			.compile("<img src=\"data:image/png;base64,([A-Za-z0-9+/=]+)\" width=\"(\\d+)\" height=\"(\\d+)\"");
+	private static final byte[] PNG_SIGNATURE = { (byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n' };
+	private static final ReportOptions CHART_SIZE = new ReportOptions(480, 300);
+
+	@TempDir
+	Path temp;
+
+	private String html;
+
+	@BeforeEach
+	void writeSample() throws IOException {
+		Path folder = ResultWriter.write(SampleResults.sample(7.25), temp.resolve("out"), false, CHART_SIZE);
+		html = Files.readString(folder.resolve(ResultWriter.REPORT_HTML), StandardCharsets.UTF_8);
+	}
+
+	@Test
+	void modelNamesAreEscaped() {
+		assertTrue(html.contains("<h3>&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; co</h3>"), html);
+		assertTrue(html.contains("<h3>Browse, &quot;fast&quot; path</h3>"));
+		assertTrue(html.contains("<td>DB, &quot;primary&quot;</td>"));
+		assertFalse(html.toLowerCase(Locale.ROOT).contains("<script"));
+	}
+
+	@Test
+	void isSelfContained() {
+		assertFalse(html.contains("http://"));
+		assertFalse(html.contains("https://"));
+		assertFalse(html.contains("<link"));
+		assertTrue(html.contains("<style>"));
+	}
+
+	@Test
+	void summarisesTheRun() {
+		assertTrue(html.contains("<dt>Model</dt><dd>Media Store</dd>"));
+		assertTrue(html.contains("<dt>Seed</dt><dd>42</dd>"));
+		assertTrue(html.contains("<dt>Stop reason</dt><dd>max measurements</dd>"));
+		assertTrue(html.contains("<dt>Events</dt><dd>1,234,567</dd>"));
+		assertTrue(html.contains("<dt>Simulated time</dt><dd>3600</dd>"));
+	}
+
+	@Test
+	void tablesShowMeansWithConfidenceAndResources() {
+		assertTrue(html.contains("<td class=\"num\">0.25 ± 0.0125</td>"), "mean with confidence interval");
+		assertTrue(html.contains("<td class=\"num\">1.75</td>"), "mean alone when the interval is unknown");
+		assertTrue(html.contains("<td>external</td><td>WebGUI</td><td>MediaDB.store</td>"));
+		assertTrue(html.contains("<td>AppServer</td><td>CPU</td><td>ProcessorSharing</td><td class=\"num\">4</td>"
+				+ "<td class=\"num\">62.5 %</td>"));
+		assertTrue(html.contains("<td>MediaDB</td><td>ConnectionPool</td><td class=\"num\">8</td>"));
+	}
+
+	@Test
+	void chartsAreEmbeddedPngImagesOfTheDeclaredSize() throws IOException {
+		List<BufferedImage> images = new ArrayList<>();
+		Matcher embedded = EMBEDDED_IMAGE.matcher(html);
+		while (embedded.find()) {
+			byte[] png = Base64.getDecoder().decode(embedded.group(1));
+			assertArrayEquals(PNG_SIGNATURE, Arrays.copyOf(png, PNG_SIGNATURE.length));
+			BufferedImage image = ImageIO.read(new ByteArrayInputStream(png));
+			assertNotNull(image);
+			assertEquals(Integer.parseInt(embedded.group(2)), image.getWidth());
+			assertEquals(Integer.parseInt(embedded.group(3)), image.getHeight());
+			images.add(image);
+		}
+
+		// Distribution and response time over time for each of two scenarios, then utilization.
+		assertEquals(5, images.size());
+		for (BufferedImage image : images) {
+			assertEquals(CHART_SIZE.chartWidth(), image.getWidth());
+			assertEquals(CHART_SIZE.chartHeight(), image.getHeight());
+		}
+	}
+
+	@Test
+	void utilizationChartGrowsWithTheNumberOfResources() throws IOException {
+		List<ResourceResult> many = new ArrayList<>();
+		for (int i = 0; i < 40; i++) {
+			many.add(new ResourceResult("_r" + i, "Server " + i, "CPU", "FCFS", 1, i / 40.0, 0, 1, 0.1, 0.1));
+		}
+		Path folder = ResultWriter.write(SampleResults.withResources(1, many), temp.resolve("many"), false,
+				CHART_SIZE);
+		String manyHtml = Files.readString(folder.resolve(ResultWriter.REPORT_HTML), StandardCharsets.UTF_8);
+
+		Matcher embedded = EMBEDDED_IMAGE.matcher(manyHtml);
+		int lastHeight = 0;
+		while (embedded.find()) {
+			lastHeight = Integer.parseInt(embedded.group(3));
+		}
+		assertTrue(lastHeight > CHART_SIZE.chartHeight(), "height " + lastHeight);
+	}
+
+	@Test
+	void runWithoutMeasurementsStillGivesAReport() throws IOException {
+		SimulationResult empty = new SimulationResult("Empty", 1, 1, 0, StopReason.NO_MORE_EVENTS, 0, 0.1, List.of(),
+				List.of(), List.of(), List.of());
+
+		Path folder = ResultWriter.write(empty, temp.resolve("empty"), false, CHART_SIZE);
+		String emptyHtml = Files.readString(folder.resolve(ResultWriter.REPORT_HTML), StandardCharsets.UTF_8);
+
+		assertTrue(emptyHtml.contains("The model has no usage scenarios."));
+		assertTrue(emptyHtml.contains("No calls were measured."));
+		assertTrue(emptyHtml.contains("The model has no active resources."));
+		assertTrue(emptyHtml.contains("<dt>Stop reason</dt><dd>no more events</dd>"));
+		assertFalse(emptyHtml.contains("<img"));
+	}
+
+	@Test
+	void rejectsChartSizesOutsideTheSupportedRange() {
+		assertThrows(IllegalArgumentException.class,
+				() -> new ReportOptions(ReportOptions.MIN_CHART_DIMENSION - 1, 300));
+		assertThrows(IllegalArgumentException.class,
+				() -> new ReportOptions(480, ReportOptions.MAX_CHART_DIMENSION + 1));
+	}
+}

@@ -1,0 +1,198 @@
+package org.iosim.report.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.AbstractList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+
+import org.iosim.report.OutputFolderException;
+import org.iosim.report.ResultWriter;
+import org.iosim.simulation.SimulationResult;
+import org.iosim.simulation.SimulationResult.ResourceResult;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The output folder is either untouched or complete; temporary folders never stay behind. */
+class OutputFolderTest {
+
+	private static final List<String> RESULT_FILES = List.of("report.html", "resources.csv",
+			"response-time-over-time.csv", "results.json", "scenarios.csv");
+
+	@TempDir
+	Path parent;
+
+	private Path output;
+
+	@BeforeEach
+	void nameOutputFolder() {
+		output = parent.resolve("results");
+	}
+
+	@Test
+	void writesAllFilesIntoANewFolder() throws IOException {
+		Path written = ResultWriter.write(SampleResults.sample(1), output, false);
+
+		assertEquals(output.toAbsolutePath(), written);
+		assertEquals(RESULT_FILES, List.copyOf(snapshot(output).keySet()));
+		assertEquals(List.of("results"), entries(parent));
+	}
+
+	@Test
+	void createsMissingParentFolders() throws IOException {
+		Path nested = parent.resolve("a").resolve("b").resolve("results");
+
+		ResultWriter.write(SampleResults.sample(1), nested, false);
+
+		assertEquals(RESULT_FILES, List.copyOf(snapshot(nested).keySet()));
+		assertEquals(List.of("results"), entries(nested.getParent()));
+	}
+
+	@Test
+	void fillsAnEmptyExistingFolderWithoutOverwrite() throws IOException {
+		Files.createDirectory(output);
+
+		ResultWriter.write(SampleResults.sample(1), output, false);
+
+		assertEquals(RESULT_FILES, List.copyOf(snapshot(output).keySet()));
+		assertEquals(List.of("results"), entries(parent));
+	}
+
+	@Test
+	void refusesANonEmptyFolderWithoutOverwriteAndTouchesNothing() throws IOException {
+		Map<String, String> before = earlierResults();
+
+		OutputFolderException refusal = assertThrows(OutputFolderException.class,
+				() -> ResultWriter.write(SampleResults.sample(1), output, false));
+
+		assertTrue(refusal.getMessage().contains(output.toAbsolutePath().toString()), refusal.getMessage());
+		assertTrue(refusal.getMessage().contains("--overwrite"), refusal.getMessage());
+		assertEquals(output.toAbsolutePath(), refusal.folder());
+		assertEquals(before, snapshot(output));
+		assertEquals(List.of("results"), entries(parent));
+	}
+
+	@Test
+	void overwriteReplacesTheWholeFolder() throws IOException {
+		earlierResults();
+
+		ResultWriter.write(SampleResults.sample(1), output, true);
+
+		assertEquals(RESULT_FILES, List.copyOf(snapshot(output).keySet()));
+		assertTrue(Files.readString(output.resolve("results.json")).contains("\"model\": \"Media Store\""));
+		assertEquals(List.of("results"), entries(parent));
+	}
+
+	@Test
+	void failureWhileWritingANewFolderLeavesNothing() {
+		UncheckedIOException failure = assertThrows(UncheckedIOException.class,
+				() -> ResultWriter.write(failingResult(), output, false));
+
+		assertEquals("disk full", failure.getCause().getMessage());
+		assertFalse(Files.exists(output));
+		assertEquals(List.of(), entries(parent));
+	}
+
+	@Test
+	void failureWhileOverwritingLeavesTheExistingFolderUntouched() throws IOException {
+		Map<String, String> before = earlierResults();
+
+		assertThrows(UncheckedIOException.class, () -> ResultWriter.write(failingResult(), output, true));
+
+		assertEquals(before, snapshot(output));
+		assertEquals(List.of("results"), entries(parent));
+	}
+
+	@Test
+	void refusesAFileInPlaceOfTheFolderEvenWithOverwrite() throws IOException {
+		Files.writeString(output, "not a folder");
+
+		OutputFolderException refusal = assertThrows(OutputFolderException.class,
+				() -> ResultWriter.write(SampleResults.sample(1), output, true));
+
+		assertTrue(refusal.getMessage().contains("is not a folder"), refusal.getMessage());
+		assertEquals("not a folder", Files.readString(output));
+		assertEquals(List.of("results"), entries(parent));
+	}
+
+	@Test
+	void failsWithoutSideEffectsWhenTheParentIsAFile() throws IOException {
+		Path fileAsParent = parent.resolve("plain-file");
+		Files.writeString(fileAsParent, "content");
+
+		assertThrows(IOException.class,
+				() -> ResultWriter.write(SampleResults.sample(1), fileAsParent.resolve("results"), false));
+
+		assertEquals("content", Files.readString(fileAsParent));
+		assertEquals(List.of("plain-file"), entries(parent));
+	}
+
+	@Test
+	void longFolderNamesStillGetATemporarySibling() throws IOException {
+		Path longName = parent.resolve("r".repeat(240));
+
+		ResultWriter.write(SampleResults.sample(1), longName, false);
+
+		assertEquals(RESULT_FILES, List.copyOf(snapshot(longName).keySet()));
+		assertEquals(List.of(longName.getFileName().toString()), entries(parent));
+	}
+
+	/** An earlier run's folder with a file in a subfolder, as a user might leave it. */
+	private Map<String, String> earlierResults() throws IOException {
+		Files.createDirectories(output.resolve("charts"));
+		Files.writeString(output.resolve("results.json"), "{\"model\": \"earlier\"}");
+		Files.writeString(output.resolve("charts").resolve("notes.txt"), "keep me");
+		return snapshot(output);
+	}
+
+	/** Resources fail halfway through, after results.json has been partly written. */
+	private static SimulationResult failingResult() {
+		List<ResourceResult> healthy = SampleResults.resources();
+		List<ResourceResult> failing = new AbstractList<>() {
+			@Override
+			public ResourceResult get(int index) {
+				if (index == 1) {
+					throw new UncheckedIOException(new IOException("disk full"));
+				}
+				return healthy.get(index);
+			}
+
+			@Override
+			public int size() {
+				return healthy.size();
+			}
+		};
+		return SampleResults.withResources(1, failing);
+	}
+
+	/** Relative path to content of every file below {@code folder}, sorted by path. */
+	private static Map<String, String> snapshot(Path folder) throws IOException {
+		Map<String, String> files = new TreeMap<>();
+		try (Stream<Path> walk = Files.walk(folder)) {
+			for (Path file : walk.filter(Files::isRegularFile).toList()) {
+				String relative = folder.relativize(file).toString().replace('\\', '/');
+				files.put(relative, new String(Files.readAllBytes(file), StandardCharsets.ISO_8859_1));
+			}
+		}
+		return files;
+	}
+
+	private static List<String> entries(Path folder) {
+		try (Stream<Path> list = Files.list(folder)) {
+			return list.map(path -> path.getFileName().toString()).sorted().toList();
+		} catch (IOException e) {
+			throw new UncheckedIOException(e);
+		}
+	}
+}
