@@ -54,27 +54,39 @@ public final class ClosedNetworkBenchmark {
 	private ClosedNetworkBenchmark() {
 	}
 
+	/** Engine and bare-loop runs alternate this often; the best of each counts, as other load only slows runs down. */
+	private static final int ROUNDS = 3;
+
 	/**
 	 * Runs the benchmark: one warm-up run for the JIT, a short run and a run ten times longer (heap
-	 * is compared after both), then the bare loop with the long run's event count.
+	 * is compared after both), then rounds of the long run alternating with the bare loop over the
+	 * long run's event count.
 	 */
 	public static Figures run(int users, long requests, long seed) throws ModelCompilationException {
 		ArchitectureSimulation simulation = ArchitectureSimulation.of(closedNetwork(users, 1.0, 0.02, 0.03));
 		SimulationConfig config = SimulationConfig.defaults().withSeed(seed).withWarmupMeasurements(0);
-		simulation.run(config.withMaxMeasurements(Math.max(1, requests / 10)), ProgressListener.NONE);
+		SimulationConfig shortRun = config.withMaxMeasurements(Math.max(1, requests / 10));
+		SimulationConfig longRun = config.withMaxMeasurements(requests);
+		simulation.run(shortRun, ProgressListener.NONE);
 		resetPeaks();
 
-		simulation.run(config.withMaxMeasurements(Math.max(1, requests / 10)), ProgressListener.NONE);
+		simulation.run(shortRun, ProgressListener.NONE);
 		long heapAfterShort = usedHeapAfterGc();
-		SimulationResult result = simulation.run(config.withMaxMeasurements(requests), ProgressListener.NONE);
+		SimulationResult result = simulation.run(longRun, ProgressListener.NONE);
 		long heapAfterLong = usedHeapAfterGc();
 		long peak = peakHeap();
 
-		double seconds = result.wallClockSeconds();
-		BareEventLoop.run(Math.min(result.events(), 1_000_000), seed);
-		BareEventLoop.Measurement bare = BareEventLoop.run(result.events(), users, seed);
-		return new Figures(users, requests, result.events(), seconds, result.events() / seconds,
-				result.scenarios().get(0).responseTime().count() / seconds, bare.eventsPerSecond(), heapAfterShort,
+		double bestSeconds = result.wallClockSeconds();
+		double bestBare = 0;
+		BareEventLoop.run(Math.min(result.events(), 1_000_000), users, seed);
+		for (int round = 0; round < ROUNDS; round++) {
+			bestBare = Math.max(bestBare, BareEventLoop.run(result.events(), users, seed).eventsPerSecond());
+			if (round > 0) {
+				bestSeconds = Math.min(bestSeconds, simulation.run(longRun, ProgressListener.NONE).wallClockSeconds());
+			}
+		}
+		return new Figures(users, requests, result.events(), bestSeconds, result.events() / bestSeconds,
+				result.scenarios().get(0).responseTime().count() / bestSeconds, bestBare, heapAfterShort,
 				heapAfterLong, peak, result.scenarios().get(0).responseTime().mean());
 	}
 

@@ -17,25 +17,42 @@ final class Measurement {
 	final Tally tally = new Tally();
 	final BatchMeans batches = new BatchMeans();
 	final Quantiles quantiles = new Quantiles();
-	TimeSeries overTime = new TimeSeries(0, INITIAL_WINDOW);
+	/** Response time over simulated time; kept for usage scenarios only, whose results chart it. */
+	private final boolean tracksTime;
+	TimeSeries overTime;
+	/** Simulated time at which measuring began (after warm-up). */
+	double startedAt;
 
-	Measurement(String id, String name, String caller) {
+	private Measurement(String id, String name, String caller, boolean tracksTime) {
 		this.id = id;
 		this.name = name;
 		this.caller = caller;
+		this.tracksTime = tracksTime;
+		reset(0);
+	}
+
+	static Measurement ofScenario(String id, String name) {
+		return new Measurement(id, name, null, true);
+	}
+
+	static Measurement ofCall(String id, String callee, String caller) {
+		return new Measurement(id, callee, caller, false);
 	}
 
 	void add(double now, double responseTime) {
 		tally.add(responseTime);
 		batches.add(responseTime);
 		quantiles.add(responseTime);
-		overTime.add(now, responseTime);
+		if (tracksTime) {
+			overTime.add(now, responseTime);
+		}
 	}
 
 	void reset(double now) {
 		tally.reset();
 		batches.reset();
 		quantiles.reset();
-		overTime = new TimeSeries(now, INITIAL_WINDOW);
+		startedAt = now;
+		overTime = tracksTime ? new TimeSeries(now, INITIAL_WINDOW) : null;
 	}
 }

@@ -510,7 +510,7 @@ public final class ModelCompiler {
 			CallTarget target = required(instance, action.getRole(), action.getSignature(), action);
 			Instance callee = calleeOf(target);
 			String name = (callee == null ? "?" : callee.name()) + "." + Elements.name(action.getSignature());
-			Measurement measurement = new Measurement(action.getId(), name, instance.name());
+			Measurement measurement = Measurement.ofCall(action.getId(), name, instance.name());
 			replication.calls.add(measurement);
 			steps.add(new Steps.Call(origin(action), target, assignments(action, action.getInputVariableUsages()),
 					assignments(action, action.getReturnVariableUsages()), measurement,
@@ -658,7 +658,7 @@ public final class ModelCompiler {
 	// ------------------------------------------------------------------ usage model
 
 	private void compileScenario(UsageScenario scenario) {
-		Measurement measurement = new Measurement(scenario.getId(), Elements.name(scenario), null);
+		Measurement measurement = Measurement.ofScenario(scenario.getId(), Elements.name(scenario));
 		replication.scenarios.add(measurement);
 		Step[] steps = userBehaviour(scenario, scenario.getBehaviour());
 		if (scenario.getWorkload() instanceof ClosedWorkload closed) {
@@ -747,7 +747,7 @@ public final class ModelCompiler {
 			}
 			CallTarget target = systemEntry(call);
 			Instance callee = calleeOf(target);
-			Measurement measurement = new Measurement(call.getId(),
+			Measurement measurement = Measurement.ofCall(call.getId(),
 					(callee == null ? "?" : callee.name()) + "." + Elements.name(call.getSignature()),
 					Elements.name(scenarioOf(call)));
 			replication.calls.add(measurement);

@@ -92,7 +92,7 @@ public final class ResultPooling {
 	}
 
 	private static double throughput(Measurement scenario, Replication replication) {
-		double observed = replication.simulator().now() - scenario.overTime.startTime();
+		double observed = replication.simulator().now() - scenario.startedAt;
 		return observed > 0 ? scenario.tally.count() / observed : Double.NaN;
 	}
 

@@ -74,17 +74,31 @@ final class Workloads {
 
 		void start() {
 			for (int user = 0; user < population; user++) {
-				runOnce();
+				new User().run();
 			}
 		}
 
-		private void runOnce() {
-			new Run(replication, measurement, steps, this::think);
-		}
+		/** One member of the population; it lives as long as the run, so its cycle allocates no callbacks. */
+		private final class User implements Completion, org.iosim.simulation.engine.Event {
+			private double startedAt;
 
-		private void think() {
-			double think = sampleTime(origin, "think time", thinkTime, random);
-			replication.simulator().schedule(think, this::runOnce);
+			void run() {
+				startedAt = replication.simulator().now();
+				new SimulatedProcess(replication, Frame.newScope(steps, null, null), this).resume();
+			}
+
+			/** The scenario run is over: measure it and think. */
+			@Override
+			public void completed() {
+				replication.scenarioCompleted(measurement, replication.simulator().now() - startedAt);
+				replication.simulator().schedule(sampleTime(origin, "think time", thinkTime, random), this);
+			}
+
+			/** Thinking is over. */
+			@Override
+			public void fire() {
+				run();
+			}
 		}
 	}
 

@@ -16,6 +16,15 @@ public final class CompiledTree implements CompiledExpression {
     private final String text;
     private final int slotCount;
     private final ThreadLocal<EvaluationContext> contexts;
+    /**
+     * The context of the first thread that sampled, reached without a ThreadLocal lookup: a
+     * simulation replication samples each of its expressions from one thread, millions of times.
+     * Other threads still get their own context through {@link #contexts}.
+     */
+    private volatile OwnedContext owned;
+
+    private record OwnedContext(Thread thread, EvaluationContext context) {
+    }
 
     CompiledTree(Node root, String text, int slotCount) {
         this.root = root;
@@ -103,12 +112,27 @@ public final class CompiledTree implements CompiledExpression {
     private EvaluationContext open(UniformRandomProvider rng, Bindings bindings) {
         Objects.requireNonNull(rng, "rng");
         Objects.requireNonNull(bindings, "bindings");
-        EvaluationContext context = contexts.get();
+        EvaluationContext context = contextOfThisThread();
         if (context.inUse()) {
             // Re-entered on this thread, e.g. from a Bindings lookup that samples this expression.
             context = new EvaluationContext(slotCount);
         }
         context.open(rng, bindings);
+        return context;
+    }
+
+    private EvaluationContext contextOfThisThread() {
+        Thread current = Thread.currentThread();
+        OwnedContext first = owned;
+        if (first != null && first.thread() == current) {
+            return first.context();
+        }
+        EvaluationContext context = contexts.get();
+        if (first == null) {
+            // Racing first threads each keep their own ThreadLocal context; whichever is recorded here
+            // only decides who takes the fast path.
+            owned = new OwnedContext(current, context);
+        }
         return context;
     }
 
