@@ -4,9 +4,9 @@ import java.util.List;
 
 /**
  * Everything a simulation run measured. All figures are in the model's time unit (Palladio models
- * conventionally use seconds). With several replications, means pool the replications and the
- * confidence half-width comes from the spread of the replication means; with one replication it
- * comes from batch means.
+ * conventionally use seconds). With several replications, means pool the replications. Confidence
+ * half-widths come from batch means (each replication's estimate of the variance of its mean, pooled),
+ * the statistic the confidence stop rule uses.
  *
  * @param modelName        name of the simulated model set
  * @param seed             the seed the run was started with

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
 
+import org.apache.commons.math3.distribution.NormalDistribution;
 import org.apache.commons.math3.distribution.TDistribution;
 import org.iosim.simulation.ProgressListener;
 import org.iosim.simulation.SimulationConfig;
@@ -19,13 +20,13 @@ import org.iosim.simulation.SimulationResult.ScenarioResult;
 import org.iosim.simulation.SimulationResult.StopReason;
 import org.iosim.simulation.SimulationResult.TimeWindow;
 import org.iosim.simulation.engine.ResourceStatistics;
+import org.iosim.simulation.statistics.ConfidenceInterval;
 import org.iosim.simulation.statistics.Quantiles;
 import org.iosim.simulation.statistics.TimeSeries;
 
 /**
- * Turns finished replications into one {@link SimulationResult}. With one replication the
- * confidence interval of a mean comes from batch means; with several, from the spread of the
- * replication means (Student's t), which needs no assumption about autocorrelation.
+ * Turns finished replications into one {@link SimulationResult}. Confidence intervals of means come
+ * from batch means, pooled over replications.
  */
 public final class ResultPooling {
 
@@ -136,23 +137,29 @@ public final class ResultPooling {
 				quantiles.p90(), quantiles.p95(), quantiles.p99());
 	}
 
+	/**
+	 * Half-width of the 95 % interval of the pooled mean. Each replication's batch means estimate the
+	 * variance of its own mean, (h_i / t_i)^2; the pooled mean is their average, so its variance is
+	 * the sum over R^2. This is the statistic the confidence stop rule checks per replication, so a
+	 * run that stopped on precision P reports an interval no wider than P.
+	 */
 	private static double halfWidth(List<Measurement> measured) {
-		if (measured.size() == 1) {
-			double halfWidth = measured.get(0).batches.halfWidth(LEVEL);
-			return Double.isFinite(halfWidth) ? halfWidth : Double.NaN;
+		double variance = 0;
+		int replications = measured.size();
+		for (Measurement measurement : measured) {
+			ConfidenceInterval interval = measurement.batches.confidenceInterval(LEVEL);
+			int batches = measurement.batches.completedBatches();
+			if (!Double.isFinite(interval.halfWidth()) || batches < 2) {
+				return Double.NaN;
+			}
+			double t = new TDistribution(batches - 1).inverseCumulativeProbability(0.5 + LEVEL / 2);
+			double standardError = interval.halfWidth() / t;
+			variance += standardError * standardError / ((double) replications * replications);
 		}
-		double[] means = measured.stream().mapToDouble(m -> m.tally.mean()).toArray();
-		int r = means.length;
-		double average = 0;
-		for (double value : means) {
-			average += value / r;
+		if (replications == 1) {
+			return measured.get(0).batches.halfWidth(LEVEL);
 		}
-		double squares = 0;
-		for (double value : means) {
-			squares += (value - average) * (value - average);
-		}
-		double t = new TDistribution(r - 1).inverseCumulativeProbability(0.5 + LEVEL / 2);
-		return t * Math.sqrt(squares / (r - 1)) / Math.sqrt(r);
+		return new NormalDistribution().inverseCumulativeProbability(0.5 + LEVEL / 2) * Math.sqrt(variance);
 	}
 
 	private static Quantiles merged(List<Measurement> measured) {
