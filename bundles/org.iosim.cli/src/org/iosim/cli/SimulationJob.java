@@ -8,6 +8,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
 
+import org.iosim.analysis.AnalysisModelException;
+import org.iosim.analysis.AnalysisModelRegistry;
+import org.iosim.analysis.ModelDefinition;
+import org.iosim.pcm.ArchitectureModel;
+import org.iosim.pcm.io.IoConfiguration;
 import org.iosim.pcm.palladio.ImportResult;
 import org.iosim.pcm.palladio.ModelSet;
 import org.iosim.pcm.palladio.PalladioImporter;
@@ -20,6 +25,11 @@ import org.iosim.simulation.ProgressListener;
 import org.iosim.simulation.SimulationConfig;
 import org.iosim.simulation.SimulationException;
 import org.iosim.simulation.SimulationResult;
+import org.iosim.simulation.StorageSetup;
+import org.iosim.transform.AnalysisBinding;
+import org.iosim.transform.CompletionTransformation;
+import org.iosim.transform.IoConfigurationFiles;
+import org.iosim.transform.TransformationException;
 
 /**
  * A headless simulation from files to results: import the model set, validate it, simulate it and
@@ -55,6 +65,8 @@ public final class SimulationJob {
 	private ProgressListener progress = ProgressListener.NONE;
 	private Consumer<Diagnostic> warnings = warning -> {
 	};
+	private Path ioConfiguration;
+	private Path storedModels;
 
 	public SimulationJob(List<Path> modelPaths) {
 		this.modelPaths = List.copyOf(modelPaths);
@@ -75,6 +87,21 @@ public final class SimulationJob {
 	public SimulationJob outputFolder(Path folder, boolean replaceExisting) {
 		this.outputFolder = folder;
 		this.overwrite = replaceExisting;
+		return this;
+	}
+
+	/**
+	 * Switches storage to virtualized storage as an I/O configuration file ({@code .ioconfig}) says:
+	 * the model set is refined by the completion transformation before it is simulated.
+	 */
+	public SimulationJob ioConfiguration(Path file) {
+		this.ioConfiguration = file;
+		return this;
+	}
+
+	/** A folder of stored analysis model definitions ({@code *.json}) the configuration may select from. */
+	public SimulationJob analysisModels(Path folder) {
+		this.storedModels = folder;
 		return this;
 	}
 
@@ -133,9 +160,10 @@ public final class SimulationJob {
 			reported.accept(warning);
 		};
 		ModelSet modelSet = load();
+		Refined refined = refine(modelSet);
 		SimulationResult result;
 		try {
-			result = ArchitectureSimulation.of(modelSet.model()).run(config, progress);
+			result = ArchitectureSimulation.of(refined.model(), refined.storages()).run(config, progress);
 		} catch (ModelCompilationException unsimulatable) {
 			throw new Failure(Main.EXIT_INVALID, "cannot simulate model set '" + modelSet.name() + "': "
 					+ unsimulatable.getMessage());
@@ -151,6 +179,42 @@ public final class SimulationJob {
 			throw new Failure(Main.EXIT_INVALID, failed.getMessage());
 		}
 		return new Outcome(modelSet, result, written, List.copyOf(seen));
+	}
+
+	/** The model as the simulation runs it, and the virtualized storages serving its I/O. */
+	public record Refined(ArchitectureModel model, List<StorageSetup> storages) {
+	}
+
+	/**
+	 * Applies the job's I/O configuration to a loaded model set: the completion transformation
+	 * refines the model, the analysis binding selects each storage's analysis model. Without an I/O
+	 * configuration the model set stays as it is.
+	 */
+	public Refined refine(ModelSet modelSet) throws Failure {
+		if (ioConfiguration == null) {
+			return new Refined(modelSet.model(), List.of());
+		}
+		try {
+			IoConfiguration configuration = IoConfigurationFiles.load(ioConfiguration);
+			ArchitectureModel refined = new CompletionTransformation().complete(modelSet.model(), configuration);
+			AnalysisModelRegistry registry = AnalysisModelRegistry.standard();
+			List<ModelDefinition> stored = storedModels == null ? List.of() : AnalysisModelRegistry.loadStored(storedModels);
+			Path base = ioConfiguration.toAbsolutePath().getParent();
+			return new Refined(refined, AnalysisBinding.bind(configuration, base, stored, registry));
+		} catch (TransformationException invalid) {
+			throw new Failure(Main.EXIT_INVALID, "cannot apply the I/O configuration " + ioConfiguration + ":"
+					+ indented(invalid.problems()));
+		} catch (AnalysisModelException invalid) {
+			throw new Failure(Main.EXIT_INVALID, invalid.getMessage());
+		}
+	}
+
+	private static String indented(List<String> problems) {
+		StringBuilder text = new StringBuilder();
+		for (String problem : problems) {
+			text.append(System.lineSeparator()).append("  ").append(problem);
+		}
+		return text.toString();
 	}
 
 	private static Path defaultOutputFolder(ModelSet modelSet) {

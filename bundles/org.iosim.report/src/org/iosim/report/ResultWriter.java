@@ -26,6 +26,7 @@ public final class ResultWriter {
 	public static final String SCENARIOS_CSV = "scenarios.csv";
 	/** One row per active resource. */
 	public static final String RESOURCES_CSV = "resources.csv";
+	public static final String IO_CSV = "io.csv";
 	/** One row per usage scenario and window of simulated time. */
 	public static final String RESPONSE_TIME_OVER_TIME_CSV = "response-time-over-time.csv";
 	/** Self-contained report with tables and embedded charts. */
@@ -61,6 +62,7 @@ public final class ResultWriter {
 			JsonResultWriter.write(result, folder.resolve(RESULTS_JSON));
 			CsvResultWriter.writeScenarios(result, folder.resolve(SCENARIOS_CSV));
 			CsvResultWriter.writeResources(result, folder.resolve(RESOURCES_CSV));
+			CsvResultWriter.writeIo(result, folder.resolve(IO_CSV));
 			CsvResultWriter.writeResponseTimeOverTime(result, folder.resolve(RESPONSE_TIME_OVER_TIME_CSV));
 			HtmlReport.write(result, options, folder.resolve(REPORT_HTML));
 		});

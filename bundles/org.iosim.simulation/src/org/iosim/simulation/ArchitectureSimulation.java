@@ -20,9 +20,11 @@ import org.iosim.simulation.internal.ResultPooling;
 public final class ArchitectureSimulation {
 
 	private final ArchitectureModel model;
+	private final List<StorageSetup> storages;
 
-	private ArchitectureSimulation(ArchitectureModel model) {
+	private ArchitectureSimulation(ArchitectureModel model, List<StorageSetup> storages) {
 		this.model = model;
+		this.storages = List.copyOf(storages);
 	}
 
 	/**
@@ -31,8 +33,17 @@ public final class ArchitectureSimulation {
 	 * @throws ModelCompilationException naming the first element that cannot be simulated
 	 */
 	public static ArchitectureSimulation of(ArchitectureModel model) throws ModelCompilationException {
-		ModelCompiler.compile(model, SimulationConfig.defaults(), 0);
-		return new ArchitectureSimulation(model);
+		return of(model, List.of());
+	}
+
+	/**
+	 * As {@link #of(ArchitectureModel)}, with virtualized storages serving the I/O requests of the
+	 * model's I/O actions (the model refined by the completion transformation).
+	 */
+	public static ArchitectureSimulation of(ArchitectureModel model, List<StorageSetup> storages)
+			throws ModelCompilationException {
+		ModelCompiler.compile(model, SimulationConfig.defaults(), storages, 0);
+		return new ArchitectureSimulation(model, storages);
 	}
 
 	/**
@@ -45,7 +56,7 @@ public final class ArchitectureSimulation {
 		long started = System.nanoTime();
 		List<Replication> replications = new ArrayList<>();
 		for (int index = 0; index < config.replications(); index++) {
-			replications.add(ModelCompiler.compile(model, config, index));
+			replications.add(ModelCompiler.compile(model, config, storages, index));
 		}
 		List<SimulationResult.StopReason> stopReasons = new ArrayList<>();
 		if (replications.size() == 1) {

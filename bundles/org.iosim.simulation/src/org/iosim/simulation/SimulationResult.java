@@ -19,10 +19,11 @@ import java.util.List;
  * @param calls            entry-level system calls and external calls, by caller
  * @param resources        every active resource of every resource container, and linking resources
  * @param passiveResources every passive resource per assembly context
+ * @param io               I/O delays at virtualized storage, per storage and request type, overall and per file set
  */
 public record SimulationResult(String modelName, long seed, int replications, long events, StopReason stopReason,
 		double simulatedTime, double wallClockSeconds, List<ScenarioResult> scenarios, List<CallResult> calls,
-		List<ResourceResult> resources, List<PassiveResourceResult> passiveResources) {
+		List<ResourceResult> resources, List<PassiveResourceResult> passiveResources, List<IoResult> io) {
 
 	public enum StopReason {
 		SIMULATED_TIME, MAX_MEASUREMENTS, CONFIDENCE_REACHED, NO_MORE_EVENTS;
@@ -82,6 +83,19 @@ public record SimulationResult(String modelName, long seed, int replications, lo
 	 */
 	public record ResourceResult(String id, String container, String type, String schedulingPolicy, int servers,
 			double utilization, double meanQueueLength, double throughput, double meanDemand, double meanResponseTime) {
+	}
+
+	/**
+	 * I/O requests of one type at one virtualized storage.
+	 *
+	 * @param type                     {@code read} or {@code write}
+	 * @param fileSet                  the file set, or null for all file sets together
+	 * @param delay                    the delays the analysis model predicted
+	 * @param throughputBytesPerSecond bytes of these requests per time unit
+	 * @param meanConcurrency          mean number of requests being delayed at the storage (all types)
+	 */
+	public record IoResult(String storage, String type, String fileSet, ResponseTime delay, long count,
+			double throughputBytesPerSecond, double meanConcurrency) {
 	}
 
 	/**

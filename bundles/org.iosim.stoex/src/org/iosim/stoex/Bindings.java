@@ -5,7 +5,8 @@ import java.util.Objects;
 
 /**
  * Values of the variables an expression refers to, looked up by dotted name including the
- * characterisation, e.g. {@code file.BYTESIZE} or {@code request.INNER.VALUE}.
+ * characterisation, e.g. {@code file.BYTESIZE} or {@code request.INNER.VALUE}, or, for a formula
+ * (see {@link StoEx#parseFormula}), by bare name, e.g. {@code concurrency}.
  * <p>
  * A value is a {@link Number} ({@link Byte}, {@link Short}, {@link Integer} and {@link Long} count
  * as INT, every other number as DOUBLE), a {@link Boolean} or a {@link String}.

@@ -25,7 +25,8 @@ public final class Expression {
     /**
      * @return the canonical text: single spaces around binary operators, parentheses only where
      *         precedence requires them, numbers in plain notation, probability functions without
-     *         blanks; parsing it yields an equal expression
+     *         blanks; parsing it (with {@link StoEx#parseFormula} for a formula) yields an
+     *         equal expression
      */
     public String text() {
         return text;
@@ -50,7 +51,10 @@ public final class Expression {
         return Typing.typeOf(root, environment);
     }
 
-    /** @return the dotted names of the variables referred to, in order of first appearance */
+    /**
+     * @return the names of the variables referred to (dotted paths, or bare names in a formula), in
+     *         order of first appearance
+     */
     public Set<String> variables() {
         return Typing.variables(root);
     }

@@ -4,7 +4,11 @@ import java.util.Objects;
 
 import org.iosim.stoex.internal.Parser;
 
-/** Entry point: parses Palladio stochastic expressions. See the package documentation for the language. */
+/**
+ * Entry point: parses Palladio stochastic expressions, and formulas, which are stochastic
+ * expressions that may also use bare names as variables. See the package documentation for the
+ * language.
+ */
 public final class StoEx {
 
     private StoEx() {
@@ -21,5 +25,27 @@ public final class StoEx {
     public static Expression parse(String text) {
         Objects.requireNonNull(text, "text");
         return new Expression(Parser.parse(text));
+    }
+
+    /**
+     * Parses a formula: the language of {@link #parse}, in which additionally a name that is neither
+     * a function call nor a dotted path is a variable named by that name. Palladio requires every
+     * variable to end in a characterisation ({@code x.VALUE}); formulas over named quantities, such
+     * as an I/O analysis model's {@code 0.002 + 0.0005 * concurrency}, read more naturally without.
+     * Dotted paths keep their meaning, so {@code file.BYTESIZE / 1024 + n} refers to the variables
+     * {@code file.BYTESIZE} and {@code n}. Reserved words ({@code AND}, {@code OR}, {@code XOR},
+     * {@code NOT}, {@code true}, {@code false}, {@code INNER}, the probability function keywords and
+     * the characterisations) cannot be names. A function name without parentheses, e.g. {@code Exp},
+     * is a variable. The canonical {@link Expression#text() text} of a formula parses back with this
+     * method.
+     *
+     * @param text a formula, e.g. {@code 0.002 + 0.0005 * concurrency}
+     * @return the parsed expression; bind its variables by their bare names, e.g.
+     *         {@code Bindings.of(Map.of("concurrency", 4))}
+     * @throws StoExParseException as {@link #parse}
+     */
+    public static Expression parseFormula(String text) {
+        Objects.requireNonNull(text, "text");
+        return new Expression(Parser.parseFormula(text));
     }
 }

@@ -35,6 +35,8 @@
  * {@code NUMBER_OF_ELEMENTS}, {@code TYPE} or {@code STRUCTURE}, e.g. {@code file.BYTESIZE},
  * {@code a.b.c.VALUE}, {@code list.INNER.BYTESIZE}. The whole path is the variable's name in
  * {@link org.iosim.stoex.Bindings} and {@link org.iosim.stoex.TypeEnvironment}.</li>
+ * <li>Formulas ({@link org.iosim.stoex.StoEx#parseFormula}): additionally, a bare name such as
+ * {@code concurrency} is a variable named {@code concurrency}.</li>
  * <li>Comments {@code /* ... *}{@code /} and {@code // ...} are ignored, as in Palladio.</li>
  * </ul>
  *

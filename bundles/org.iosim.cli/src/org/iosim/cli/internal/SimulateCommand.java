@@ -65,6 +65,15 @@ final class SimulateCommand implements Callable<Integer> {
 					+ " the spread of their means (default ${DEFAULT-VALUE}).")
 	int replications;
 
+	@Option(names = "--io", paramLabel = "CONFIG",
+			description = "I/O configuration (.ioconfig) switching storage to virtualized storage with an I/O"
+					+ " analysis model; the Palladio files are not edited.")
+	Path io;
+
+	@Option(names = "--models", paramLabel = "DIR",
+			description = "Folder of stored analysis model definitions (*.json) the I/O configuration may select.")
+	Path models;
+
 	@Option(names = "--simulate-network",
 			description = "Let calls between resource containers occupy the linking resource joining them"
 					+ " (latency + BYTESIZE / throughput). Off by default, as in Palladio's SimuCom.")
@@ -90,7 +99,7 @@ final class SimulateCommand implements Callable<Integer> {
 		PrintWriter out = spec.commandLine().getOut();
 		PrintWriter err = spec.commandLine().getErr();
 		SimulationJob job = new SimulationJob(model).modelSet(modelSet).config(config)
-				.outputFolder(this.out, overwrite)
+				.outputFolder(this.out, overwrite).ioConfiguration(io).analysisModels(models)
 				.warnings(warning -> err.println("warning: " + warning.format()));
 		if (!quiet) {
 			job.progress((replication, simulatedTime, measurements, events) -> err.printf(Locale.ROOT,
@@ -142,6 +151,16 @@ final class SimulateCommand implements Callable<Integer> {
 			out.printf(Locale.ROOT, "%-28s %-8s %-17s %11.4f %11.4g %11.5g%n", clip(resource.container(), 28),
 					clip(resource.type(), 8), clip(resource.schedulingPolicy(), 17), resource.utilization(),
 					resource.meanQueueLength(), resource.throughput());
+		}
+		if (!result.io().isEmpty()) {
+			out.println();
+			out.printf(Locale.ROOT, "%-20s %-6s %-14s %12s %11s %11s %10s%n", "storage", "type", "file set",
+					"mean delay", "±95 %", "p95", "count");
+			for (SimulationResult.IoResult io : result.io()) {
+				out.printf(Locale.ROOT, "%-20s %-6s %-14s %12.5g %11.3g %11.5g %,10d%n", clip(io.storage(), 20),
+						io.type(), clip(io.fileSet() == null ? "all" : io.fileSet(), 14), io.delay().mean(),
+						io.delay().ci95(), io.delay().p95(), io.count());
+			}
 		}
 		out.println();
 		out.println("Results: " + outcome.outputFolder() + " (results.json, report.html, CSV files)");

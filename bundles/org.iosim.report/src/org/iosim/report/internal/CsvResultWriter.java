@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 
 import org.iosim.simulation.SimulationResult;
+import org.iosim.simulation.SimulationResult.IoResult;
 import org.iosim.simulation.SimulationResult.ResourceResult;
 import org.iosim.simulation.SimulationResult.ResponseTime;
 import org.iosim.simulation.SimulationResult.ScenarioResult;
@@ -26,6 +27,25 @@ public final class CsvResultWriter {
 					.number(responseTime.p50())
 					.number(responseTime.p95())
 					.number(scenario.throughput())
+					.endRow();
+		}
+		table.writeTo(file);
+	}
+
+	public static void writeIo(SimulationResult result, Path file) throws IOException {
+		CsvTable table = new CsvTable("storage", "type", "fileSet", "count", "meanDelay", "ci95", "p50", "p95",
+				"throughputBytesPerSecond", "meanConcurrency");
+		for (IoResult io : result.io()) {
+			table.text(io.storage())
+					.text(io.type())
+					.text(io.fileSet() == null ? "" : io.fileSet())
+					.integer(io.count())
+					.number(io.delay().mean())
+					.number(io.delay().ci95())
+					.number(io.delay().p50())
+					.number(io.delay().p95())
+					.number(io.throughputBytesPerSecond())
+					.number(io.meanConcurrency())
 					.endRow();
 		}
 		table.writeTo(file);

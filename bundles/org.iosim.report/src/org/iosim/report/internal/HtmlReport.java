@@ -15,6 +15,7 @@ import org.iosim.report.ReportOptions;
 import org.iosim.report.internal.Charts.PngImage;
 import org.iosim.simulation.SimulationResult;
 import org.iosim.simulation.SimulationResult.CallResult;
+import org.iosim.simulation.SimulationResult.IoResult;
 import org.iosim.simulation.SimulationResult.PassiveResourceResult;
 import org.iosim.simulation.SimulationResult.ResourceResult;
 import org.iosim.simulation.SimulationResult.ResponseTime;
@@ -71,6 +72,7 @@ public final class HtmlReport {
 		calls();
 		resources();
 		passiveResources();
+		io();
 		html.append("</body>\n</html>\n");
 		return html.toString();
 	}
@@ -172,6 +174,23 @@ public final class HtmlReport {
 		}
 		table(List.of(text("Owner"), text("Name"), number("Capacity"), number("Utilization"),
 				number("Mean waiting time"), number("Acquisitions")), rows);
+	}
+
+	private void io() {
+		if (result.io().isEmpty()) {
+			return;
+		}
+		html.append("<h2>I/O at virtualized storage</h2>\n");
+		List<List<String>> rows = new ArrayList<>();
+		for (IoResult io : result.io()) {
+			rows.add(cells(io.storage(), io.type(), io.fileSet() == null ? "all" : io.fileSet(),
+					DisplayFormat.count(io.count()),
+					DisplayFormat.number(io.delay().mean()) + " ± " + DisplayFormat.number(io.delay().ci95()),
+					DisplayFormat.number(io.delay().p95()), DisplayFormat.number(io.throughputBytesPerSecond()),
+					DisplayFormat.number(io.meanConcurrency())));
+		}
+		table(List.of(text("Storage"), text("Type"), text("File set"), number("Requests"), number("Mean delay ± 95 % CI"),
+				number("p95"), number("Bytes per time unit"), number("Mean concurrency")), rows);
 	}
 
 	private record Column(String title, boolean numeric) {

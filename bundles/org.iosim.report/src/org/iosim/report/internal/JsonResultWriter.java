@@ -10,6 +10,7 @@ import java.util.Locale;
 import org.iosim.simulation.SimulationResult;
 import org.iosim.simulation.SimulationResult.CallKind;
 import org.iosim.simulation.SimulationResult.CallResult;
+import org.iosim.simulation.SimulationResult.IoResult;
 import org.iosim.simulation.SimulationResult.PassiveResourceResult;
 import org.iosim.simulation.SimulationResult.QuantilePoint;
 import org.iosim.simulation.SimulationResult.ResourceResult;
@@ -90,6 +91,25 @@ public final class JsonResultWriter {
 			writePassiveResource(json, passive);
 		}
 		json.writeEndArray();
+
+		json.writeArrayFieldStart("io");
+		for (IoResult io : result.io()) {
+			writeIo(json, io);
+		}
+		json.writeEndArray();
+		json.writeEndObject();
+	}
+
+	/** One entry per storage and request type over all file sets (fileSet null), then per file set. */
+	private static void writeIo(JsonGenerator json, IoResult io) throws IOException {
+		json.writeStartObject();
+		json.writeStringField("storage", io.storage());
+		json.writeStringField("type", io.type());
+		json.writeStringField("fileSet", io.fileSet());
+		writeResponseTime(json, "delay", io.delay());
+		json.writeNumberField("count", io.count());
+		number(json, "throughputBytesPerSecond", io.throughputBytesPerSecond());
+		number(json, "meanConcurrency", io.meanConcurrency());
 		json.writeEndObject();
 	}
 
@@ -137,7 +157,12 @@ public final class JsonResultWriter {
 	}
 
 	private static void writeResponseTime(JsonGenerator json, ResponseTime responseTime) throws IOException {
-		json.writeObjectFieldStart("responseTime");
+		writeResponseTime(json, "responseTime", responseTime);
+	}
+
+	private static void writeResponseTime(JsonGenerator json, String field, ResponseTime responseTime)
+			throws IOException {
+		json.writeObjectFieldStart(field);
 		number(json, "mean", responseTime.mean());
 		number(json, "ci95", responseTime.ci95());
 		json.writeNumberField("count", responseTime.count());

@@ -62,6 +62,7 @@ import org.iosim.pcm.util.PcmSwitch;
 import org.iosim.simulation.ModelCompilationException;
 import org.iosim.simulation.SchedulingPolicies;
 import org.iosim.simulation.SimulationConfig;
+import org.iosim.simulation.StorageSetup;
 import org.iosim.simulation.engine.ActiveResource;
 import org.iosim.simulation.engine.FcfsResource;
 import org.iosim.stoex.CompiledExpression;
@@ -85,6 +86,9 @@ public final class ModelCompiler {
 	private final Map<List<AssemblyContext>, Instance> instances = new HashMap<>();
 	private final Map<ResourceContainer, Map<ResourceContainer, LinkTransfer>> links = new IdentityHashMap<>();
 	private final Map<CallTarget, Instance> owners = new IdentityHashMap<>();
+	private final List<StorageSetup> storageSetups;
+	private final Map<ResourceContainer, VirtualizedStorageScheduler> storages = new IdentityHashMap<>();
+	private final Map<VirtualizedStorageScheduler, StorageSetup> setupOf = new IdentityHashMap<>();
 
 	/** A processing resource of a container with the rates its services run at. */
 	private record PlacedResource(ProcessingResourceSpecification specification, ActiveResource resource,
@@ -124,18 +128,20 @@ public final class ModelCompiler {
 		}
 	}
 
-	private ModelCompiler(ArchitectureModel model, SimulationConfig config, Replication replication) {
+	private ModelCompiler(ArchitectureModel model, SimulationConfig config, List<StorageSetup> storageSetups,
+			Replication replication) {
 		this.model = model;
 		this.config = config;
+		this.storageSetups = storageSetups;
 		this.replication = replication;
 	}
 
-	/** Builds a ready-to-run replication of the model. */
-	public static Replication compile(ArchitectureModel model, SimulationConfig config, int index)
-			throws ModelCompilationException {
+	/** Builds a ready-to-run replication of the model, its I/O served by the given virtualized storages. */
+	public static Replication compile(ArchitectureModel model, SimulationConfig config, List<StorageSetup> storages,
+			int index) throws ModelCompilationException {
 		Replication replication = new Replication(index, config);
 		try {
-			new ModelCompiler(model, config, replication).compileAll();
+			new ModelCompiler(model, config, storages, replication).compileAll();
 		} catch (Unsimulatable problem) {
 			throw new ModelCompilationException(problem.getMessage());
 		}
@@ -167,6 +173,7 @@ public final class ModelCompiler {
 			throw new Unsimulatable(model, "has no resource environment");
 		}
 		model.getResourceEnvironment().getContainers().forEach(this::createResources);
+		createStorages();
 		if (config.simulateLinkingResources()) {
 			model.getResourceEnvironment().getLinkingResources().forEach(this::createLink);
 		}
@@ -215,6 +222,47 @@ public final class ModelCompiler {
 		resourcesByContainer.put(container, placed);
 		container.getNestedContainers().forEach(this::createResources);
 		container.getNestedContainers().forEach(nested -> allocation.put(nested, container));
+	}
+
+	/** One scheduler per virtualized storage, shared by every container it serves (step I: consolidation). */
+	private void createStorages() {
+		List<ResourceContainer> containers = new ArrayList<>(resourcesByContainer.keySet());
+		containers.sort(java.util.Comparator.comparing(container -> String.valueOf(container.getId())));
+		for (StorageSetup setup : storageSetups) {
+			org.iosim.analysis.IoAnalysisModel analysisModel;
+			try {
+				analysisModel = setup.model().create();
+			} catch (org.iosim.analysis.AnalysisModelException invalid) {
+				throw new Unsimulatable(model, "the I/O analysis model '" + setup.modelName() + "' of virtualized storage '"
+						+ setup.name() + "' cannot be created: " + invalid.getMessage());
+			}
+			VirtualizedStorageScheduler scheduler = new VirtualizedStorageScheduler(setup.name(),
+					replication.simulator(), new org.iosim.analysis.StatusList(setup.memoryLength(), setup.options()),
+					analysisModel, setup.modelName(), config.warmupMeasurements() == 0);
+			replication.storages.add(scheduler);
+			setupOf.put(scheduler, setup);
+			for (String reference : setup.containers()) {
+				List<ResourceContainer> named = resourcesByContainer.keySet().stream()
+						.filter(container -> reference.equals(container.getId()) || reference.equals(container.getName()))
+						.toList();
+				if (named.isEmpty()) {
+					throw new Unsimulatable(model, "virtualized storage '" + setup.name()
+							+ "' serves resource container '" + reference + "', which the model does not have");
+				}
+				named.forEach(container -> storages.put(container, scheduler));
+			}
+		}
+	}
+
+	private VirtualizedStorageScheduler storageOf(Instance instance, EObject user) {
+		for (ResourceContainer container = instance.container; container != null; container = allocation.get(container)) {
+			VirtualizedStorageScheduler storage = storages.get(container);
+			if (storage != null) {
+				return storage;
+			}
+		}
+		throw new Unsimulatable(user, "in '" + instance.name() + "' issues I/O requests, but no virtualized storage of"
+				+ " the I/O configuration serves its container '" + Elements.name(instance.container) + "'");
 	}
 
 	private void createLink(LinkingResource linking) {
@@ -443,8 +491,11 @@ public final class ModelCompiler {
 				.orElse(null);
 		List<Step> steps = new ArrayList<>();
 		ActionCompiler compiler = new ActionCompiler(instance, steps);
+		IoActionCompiler ioCompiler = new IoActionCompiler(compiler);
 		for (AbstractAction action : chain(behaviour, start, AbstractAction::getSuccessor)) {
-			compiler.doSwitch(action);
+			if (ioCompiler.doSwitch(action) == null) {
+				compiler.doSwitch(action);
+			}
 		}
 		return steps.toArray(Step[]::new);
 	}
@@ -637,6 +688,44 @@ public final class ModelCompiler {
 					+ "' is " + capacity + "; it must be a whole number of at least 1");
 		}
 		return (int) capacity;
+	}
+
+	/**
+	 * Compiles the actions of the I/O extension package; answers null for every other action, which
+	 * the {@link ActionCompiler} then handles.
+	 */
+	private final class IoActionCompiler extends org.iosim.pcm.io.util.IoSwitch<Boolean> {
+		private final ActionCompiler actions;
+
+		IoActionCompiler(ActionCompiler actions) {
+			this.actions = actions;
+		}
+
+		@Override
+		public Boolean caseIoAction(org.iosim.pcm.io.IoAction action) {
+			actions.caseAbstractInternalControlFlowAction(action);
+			for (org.iosim.pcm.io.IoRequest request : action.getRequests()) {
+				VirtualizedStorageScheduler storage = storageOf(actions.instance, action);
+				if (request.getType() == null || request.getFileSet() == null) {
+					throw new Unsimulatable(action, "has an I/O request without type or file set");
+				}
+				Long fileSetSize = setupOf.get(storage).fileSetSizes().get(request.getFileSet());
+				if (fileSetSize == null) {
+					throw new Unsimulatable(action, "requests file set '" + request.getFileSet()
+							+ "', which the I/O configuration does not define");
+				}
+				String origin = actions.origin(action);
+				Step issue = new Steps.IoRequestStep(origin, storage,
+						org.iosim.analysis.IoType.valueOf(request.getType().getName()),
+						expression(action, "I/O request size", request.getSize()),
+						expression(action, "sequentiality", request.getSequentiality() == null ? "0" : request.getSequentiality()),
+						request.getFileSet(), fileSetSize, replication.newStream());
+				actions.steps.add(new Steps.Repeat(origin,
+						expression(action, "I/O request count", request.getCount() == null ? "1" : request.getCount()),
+						new Step[] { issue }, replication.newStream()));
+			}
+			return Boolean.TRUE;
+		}
 	}
 
 	private Instance calleeOf(CallTarget target) {

@@ -42,6 +42,7 @@ public final class Replication {
 	final java.util.Set<Measurement> entryLevelCalls = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
 	final List<Resource> resources = new ArrayList<>();
 	final List<Passive> passiveResources = new ArrayList<>();
+	final List<VirtualizedStorageScheduler> storages = new ArrayList<>();
 	private final List<Runnable> workloadStarts = new ArrayList<>();
 
 	private long completedRuns;
@@ -113,6 +114,7 @@ public final class Replication {
 		calls.forEach(measurement -> measurement.reset(now));
 		resources.forEach(resource -> resource.resource().resetStatistics());
 		passiveResources.forEach(passive -> passive.resource().resetStatistics());
+		storages.forEach(storage -> storage.startMeasuring(now));
 	}
 
 	private boolean allScenariosPrecise() {

@@ -12,6 +12,7 @@ import org.iosim.simulation.SimulationConfig;
 import org.iosim.simulation.SimulationResult;
 import org.iosim.simulation.SimulationResult.CallKind;
 import org.iosim.simulation.SimulationResult.CallResult;
+import org.iosim.simulation.SimulationResult.IoResult;
 import org.iosim.simulation.SimulationResult.PassiveResourceResult;
 import org.iosim.simulation.SimulationResult.QuantilePoint;
 import org.iosim.simulation.SimulationResult.ResourceResult;
@@ -89,7 +90,34 @@ public final class ResultPooling {
 					average(replications, r -> r.passiveResources.get(index).resource().meanWaitingTime()), grants));
 		}
 		return new SimulationResult(modelName, config.seed(), replications.size(), events, stopReason, simulatedTime,
-				wallClockSeconds, scenarios, calls, resources, passives);
+				wallClockSeconds, scenarios, calls, resources, passives, io(replications));
+	}
+
+	private static List<IoResult> io(List<Replication> replications) {
+		List<IoResult> results = new ArrayList<>();
+		Replication first = replications.get(0);
+		for (int s = 0; s < first.storages.size(); s++) {
+			int storage = s;
+			VirtualizedStorageScheduler scheduler = first.storages.get(storage);
+			double meanConcurrency = average(replications, r -> r.storages.get(storage).meanConcurrency());
+			for (String key : scheduler.traffic.keySet()) {
+				List<VirtualizedStorageScheduler.Traffic> traffic = replications.stream()
+						.map(r -> r.storages.get(storage).traffic.get(key)).filter(java.util.Objects::nonNull).toList();
+				VirtualizedStorageScheduler.Traffic sample = traffic.get(0);
+				ResponseTime delay = responseTime(traffic.stream().map(t -> t.delays).toList());
+				if (delay.count() == 0 && sample.fileSet != null) {
+					continue;
+				}
+				double throughput = 0;
+				for (int i = 0; i < traffic.size(); i++) {
+					double observed = replications.get(i).simulator().now() - traffic.get(i).delays.startedAt;
+					throughput += observed > 0 ? traffic.get(i).bytes / observed / traffic.size() : 0;
+				}
+				results.add(new IoResult(scheduler.name, sample.type.name().toLowerCase(java.util.Locale.ROOT),
+						sample.fileSet, delay, delay.count(), throughput, meanConcurrency));
+			}
+		}
+		return results;
 	}
 
 	private static double throughput(Measurement scenario, Replication replication) {

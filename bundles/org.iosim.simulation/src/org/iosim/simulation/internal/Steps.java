@@ -330,6 +330,47 @@ final class Steps {
 		}
 	}
 
+	/** Issues one I/O request on a virtualized storage and waits for its predicted delay. */
+	static final class IoRequestStep extends Step {
+		private final VirtualizedStorageScheduler storage;
+		private final org.iosim.analysis.IoType type;
+		private final CompiledExpression size;
+		private final CompiledExpression sequentiality;
+		private final String fileSet;
+		private final double fileSetSize;
+		private final UniformRandomProvider random;
+
+		IoRequestStep(String origin, VirtualizedStorageScheduler storage, org.iosim.analysis.IoType type,
+				CompiledExpression size, CompiledExpression sequentiality, String fileSet, double fileSetSize,
+				UniformRandomProvider random) {
+			super(origin);
+			this.storage = storage;
+			this.type = type;
+			this.size = size;
+			this.sequentiality = sequentiality;
+			this.fileSet = fileSet;
+			this.fileSetSize = fileSetSize;
+			this.random = random;
+		}
+
+		@Override
+		boolean run(SimulatedProcess process, Frame frame) {
+			double bytes = sampleDouble(this, "I/O request size", size, random, frame);
+			if (!(bytes >= 0) || Double.isInfinite(bytes)) {
+				throw new SimulationException(origin + ": I/O request size '" + size.text() + "' evaluated to " + bytes
+						+ "; sizes must be finite and not negative");
+			}
+			double probability = sampleDouble(this, "sequentiality", sequentiality, random, frame);
+			if (!(probability >= 0 && probability <= 1)) {
+				throw new SimulationException(origin + ": sequentiality '" + sequentiality.text() + "' evaluated to "
+						+ probability + "; it must lie between 0 and 1");
+			}
+			storage.request(origin, new org.iosim.analysis.IoRequest(type, bytes, probability, fileSet, fileSetSize),
+					process);
+			return false;
+		}
+	}
+
 	static final class Acquire extends Step {
 		private final PassiveResource resource;
 

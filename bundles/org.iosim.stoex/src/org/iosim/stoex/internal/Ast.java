@@ -25,8 +25,8 @@ public sealed interface Ast {
     }
 
     /**
-     * Characterised variable; {@code name} is the dotted path ending in the characterisation, e.g.
-     * {@code a.b.BYTESIZE}.
+     * Variable; {@code name} is the dotted path ending in the characterisation, e.g.
+     * {@code a.b.BYTESIZE}, or in a formula possibly a bare name, e.g. {@code concurrency}.
      */
     record Variable(String name, int column) implements Ast {
     }

@@ -25,6 +25,7 @@ import org.iosim.stoex.internal.Lexer.Token;
  * atom        = INT [unit] | DOUBLE [unit] | STRING | 'true' | 'false' | '(' conditional ')'
  *             | NAME '(' [ conditional { ',' conditional } ] ')'
  *             | NAME { '.' NAME } '.' CHARACTERISATION
+ *             | NAME                      (formulas only)
  *             | probability function
  * unit        = '[' unit tokens ']'
  * </pre>
@@ -34,6 +35,9 @@ import org.iosim.stoex.internal.Lexer.Token;
  * as function arguments. One difference in structure but not in value: Palladio applies a leading
  * {@code NOT} to the first operand of a comparison, this grammar to the whole comparison; for the
  * BOOL operands Palladio accepts, {@code (NOT a) == b} and {@code NOT (a == b)} are equal.
+ * <p>
+ * In formula mode ({@link #parseFormula}) a name that is neither called nor followed by a dot is a
+ * variable named by the name itself; reserved words keep their meaning and stay unusable as names.
  */
 public final class Parser {
 
@@ -46,17 +50,33 @@ public final class Parser {
     private static final double PROBABILITY_SUM_TOLERANCE = 1e-6;
 
     private final List<Token> tokens;
+    private final boolean bareNamesAreVariables;
     private int next;
 
-    private Parser(List<Token> tokens) {
+    private Parser(List<Token> tokens, boolean bareNamesAreVariables) {
         this.tokens = tokens;
+        this.bareNamesAreVariables = bareNamesAreVariables;
     }
 
     /**
      * @throws StoExParseException if the text is not a well-formed expression
      */
     public static Ast parse(String text) {
-        Parser parser = new Parser(Lexer.tokenize(text));
+        return parse(text, false);
+    }
+
+    /**
+     * Parses a formula: a stochastic expression in which a bare name such as {@code concurrency}
+     * is also a variable, named {@code concurrency}.
+     *
+     * @throws StoExParseException if the text is not a well-formed formula
+     */
+    public static Ast parseFormula(String text) {
+        return parse(text, true);
+    }
+
+    private static Ast parse(String text, boolean bareNamesAreVariables) {
+        Parser parser = new Parser(Lexer.tokenize(text), bareNamesAreVariables);
         Ast expression = parser.conditional();
         parser.expect(Lexer.Kind.END);
         return expression;
@@ -218,6 +238,9 @@ public final class Parser {
         }
         if (at(Lexer.Kind.DOT)) {
             return variable(name);
+        }
+        if (bareNamesAreVariables) {
+            return new Ast.Variable(name.lexeme(), name.column());
         }
         throw error(peek(), "expected '(' or '.' after '" + name.lexeme() + "' but found " + peek().describe());
     }

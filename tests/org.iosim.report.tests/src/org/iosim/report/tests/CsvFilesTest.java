@@ -66,4 +66,14 @@ class CsvFilesTest {
 	private String read(String fileName) throws IOException {
 		return Files.readString(folder.resolve(fileName), StandardCharsets.UTF_8);
 	}
+
+	@Test
+	void ioFileListsEveryStorageTypeAndFileSet() throws IOException {
+		String io = read(ResultWriter.IO_CSV);
+		String[] lines = io.split("\r\n");
+		assertEquals("storage,type,fileSet,count,meanDelay,ci95,p50,p95,throughputBytesPerSecond,meanConcurrency", lines[0]);
+		assertEquals("<b>array</b>,read,,800,0.004,0.0002,0.0038,0.007,1600000,3.5", lines[1]);
+		assertEquals("<b>array</b>,read,mail,800,0.004,0.0002,0.0038,0.007,1600000,3.5", lines[2]);
+		assertEquals("<b>array</b>,write,,200,0.006,,0.0055,0.01,400000,3.5", lines[3]);
+	}
 }

@@ -55,7 +55,9 @@ class HtmlReportTest {
 		assertTrue(html.contains("<h3>&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; co</h3>"), html);
 		assertTrue(html.contains("<h3>Browse, &quot;fast&quot; path</h3>"));
 		assertTrue(html.contains("<td>DB, &quot;primary&quot;</td>"));
+		assertTrue(html.contains("<td>&lt;b&gt;array&lt;/b&gt;</td>"), "storage names in the I/O table are escaped");
 		assertFalse(html.toLowerCase(Locale.ROOT).contains("<script"));
+		assertFalse(html.contains("<b>array"));
 	}
 
 	@Test
@@ -128,7 +130,7 @@ class HtmlReportTest {
 	@Test
 	void runWithoutMeasurementsStillGivesAReport() throws IOException {
 		SimulationResult empty = new SimulationResult("Empty", 1, 1, 0, StopReason.NO_MORE_EVENTS, 0, 0.1, List.of(),
-				List.of(), List.of(), List.of());
+				List.of(), List.of(), List.of(), List.of());
 
 		Path folder = ResultWriter.write(empty, temp.resolve("empty"), false, CHART_SIZE);
 		String emptyHtml = Files.readString(folder.resolve(ResultWriter.REPORT_HTML), StandardCharsets.UTF_8);

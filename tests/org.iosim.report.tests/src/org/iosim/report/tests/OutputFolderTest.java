@@ -27,7 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
 /** The output folder is either untouched or complete; temporary folders never stay behind. */
 class OutputFolderTest {
 
-	private static final List<String> RESULT_FILES = List.of("report.html", "resources.csv",
+	private static final List<String> RESULT_FILES = List.of("io.csv", "report.html", "resources.csv",
 			"response-time-over-time.csv", "results.json", "scenarios.csv");
 
 	@TempDir

@@ -37,7 +37,7 @@ class ResultsJsonTest {
 		JsonNode json = writeAndParse(SampleResults.sample(12.5));
 
 		assertEquals(List.of("model", "seed", "replications", "events", "stopReason", "simulatedTime",
-				"wallClockSeconds", "scenarios", "calls", "resources", "passiveResources"), fieldNames(json));
+				"wallClockSeconds", "scenarios", "calls", "resources", "passiveResources", "io"), fieldNames(json));
 		assertEquals("Media Store", json.get("model").asText());
 		assertEquals(42, json.get("seed").asLong());
 		assertEquals(2, json.get("replications").asInt());
@@ -187,5 +187,21 @@ class ResultsJsonTest {
 			names.add(it.next());
 		}
 		return names;
+	}
+
+	@Test
+	void ioEntriesCarryStorageTypeDelayCountAndThroughput() throws IOException {
+		JsonNode io = writeAndParse(SampleResults.sample(1.0)).get("io");
+		assertEquals(3, io.size());
+		JsonNode reads = io.get(0);
+		assertEquals("<b>array</b>", reads.get("storage").asText());
+		assertEquals("read", reads.get("type").asText());
+		assertTrue(reads.get("fileSet").isNull());
+		assertEquals(0.004, reads.get("delay").get("mean").asDouble(), 1e-15);
+		assertEquals(0.0002, reads.get("delay").get("ci95").asDouble(), 1e-15);
+		assertEquals(800, reads.get("count").asLong());
+		assertEquals(1.6e6, reads.get("throughputBytesPerSecond").asDouble(), 1e-6);
+		assertEquals("mail", io.get(1).get("fileSet").asText());
+		assertTrue(io.get(2).get("delay").get("ci95").isNull(), "NaN is written as null");
 	}
 }

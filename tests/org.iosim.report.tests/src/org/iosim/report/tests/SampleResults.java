@@ -8,6 +8,7 @@ import org.iosim.simulation.SimulationResult.CallKind;
 import org.iosim.simulation.SimulationResult.CallResult;
 import org.iosim.simulation.SimulationResult.PassiveResourceResult;
 import org.iosim.simulation.SimulationResult.QuantilePoint;
+import org.iosim.simulation.SimulationResult.IoResult;
 import org.iosim.simulation.SimulationResult.ResourceResult;
 import org.iosim.simulation.SimulationResult.ResponseTime;
 import org.iosim.simulation.SimulationResult.ScenarioResult;
@@ -30,7 +31,16 @@ final class SampleResults {
 	/** The sample with another list of resources, e.g. one that fails while being written. */
 	static SimulationResult withResources(double wallClockSeconds, List<ResourceResult> resources) {
 		return new SimulationResult("Media Store", 42, 2, 1_234_567, StopReason.MAX_MEASUREMENTS, 3600.5,
-				wallClockSeconds, List.of(checkout(), browse()), calls(), resources, passiveResources());
+				wallClockSeconds, List.of(checkout(), browse()), calls(), resources, passiveResources(), io());
+	}
+
+	/** Reads on a storage with a name that needs escaping, overall and for one file set, and writes. */
+	static List<IoResult> io() {
+		ResponseTime reads = new ResponseTime(800, 0.004, 0.0002, 0.001, 0.002, 0.012, 0.0038, 0.006, 0.007, 0.01);
+		ResponseTime writes = new ResponseTime(200, 0.006, Double.NaN, 0.002, 0.003, 0.02, 0.0055, 0.009, 0.01, 0.015);
+		return List.of(new IoResult("<b>array</b>", "read", null, reads, 800, 1.6e6, 3.5),
+				new IoResult("<b>array</b>", "read", "mail", reads, 800, 1.6e6, 3.5),
+				new IoResult("<b>array</b>", "write", null, writes, 200, 4.0e5, 3.5));
 	}
 
 	static ScenarioResult checkout() {

@@ -1,0 +1,231 @@
+package org.iosim.analysis;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.ServiceConfigurationError;
+import java.util.ServiceLoader;
+import java.util.stream.Collectors;
+
+import org.iosim.analysis.internal.ExpressionModelKind;
+import org.iosim.analysis.internal.ExtensionKinds;
+import org.iosim.analysis.internal.StoredModels;
+import org.iosim.analysis.internal.TableModelKind;
+
+/**
+ * The kinds of analysis models available, and the selection of a model by its features (001,
+ * Sect. 8.3.4, step 2).
+ * <p>
+ * Kinds come from three sources, in this order: the built-in kinds {@value #EXPRESSION_KIND} and
+ * {@value #TABLE_KIND}; providers of {@link IoAnalysisModelKind} found by {@link ServiceLoader}
+ * (on a plain class path: {@code META-INF/services/org.iosim.analysis.IoAnalysisModelKind}); and,
+ * when running in Eclipse/OSGi, contributions to the extension point
+ * {@value #EXTENSION_POINT_ID} ({@code <kind class="..."/>}). Kind ids are compared ignoring case;
+ * a discovered kind whose id is taken already is left out and reported in {@link #problems()}, as
+ * is a provider or contribution that cannot be instantiated, so one broken plug-in does not
+ * disable the others.
+ * <p>
+ * A registry is not thread-safe while kinds are being registered; afterwards it may be shared.
+ */
+public final class AnalysisModelRegistry {
+
+    /** Id of the built-in kind whose delays are formulas over the workload inputs. */
+    public static final String EXPRESSION_KIND = ExpressionModelKind.ID;
+    /** Id of the built-in kind whose delays are interpolated in a CSV table of measured points. */
+    public static final String TABLE_KIND = TableModelKind.ID;
+    /** The extension point through which Eclipse plug-ins contribute kinds. */
+    public static final String EXTENSION_POINT_ID = ExtensionKinds.EXTENSION_POINT;
+
+    private final Map<String, IoAnalysisModelKind> kindsById = new LinkedHashMap<>();
+    private final List<String> problems = new ArrayList<>();
+
+    /** A registry of the built-in kinds only. */
+    public AnalysisModelRegistry() {
+        register(new ExpressionModelKind());
+        register(new TableModelKind());
+    }
+
+    /**
+     * Discovers kinds anew on every call, so that plug-ins installed meanwhile are seen and callers
+     * that {@link #register} their own kinds do not affect each other.
+     *
+     * @return a registry of the built-in kinds and of those found by {@link ServiceLoader} and
+     *         through the extension point
+     */
+    public static AnalysisModelRegistry standard() {
+        AnalysisModelRegistry registry = new AnalysisModelRegistry();
+        registry.discoverServices();
+        registry.discoverExtensions();
+        return registry;
+    }
+
+    private void discoverServices() {
+        ClassLoader contextLoader = Thread.currentThread().getContextClassLoader();
+        ClassLoader loader = contextLoader != null ? contextLoader : AnalysisModelRegistry.class.getClassLoader();
+        Iterator<IoAnalysisModelKind> providers = ServiceLoader.load(IoAnalysisModelKind.class, loader).iterator();
+        while (true) {
+            try {
+                if (!providers.hasNext()) {
+                    return;
+                }
+                addDiscovered(providers.next(), "service provider");
+            } catch (ServiceConfigurationError e) {
+                problems.add("service provider of " + IoAnalysisModelKind.class.getName() + " unusable: " + e.getMessage());
+            }
+        }
+    }
+
+    private void discoverExtensions() {
+        try {
+            ExtensionKinds.discover(kind -> addDiscovered(kind, "extension"), problems::add);
+        } catch (NoClassDefFoundError e) {
+            // The Eclipse registry is an optional dependency; without it there are no extensions to read.
+        }
+    }
+
+    private void addDiscovered(IoAnalysisModelKind kind, String source) {
+        String id = kind.id();
+        if (id == null || id.isBlank()) {
+            problems.add(source + " " + kind.getClass().getName() + " has no id and is left out");
+            return;
+        }
+        IoAnalysisModelKind existing = kindsById.get(key(id));
+        if (existing != null) {
+            problems.add(source + " " + kind.getClass().getName() + " is left out: the id '" + id
+                    + "' is taken by " + existing.getClass().getName());
+            return;
+        }
+        kindsById.put(key(id), kind);
+    }
+
+    private static String key(String id) {
+        return id.strip().toLowerCase(Locale.ROOT);
+    }
+
+    /**
+     * @param kind a kind to offer
+     * @return this registry
+     * @throws IllegalArgumentException if the kind's id is blank or taken
+     */
+    public AnalysisModelRegistry register(IoAnalysisModelKind kind) {
+        Objects.requireNonNull(kind, "kind");
+        String id = kind.id();
+        if (id == null || id.isBlank()) {
+            throw new IllegalArgumentException(kind.getClass().getName() + " has no id");
+        }
+        IoAnalysisModelKind existing = kindsById.putIfAbsent(key(id), kind);
+        if (existing != null) {
+            throw new IllegalArgumentException("the analysis model kind id '" + id + "' is taken by "
+                    + existing.getClass().getName());
+        }
+        return this;
+    }
+
+    /** @return the kinds, built-in ones first, then in the order they were found or registered */
+    public List<IoAnalysisModelKind> kinds() {
+        return List.copyOf(kindsById.values());
+    }
+
+    /** @return the kind with this id, ignoring case, or empty */
+    public Optional<IoAnalysisModelKind> kind(String id) {
+        Objects.requireNonNull(id, "id");
+        return Optional.ofNullable(kindsById.get(key(id)));
+    }
+
+    /** @return why discovered kinds were left out, one message each; empty if none were */
+    public List<String> problems() {
+        return List.copyOf(problems);
+    }
+
+    /**
+     * @param definition the model to create
+     * @return the model, {@link IoAnalysisModel#validated validated} under the definition's name
+     * @throws AnalysisModelException if the kind is unknown or the kind cannot create the model
+     */
+    public IoAnalysisModel create(ModelDefinition definition) throws AnalysisModelException {
+        Objects.requireNonNull(definition, "definition");
+        IoAnalysisModelKind kind = kind(definition.kind()).orElseThrow(() -> new AnalysisModelException(
+                "analysis model '" + definition.name() + "': unknown kind '" + definition.kind() + "'; known kinds: "
+                        + kindsById.values().stream().map(IoAnalysisModelKind::id).collect(Collectors.joining(", "))
+                        + (problems.isEmpty() ? "" : "; left out: " + String.join("; ", problems))));
+        IoAnalysisModel model;
+        try {
+            model = kind.create(definition);
+        } catch (RuntimeException e) {
+            throw new AnalysisModelException("analysis model '" + definition.name() + "': kind '" + kind.id()
+                    + "' failed to create it: " + e, e);
+        }
+        if (model == null) {
+            throw new AnalysisModelException("analysis model '" + definition.name() + "': kind '" + kind.id()
+                    + "' created no model");
+        }
+        return IoAnalysisModel.validated(definition.name(), model);
+    }
+
+    /**
+     * Chooses the model for a feature configuration, by {@link FeatureConfiguration#matches}.
+     *
+     * @param candidates the models to choose from, e.g. {@link #loadStored stored} ones
+     * @param requested  the static I/O information of the system to simulate
+     * @return the only candidate that matches
+     * @throws AnalysisModelException if none matches (the message lists the candidates and their
+     *                                features) or several do (the message starts with
+     *                                "ambiguous" and names them; set
+     *                                {@link FeatureConfiguration#modelReference()} to choose)
+     */
+    public ModelDefinition select(List<ModelDefinition> candidates, FeatureConfiguration requested)
+            throws AnalysisModelException {
+        Objects.requireNonNull(candidates, "candidates");
+        Objects.requireNonNull(requested, "requested");
+        List<ModelDefinition> matching = candidates.stream().filter(requested::matches).toList();
+        if (matching.size() == 1) {
+            return matching.get(0);
+        }
+        if (matching.isEmpty()) {
+            throw new AnalysisModelException("no analysis model matches the requested features ("
+                    + requested.describe() + "); " + (candidates.isEmpty() ? "there are no candidates"
+                            : "candidates: " + describe(candidates)));
+        }
+        throw new AnalysisModelException("ambiguous: " + matching.size()
+                + " analysis models match the requested features (" + requested.describe() + "): "
+                + describe(matching) + "; request more features or name one as modelReference");
+    }
+
+    private static String describe(List<ModelDefinition> definitions) {
+        return definitions.stream()
+                .map(definition -> "'" + definition.name() + "' (" + definition.kind() + "; "
+                        + definition.features().describe() + ")")
+                .collect(Collectors.joining(", "));
+    }
+
+    /**
+     * Reads stored model definitions, one JSON object per {@code *.json} file in a folder:
+     *
+     * <pre>
+     * {"name": "ffsb-formula", "kind": "expression",
+     *  "features": {"systemUnderStudy": "System z", "virtualization": "z/VM",
+     *               "ioScheduler": "CFQ", "fileSystem": "ext4", "formalism": "formula"},
+     *  "parameters": {"delay": "0.002 + 0.0005 * concurrency"}}
+     * </pre>
+     *
+     * {@code name} and {@code kind} are required, {@code features} and each feature optional;
+     * parameter values may be strings, numbers or booleans and are kept as text; unknown keys are
+     * errors. Relative paths in parameters resolve against the folder. Sub-folders are not read.
+     *
+     * @param folder the folder
+     * @return the definitions in file name order
+     * @throws AnalysisModelException naming the file and the problem, if the folder cannot be
+     *                                read, a file is not valid JSON or not a valid definition, or
+     *                                two files define the same name
+     */
+    public static List<ModelDefinition> loadStored(Path folder) throws AnalysisModelException {
+        Objects.requireNonNull(folder, "folder");
+        return StoredModels.load(folder);
+    }
+}

@@ -1,0 +1,32 @@
+package org.iosim.analysis;
+
+import java.util.Objects;
+
+/**
+ * The dynamic information an I/O request carries to the storage resource (001, Fig. 8.4).
+ *
+ * @param type          read or write
+ * @param size          bytes transferred, finite and not negative
+ * @param sequentiality probability that the access is sequential, in [0, 1]
+ * @param fileSet       name of the file set accessed; requests naming the same file set access
+ *                      the same data
+ * @param fileSetSize   bytes in the file set, finite and not negative
+ */
+public record IoRequest(IoType type, double size, double sequentiality, String fileSet, double fileSetSize) {
+
+    /** @throws IllegalArgumentException if a number is out of its range */
+    public IoRequest {
+        Objects.requireNonNull(type, "type");
+        Objects.requireNonNull(fileSet, "fileSet");
+        if (!(size >= 0) || Double.isInfinite(size)) {
+            throw new IllegalArgumentException("request size must be finite and not negative but is " + size);
+        }
+        if (!(sequentiality >= 0 && sequentiality <= 1)) {
+            throw new IllegalArgumentException("sequentiality must lie in [0, 1] but is " + sequentiality);
+        }
+        if (!(fileSetSize >= 0) || Double.isInfinite(fileSetSize)) {
+            throw new IllegalArgumentException(
+                    "size of file set '" + fileSet + "' must be finite and not negative but is " + fileSetSize);
+        }
+    }
+}

@@ -1,0 +1,111 @@
+package org.iosim.simulation.internal;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import org.iosim.analysis.AnalysisModelException;
+import org.iosim.analysis.IoAnalysisModel;
+import org.iosim.analysis.IoRequest;
+import org.iosim.analysis.IoType;
+import org.iosim.analysis.StatusList;
+import org.iosim.analysis.WorkloadState;
+import org.iosim.simulation.SimulationException;
+import org.iosim.simulation.engine.Completion;
+import org.iosim.simulation.engine.Simulator;
+import org.iosim.simulation.statistics.TimeWeighted;
+
+/**
+ * The virtualized-storage scheduler of dissertation 001, §8.3.3: I/O requests of every component
+ * and container sharing the storage arrive here (step I), are added to the status list of the last
+ * n requests (step II), from which the workload state is computed (step III); the analysis model
+ * predicts the request's delay from that state (step IV), and the request is delayed by it (step V).
+ * The delay is fixed when the request arrives; contention enters through the number of concurrent
+ * requests in the state.
+ */
+final class VirtualizedStorageScheduler {
+
+	/** Delays and bytes of one request type on one file set (or on all file sets: fileSet null). */
+	static final class Traffic {
+		final IoType type;
+		final String fileSet;
+		final Measurement delays;
+		double bytes;
+
+		Traffic(String storage, IoType type, String fileSet) {
+			this.type = type;
+			this.fileSet = fileSet;
+			this.delays = Measurement.ofCall(storage, storage, null);
+		}
+
+		void reset(double now) {
+			delays.reset(now);
+			bytes = 0;
+		}
+	}
+
+	final String name;
+	private final Simulator simulator;
+	private final StatusList statusList;
+	private final IoAnalysisModel model;
+	private final String modelName;
+	private int inService;
+	private final TimeWeighted concurrency;
+	private boolean measuring;
+	final Map<String, Traffic> traffic = new LinkedHashMap<>();
+
+	VirtualizedStorageScheduler(String name, Simulator simulator, StatusList statusList, IoAnalysisModel model,
+			String modelName, boolean measuring) {
+		this.name = name;
+		this.simulator = simulator;
+		this.statusList = statusList;
+		this.model = model;
+		this.modelName = modelName;
+		this.measuring = measuring;
+		this.concurrency = new TimeWeighted(0, 0);
+		for (IoType type : IoType.values()) {
+			traffic(type, null);
+		}
+	}
+
+	void request(String origin, IoRequest request, Completion then) {
+		WorkloadState state = statusList.arrive(request, inService);
+		double delay;
+		try {
+			delay = model.delay(state);
+		} catch (AnalysisModelException failed) {
+			throw new SimulationException(origin + ": the I/O analysis model '" + modelName + "' of storage '"
+					+ name + "' failed: " + failed.getMessage());
+		}
+		inService++;
+		concurrency.update(simulator.now(), inService);
+		if (measuring) {
+			double now = simulator.now();
+			for (Traffic counted : new Traffic[] { traffic(request.type(), null),
+					traffic(request.type(), request.fileSet()) }) {
+				counted.delays.add(now, delay);
+				counted.bytes += request.size();
+			}
+		}
+		simulator.schedule(delay, () -> {
+			inService--;
+			concurrency.update(simulator.now(), inService);
+			then.completed();
+		});
+	}
+
+	private Traffic traffic(IoType type, String fileSet) {
+		return traffic.computeIfAbsent(type + "/" + (fileSet == null ? "" : fileSet),
+				key -> new Traffic(name, type, fileSet));
+	}
+
+	/** Mean number of requests being delayed at once, since measuring began. */
+	double meanConcurrency() {
+		return concurrency.mean(simulator.now());
+	}
+
+	void startMeasuring(double now) {
+		measuring = true;
+		traffic.values().forEach(counted -> counted.reset(now));
+		concurrency.reset(now);
+	}
+}
