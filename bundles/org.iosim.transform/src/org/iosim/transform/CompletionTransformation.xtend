@@ -58,9 +58,11 @@ class CompletionTransformation {
 		for (entry : placements.entrySet) {
 			val component = entry.key
 			val storages = entry.value
-			if (storages.size > 1 && usesHdd(component)) {
-				problems += '''«describe(component)» runs on containers «IF storages.contains(null)»with and without virtualized storage«ELSE»of different virtualized storages«ENDIF»; its behaviour is shared, so its HDD use cannot be switched for some of them only'''
-			} else if (storages.size == 1 && storages.head !== null) {
+			if (storages.contains(null) && storages.size > 1 && usesHdd(component)) {
+				problems += '''«describe(component)» runs on containers with and without virtualized storage; its behaviour is shared, so its HDD use cannot be switched for some of them only'''
+			} else if (storages.filterNull.map[defaultSequentiality -> defaultFileSet].toSet.size > 1 && usesHdd(component)) {
+				problems += '''«describe(component)» runs on containers of virtualized storages with different default sequentiality or file set («storages.map[name].join(", ")»); its behaviour is shared, so its HDD demands can only get one'''
+			} else if (!storages.contains(null)) {
 				refineComponent(component, storages.head)
 			}
 		}

@@ -1,0 +1,121 @@
+package org.iosim.transform.tests;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+import org.iosim.analysis.AnalysisModelRegistry;
+import org.iosim.pcm.ArchitectureModel;
+import org.iosim.pcm.io.AnalysisModelDefinition;
+import org.iosim.pcm.io.FeatureConfiguration;
+import org.iosim.pcm.io.FileSet;
+import org.iosim.pcm.io.FixedMemoryLength;
+import org.iosim.pcm.io.IoConfiguration;
+import org.iosim.pcm.io.IoFactory;
+import org.iosim.pcm.io.ModelParameter;
+import org.iosim.pcm.io.VirtualizedStorage;
+import org.iosim.pcm.palladio.ImportResult;
+import org.iosim.pcm.palladio.PalladioImporter;
+import org.iosim.simulation.ArchitectureSimulation;
+import org.iosim.simulation.ModelCompilationException;
+import org.iosim.simulation.ProgressListener;
+import org.iosim.simulation.SimulationConfig;
+import org.iosim.simulation.SimulationResult;
+import org.iosim.transform.AnalysisBinding;
+import org.iosim.transform.CompletionTransformation;
+import org.iosim.transform.TransformationException;
+
+/** The two-VM model set of the test resources, I/O configurations built in code, and the pipeline. */
+final class IoFixtures {
+
+	static final IoFactory IO = IoFactory.eINSTANCE;
+
+	private IoFixtures() {
+	}
+
+	/**
+	 * Copies the model set with the given populations of VM 1's and VM 2's users (0 leaves VM 2's
+	 * scenario out) and imports it.
+	 */
+	static ArchitectureModel workers(Path folder, int vm1Users, int vm2Users) throws IOException {
+		Path source = Path.of("resources", "vms");
+		Files.createDirectories(folder);
+		try (Stream<Path> files = Files.list(source)) {
+			for (Path file : files.toList()) {
+				String text = Files.readString(file).replace("population=\"3\"", "population=\"" + vm1Users + "\"")
+						.replace("population=\"4\"", "population=\"" + vm2Users + "\"");
+				Files.writeString(folder.resolve(file.getFileName()), text);
+			}
+		}
+		String usage = vm2Users == 0 ? "vm1-only.usagemodel" : "both-vms.usagemodel";
+		ImportResult imported = new PalladioImporter()
+				.importPaths(List.of(folder.resolve("vms.allocation"), folder.resolve(usage)));
+		if (imported.hasErrors() || imported.modelSets().size() != 1) {
+			throw new IllegalStateException("test model does not import: " + imported.diagnostics());
+		}
+		return imported.modelSets().get(0).model();
+	}
+
+	/** One storage serving the named containers, with an expression model `delay`. */
+	static IoConfiguration configuration(String delay, String... containers) {
+		IoConfiguration configuration = IO.createIoConfiguration();
+		configuration.setName("test storage");
+		FileSet data = IO.createFileSet();
+		data.setName("data");
+		data.setSize(1L << 30);
+		configuration.getFileSets().add(data);
+		VirtualizedStorage storage = IO.createVirtualizedStorage();
+		storage.setName("array");
+		storage.getContainers().addAll(List.of(containers));
+		storage.setDefaultFileSet("data");
+		FixedMemoryLength memory = IO.createFixedMemoryLength();
+		memory.setRequests(20);
+		storage.setMemoryLength(memory);
+		storage.setFeatures(features("test array"));
+		configuration.getStorages().add(storage);
+		AnalysisModelDefinition model = IO.createAnalysisModelDefinition();
+		model.setName("contention");
+		model.setKind("expression");
+		model.setFeatures(features("test array"));
+		ModelParameter parameter = IO.createModelParameter();
+		parameter.setName("delay");
+		parameter.setValue(delay);
+		model.getParameters().add(parameter);
+		configuration.getAnalysisModels().add(model);
+		return configuration;
+	}
+
+	static FeatureConfiguration features(String systemUnderStudy) {
+		FeatureConfiguration features = IO.createFeatureConfiguration();
+		features.setSystemUnderStudy(systemUnderStudy);
+		features.setFormalism("expression");
+		return features;
+	}
+
+	static SimulationResult simulate(ArchitectureModel model, IoConfiguration configuration, long measurements)
+			throws TransformationException, ModelCompilationException {
+		ArchitectureModel refined = new CompletionTransformation().complete(model, configuration);
+		var storages = AnalysisBinding.bind(configuration, Path.of(""), List.of(), AnalysisModelRegistry.standard());
+		return ArchitectureSimulation.of(refined, storages).run(SimulationConfig.defaults()
+				.withMaxMeasurements(measurements).withWarmupMeasurements(200), ProgressListener.NONE);
+	}
+
+	static SimulationResult.IoResult reads(SimulationResult result) {
+		return result.io().stream().filter(io -> io.type().equals("read") && io.fileSet() == null).findFirst()
+				.orElseThrow();
+	}
+
+	/** The repository root (for examples/) and the Palladio examples beside it, when present. */
+	static Path repositoryRoot() {
+		String configured = System.getProperty("iosim.repository.root");
+		return configured != null ? Path.of(configured) : Path.of("").toAbsolutePath().getParent().getParent();
+	}
+
+	static Optional<Path> palladioExamples() {
+		Path examples = repositoryRoot().resolveSibling("shared").resolve("palladio-examples");
+		return Files.isDirectory(examples) ? Optional.of(examples) : Optional.empty();
+	}
+}

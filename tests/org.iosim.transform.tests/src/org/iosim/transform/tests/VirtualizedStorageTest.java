@@ -1,0 +1,102 @@
+package org.iosim.transform.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Path;
+
+import org.iosim.pcm.io.IoConfiguration;
+import org.iosim.simulation.ModelCompilationException;
+import org.iosim.simulation.SimulationResult;
+import org.iosim.transform.TransformationException;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** The virtualized-storage scheduler inside architecture simulations (001 chapter 8). */
+class VirtualizedStorageTest {
+
+	private static final double A = 0.002;
+	private static final double B = 0.0005;
+
+	@TempDir
+	Path folder;
+
+	/**
+	 * N users without think time whose only action is one I/O request: every request arrives while
+	 * the other N - 1 are delayed, so with concurrency counting the arriving request its delay is
+	 * exactly a + b·N, the response time too, and the throughput N / (a + b·N).
+	 */
+	@ParameterizedTest(name = "{0} users")
+	@ValueSource(ints = { 1, 2, 5, 10, 25 })
+	void expressionModelGivesExactResponseTimeAndThroughput(int users)
+			throws IOException, TransformationException, ModelCompilationException {
+		SimulationResult result = IoFixtures.simulate(IoFixtures.workers(folder, users, 0),
+				IoFixtures.configuration(A + " + " + B + " * concurrency", "VM 1", "VM 2"), 20_000);
+
+		double delay = A + B * users;
+		var scenario = result.scenarios().get(0);
+		assertEquals(delay, scenario.responseTime().mean(), 1e-12);
+		assertEquals(users / delay, scenario.throughput(), users / delay * 1e-3);
+		SimulationResult.IoResult reads = IoFixtures.reads(result);
+		assertEquals(delay, reads.delay().mean(), 1e-12);
+		assertEquals(users, reads.meanConcurrency(), 1e-6);
+		// each request reads the 4096 bytes the HDD demand asked for
+		assertEquals(4096 * users / delay, reads.throughputBytesPerSecond(), 4096 * users / delay * 1e-3);
+	}
+
+	/** Two VMs sharing one storage: VM 1's I/O delay rises with VM 2's load (step I, consolidation). */
+	@Test
+	void consolidatedVmsInterfere() throws IOException, TransformationException, ModelCompilationException {
+		IoConfiguration shared = IoFixtures.configuration(A + " + " + B + " * concurrency", "VM 1", "VM 2");
+		double alone = vm1ResponseTime(IoFixtures.simulate(IoFixtures.workers(folder.resolve("alone"), 5, 1), shared, 20_000));
+		double busy = vm1ResponseTime(IoFixtures.simulate(IoFixtures.workers(folder.resolve("busy"), 5, 20), shared, 20_000));
+
+		assertEquals(A + B * 6, alone, 1e-12);
+		assertEquals(A + B * 25, busy, 1e-12);
+		assertTrue(busy > alone);
+	}
+
+	@Test
+	void separateStoragesDoNotInterfere() throws IOException, TransformationException, ModelCompilationException {
+		IoConfiguration separate = IoFixtures.configuration(A + " + " + B + " * concurrency", "VM 1");
+		var second = IoFixtures.IO.createVirtualizedStorage();
+		second.setName("second array");
+		second.getContainers().add("VM 2");
+		second.setDefaultFileSet("data");
+		second.setMemoryLength(org.eclipse.emf.ecore.util.EcoreUtil.copy(separate.getStorages().get(0).getMemoryLength()));
+		second.setFeatures(IoFixtures.features("test array"));
+		separate.getStorages().add(second);
+
+		double busy = vm1ResponseTime(IoFixtures.simulate(IoFixtures.workers(folder, 5, 20), separate, 20_000));
+		assertEquals(A + B * 5, busy, 1e-12);
+	}
+
+	private static double vm1ResponseTime(SimulationResult result) {
+		return result.scenarios().stream().filter(scenario -> scenario.name().equals("Users of VM 1")).findFirst()
+				.orElseThrow().responseTime().mean();
+	}
+
+	/** Palladio's HDD examples run with their HDD switched to virtualized storage by the example configuration. */
+	@ParameterizedTest
+	@ValueSource(strings = { "HDDDemoUsingResourceSignatures", "HDDDemoUsingInfrastructureCalls" })
+	void palladioHddExamplesRunOnVirtualizedStorage(String example) throws Exception {
+		Path examples = IoFixtures.palladioExamples().orElse(null);
+		Assumptions.assumeTrue(examples != null, "../shared/palladio-examples is not present");
+		var imported = new org.iosim.pcm.palladio.PalladioImporter()
+				.importPaths(java.util.List.of(examples.resolve("HDDExample").resolve(example)));
+		IoConfiguration configuration = org.iosim.transform.IoConfigurationFiles
+				.load(IoFixtures.repositoryRoot().resolve("examples/hdd-virtualized/virtualized.ioconfig"));
+
+		SimulationResult result = IoFixtures.simulate(imported.modelSets().get(0).model(), configuration, 2_000);
+
+		assertTrue(IoFixtures.reads(result).count() > 0, result.io().toString());
+		assertTrue(result.resources().stream().noneMatch(resource -> resource.type().equals("HDD")),
+				"the virtualized storage replaced the HDD");
+		// one user: every request sees concurrency 1
+		assertEquals(0.002 + 0.0005, IoFixtures.reads(result).delay().mean(), 1e-12);
+	}
+}
