@@ -27,6 +27,17 @@ final class Steps {
 		}
 	}
 
+	/** Samples a demand, time or size, which must be finite and not negative. */
+	static double sampleAmount(Step step, String what, CompiledExpression expression, UniformRandomProvider random,
+			Frame frame) {
+		double value = sampleDouble(step, what, expression, random, frame);
+		if (!(value >= 0) || Double.isInfinite(value)) {
+			throw new SimulationException(step.origin + ": " + what + " '" + expression.text() + "' evaluated to "
+					+ value + "; it must be finite and not negative");
+		}
+		return value;
+	}
+
 	static long sampleCount(Step step, String what, CompiledExpression expression, UniformRandomProvider random,
 			Frame frame) {
 		double value = sampleDouble(step, what, expression, random, frame);
@@ -55,11 +66,7 @@ final class Steps {
 
 		@Override
 		boolean run(SimulatedProcess process, Frame frame) {
-			double amount = sampleDouble(this, "resource demand", demand, random, frame);
-			if (!(amount >= 0) || Double.isInfinite(amount)) {
-				throw new SimulationException(origin + ": resource demand '" + demand.text() + "' on "
-						+ resource.name() + " evaluated to " + amount + "; demands must be finite and not negative");
-			}
+			double amount = sampleAmount(this, "resource demand on " + resource.name(), demand, random, frame);
 			if (amount == 0) {
 				return true;
 			}
@@ -81,11 +88,7 @@ final class Steps {
 
 		@Override
 		boolean run(SimulatedProcess process, Frame frame) {
-			double delay = sampleDouble(this, "delay", time, random, frame);
-			if (!(delay >= 0) || Double.isInfinite(delay)) {
-				throw new SimulationException(origin + ": delay '" + time.text() + "' evaluated to " + delay
-						+ "; delays must be finite and not negative");
-			}
+			double delay = sampleAmount(this, "delay", time, random, frame);
 			if (delay == 0) {
 				return true;
 			}
@@ -355,11 +358,7 @@ final class Steps {
 
 		@Override
 		boolean run(SimulatedProcess process, Frame frame) {
-			double bytes = sampleDouble(this, "I/O request size", size, random, frame);
-			if (!(bytes >= 0) || Double.isInfinite(bytes)) {
-				throw new SimulationException(origin + ": I/O request size '" + size.text() + "' evaluated to " + bytes
-						+ "; sizes must be finite and not negative");
-			}
+			double bytes = sampleAmount(this, "I/O request size", size, random, frame);
 			double probability = sampleDouble(this, "sequentiality", sequentiality, random, frame);
 			if (!(probability >= 0 && probability <= 1)) {
 				throw new SimulationException(origin + ": sequentiality '" + sequentiality.text() + "' evaluated to "
