@@ -16,14 +16,15 @@ import java.util.stream.Collectors;
 import org.iosim.analysis.internal.ExpressionModelKind;
 import org.iosim.analysis.internal.ExtensionKinds;
 import org.iosim.analysis.internal.StoredModels;
+import org.iosim.analysis.internal.QueueModelKind;
 import org.iosim.analysis.internal.TableModelKind;
 
 /**
  * The kinds of analysis models available, and the selection of a model by its features (001,
  * Sect. 8.3.4, step 2).
  * <p>
- * Kinds come from three sources, in this order: the built-in kinds {@value #EXPRESSION_KIND} and
- * {@value #TABLE_KIND}; providers of {@link IoAnalysisModelKind} found by {@link ServiceLoader}
+ * Kinds come from three sources, in this order: the built-in kinds {@value #EXPRESSION_KIND},
+ * {@value #TABLE_KIND} and {@value #QUEUE_KIND}; providers of {@link IoAnalysisModelKind} found by {@link ServiceLoader}
  * (on a plain class path: {@code META-INF/services/org.iosim.analysis.IoAnalysisModelKind}); and,
  * when running in Eclipse/OSGi, contributions to the extension point
  * {@value #EXTENSION_POINT_ID} ({@code <kind class="..."/>}). Kind ids are compared ignoring case;
@@ -39,6 +40,8 @@ public final class AnalysisModelRegistry {
     public static final String EXPRESSION_KIND = ExpressionModelKind.ID;
     /** Id of the built-in kind whose delays are interpolated in a CSV table of measured points. */
     public static final String TABLE_KIND = TableModelKind.ID;
+    /** The built-in kind of an FCFS queue embedded in the simulation. */
+    public static final String QUEUE_KIND = QueueModelKind.ID;
     /** The extension point through which Eclipse plug-ins contribute kinds. */
     public static final String EXTENSION_POINT_ID = ExtensionKinds.EXTENSION_POINT;
 
@@ -49,6 +52,7 @@ public final class AnalysisModelRegistry {
     public AnalysisModelRegistry() {
         register(new ExpressionModelKind());
         register(new TableModelKind());
+        register(new QueueModelKind());
     }
 
     /**

@@ -4,7 +4,10 @@ import java.util.Objects;
 import java.util.Set;
 
 import org.iosim.analysis.AnalysisModelException;
+import org.iosim.analysis.EmbeddedIoModel;
 import org.iosim.analysis.IoAnalysisModel;
+import org.iosim.analysis.IoRequest;
+import org.iosim.analysis.SimulationClock;
 import org.iosim.analysis.WorkloadInput;
 import org.iosim.analysis.WorkloadState;
 
@@ -28,7 +31,52 @@ public final class ValidatedModel implements IoAnalysisModel {
         if (model instanceof ValidatedModel validated && validated.modelName.equals(modelName)) {
             return validated;
         }
+        if (model instanceof EmbeddedIoModel embedded) {
+            return new ValidatedEmbeddedModel(modelName, embedded);
+        }
         return new ValidatedModel(modelName, model);
+    }
+
+    /** Keeps an embedded model embedded, with failures inside its sub-model named like the others. */
+    private static final class ValidatedEmbeddedModel implements EmbeddedIoModel {
+        private final ValidatedModel prediction;
+        private final EmbeddedIoModel model;
+
+        ValidatedEmbeddedModel(String modelName, EmbeddedIoModel model) {
+            this.prediction = new ValidatedModel(modelName, model);
+            this.model = model;
+        }
+
+        @Override
+        public Set<WorkloadInput> inputs() {
+            return model.inputs();
+        }
+
+        @Override
+        public double delay(WorkloadState state) throws AnalysisModelException {
+            return prediction.delay(state);
+        }
+
+        @Override
+        public void submit(WorkloadState state, IoRequest request, SimulationClock clock, Runnable finished)
+                throws AnalysisModelException {
+            try {
+                model.submit(state, request, clock, finished);
+            } catch (RuntimeException e) {
+                throw new AnalysisModelException("analysis model '" + prediction.modelName + "' (" + model.describe()
+                        + ") failed for " + state + ": " + e, e);
+            }
+        }
+
+        @Override
+        public String describe() {
+            return model.describe();
+        }
+
+        @Override
+        public String toString() {
+            return prediction.toString();
+        }
     }
 
     @Override

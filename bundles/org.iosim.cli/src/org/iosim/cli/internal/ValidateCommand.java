@@ -8,14 +8,17 @@ import java.util.List;
 import java.util.concurrent.Callable;
 
 import org.iosim.cli.Main;
+import org.iosim.cli.SimulationJob;
 import org.iosim.pcm.palladio.ImportResult;
 import org.iosim.pcm.palladio.ModelSet;
 import org.iosim.pcm.palladio.PalladioImporter;
 import org.iosim.pcm.validation.Diagnostic;
 import org.iosim.pcm.validation.ModelStatistics;
 import org.iosim.pcm.validation.ModelValidator;
+import org.iosim.simulation.StorageSetup;
 
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
@@ -31,6 +34,13 @@ final class ValidateCommand implements Callable<Integer> {
 
 	@Parameters(paramLabel = "PATH", arity = "1..*", description = "Model folders or files.")
 	List<Path> paths = new ArrayList<>();
+
+	@Option(names = "--io", paramLabel = "CONFIG",
+			description = "Also check that this I/O configuration (.ioconfig) applies to each model set.")
+	Path io;
+
+	@Option(names = "--models", paramLabel = "DIR", description = "Folder of stored analysis model definitions (*.json).")
+	Path models;
 
 	@Spec
 	CommandSpec spec;
@@ -55,12 +65,30 @@ final class ValidateCommand implements Callable<Integer> {
 			out.println("  " + describe(ModelStatistics.of(modelSet.model())));
 			out.println("  " + verdict(errors, problems.size() - errors));
 			printDiagnostics(out, problems, "  ");
+			if (io != null && errors == 0) {
+				valid &= checkIoConfiguration(out, modelSet);
+			}
 		}
 		if (imported.modelSets().isEmpty()) {
 			out.println("No model set found in " + paths + ".");
 			valid = false;
 		}
 		return valid ? 0 : Main.EXIT_INVALID;
+	}
+
+	private boolean checkIoConfiguration(PrintWriter out, ModelSet modelSet) {
+		try {
+			SimulationJob.Refined refined = new SimulationJob(paths).ioConfiguration(io).analysisModels(models)
+					.refine(modelSet);
+			for (StorageSetup storage : refined.storages()) {
+				out.printf("  I/O: storage '%s' serves %s with analysis model '%s', memory length %d%n", storage.name(),
+						String.join(", ", storage.containers()), storage.modelName(), storage.memoryLength());
+			}
+			return true;
+		} catch (SimulationJob.Failure failure) {
+			out.println("  error: " + failure.getMessage());
+			return false;
+		}
 	}
 
 	static String describeFiles(ModelSet modelSet) {

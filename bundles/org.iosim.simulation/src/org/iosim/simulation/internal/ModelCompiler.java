@@ -544,16 +544,29 @@ public final class ModelCompiler {
 			String service = Elements.name(call.getSignature()).toLowerCase(java.util.Locale.ROOT);
 			double rate = service.equals("read") ? placed.readRate() : service.equals("write") ? placed.writeRate()
 					: placed.rate();
-			String amount = "1";
-			for (VariableUsage usage : call.getInputVariableUsages()) {
-				for (VariableCharacterisation characterisation : usage.getCharacterisations()) {
-					amount = characterisation.getSpecification();
-				}
-			}
+			String amount = resourceCallAmount(call);
 			Step serve = new Steps.Demand(origin(action) + " calling " + Elements.name(call.getSignature()),
 					placed.resource(), expression(call, "resource call amount", amount), rate, replication.newStream());
 			return new Steps.Repeat(origin(action), expression(call, "number of calls", call.getNumberOfCalls()),
 					new Step[] { serve }, replication.newStream());
+		}
+
+		/**
+		 * The amount one resource call asks for: its input named {@code size} (as for I/O requests), else
+		 * its first input characterisation, else 1.
+		 */
+		private static String resourceCallAmount(ResourceCall call) {
+			for (VariableUsage usage : call.getInputVariableUsages()) {
+				if ("size".equals(usage.getVariable()) && !usage.getCharacterisations().isEmpty()) {
+					return usage.getCharacterisations().get(0).getSpecification();
+				}
+			}
+			for (VariableUsage usage : call.getInputVariableUsages()) {
+				if (!usage.getCharacterisations().isEmpty()) {
+					return usage.getCharacterisations().get(0).getSpecification();
+				}
+			}
+			return "1";
 		}
 
 		@Override

@@ -100,21 +100,28 @@ public final class ResultPooling {
 			int storage = s;
 			VirtualizedStorageScheduler scheduler = first.storages.get(storage);
 			double meanConcurrency = average(replications, r -> r.storages.get(storage).meanConcurrency());
-			for (String key : scheduler.traffic.keySet()) {
-				List<VirtualizedStorageScheduler.Traffic> traffic = replications.stream()
-						.map(r -> r.storages.get(storage).traffic.get(key)).filter(java.util.Objects::nonNull).toList();
-				VirtualizedStorageScheduler.Traffic sample = traffic.get(0);
-				ResponseTime delay = responseTime(traffic.stream().map(t -> t.delays).toList());
+			java.util.Set<String> keys = new java.util.TreeSet<>();
+			replications.forEach(r -> keys.addAll(r.storages.get(storage).traffic.keySet()));
+			for (String key : keys) {
+				List<Measurement> delays = new ArrayList<>();
+				VirtualizedStorageScheduler.Traffic sample = null;
+				double throughput = 0;
+				for (Replication replication : replications) {
+					VirtualizedStorageScheduler.Traffic traffic = replication.storages.get(storage).traffic.get(key);
+					if (traffic == null) {
+						continue;
+					}
+					sample = traffic;
+					delays.add(traffic.delays);
+					double observed = replication.simulator().now() - traffic.delays.startedAt;
+					throughput += observed > 0 ? traffic.bytes / observed : 0;
+				}
+				ResponseTime delay = responseTime(delays);
 				if (delay.count() == 0 && sample.fileSet != null) {
 					continue;
 				}
-				double throughput = 0;
-				for (int i = 0; i < traffic.size(); i++) {
-					double observed = replications.get(i).simulator().now() - traffic.get(i).delays.startedAt;
-					throughput += observed > 0 ? traffic.get(i).bytes / observed / traffic.size() : 0;
-				}
 				results.add(new IoResult(scheduler.name, sample.type.name().toLowerCase(java.util.Locale.ROOT),
-						sample.fileSet, delay, delay.count(), throughput, meanConcurrency));
+						sample.fileSet, delay, delay.count(), throughput / replications.size(), meanConcurrency));
 			}
 		}
 		return results;

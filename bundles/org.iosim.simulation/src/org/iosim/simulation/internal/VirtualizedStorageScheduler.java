@@ -1,12 +1,13 @@
 package org.iosim.simulation.internal;
 
-import java.util.LinkedHashMap;
 import java.util.Map;
 
 import org.iosim.analysis.AnalysisModelException;
+import org.iosim.analysis.EmbeddedIoModel;
 import org.iosim.analysis.IoAnalysisModel;
 import org.iosim.analysis.IoRequest;
 import org.iosim.analysis.IoType;
+import org.iosim.analysis.SimulationClock;
 import org.iosim.analysis.StatusList;
 import org.iosim.analysis.WorkloadState;
 import org.iosim.simulation.SimulationException;
@@ -20,7 +21,8 @@ import org.iosim.simulation.statistics.TimeWeighted;
  * n requests (step II), from which the workload state is computed (step III); the analysis model
  * predicts the request's delay from that state (step IV), and the request is delayed by it (step V).
  * The delay is fixed when the request arrives; contention enters through the number of concurrent
- * requests in the state.
+ * requests in the state. An {@link EmbeddedIoModel} instead takes the request into its own
+ * sub-model on the simulation's clock, where it contends with the requests after it.
  */
 final class VirtualizedStorageScheduler {
 
@@ -50,8 +52,10 @@ final class VirtualizedStorageScheduler {
 	private final String modelName;
 	private int inService;
 	private final TimeWeighted concurrency;
+	/** The simulator's clock as embedded analysis models use it. */
+	private final SimulationClock clock;
 	private boolean measuring;
-	final Map<String, Traffic> traffic = new LinkedHashMap<>();
+	final Map<String, Traffic> traffic = new java.util.TreeMap<>();
 
 	VirtualizedStorageScheduler(String name, Simulator simulator, StatusList statusList, IoAnalysisModel model,
 			String modelName, boolean measuring) {
@@ -62,6 +66,17 @@ final class VirtualizedStorageScheduler {
 		this.modelName = modelName;
 		this.measuring = measuring;
 		this.concurrency = new TimeWeighted(0, 0);
+		this.clock = new SimulationClock() {
+			@Override
+			public double now() {
+				return simulator.now();
+			}
+
+			@Override
+			public void schedule(double delay, Runnable action) {
+				simulator.schedule(delay, action::run);
+			}
+		};
 		for (IoType type : IoType.values()) {
 			traffic(type, null);
 		}
@@ -69,33 +84,48 @@ final class VirtualizedStorageScheduler {
 
 	void request(String origin, IoRequest request, Completion then) {
 		WorkloadState state = statusList.arrive(request, inService);
-		double delay;
+		inService++;
+		concurrency.update(simulator.now(), inService);
+		double arrival = simulator.now();
+		Runnable leave = () -> leave(request, arrival, then);
 		try {
-			delay = model.delay(state);
+			if (model instanceof EmbeddedIoModel embedded) {
+				embedded.submit(state, request, clock, leave);
+			} else {
+				simulator.schedule(model.delay(state), leave::run);
+			}
 		} catch (AnalysisModelException failed) {
 			throw new SimulationException(origin + ": the I/O analysis model '" + modelName + "' of storage '"
 					+ name + "' failed: " + failed.getMessage());
 		}
-		inService++;
-		concurrency.update(simulator.now(), inService);
+	}
+
+	/** A request's delay is over: measured at departure, so embedded sub-models are measured alike. */
+	private void leave(IoRequest request, double arrival, Completion then) {
+		inService--;
+		double now = simulator.now();
+		concurrency.update(now, inService);
 		if (measuring) {
-			double now = simulator.now();
 			for (Traffic counted : new Traffic[] { traffic(request.type(), null),
 					traffic(request.type(), request.fileSet()) }) {
-				counted.delays.add(now, delay);
+				counted.delays.add(now, now - arrival);
 				counted.bytes += request.size();
 			}
 		}
-		simulator.schedule(delay, () -> {
-			inService--;
-			concurrency.update(simulator.now(), inService);
-			then.completed();
-		});
+		then.completed();
 	}
 
 	private Traffic traffic(IoType type, String fileSet) {
-		return traffic.computeIfAbsent(type + "/" + (fileSet == null ? "" : fileSet),
-				key -> new Traffic(name, type, fileSet));
+		return traffic.computeIfAbsent(key(type, fileSet), key -> {
+			Traffic created = new Traffic(name, type, fileSet);
+			created.reset(simulator.now());
+			return created;
+		});
+	}
+
+	/** Sorts by type, then all file sets before each file set by name, so results read the same in every run. */
+	static String key(IoType type, String fileSet) {
+		return type.ordinal() + "/" + (fileSet == null ? "" : "/" + fileSet);
 	}
 
 	/** Mean number of requests being delayed at once, since measuring began. */

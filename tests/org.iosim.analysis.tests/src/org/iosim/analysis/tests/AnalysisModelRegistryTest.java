@@ -76,9 +76,9 @@ class AnalysisModelRegistryTest {
     @Test
     void builtInKindsAreListedFirst() {
         List<String> builtIn = new AnalysisModelRegistry().kinds().stream().map(IoAnalysisModelKind::id).toList();
-        assertEquals(List.of("expression", "table"), builtIn);
+        assertEquals(List.of("expression", "table", "queue"), builtIn);
         List<IoAnalysisModelKind> standard = AnalysisModelRegistry.standard().kinds();
-        assertEquals(builtIn, standard.subList(0, 2).stream().map(IoAnalysisModelKind::id).toList());
+        assertEquals(builtIn, standard.subList(0, builtIn.size()).stream().map(IoAnalysisModelKind::id).toList());
         assertTrue(standard.get(0).description().contains("concurrency"));
         assertTrue(new AnalysisModelRegistry().kind("Expression").isPresent(), "ids are compared ignoring case");
     }
@@ -117,7 +117,7 @@ class AnalysisModelRegistryTest {
         AnalysisModelRegistry registry = new AnalysisModelRegistry().register(new TestKind("broken", null));
         AnalysisModelException unknown = assertThrows(AnalysisModelException.class,
                 () -> registry.create(new ModelDefinition("m", "mars", FeatureConfiguration.ANY, Map.of())));
-        assertEquals("analysis model 'm': unknown kind 'mars'; known kinds: expression, table, broken",
+        assertEquals("analysis model 'm': unknown kind 'mars'; known kinds: expression, table, queue, broken",
                 unknown.getMessage());
         AnalysisModelException broken = assertThrows(AnalysisModelException.class,
                 () -> registry.create(new ModelDefinition("m", "broken", FeatureConfiguration.ANY, Map.of())));

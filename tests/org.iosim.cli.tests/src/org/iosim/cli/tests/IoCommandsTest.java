@@ -58,6 +58,20 @@ class IoCommandsTest {
 	}
 
 	@Test
+	void validateChecksAnIoConfiguration() throws IOException {
+		CommandLine.Run good = iosim("validate", CommandLine.example("minimal").toString(), "--io", configuration());
+		assertEquals(0, good.exitCode(), good.toString());
+		assertTrue(good.out().contains("I/O: storage 'SAN volume' serves database server with analysis model"
+				+ " 'shop SAN contention', memory length 10"), good.out());
+		Path bad = Files.writeString(folder.resolve("bad.ioconfig"), Files.readString(Path.of(configuration()))
+				.replace("defaultSequentiality=\"0.7\"", "defaultSequentiality=\"7\""));
+		CommandLine.Run run = iosim("validate", CommandLine.example("minimal").toString(), "--io", bad.toString());
+		assertEquals(1, run.exitCode(), run.toString());
+		assertTrue(run.out().contains("default sequentiality '7' is 7.0; a sequentiality is a probability between 0 and 1"),
+				run.out());
+	}
+
+	@Test
 	void badConfigurationNamesTheProblem() throws IOException {
 		Path configuration = Files.writeString(folder.resolve("bad.ioconfig"), Files.readString(Path.of(configuration()))
 				.replace("<containers>database server</containers>", "<containers>mainframe</containers>"));

@@ -1,0 +1,110 @@
+package org.iosim.analysis.internal;
+
+import java.util.ArrayDeque;
+import java.util.Set;
+
+import org.iosim.analysis.AnalysisModelException;
+import org.iosim.analysis.EmbeddedIoModel;
+import org.iosim.analysis.IoAnalysisModel;
+import org.iosim.analysis.IoAnalysisModelKind;
+import org.iosim.analysis.IoRequest;
+import org.iosim.analysis.ModelDefinition;
+import org.iosim.analysis.SimulationClock;
+import org.iosim.analysis.WorkloadInput;
+import org.iosim.analysis.WorkloadState;
+
+/**
+ * An FCFS queue with a number of servers, embedded in the simulation: each request's service time
+ * comes from a formula over the workload inputs, and requests wait for a free server, so they
+ * contend dynamically rather than with a delay fixed at arrival.
+ */
+public final class QueueModelKind implements IoAnalysisModelKind {
+
+	public static final String ID = "queue";
+	private static final String SERVICE_TIME = "serviceTime";
+	private static final String SERVERS = "servers";
+
+	@Override
+	public String id() {
+		return ID;
+	}
+
+	@Override
+	public String description() {
+		return "FCFS queue embedded in the simulation: requests wait for one of 'servers' (default 1) and are"
+				+ " served for 'serviceTime', a formula over the workload inputs (e.g. 0.0005 + requestSize / 2e8)."
+				+ " Outside a simulation its prediction is the service time alone.";
+	}
+
+	@Override
+	public IoAnalysisModel create(ModelDefinition definition) throws AnalysisModelException {
+		Parameters.requireOnly(definition, Set.of(SERVICE_TIME, SERVERS));
+		String formula = definition.parameter(SERVICE_TIME).orElseThrow(() -> new AnalysisModelException(
+				"analysis model '" + definition.name() + "' of kind '" + ID + "' needs the parameter '" + SERVICE_TIME + "'"));
+		String serversText = definition.parameter(SERVERS).orElse("1");
+		int servers;
+		try {
+			servers = Integer.parseInt(serversText.trim());
+		} catch (NumberFormatException notANumber) {
+			servers = 0;
+		}
+		if (servers < 1) {
+			throw new AnalysisModelException("analysis model '" + definition.name() + "': '" + SERVERS
+					+ "' must be a whole number of at least 1, got '" + serversText + "'");
+		}
+		return new Queue(DelayFormula.parse(definition, SERVICE_TIME, formula), servers);
+	}
+
+	/** One queue per created model: a model instance belongs to one simulation replication. */
+	private static final class Queue implements EmbeddedIoModel {
+		private final DelayFormula serviceTime;
+		private final int servers;
+		private final ArrayDeque<Runnable> waiting = new ArrayDeque<>();
+		private int busy;
+
+		Queue(DelayFormula serviceTime, int servers) {
+			this.serviceTime = serviceTime;
+			this.servers = servers;
+		}
+
+		@Override
+		public Set<WorkloadInput> inputs() {
+			return serviceTime.inputs();
+		}
+
+		@Override
+		public double delay(WorkloadState state) throws AnalysisModelException {
+			return serviceTime.delay(state);
+		}
+
+		@Override
+		public void submit(WorkloadState state, IoRequest request, SimulationClock clock, Runnable finished)
+				throws AnalysisModelException {
+			double service = serviceTime.delay(state);
+			if (!(service >= 0) || Double.isInfinite(service)) {
+				throw new AnalysisModelException("queue model: service time '" + serviceTime.text() + "' is " + service
+						+ " for " + state + "; it must be finite and not negative");
+			}
+			Runnable serve = () -> clock.schedule(service, () -> {
+				finished.run();
+				Runnable next = waiting.poll();
+				if (next != null) {
+					next.run();
+				} else {
+					busy--;
+				}
+			});
+			if (busy < servers) {
+				busy++;
+				serve.run();
+			} else {
+				waiting.add(serve);
+			}
+		}
+
+		@Override
+		public String describe() {
+			return ID + ": " + servers + " server(s), service time = " + serviceTime.text();
+		}
+	}
+}
