@@ -22,6 +22,12 @@ final class SimulatedProcess implements Completion {
 		this.finished = finished;
 	}
 
+	/** Runs another behaviour from the start; only for a process that has finished (closed-workload users reuse theirs). */
+	void restart(Frame start) {
+		top = start;
+		resume();
+	}
+
 	Replication replication() {
 		return replication;
 	}

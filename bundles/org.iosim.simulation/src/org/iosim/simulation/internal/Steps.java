@@ -224,7 +224,7 @@ final class Steps {
 	 * parameters are added, and on return the caller's return assignments are evaluated in the
 	 * callee's scope. A call between containers joined by a linking resource first occupies the link.
 	 */
-	static final class Call extends Step {
+	static final class Call extends Step implements Frame.FrameExit {
 		private final CallTarget target;
 		private final List<Assignment> inputs;
 		private final List<Assignment> returns;
@@ -245,7 +245,7 @@ final class Steps {
 
 		@Override
 		boolean run(SimulatedProcess process, Frame frame) {
-			Frame callee = Frame.newScope(target.steps(), frame, this::returned);
+			Frame callee = Frame.newScope(target.steps(), frame, this);
 			assign(this, target.componentParameters(), callee, callee, random);
 			assign(this, inputs, frame, callee, random);
 			callee.enteredAt = process.replication().simulator().now();
@@ -257,7 +257,9 @@ final class Steps {
 			return true;
 		}
 
-		private void returned(SimulatedProcess process, Frame callee) {
+		/** The call's behaviour has run: bind the return values, measure, and send the reply over the link. */
+		@Override
+		public void exited(SimulatedProcess process, Frame callee) {
 			assign(this, returns, callee, callee.caller, random);
 			if (measurement != null) {
 				Replication replication = process.replication();

@@ -80,11 +80,12 @@ final class Workloads {
 
 		/** One member of the population; it lives as long as the run, so its cycle allocates no callbacks. */
 		private final class User implements Completion, org.iosim.simulation.engine.Event {
+			private final SimulatedProcess process = new SimulatedProcess(replication, null, this);
 			private double startedAt;
 
 			void run() {
 				startedAt = replication.simulator().now();
-				new SimulatedProcess(replication, Frame.newScope(steps, null, null), this).resume();
+				process.restart(Frame.newScope(steps, null, null));
 			}
 
 			/** The scenario run is over: measure it and think. */
