@@ -1,0 +1,331 @@
+package org.iosim.cli.internal;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+import org.iosim.analysis.regression.CrossValidation;
+import org.iosim.analysis.regression.DataFiles;
+import org.iosim.analysis.regression.DataFormatException;
+import org.iosim.analysis.regression.Dataset;
+import org.iosim.analysis.regression.Folds;
+import org.iosim.analysis.regression.GridSearch;
+import org.iosim.analysis.regression.Optimizer;
+import org.iosim.analysis.regression.RandomSearch;
+import org.iosim.analysis.regression.S3Search;
+import org.iosim.analysis.regression.StoredModel;
+import org.iosim.analysis.regression.Technique;
+import org.iosim.analysis.regression.Techniques;
+import org.iosim.cli.Main;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+@Command(name = "regression", mixinStandardHelpOptions = true,
+		description = { "Regression-based I/O analysis models (dissertation 001, ch. 6): fit, tune with S3, select,"
+				+ " evaluate. Stored models serve virtualized storage as analysis models of kind 'regression'." },
+		subcommands = { RegressionCommand.Fit.class, RegressionCommand.Select.class, RegressionCommand.Predict.class,
+				RegressionCommand.Evaluate.class })
+final class RegressionCommand implements Runnable {
+
+	@Spec
+	CommandSpec spec;
+
+	@Override
+	public void run() {
+		throw new picocli.CommandLine.ParameterException(spec.commandLine(),
+				"Missing subcommand: fit, select, predict or evaluate");
+	}
+
+	/** Options naming the training data. */
+	static final class DataOptions {
+		@Option(names = "--data", paramLabel = "FILE.csv", required = true, description = "Measurements, one row per configuration.")
+		Path data;
+
+		@Option(names = "--target", paramLabel = "COLUMN", required = true, description = "Column to predict, e.g. delay.")
+		String target;
+
+		@Option(names = "--features", paramLabel = "COLUMN", split = ",",
+				description = "Feature columns (default: every column but the target). For use as an I/O analysis model,"
+						+ " name them as workload inputs (concurrency, meanReadSize, readRatio, ...).")
+		List<String> features = new ArrayList<>();
+
+		@Option(names = "--folds", defaultValue = "10", description = "Cross-validation folds (default ${DEFAULT-VALUE}).")
+		int folds;
+
+		@Option(names = "--seed", defaultValue = "1", description = "Seed of the fold partition and of random search (default ${DEFAULT-VALUE}).")
+		long seed;
+
+		Dataset read() {
+			try {
+				return DataFiles.read(data, target, features, folds);
+			} catch (DataFormatException invalid) {
+				throw new IosimCommand.UserError(Main.EXIT_INVALID, invalid.getMessage());
+			}
+		}
+	}
+
+	static Technique technique(String id) {
+		try {
+			return Techniques.byId(id);
+		} catch (IllegalArgumentException unknown) {
+			throw new IosimCommand.UserError(Main.EXIT_USAGE, unknown.getMessage());
+		}
+	}
+
+	static Optimizer optimizer(String tune, long seed) {
+		return switch (tune) {
+		case "s3" -> S3Search.defaults();
+		case "grid" -> new GridSearch(6);
+		case "random" -> new RandomSearch(100, seed);
+		default -> throw new IosimCommand.UserError(Main.EXIT_USAGE, "--tune must be s3, grid, random or none, not '" + tune + "'");
+		};
+	}
+
+	/** A technique fitted with its best parameters found on the folds, and the cross-validated error. */
+	record Tuned(Technique technique, Map<String, Double> parameters, CrossValidation.Estimate error, int evaluations) {
+	}
+
+	static Tuned tune(Technique technique, Dataset data, Folds folds, String tune, long seed) {
+		Map<String, Double> parameters = technique.defaults();
+		int evaluations = 1;
+		if (!tune.equals("none") && !technique.parameters().isEmpty()) {
+			Optimizer.Result result = optimizer(tune, seed).minimise(technique.parameters(),
+					candidate -> CrossValidation.rmse(technique, data, candidate, folds));
+			parameters = result.best();
+			evaluations = result.evaluations();
+		} else if (!tune.equals("none")) {
+			optimizer(tune, seed);
+		}
+		return new Tuned(technique, parameters, CrossValidation.estimate(technique, data, parameters, folds), evaluations);
+	}
+
+	static StoredModel refit(Tuned tuned, Dataset data) {
+		return new StoredModel(tuned.technique().id(), tuned.parameters(), data.features(), data.target(), data.ranges(),
+				tuned.error().rmse(), tuned.error().meanRelativeError(), tuned.technique().fit(data, tuned.parameters()));
+	}
+
+	static void save(StoredModel model, Path out) {
+		try {
+			model.save(out);
+		} catch (IOException failed) {
+			throw new IosimCommand.UserError(Main.EXIT_INVALID, "cannot write " + out + ": " + failed.getMessage());
+		}
+	}
+
+	static String percent(double fraction) {
+		return String.format(Locale.ROOT, "%.2f %%", 100 * fraction);
+	}
+
+	@Command(name = "fit", mixinStandardHelpOptions = true,
+			description = "Fits one technique, tuning its parameters on the cross-validation folds, and stores the model.")
+	static final class Fit implements Callable<Integer> {
+		@Mixin
+		DataOptions data;
+
+		@Option(names = "--technique", required = true, description = "lm, lm-ia, mars, mars-ia, cart, m5 or cubist.")
+		String technique;
+
+		@Option(names = "--tune", defaultValue = "s3", description = "s3 (default), grid, random or none.")
+		String tune;
+
+		@Option(names = "--out", paramLabel = "MODEL.json", required = true, description = "Where to store the model.")
+		Path out;
+
+		@Spec
+		CommandSpec spec;
+
+		@Override
+		public Integer call() {
+			Dataset dataset = data.read();
+			Technique chosen = technique(technique);
+			long started = System.nanoTime();
+			Tuned tuned = tune(chosen, dataset, Folds.of(dataset.size(), data.folds, data.seed), tune, data.seed);
+			StoredModel model = refit(tuned, dataset);
+			save(model, out);
+			PrintWriter printed = spec.commandLine().getOut();
+			printed.printf(Locale.ROOT, "%s on %s: %d rows, features %s%n", chosen.id(), dataset.source(), dataset.size(),
+					dataset.features());
+			printed.printf(Locale.ROOT, "parameters   %s (%s, %d evaluations, %.1f s)%n", tuned.parameters(), tune,
+					tuned.evaluations(), (System.nanoTime() - started) / 1e9);
+			printed.printf(Locale.ROOT, "CV RMSE      %.6g (%d folds)%n", tuned.error().rmse(), data.folds);
+			printed.printf(Locale.ROOT, "CV relative  mean %s, 95th percentile %s%n",
+					percent(tuned.error().meanRelativeError()), percent(tuned.error().relativeError95()));
+			printed.println("model        " + out);
+			return 0;
+		}
+	}
+
+	@Command(name = "select", mixinStandardHelpOptions = true,
+			description = { "Model selection (001 §6.3.3): every technique is cross-validated with its defaults on the same"
+					+ " folds, the three best are tuned with S3, and the winner (the simpler technique when the tuned errors"
+					+ " differ by less than 2 %) is refitted on all data." })
+	static final class Select implements Callable<Integer> {
+		/** Techniques from simplest to most complex; the order breaks near-ties. */
+		private static final List<String> SIMPLEST_FIRST = List.of("lm", "lm-ia", "cart", "mars", "mars-ia", "m5", "cubist");
+
+		@Mixin
+		DataOptions data;
+
+		@Option(names = "--out", paramLabel = "MODEL.json", description = "Store the selected model.")
+		Path out;
+
+		@Spec
+		CommandSpec spec;
+
+		@Override
+		public Integer call() {
+			Dataset dataset = data.read();
+			Folds folds = Folds.of(dataset.size(), data.folds, data.seed);
+			List<Tuned> untuned = new ArrayList<>();
+			for (String id : SIMPLEST_FIRST) {
+				untuned.add(tune(technique(id), dataset, folds, "none", data.seed));
+			}
+			List<Tuned> ranked = new ArrayList<>(untuned);
+			ranked.sort((a, b) -> Double.compare(a.error().rmse(), b.error().rmse()));
+			Map<String, Tuned> tuned = new LinkedHashMap<>();
+			for (Tuned promising : ranked.subList(0, Math.min(3, ranked.size()))) {
+				tuned.put(promising.technique().id(), tune(promising.technique(), dataset, folds, "s3", data.seed));
+			}
+			Tuned best = tuned.values().stream().min((a, b) -> Double.compare(a.error().rmse(), b.error().rmse()))
+					.orElseThrow();
+			Tuned winner = best;
+			for (String id : SIMPLEST_FIRST) {
+				Tuned candidate = tuned.get(id);
+				if (candidate != null && candidate.error().rmse() <= best.error().rmse() * 1.02) {
+					winner = candidate;
+					break;
+				}
+			}
+			PrintWriter printed = spec.commandLine().getOut();
+			printed.printf(Locale.ROOT, "%-8s %14s %14s %12s%n", "technique", "CV RMSE", "tuned RMSE", "mean rel.");
+			for (Tuned candidate : untuned) {
+				Tuned after = tuned.get(candidate.technique().id());
+				printed.printf(Locale.ROOT, "%-8s %14.6g %14s %12s%s%n", candidate.technique().id(), candidate.error().rmse(),
+						after == null ? "-" : String.format(Locale.ROOT, "%.6g", after.error().rmse()),
+						percent((after == null ? candidate : after).error().meanRelativeError()),
+						after == winner ? "  <- selected" : "");
+			}
+			if (out != null) {
+				save(refit(winner, dataset), out);
+				printed.println("model    " + out);
+			}
+			return 0;
+		}
+	}
+
+	@Command(name = "predict", mixinStandardHelpOptions = true,
+			description = "Predicts the target for every row of a data file; rows outside the training ranges are flagged.")
+	static final class Predict implements Callable<Integer> {
+		@Option(names = "--model", paramLabel = "MODEL.json", required = true)
+		Path model;
+
+		@Option(names = "--data", paramLabel = "FILE.csv", required = true)
+		Path data;
+
+		@Spec
+		CommandSpec spec;
+
+		@Override
+		public Integer call() {
+			StoredModel stored = load(model);
+			Dataset dataset = readFeatures(stored, data, false);
+			PrintWriter printed = spec.commandLine().getOut();
+			printed.println(String.join(",", stored.features()) + ",predicted " + stored.target() + ",extrapolated");
+			for (double[] row : dataset.x()) {
+				StoredModel.Prediction prediction = stored.predict(row);
+				StringBuilder line = new StringBuilder();
+				for (double value : row) {
+					line.append(value).append(',');
+				}
+				line.append(prediction.value()).append(',').append(String.join(" ", prediction.outsideTrainingRange()));
+				printed.println(line);
+			}
+			return 0;
+		}
+	}
+
+	@Command(name = "evaluate", mixinStandardHelpOptions = true,
+			description = "Relative error |(measured - predicted) / measured| of a stored model on test data (001 Eq. 9.2).")
+	static final class Evaluate implements Callable<Integer> {
+		@Option(names = "--model", paramLabel = "MODEL.json", required = true)
+		Path model;
+
+		@Option(names = "--data", paramLabel = "FILE.csv", required = true)
+		Path data;
+
+		@Option(names = "--json", description = "Print one JSON object.")
+		boolean json;
+
+		@Spec
+		CommandSpec spec;
+
+		@Override
+		public Integer call() {
+			StoredModel stored = load(model);
+			Dataset dataset = readFeatures(stored, data, true);
+			double[] errors = new double[dataset.size()];
+			int used = 0;
+			int extrapolated = 0;
+			for (int row = 0; row < dataset.size(); row++) {
+				StoredModel.Prediction prediction = stored.predict(dataset.x()[row]);
+				extrapolated += prediction.extrapolated() ? 1 : 0;
+				if (dataset.y()[row] != 0) {
+					errors[used++] = Math.abs((dataset.y()[row] - prediction.value()) / dataset.y()[row]);
+				}
+			}
+			if (used == 0) {
+				throw new IosimCommand.UserError(Main.EXIT_INVALID, data + ": every measured " + stored.target()
+						+ " is 0, so no relative error is defined");
+			}
+			double[] sorted = Arrays.copyOf(errors, used);
+			Arrays.sort(sorted);
+			double mean = Arrays.stream(sorted).average().orElseThrow();
+			double p95 = sorted[Math.max(0, (int) Math.ceil(0.95 * used) - 1)];
+			PrintWriter printed = spec.commandLine().getOut();
+			if (json) {
+				ObjectNode result = JsonNodeFactory.instance.objectNode();
+				result.put("rows", dataset.size());
+				result.put("meanRelativeErrorPercent", 100 * mean);
+				result.put("p95RelativeErrorPercent", 100 * p95);
+				result.put("extrapolatedRows", extrapolated);
+				printed.println(result);
+			} else {
+				printed.printf(Locale.ROOT, "mean relative error: %.2f %%%n", 100 * mean);
+				printed.printf(Locale.ROOT, "95th percentile relative error: %.2f %%%n", 100 * p95);
+				printed.printf(Locale.ROOT, "rows: %d (%d outside the training ranges)%n", dataset.size(), extrapolated);
+			}
+			return 0;
+		}
+	}
+
+	static StoredModel load(Path model) {
+		try {
+			return StoredModel.load(model);
+		} catch (DataFormatException invalid) {
+			throw new IosimCommand.UserError(Main.EXIT_INVALID, invalid.getMessage());
+		}
+	}
+
+	static Dataset readFeatures(StoredModel stored, Path data, boolean withTarget) {
+		try {
+			return DataFiles.readForModel(data, stored.target(), stored.features(), withTarget);
+		} catch (DataFormatException invalid) {
+			throw new IosimCommand.UserError(Main.EXIT_INVALID, invalid.getMessage());
+		}
+	}
+}
