@@ -39,7 +39,7 @@ import picocli.CommandLine.Model.CommandSpec;
 		description = { "Regression-based I/O analysis models (dissertation 001, ch. 6): fit, tune with S3, select,"
 				+ " evaluate. Stored models serve virtualized storage as analysis models of kind 'regression'." },
 		subcommands = { RegressionCommand.Fit.class, RegressionCommand.Select.class, RegressionCommand.Predict.class,
-				RegressionCommand.Evaluate.class })
+				RegressionCommand.Evaluate.class, RegressionCommand.Bench.class })
 final class RegressionCommand implements Runnable {
 
 	@Spec
@@ -310,6 +310,90 @@ final class RegressionCommand implements Runnable {
 				printed.printf(Locale.ROOT, "rows: %d (%d outside the training ranges)%n", dataset.size(), extrapolated);
 			}
 			return 0;
+		}
+	}
+
+	@Command(name = "bench", mixinStandardHelpOptions = true,
+			description = { "Fit and prediction time per technique, and S3's wall time over MARS, on a synthetic data set"
+					+ " shaped like the dissertation's FFSB measurements (default 1,120 rows, 6 features: concurrency,"
+					+ " read and write size, read and write sequentiality, read ratio)." })
+	static final class Bench implements Callable<Integer> {
+		private static final int REPEATS = 5;
+
+		@Option(names = "--rows", defaultValue = "1120", description = "Rows (default ${DEFAULT-VALUE}).")
+		int rows;
+
+		@Option(names = "--seed", defaultValue = "1", description = "Seed of the data and the folds (default ${DEFAULT-VALUE}).")
+		long seed;
+
+		@Spec
+		CommandSpec spec;
+
+		@Override
+		public Integer call() {
+			if (rows < 20) {
+				throw new IosimCommand.UserError(Main.EXIT_USAGE, "--rows must be at least 20");
+			}
+			Dataset data = syntheticStorageData(rows, seed);
+			PrintWriter printed = spec.commandLine().getOut();
+			printed.printf(Locale.ROOT, "data: %d rows x %d features (synthetic, seed %d), %d cores%n", data.size(),
+					data.featureCount(), seed, Runtime.getRuntime().availableProcessors());
+			printed.printf(Locale.ROOT, "%-8s %12s %16s%n", "technique", "fit (ms)", "predict all (ms)");
+			for (Technique technique : Techniques.all()) {
+				technique.fit(data, technique.defaults());
+				double fitMillis = Double.POSITIVE_INFINITY;
+				double predictMillis = Double.POSITIVE_INFINITY;
+				for (int repeat = 0; repeat < REPEATS; repeat++) {
+					long started = System.nanoTime();
+					var model = technique.fit(data, technique.defaults());
+					long fitted = System.nanoTime();
+					double checksum = 0;
+					for (double[] row : data.x()) {
+						checksum += model.predict(row);
+					}
+					long predicted = System.nanoTime();
+					if (Double.isNaN(checksum)) {
+						throw new IllegalStateException(technique.id() + " predicted NaN");
+					}
+					fitMillis = Math.min(fitMillis, (fitted - started) / 1e6);
+					predictMillis = Math.min(predictMillis, (predicted - fitted) / 1e6);
+				}
+				printed.printf(Locale.ROOT, "%-8s %12.2f %16.3f%n", technique.id(), fitMillis, predictMillis);
+			}
+			Technique mars = Techniques.byId("mars");
+			Folds folds = Folds.of(data.size(), 10, seed);
+			long started = System.nanoTime();
+			Optimizer.Result result = S3Search.defaults().minimise(mars.parameters(),
+					candidate -> CrossValidation.rmse(mars, data, candidate, folds));
+			printed.printf(Locale.ROOT, "S3 over MARS (zeta 4, eta 5, theta 10, 10 folds): %.1f s, %d evaluations, CV RMSE %.6g at %s%n",
+					(System.nanoTime() - started) / 1e9, result.evaluations(), result.bestValue(), result.best());
+			return 0;
+		}
+
+		/**
+		 * I/O delay in ms with the shape of the dissertation's observations: rising with concurrency and
+		 * request sizes, lower for sequential access and read-heavy mixes, with a knee where the cache stops
+		 * absorbing writes, plus 3 % noise.
+		 */
+		static Dataset syntheticStorageData(int rows, long seed) {
+			java.util.Random random = new java.util.Random(seed);
+			double[][] x = new double[rows][];
+			double[] y = new double[rows];
+			for (int row = 0; row < rows; row++) {
+				double concurrency = 1 + random.nextInt(100);
+				double readSize = 4 << random.nextInt(6);
+				double writeSize = 4 << random.nextInt(6);
+				double readSequential = random.nextInt(2);
+				double writeSequential = random.nextInt(2);
+				double readRatio = random.nextInt(11) / 10.0;
+				double service = readRatio * (0.2 + readSize / 400 * (1 - 0.6 * readSequential))
+						+ (1 - readRatio) * (0.4 + writeSize / 150 * (1 - 0.4 * writeSequential));
+				double knee = Math.max(0, concurrency * (1 - readRatio) - 30) * 0.05;
+				y[row] = (service * (1 + concurrency / 8) + knee) * (1 + 0.03 * random.nextGaussian());
+				x[row] = new double[] { concurrency, readSize, writeSize, readSequential, writeSequential, readRatio };
+			}
+			return new Dataset("synthetic FFSB-shaped data", List.of("concurrency", "meanReadSize", "meanWriteSize",
+					"readPattern", "writePattern", "readRatio"), "delay", x, y);
 		}
 	}
 
