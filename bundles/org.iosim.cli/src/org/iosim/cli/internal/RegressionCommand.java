@@ -146,11 +146,18 @@ final class RegressionCommand implements Runnable {
 		@Option(names = "--out", paramLabel = "MODEL.json", required = true, description = "Where to store the model.")
 		Path out;
 
+		@Option(names = "--bootstrap", paramLabel = "B", defaultValue = "0",
+				description = "Also estimate the error by B bootstrap resamples (out-of-bag RMSE); 0 for none.")
+		int bootstrap;
+
 		@Spec
 		CommandSpec spec;
 
 		@Override
 		public Integer call() {
+			if (bootstrap < 0) {
+				throw new IosimCommand.UserError(Main.EXIT_USAGE, "--bootstrap must not be negative");
+			}
 			Dataset dataset = data.read();
 			Technique chosen = technique(technique);
 			long started = System.nanoTime();
@@ -165,6 +172,10 @@ final class RegressionCommand implements Runnable {
 			printed.printf(Locale.ROOT, "CV RMSE      %.6g (%d folds)%n", tuned.error().rmse(), data.folds);
 			printed.printf(Locale.ROOT, "CV relative  mean %s, 95th percentile %s%n",
 					percent(tuned.error().meanRelativeError()), percent(tuned.error().relativeError95()));
+			if (bootstrap > 0) {
+				printed.printf(Locale.ROOT, "bootstrap    out-of-bag RMSE %.6g (%d resamples)%n",
+						CrossValidation.bootstrap(chosen, dataset, tuned.parameters(), bootstrap, data.seed), bootstrap);
+			}
 			printed.println("model        " + out);
 			return 0;
 		}

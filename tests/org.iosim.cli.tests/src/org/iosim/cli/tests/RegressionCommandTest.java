@@ -44,9 +44,11 @@ class RegressionCommandTest {
 	private Path fitLinear() {
 		Path model = folder.resolve("delay.json");
 		CommandLine.Run fit = iosim("regression", "fit", "--data", training.toString(), "--target", "delay",
-				"--features", "concurrency", "--technique", "lm", "--tune", "none", "--out", model.toString());
+				"--features", "concurrency", "--technique", "lm", "--tune", "none", "--bootstrap", "20", "--out",
+				model.toString());
 		assertEquals(0, fit.exitCode(), fit.toString());
 		assertTrue(fit.out().contains("CV RMSE"), fit.out());
+		assertTrue(fit.out().contains("bootstrap    out-of-bag RMSE"), fit.out());
 		return model;
 	}
 

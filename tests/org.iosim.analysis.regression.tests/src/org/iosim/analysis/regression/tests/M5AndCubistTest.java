@@ -13,6 +13,7 @@ import org.iosim.analysis.regression.Dataset;
 import org.iosim.analysis.regression.ModelTrees;
 import org.iosim.analysis.regression.RegressionModel;
 import org.iosim.analysis.regression.Technique;
+import org.iosim.analysis.regression.Techniques;
 import org.junit.jupiter.api.Test;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -84,6 +85,17 @@ class M5AndCubistTest {
 		double m5Error = rmse(M5.fit(training, M5.defaults()), test);
 		double constantError = rmse(binMeans(training), test);
 		assertTrue(m5Error <= constantError / 2, "M5 RMSE " + m5Error + ", bin means RMSE " + constantError);
+	}
+
+	/** SPEC §3: on a piecewise-linear function M5's linear leaves beat CART's constant leaves. */
+	@Test
+	void m5BeatsCartOnPiecewiseLinearData() {
+		Dataset training = piecewiseLinear(400, 1);
+		Dataset test = piecewiseLinear(200, 2);
+		Technique cart = Techniques.byId("cart");
+		double m5Error = rmse(M5.fit(training, M5.defaults()), test);
+		double cartError = rmse(cart.fit(training, cart.defaults()), test);
+		assertTrue(m5Error < cartError / 2, "M5 RMSE " + m5Error + ", CART RMSE " + cartError);
 	}
 
 	@Test
