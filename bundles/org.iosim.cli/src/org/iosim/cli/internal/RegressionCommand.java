@@ -242,19 +242,16 @@ final class RegressionCommand implements Runnable {
 	@Command(name = "predict", mixinStandardHelpOptions = true,
 			description = "Predicts the target for every row of a data file; rows outside the training ranges are flagged.")
 	static final class Predict implements Callable<Integer> {
-		@Option(names = "--model", paramLabel = "MODEL.json", required = true)
-		Path model;
-
-		@Option(names = "--data", paramLabel = "FILE.csv", required = true)
-		Path data;
+		@Mixin
+		ModelAndData input;
 
 		@Spec
 		CommandSpec spec;
 
 		@Override
 		public Integer call() {
-			StoredModel stored = load(model);
-			Dataset dataset = readFeatures(stored, data, false);
+			StoredModel stored = input.model();
+			Dataset dataset = input.data(stored, false);
 			PrintWriter printed = spec.commandLine().getOut();
 			printed.println(String.join(",", stored.features()) + ",predicted " + stored.target() + ",extrapolated");
 			for (double[] row : dataset.x()) {
@@ -273,11 +270,8 @@ final class RegressionCommand implements Runnable {
 	@Command(name = "evaluate", mixinStandardHelpOptions = true,
 			description = "Relative error |(measured - predicted) / measured| of a stored model on test data (001 Eq. 9.2).")
 	static final class Evaluate implements Callable<Integer> {
-		@Option(names = "--model", paramLabel = "MODEL.json", required = true)
-		Path model;
-
-		@Option(names = "--data", paramLabel = "FILE.csv", required = true)
-		Path data;
+		@Mixin
+		ModelAndData input;
 
 		@Option(names = "--json", description = "Print one JSON object.")
 		boolean json;
@@ -287,8 +281,8 @@ final class RegressionCommand implements Runnable {
 
 		@Override
 		public Integer call() {
-			StoredModel stored = load(model);
-			Dataset dataset = readFeatures(stored, data, true);
+			StoredModel stored = input.model();
+			Dataset dataset = input.data(stored, true);
 			double[] errors = new double[dataset.size()];
 			int used = 0;
 			int extrapolated = 0;
@@ -300,7 +294,7 @@ final class RegressionCommand implements Runnable {
 				}
 			}
 			if (used == 0) {
-				throw new IosimCommand.UserError(Main.EXIT_INVALID, data + ": every measured " + stored.target()
+				throw new IosimCommand.UserError(Main.EXIT_INVALID, input.data + ": every measured " + stored.target()
 						+ " is 0, so no relative error is defined");
 			}
 			double[] sorted = Arrays.copyOf(errors, used);
@@ -408,19 +402,28 @@ final class RegressionCommand implements Runnable {
 		}
 	}
 
-	static StoredModel load(Path model) {
-		try {
-			return StoredModel.load(model);
-		} catch (DataFormatException invalid) {
-			throw new IosimCommand.UserError(Main.EXIT_INVALID, invalid.getMessage());
-		}
-	}
+	/** A stored model and the data to apply it to. */
+	static final class ModelAndData {
+		@Option(names = "--model", paramLabel = "MODEL.json", required = true, description = "A stored model.")
+		Path model;
 
-	static Dataset readFeatures(StoredModel stored, Path data, boolean withTarget) {
-		try {
-			return DataFiles.readForModel(data, stored.target(), stored.features(), withTarget);
-		} catch (DataFormatException invalid) {
-			throw new IosimCommand.UserError(Main.EXIT_INVALID, invalid.getMessage());
+		@Option(names = "--data", paramLabel = "FILE.csv", required = true, description = "Rows with the model's features.")
+		Path data;
+
+		StoredModel model() {
+			try {
+				return StoredModel.load(model);
+			} catch (DataFormatException invalid) {
+				throw new IosimCommand.UserError(Main.EXIT_INVALID, invalid.getMessage());
+			}
+		}
+
+		Dataset data(StoredModel stored, boolean withTarget) {
+			try {
+				return DataFiles.readForModel(data, stored.target(), stored.features(), withTarget);
+			} catch (DataFormatException invalid) {
+				throw new IosimCommand.UserError(Main.EXIT_INVALID, invalid.getMessage());
+			}
 		}
 	}
 }
