@@ -77,8 +77,8 @@ public final class CartTechnique implements Technique {
 
 	@Override
 	public RegressionModel fit(Dataset data, Map<String, Double> given) {
-		Map<String, Double> parameters = LinearTechnique.resolve(this, given);
-		LinearTechnique.requireFinite(data, 1, id());
+		Map<String, Double> parameters = TechniqueSupport.resolve(this, given);
+		TechniqueSupport.requireFinite(data, 1, id());
 		int minSplit = parameters.get(MIN_SPLIT).intValue();
 		Node root = grow(data, IntStream.range(0, data.size()).toArray(), minSplit);
 		prune(root, parameters.get(COMPLEXITY) * root.squaredError);
@@ -162,7 +162,7 @@ public final class CartTechnique implements Technique {
 
 	@Override
 	public RegressionModel read(ObjectNode structure) {
-		List<String> features = LinearTechnique.features(structure, id());
+		List<String> features = TechniqueSupport.features(structure, id());
 		return new CartModel(features, readNode(structure.path("root"), features));
 	}
 
@@ -172,10 +172,10 @@ public final class CartTechnique implements Technique {
 		}
 		Node node = new Node();
 		node.rows = json.path("rows").asInt();
-		node.value = LinearTechnique.number(json, "value");
+		node.value = TechniqueSupport.number(json, "value");
 		if (json.has("feature")) {
-			node.feature = LinearTechnique.feature(json.get("feature"), features);
-			node.threshold = LinearTechnique.number(json, "threshold");
+			node.feature = TechniqueSupport.feature(json.get("feature"), features);
+			node.threshold = TechniqueSupport.number(json, "threshold");
 			node.left = readNode(json.path("left"), features);
 			node.right = readNode(json.path("right"), features);
 		}
@@ -195,7 +195,7 @@ public final class CartTechnique implements Technique {
 
 		@Override
 		public ObjectNode structure() {
-			ObjectNode structure = LinearTechnique.header("cart", features);
+			ObjectNode structure = TechniqueSupport.header("cart", features);
 			structure.set("root", write(root));
 			return structure;
 		}

@@ -64,8 +64,8 @@ public final class CubistTechnique implements Technique {
 
 	@Override
 	public RegressionModel fit(Dataset data, Map<String, Double> parameters) {
-		Map<String, Double> values = M5Technique.resolveParameters(ID, parameters(), defaults(), parameters);
-		M5Technique.requireFittable(ID, data);
+		Map<String, Double> values = TechniqueSupport.resolve(this, parameters);
+		TechniqueSupport.requireFinite(data, M5Technique.MIN_LEAF_ROWS, ID);
 		int maxRules = values.get(RULES.name()).intValue();
 		int committeeCount = values.get(COMMITTEES.name()).intValue();
 		int neighbors = values.get(NEIGHBORS.name()).intValue();
@@ -90,13 +90,12 @@ public final class CubistTechnique implements Technique {
 
 	@Override
 	public RegressionModel read(ObjectNode structure) {
-		M5Technique.requireTechnique(ID, structure);
-		List<String> features = M5Technique.features(ID, structure);
-		String target = M5Technique.required(ID, structure, "target").asText();
+		List<String> features = TechniqueSupport.features(structure, ID);
+		String target = TechniqueSupport.required(ID, structure, "target").asText();
 		List<List<Rule>> committees = new ArrayList<>();
-		for (JsonNode committee : M5Technique.required(ID, structure, "committees")) {
+		for (JsonNode committee : TechniqueSupport.required(ID, structure, "committees")) {
 			List<Rule> rules = new ArrayList<>();
-			for (JsonNode rule : M5Technique.required(ID, committee, "rules")) {
+			for (JsonNode rule : TechniqueSupport.required(ID, committee, "rules")) {
 				rules.add(Rule.fromJson(rule, features));
 			}
 			committees.add(rules);
@@ -104,16 +103,16 @@ public final class CubistTechnique implements Technique {
 		if (committees.isEmpty()) {
 			throw new IllegalArgumentException(ID + ": no committees");
 		}
-		int neighbors = M5Technique.required(ID, structure, "neighbors").asInt();
+		int neighbors = TechniqueSupport.required(ID, structure, "neighbors").asInt();
 		if (neighbors < 0) {
 			throw new IllegalArgumentException(ID + ": negative number of neighbors " + neighbors);
 		}
 		double[][] x = new double[0][];
 		double[] y = new double[0];
 		if (neighbors > 0) {
-			JsonNode instances = M5Technique.required(ID, structure, "instances");
-			JsonNode rows = M5Technique.required(ID, instances, "x");
-			JsonNode targets = M5Technique.required(ID, instances, "y");
+			JsonNode instances = TechniqueSupport.required(ID, structure, "instances");
+			JsonNode rows = TechniqueSupport.required(ID, instances, "x");
+			JsonNode targets = TechniqueSupport.required(ID, instances, "y");
 			if (rows.size() != targets.size() || rows.size() == 0) {
 				throw new IllegalArgumentException(ID + ": " + rows.size() + " instance rows but " + targets.size() + " targets");
 			}
@@ -232,21 +231,21 @@ public final class CubistTechnique implements Technique {
 			double[] upper = new double[features.size()];
 			Arrays.fill(lower, Double.NEGATIVE_INFINITY);
 			Arrays.fill(upper, Double.POSITIVE_INFINITY);
-			for (JsonNode condition : M5Technique.required(context, json, "conditions")) {
-				String name = M5Technique.required(context, condition, "feature").asText();
+			for (JsonNode condition : TechniqueSupport.required(context, json, "conditions")) {
+				String name = TechniqueSupport.required(context, condition, "feature").asText();
 				int feature = features.indexOf(name);
 				if (feature < 0) {
 					throw new IllegalArgumentException(context + ": condition on unknown feature " + name);
 				}
 				if (condition.has("above")) {
-					lower[feature] = M5Technique.requiredNumber(context, condition, "above");
+					lower[feature] = TechniqueSupport.requiredNumber(context, condition, "above");
 				}
 				if (condition.has("atMost")) {
-					upper[feature] = M5Technique.requiredNumber(context, condition, "atMost");
+					upper[feature] = TechniqueSupport.requiredNumber(context, condition, "atMost");
 				}
 			}
-			return new Rule(M5Technique.required(context, json, "rows").asInt(), lower, upper,
-					LinearModel.fromJson(M5Technique.required(context, json, "model"), features, context));
+			return new Rule(TechniqueSupport.required(context, json, "rows").asInt(), lower, upper,
+					LinearModel.fromJson(TechniqueSupport.required(context, json, "model"), features, context));
 		}
 	}
 
@@ -296,7 +295,7 @@ public final class CubistTechnique implements Technique {
 
 		@Override
 		public double predict(double[] row) {
-			M5Technique.requireRow(row, features.size());
+			TechniqueSupport.requireRow(row, features.size());
 			double prediction = committeePrediction(row);
 			if (neighbors == 0) {
 				return prediction;
@@ -335,7 +334,7 @@ public final class CubistTechnique implements Technique {
 
 		@Override
 		public ObjectNode structure() {
-			ObjectNode structure = M5Technique.header(ID, features, target);
+			ObjectNode structure = TechniqueSupport.header(ID, features).put("target", target);
 			ArrayNode members = structure.putArray("committees");
 			for (List<Rule> rules : committees) {
 				ArrayNode rulesJson = members.addObject().putArray("rules");

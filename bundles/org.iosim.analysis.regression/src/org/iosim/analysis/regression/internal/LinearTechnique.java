@@ -2,7 +2,6 @@ package org.iosim.analysis.regression.internal;
 
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -59,8 +58,8 @@ public final class LinearTechnique implements Technique {
 
 	@Override
 	public RegressionModel fit(Dataset data, Map<String, Double> parameters) {
-		resolve(this, parameters);
-		requireFinite(data, 1, id());
+		TechniqueSupport.resolve(this, parameters);
+		TechniqueSupport.requireFinite(data, 1, id());
 		List<int[]> candidates = new ArrayList<>();
 		for (int first = 0; first < data.featureCount(); first++) {
 			candidates.add(new int[] { first });
@@ -130,18 +129,18 @@ public final class LinearTechnique implements Technique {
 
 	@Override
 	public RegressionModel read(ObjectNode structure) {
-		List<String> features = features(structure, id());
+		List<String> features = TechniqueSupport.features(structure, id());
 		List<int[]> terms = new ArrayList<>();
 		List<Double> coefficients = new ArrayList<>();
 		for (JsonNode term : structure.path("terms")) {
 			terms.add(indexes(term.get("features"), features));
-			coefficients.add(number(term, "coefficient"));
+			coefficients.add(TechniqueSupport.number(term, "coefficient"));
 		}
 		List<int[]> dropped = new ArrayList<>();
 		for (JsonNode term : structure.path("dropped")) {
 			dropped.add(indexes(term.get("features"), features));
 		}
-		return new LinearModel(id(), features, number(structure, "intercept"), terms,
+		return new LinearModel(id(), features, TechniqueSupport.number(structure, "intercept"), terms,
 				coefficients.stream().mapToDouble(Double::doubleValue).toArray(), dropped);
 	}
 
@@ -181,7 +180,7 @@ public final class LinearTechnique implements Technique {
 
 		@Override
 		public ObjectNode structure() {
-			ObjectNode structure = header(technique, features);
+			ObjectNode structure = TechniqueSupport.header(technique, features);
 			structure.put("intercept", intercept);
 			ArrayNode termNodes = structure.putArray("terms");
 			for (int term = 0; term < terms.size(); term++) {
@@ -212,94 +211,13 @@ public final class LinearTechnique implements Technique {
 
 	// ---- shared by the techniques of this package ----
 
-	/**
-	 * The technique's defaults overridden by the given values.
-	 *
-	 * @throws IllegalArgumentException for an unknown name or a value outside its range
-	 */
-	static Map<String, Double> resolve(Technique technique, Map<String, Double> given) {
-		Map<String, Double> values = new LinkedHashMap<>(technique.defaults());
-		for (Map.Entry<String, Double> entry : given.entrySet()) {
-			Parameter parameter = technique.parameters().stream()
-					.filter(candidate -> candidate.name().equals(entry.getKey())).findFirst()
-					.orElseThrow(() -> new IllegalArgumentException(technique.id() + " has no parameter '"
-							+ entry.getKey() + "'; it has " + technique.parameters().stream().map(Parameter::name).toList()));
-			double value = entry.getValue();
-			if (!(value >= parameter.lower() && value <= parameter.upper())
-					|| parameter.integer() && value != Math.rint(value)) {
-				throw new IllegalArgumentException(technique.id() + ": " + parameter.name() + " = " + value
-						+ " is outside [" + parameter.lower() + ", " + parameter.upper() + "]"
-						+ (parameter.integer() ? " or not an integer" : ""));
-			}
-			values.put(entry.getKey(), value);
-		}
-		return values;
-	}
-
-	/** @throws IllegalArgumentException for fewer rows than {@code minimumRows} or a NaN/infinite value */
-	static void requireFinite(Dataset data, int minimumRows, String technique) {
-		if (data.size() < minimumRows) {
-			throw new IllegalArgumentException(data.source() + ": " + technique + " needs at least " + minimumRows
-					+ " rows, got " + data.size());
-		}
-		for (int row = 0; row < data.size(); row++) {
-			if (!Double.isFinite(data.y()[row])) {
-				throw new IllegalArgumentException(data.source() + ": row " + (row + 1) + " has target " + data.target()
-						+ " = " + data.y()[row] + "; " + technique + " needs finite values");
-			}
-			for (int feature = 0; feature < data.featureCount(); feature++) {
-				if (!Double.isFinite(data.x()[row][feature])) {
-					throw new IllegalArgumentException(data.source() + ": row " + (row + 1) + " has feature "
-							+ data.features().get(feature) + " = " + data.x()[row][feature] + "; " + technique
-							+ " needs finite values");
-				}
-			}
-		}
-	}
-
-	/** A structure's common head: the technique id and the feature names in row order. */
-	static ObjectNode header(String technique, List<String> features) {
-		ObjectNode structure = JsonNodeFactory.instance.objectNode();
-		structure.put("technique", technique);
-		ArrayNode names = structure.putArray("features");
-		features.forEach(names::add);
-		return structure;
-	}
-
-	/** The feature names of a structure written by {@link #header}, checking it belongs to the technique. */
-	static List<String> features(ObjectNode structure, String technique) {
-		if (!technique.equals(structure.path("technique").asText())) {
-			throw new IllegalArgumentException("not a " + technique + " model: technique is '"
-					+ structure.path("technique").asText() + "'");
-		}
-		List<String> features = new ArrayList<>();
-		structure.path("features").forEach(name -> features.add(name.asText()));
-		return features;
-	}
-
-	static int feature(JsonNode name, List<String> features) {
-		int index = name == null ? -1 : features.indexOf(name.asText());
-		if (index < 0) {
-			throw new IllegalArgumentException("unknown feature " + name + "; the model's features are " + features);
-		}
-		return index;
-	}
-
-	static double number(JsonNode node, String field) {
-		JsonNode value = node.get(field);
-		if (value == null || !value.isNumber()) {
-			throw new IllegalArgumentException("model structure: '" + field + "' missing or not a number in " + node);
-		}
-		return value.doubleValue();
-	}
-
 	private static int[] indexes(JsonNode names, List<String> features) {
 		if (names == null || !names.isArray()) {
 			throw new IllegalArgumentException("model structure: a term without a 'features' array");
 		}
 		int[] indexes = new int[names.size()];
 		for (int i = 0; i < indexes.length; i++) {
-			indexes[i] = feature(names.get(i), features);
+			indexes[i] = TechniqueSupport.feature(names.get(i), features);
 		}
 		return indexes;
 	}

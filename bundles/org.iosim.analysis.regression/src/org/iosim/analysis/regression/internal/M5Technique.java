@@ -3,7 +3,6 @@ package org.iosim.analysis.regression.internal;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -17,7 +16,6 @@ import org.iosim.analysis.regression.RegressionModel;
 import org.iosim.analysis.regression.Technique;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
@@ -64,8 +62,8 @@ public final class M5Technique implements Technique {
 
 	@Override
 	public RegressionModel fit(Dataset data, Map<String, Double> parameters) {
-		Map<String, Double> values = resolveParameters(ID, parameters(), defaults(), parameters);
-		requireFittable(ID, data);
+		Map<String, Double> values = TechniqueSupport.resolve(this, parameters);
+		TechniqueSupport.requireFinite(data, MIN_LEAF_ROWS, ID);
 		int maxLeaves = values.get(MAX_RULES.name()).intValue();
 		TreeNode root = new TreeGrower(data.x(), data.y(), data.featureCount()).grow(maxLeaves);
 		return new Model(data.features(), data.target(), root);
@@ -73,14 +71,13 @@ public final class M5Technique implements Technique {
 
 	@Override
 	public RegressionModel read(ObjectNode structure) {
-		requireTechnique(ID, structure);
-		List<String> features = features(ID, structure);
-		String target = required(ID, structure, "target").asText();
-		if (requiredNumber(ID, structure, "smoothing") != SMOOTHING) {
+		List<String> features = TechniqueSupport.features(structure, ID);
+		String target = TechniqueSupport.required(ID, structure, "target").asText();
+		if (TechniqueSupport.requiredNumber(ID, structure, "smoothing") != SMOOTHING) {
 			throw new IllegalArgumentException(ID + ": predictions are smoothed with k = " + SMOOTHING + ", not "
 					+ structure.get("smoothing"));
 		}
-		TreeNode root = TreeNode.fromJson(required(ID, structure, "tree"), features);
+		TreeNode root = TreeNode.fromJson(TechniqueSupport.required(ID, structure, "tree"), features);
 		return new Model(features, target, root);
 	}
 
@@ -99,13 +96,13 @@ public final class M5Technique implements Technique {
 
 		@Override
 		public double predict(double[] row) {
-			requireRow(row, features.size());
+			TechniqueSupport.requireRow(row, features.size());
 			return root.smoothedPrediction(row);
 		}
 
 		@Override
 		public ObjectNode structure() {
-			ObjectNode structure = header(ID, features, target);
+			ObjectNode structure = TechniqueSupport.header(ID, features).put("target", target);
 			structure.put("smoothing", SMOOTHING);
 			structure.set("tree", root.toJson(features));
 			return structure;
@@ -149,9 +146,9 @@ public final class M5Technique implements Technique {
 		}
 
 		static LinearModel fromJson(JsonNode json, List<String> features, String context) {
-			double intercept = requiredNumber(context, json, "intercept");
+			double intercept = TechniqueSupport.requiredNumber(context, json, "intercept");
 			double[] coefficients = new double[features.size()];
-			JsonNode named = required(context, json, "coefficients");
+			JsonNode named = TechniqueSupport.required(context, json, "coefficients");
 			for (Map.Entry<String, JsonNode> entry : named.properties()) {
 				int feature = features.indexOf(entry.getKey());
 				if (feature < 0) {
@@ -206,19 +203,19 @@ public final class M5Technique implements Technique {
 
 		static TreeNode fromJson(JsonNode json, List<String> features) {
 			String context = ID + " tree node";
-			int rows = required(context, json, "rows").asInt();
-			LinearModel model = LinearModel.fromJson(required(context, json, "model"), features, context);
+			int rows = TechniqueSupport.required(context, json, "rows").asInt();
+			LinearModel model = LinearModel.fromJson(TechniqueSupport.required(context, json, "model"), features, context);
 			JsonNode split = json.get("split");
 			if (split == null) {
 				return new TreeNode(rows, model, -1, Double.NaN, null, null);
 			}
-			String featureName = required(context, split, "feature").asText();
+			String featureName = TechniqueSupport.required(context, split, "feature").asText();
 			int feature = features.indexOf(featureName);
 			if (feature < 0) {
 				throw new IllegalArgumentException(context + ": split on unknown feature " + featureName);
 			}
-			return new TreeNode(rows, model, feature, requiredNumber(context, split, "threshold"),
-					fromJson(required(context, json, "atMost"), features), fromJson(required(context, json, "above"), features));
+			return new TreeNode(rows, model, feature, TechniqueSupport.requiredNumber(context, split, "threshold"),
+					fromJson(TechniqueSupport.required(context, json, "atMost"), features), fromJson(TechniqueSupport.required(context, json, "above"), features));
 		}
 	}
 
@@ -566,104 +563,4 @@ public final class M5Technique implements Technique {
 
 	// Checks and JSON helpers shared with CubistTechnique.
 
-	/**
-	 * The parameter values to fit with: the given ones, defaults for the others.
-	 *
-	 * @throws IllegalArgumentException for an unknown parameter or a value outside its range
-	 */
-	static Map<String, Double> resolveParameters(String technique, List<Parameter> parameters, Map<String, Double> defaults,
-			Map<String, Double> given) {
-		List<String> names = parameters.stream().map(Parameter::name).toList();
-		for (String name : given.keySet()) {
-			if (!names.contains(name)) {
-				throw new IllegalArgumentException(technique + ": unknown parameter " + name + ", expected one of " + names);
-			}
-		}
-		Map<String, Double> values = new HashMap<>();
-		for (Parameter parameter : parameters) {
-			Double value = given.getOrDefault(parameter.name(), defaults.get(parameter.name()));
-			if (value == null || !Double.isFinite(value) || parameter.valid(value) != value) {
-				throw new IllegalArgumentException(technique + ": " + parameter.name() + " must be "
-						+ (parameter.integer() ? "an integer" : "a number") + " in [" + format(parameter, parameter.lower())
-						+ ", " + format(parameter, parameter.upper()) + "], got " + value);
-			}
-			values.put(parameter.name(), value);
-		}
-		return values;
-	}
-
-	private static String format(Parameter parameter, double value) {
-		return parameter.integer() ? Long.toString((long) value) : Double.toString(value);
-	}
-
-	/** @throws IllegalArgumentException if the data has too few rows or a value that is not finite */
-	static void requireFittable(String technique, Dataset data) {
-		if (data.size() < MIN_LEAF_ROWS) {
-			throw new IllegalArgumentException(data.source() + ": " + technique + " needs at least " + MIN_LEAF_ROWS
-					+ " rows, got " + data.size());
-		}
-		for (int row = 0; row < data.size(); row++) {
-			for (int feature = 0; feature < data.featureCount(); feature++) {
-				if (!Double.isFinite(data.x()[row][feature])) {
-					throw new IllegalArgumentException(data.source() + ": feature " + data.features().get(feature)
-							+ " is " + data.x()[row][feature] + " in row " + (row + 1) + "; " + technique
-							+ " needs finite values");
-				}
-			}
-			if (!Double.isFinite(data.y()[row])) {
-				throw new IllegalArgumentException(data.source() + ": target " + data.target() + " is " + data.y()[row]
-						+ " in row " + (row + 1) + "; " + technique + " needs finite values");
-			}
-		}
-	}
-
-	/** @throws IllegalArgumentException if a row to predict has the wrong length or a value that is not finite */
-	static void requireRow(double[] row, int featureCount) {
-		if (row.length != featureCount) {
-			throw new IllegalArgumentException("expected " + featureCount + " feature values, got " + row.length);
-		}
-		for (int feature = 0; feature < featureCount; feature++) {
-			if (!Double.isFinite(row[feature])) {
-				throw new IllegalArgumentException("feature value " + (feature + 1) + " is " + row[feature]);
-			}
-		}
-	}
-
-	static ObjectNode header(String technique, List<String> features, String target) {
-		ObjectNode structure = JsonNodeFactory.instance.objectNode();
-		structure.put("technique", technique);
-		ArrayNode names = structure.putArray("features");
-		features.forEach(names::add);
-		structure.put("target", target);
-		return structure;
-	}
-
-	static void requireTechnique(String technique, JsonNode structure) {
-		String stored = required(technique, structure, "technique").asText();
-		if (!stored.equals(technique)) {
-			throw new IllegalArgumentException("structure of a " + stored + " model cannot be read as " + technique);
-		}
-	}
-
-	static List<String> features(String technique, JsonNode structure) {
-		List<String> features = new ArrayList<>();
-		required(technique, structure, "features").forEach(name -> features.add(name.asText()));
-		return features;
-	}
-
-	static JsonNode required(String context, JsonNode json, String field) {
-		JsonNode value = json.get(field);
-		if (value == null || value.isNull()) {
-			throw new IllegalArgumentException(context + ": missing '" + field + "'");
-		}
-		return value;
-	}
-
-	static double requiredNumber(String context, JsonNode json, String field) {
-		JsonNode value = required(context, json, field);
-		if (!value.isNumber()) {
-			throw new IllegalArgumentException(context + ": '" + field + "' is not a number: " + value);
-		}
-		return value.doubleValue();
-	}
 }

@@ -110,8 +110,8 @@ public final class MarsTechnique implements Technique {
 
 	@Override
 	public RegressionModel fit(Dataset data, Map<String, Double> given) {
-		Map<String, Double> parameters = LinearTechnique.resolve(this, given);
-		LinearTechnique.requireFinite(data, 3, id());
+		Map<String, Double> parameters = TechniqueSupport.resolve(this, given);
+		TechniqueSupport.requireFinite(data, 3, id());
 		int maxForward = parameters.get(MAX_TERMS_FORWARD).intValue();
 		int maxPruned = Math.min(maxForward, parameters.get(MAX_TERMS_PRUNED).intValue());
 		double minRsqImprovement = parameters.get(MIN_RSQ_IMPROVEMENT);
@@ -489,7 +489,7 @@ public final class MarsTechnique implements Technique {
 
 	@Override
 	public RegressionModel read(ObjectNode structure) {
-		List<String> features = LinearTechnique.features(structure, id());
+		List<String> features = TechniqueSupport.features(structure, id());
 		List<Term> terms = new ArrayList<>();
 		List<Double> coefficients = new ArrayList<>();
 		for (JsonNode termNode : structure.path("terms")) {
@@ -500,11 +500,11 @@ public final class MarsTechnique implements Technique {
 					throw new IllegalArgumentException("MARS hinge direction must be 'x-knot' or 'knot-x', got '"
 							+ direction + "'");
 				}
-				hinges.add(new Hinge(LinearTechnique.feature(hinge.get("feature"), features),
-						LinearTechnique.number(hinge, "knot"), direction.equals("x-knot")));
+				hinges.add(new Hinge(TechniqueSupport.feature(hinge.get("feature"), features),
+						TechniqueSupport.number(hinge, "knot"), direction.equals("x-knot")));
 			}
 			terms.add(new Term(List.copyOf(hinges)));
-			coefficients.add(LinearTechnique.number(termNode, "coefficient"));
+			coefficients.add(TechniqueSupport.number(termNode, "coefficient"));
 		}
 		return new MarsModel(id(), features, terms, coefficients.stream().mapToDouble(Double::doubleValue).toArray(),
 				structure.path("forwardTerms").asInt(terms.size()), structure.path("gcv").asDouble(Double.NaN));
@@ -524,7 +524,7 @@ public final class MarsTechnique implements Technique {
 
 		@Override
 		public ObjectNode structure() {
-			ObjectNode structure = LinearTechnique.header(technique, features);
+			ObjectNode structure = TechniqueSupport.header(technique, features);
 			structure.put("forwardTerms", forwardTerms);
 			structure.put("gcv", gcv);
 			ArrayNode termNodes = structure.putArray("terms");
