@@ -155,11 +155,16 @@ public final class SimulationJob {
 	public Outcome run() throws Failure {
 		List<Diagnostic> seen = new ArrayList<>();
 		Consumer<Diagnostic> reported = warnings;
-		warnings = warning -> {
-			seen.add(warning);
-			reported.accept(warning);
-		};
-		ModelSet modelSet = load();
+		ModelSet modelSet;
+		try {
+			warnings = warning -> {
+				seen.add(warning);
+				reported.accept(warning);
+			};
+			modelSet = load();
+		} finally {
+			warnings = reported;
+		}
 		Refined refined = refine(modelSet);
 		SimulationResult result;
 		try {

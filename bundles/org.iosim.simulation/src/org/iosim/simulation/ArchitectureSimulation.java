@@ -77,9 +77,11 @@ public final class ArchitectureSimulation {
 					stopReasons.add(replication.get());
 				}
 			} catch (InterruptedException interrupted) {
+				replications.forEach(Replication::cancel);
 				Thread.currentThread().interrupt();
 				throw new SimulationException("the simulation was interrupted");
 			} catch (ExecutionException failed) {
+				replications.forEach(Replication::cancel);
 				if (failed.getCause() instanceof RuntimeException cause) {
 					throw cause;
 				}

@@ -12,7 +12,7 @@ import java.util.List;
  * @param seed             the seed the run was started with
  * @param replications     number of replications pooled
  * @param events           simulation events processed, summed over replications
- * @param stopReason       which condition ended the run (see {@link StopReason})
+ * @param stopReason       which condition ended the (first) replication (see {@link StopReason})
  * @param simulatedTime    simulated time of one replication at its end (the longest, with several)
  * @param wallClockSeconds elapsed real time; the only field that differs between runs with one seed
  * @param scenarios        one entry per usage scenario
@@ -53,7 +53,7 @@ public record SimulationResult(String modelName, long seed, int replications, lo
 
 	/**
 	 * @param throughput    completed scenario runs per time unit
-	 * @param overTime      mean response time per window of simulated time
+	 * @param overTime      mean response time per window of simulated time, of the first replication
 	 * @param distribution  quantiles from 1 % to 99 % for distribution charts
 	 */
 	public record ScenarioResult(String id, String name, ResponseTime responseTime, double throughput,

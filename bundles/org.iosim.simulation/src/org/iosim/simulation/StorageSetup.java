@@ -25,7 +25,7 @@ public record StorageSetup(String name, Set<String> containers, int memoryLength
 	}
 
 	public StorageSetup {
-		containers = Set.copyOf(containers);
+		containers = java.util.Collections.unmodifiableSet(new java.util.LinkedHashSet<>(containers));
 		fileSetSizes = Map.copyOf(fileSetSizes);
 		if (memoryLength < 1) {
 			throw new IllegalArgumentException("storage '" + name + "': memory length must be at least 1, got " + memoryLength);

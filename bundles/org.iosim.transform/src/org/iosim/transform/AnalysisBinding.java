@@ -40,17 +40,28 @@ public final class AnalysisBinding {
 	 */
 	public static List<StorageSetup> bind(IoConfiguration configuration, Path baseDirectory,
 			List<ModelDefinition> stored, AnalysisModelRegistry registry) throws TransformationException {
+		List<String> problems = new ArrayList<>();
 		List<ModelDefinition> candidates = new ArrayList<>();
 		for (AnalysisModelDefinition definition : configuration.getAnalysisModels()) {
-			candidates.add(definition(definition, baseDirectory));
+			try {
+				candidates.add(definition(definition, baseDirectory));
+			} catch (IllegalArgumentException | NullPointerException invalid) {
+				problems.add("analysis model definition '" + definition.getName() + "': needs a name and a kind ("
+						+ invalid.getMessage() + ")");
+			}
 		}
 		candidates.addAll(stored);
 		Map<String, Long> fileSetSizes = new LinkedHashMap<>();
 		for (FileSet fileSet : configuration.getFileSets()) {
-			fileSetSizes.put(fileSet.getName(), fileSet.getSize());
+			if (fileSet.getName() == null || fileSet.getName().isBlank()) {
+				problems.add("a file set has no name");
+			} else if (fileSet.getSize() < 0) {
+				problems.add("file set '" + fileSet.getName() + "' has the negative size " + fileSet.getSize());
+			} else if (fileSetSizes.put(fileSet.getName(), fileSet.getSize()) != null) {
+				problems.add("file set '" + fileSet.getName() + "' is defined twice");
+			}
 		}
 		List<StorageSetup> setups = new ArrayList<>();
-		List<String> problems = new ArrayList<>();
 		for (VirtualizedStorage storage : configuration.getStorages()) {
 			try {
 				ModelDefinition chosen = registry.select(candidates, features(storage.getFeatures()));

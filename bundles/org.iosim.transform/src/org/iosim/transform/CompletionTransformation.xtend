@@ -109,9 +109,17 @@ class CompletionTransformation {
 	/** For each basic component, the storages of the containers it is allocated on (null: no storage). */
 	def private Map<BasicComponent, Set<VirtualizedStorage>> componentPlacements(ArchitectureModel model,
 		Map<ResourceContainer, VirtualizedStorage> served) {
+		val parents = <ResourceContainer, ResourceContainer>newHashMap
+		for (container : model.resourceEnvironment?.containers?.flatMap[withNested] ?: emptyList) {
+			container.nestedContainers.forEach[nested | parents.put(nested, container)]
+		}
 		val placements = <BasicComponent, Set<VirtualizedStorage>>newLinkedHashMap
 		for (context : model.allocation?.contexts ?: emptyList) {
-			val storage = served.get(context.container)
+			var container = context.container
+			while (container !== null && !served.containsKey(container)) {
+				container = parents.get(container)
+			}
+			val storage = if (container === null) null else served.get(container)
 			for (component : basicComponents(context.assemblyContext)) {
 				placements.computeIfAbsent(component)[newLinkedHashSet] += storage
 			}
@@ -170,7 +178,9 @@ class CompletionTransformation {
 	def private IoRequest callRequest(ResourceCall call, VirtualizedStorage storage) {
 		IoFactory.eINSTANCE.createIoRequest => [
 			type = if ("write".equalsIgnoreCase(call.signature?.name)) IoType.WRITE else IoType.READ
-			size = call.inputVariableUsages.input("size") ?: call.inputVariableUsages.head?.characterisations?.head?.specification ?: "1"
+			size = call.inputVariableUsages.input("size")
+				?: call.inputVariableUsages.findFirst[!#{"sequentiality", "fileSet"}.contains(variable)]?.characterisations?.head?.specification
+				?: "1"
 			sequentiality = call.inputVariableUsages.input("sequentiality") ?: storage.defaultSequentiality ?: "0"
 			fileSet = call.inputVariableUsages.input("fileSet")?.unquoted ?: storage.defaultFileSet
 			count = call.numberOfCalls ?: "1"
@@ -191,7 +201,7 @@ class CompletionTransformation {
 	/** The I/O action runs after the action it comes from; a stop action's I/O runs just before it. */
 	def private insertBeside(AbstractInternalControlFlowAction action, IoAction io) {
 		(action.eContainer as ResourceDemandingBehaviour).steps += io
-		if (action instanceof StopAction) {
+		if (action instanceof StopAction && action.predecessor !== null) {
 			val previous = action.predecessor
 			previous.successor = io
 			io.successor = action

@@ -71,6 +71,9 @@ final class RegressionCommand implements Runnable {
 		long seed;
 
 		Dataset read() {
+			if (folds < 2) {
+				throw new IosimCommand.UserError(Main.EXIT_USAGE, "--folds must be at least 2, got " + folds);
+			}
 			try {
 				return DataFiles.read(data, target, features, folds);
 			} catch (DataFormatException invalid) {

@@ -61,8 +61,8 @@ final class SimulateCommand implements Callable<Integer> {
 	long warmup;
 
 	@Option(names = "--replications", paramLabel = "R", defaultValue = "1",
-			description = "Independent replications, run in parallel; confidence intervals then come from"
-					+ " the spread of their means (default ${DEFAULT-VALUE}).")
+			description = "Independent replications, run in parallel on their own random streams; results pool"
+					+ " them (default ${DEFAULT-VALUE}).")
 	int replications;
 
 	@Option(names = "--io", paramLabel = "CONFIG",

@@ -22,13 +22,7 @@ final class LinkTransfer {
 		this.throughput = throughput;
 	}
 
-	void transfer(Map<String, Object> calleeVariables, Completion then) {
-		double bytes = 0;
-		for (Map.Entry<String, Object> variable : calleeVariables.entrySet()) {
-			if (variable.getKey().endsWith(".BYTESIZE") && variable.getValue() instanceof Number size) {
-				bytes += size.doubleValue();
-			}
-		}
+	void transfer(double bytes, Completion then) {
 		link.serveFor(latency + bytes / throughput, then);
 	}
 

@@ -195,7 +195,10 @@ public final class ModelCompiler {
 		for (ProcessingResourceSpecification specification : container.getProcessingResources()) {
 			String policyId = specification.getSchedulingPolicy() == null ? null
 					: specification.getSchedulingPolicy().getId();
-			SchedulingPolicies.Provider provider = policyId == null ? null : SchedulingPolicies.find(policyId);
+			if (policyId == null) {
+				throw new Unsimulatable(specification, "in container '" + Elements.name(container) + "' has no scheduling policy");
+			}
+			SchedulingPolicies.Provider provider = SchedulingPolicies.find(policyId);
 			if (provider == null) {
 				throw new Unsimulatable(specification, "in container '" + Elements.name(container)
 						+ "' has scheduling policy '" + policyId + "', which IOSim does not know (known: "
@@ -226,8 +229,6 @@ public final class ModelCompiler {
 
 	/** One scheduler per virtualized storage, shared by every container it serves (step I: consolidation). */
 	private void createStorages() {
-		List<ResourceContainer> containers = new ArrayList<>(resourcesByContainer.keySet());
-		containers.sort(java.util.Comparator.comparing(container -> String.valueOf(container.getId())));
 		for (StorageSetup setup : storageSetups) {
 			org.iosim.analysis.IoAnalysisModel analysisModel;
 			try {
@@ -553,7 +554,7 @@ public final class ModelCompiler {
 
 		/**
 		 * The amount one resource call asks for: its input named {@code size} (as for I/O requests), else
-		 * its first input characterisation, else 1.
+		 * its first input characterisation that is not a sequentiality or file set, else 1.
 		 */
 		private static String resourceCallAmount(ResourceCall call) {
 			for (VariableUsage usage : call.getInputVariableUsages()) {
@@ -562,7 +563,8 @@ public final class ModelCompiler {
 				}
 			}
 			for (VariableUsage usage : call.getInputVariableUsages()) {
-				if (!usage.getCharacterisations().isEmpty()) {
+				if (!usage.getCharacterisations().isEmpty()
+						&& !java.util.Set.of("sequentiality", "fileSet").contains(usage.getVariable())) {
 					return usage.getCharacterisations().get(0).getSpecification();
 				}
 			}
@@ -775,6 +777,11 @@ public final class ModelCompiler {
 			replication.onStart(users::start);
 		} else if (scenario.getWorkload() instanceof OpenWorkload open) {
 			CompiledExpression interArrival = expression(scenario, "inter-arrival time", open.getInterArrivalTime());
+			OptionalDouble meanGap = parse(scenario, "inter-arrival time", open.getInterArrivalTime()).mean();
+			if (meanGap.isPresent() && !(meanGap.getAsDouble() > 0)) {
+				throw new Unsimulatable(scenario, "inter-arrival time '" + open.getInterArrivalTime() + "' has mean "
+						+ meanGap.getAsDouble() + "; an open workload needs a positive mean time between arrivals");
+			}
 			Workloads.Open arrivals = new Workloads.Open(replication, measurement, steps, interArrival,
 					replication.newStream(), Elements.describe(scenario));
 			replication.onStart(arrivals::start);

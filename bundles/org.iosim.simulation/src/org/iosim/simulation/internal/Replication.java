@@ -50,6 +50,8 @@ public final class Replication {
 	private boolean warmedUp;
 	private StopReason stopReason;
 	private ProgressListener progress = ProgressListener.NONE;
+	/** Set from another thread when a sibling replication failed, so this one stops instead of running on. */
+	private volatile boolean cancelled;
 	private long nextProgressAt;
 
 	Replication(int index, SimulationConfig config) {
@@ -101,6 +103,9 @@ public final class Replication {
 				&& allScenariosPrecise()) {
 			stop(StopReason.CONFIDENCE_REACHED);
 		}
+		if ((completedRuns & 1023) == 0 && cancelled) {
+			simulator.stop();
+		}
 		if ((completedRuns & 1023) == 0 && System.nanoTime() >= nextProgressAt) {
 			nextProgressAt = System.nanoTime() + PROGRESS_INTERVAL_NANOS;
 			progress.progress(index, simulator.now(), measurements, simulator.eventCount());
@@ -145,6 +150,10 @@ public final class Replication {
 			stopReason = simulator.pendingEventCount() == 0 ? StopReason.NO_MORE_EVENTS : StopReason.SIMULATED_TIME;
 		}
 		return stopReason;
+	}
+
+	public void cancel() {
+		cancelled = true;
 	}
 
 	long measurements() {

@@ -174,9 +174,9 @@ public final class ResultPooling {
 
 	/**
 	 * Half-width of the 95 % interval of the pooled mean. Each replication's batch means estimate the
-	 * variance of its own mean, (h_i / t_i)^2; the pooled mean is their average, so its variance is
-	 * the sum over R^2. This is the statistic the confidence stop rule checks per replication, so a
-	 * run that stopped on precision P reports an interval no wider than P.
+	 * variance of its own mean, (h_i / t_i)^2; for replications of about equal size the pooled mean is
+	 * close to their average, whose variance is the sum over R^2. It is the statistic the confidence
+	 * stop rule checks per replication.
 	 */
 	private static double halfWidth(List<Measurement> measured) {
 		double variance = 0;

@@ -41,9 +41,9 @@ final class Steps {
 	static long sampleCount(Step step, String what, CompiledExpression expression, UniformRandomProvider random,
 			Frame frame) {
 		double value = sampleDouble(step, what, expression, random, frame);
-		if (!(value >= 0) || value != Math.rint(value)) {
+		if (!(value >= 0) || Double.isInfinite(value) || value != Math.rint(value)) {
 			throw new SimulationException(step.origin + ": " + what + " '" + expression.text()
-					+ "' must be a whole number of at least 0, but evaluated to " + value);
+					+ "' must be a finite whole number of at least 0, but evaluated to " + value);
 		}
 		return (long) value;
 	}
@@ -251,40 +251,60 @@ final class Steps {
 			callee.enteredAt = process.replication().simulator().now();
 			process.push(callee);
 			if (link != null) {
-				link.transfer(callee.variables(), process);
+				link.transfer(payload(callee), process);
 				return false;
 			}
 			return true;
+		}
+
+		/** Bytes a call sends: the BYTESIZE characterisations of its inputs (not of component parameters). */
+		private double payload(Frame callee) {
+			double bytes = 0;
+			for (Assignment input : inputs) {
+				if (input.name().endsWith(".BYTESIZE") && callee.lookup(input.name()) instanceof Number size) {
+					bytes += size.doubleValue();
+				}
+			}
+			return bytes;
 		}
 
 		/** The call's behaviour has run: bind the return values, measure, and send the reply over the link. */
 		@Override
 		public void exited(SimulatedProcess process, Frame callee) {
 			assign(this, returns, callee, callee.caller, random);
+			if (link != null) {
+				process.push(callee.caller.nested(new Step[] { new LinkReply(this, callee) }, null));
+			} else {
+				measure(process, callee);
+			}
+		}
+
+		/** Records the call's response time, once its reply (if any) has arrived. */
+		void measure(SimulatedProcess process, Frame callee) {
 			if (measurement != null) {
 				Replication replication = process.replication();
 				replication.record(measurement, replication.simulator().now() - callee.enteredAt);
 			}
-			if (link != null) {
-				process.push(callee.caller.nested(new Step[] { new LinkReply(origin, link, callee) }, null));
-			}
 		}
 	}
 
-	/** The reply of a call crossing a linking resource. */
+	/** The reply of a call crossing a linking resource; the call is measured when it has arrived. */
 	private static final class LinkReply extends Step {
-		private final LinkTransfer link;
+		private final Call call;
 		private final Frame callee;
 
-		LinkReply(String origin, LinkTransfer link, Frame callee) {
-			super(origin);
-			this.link = link;
+		LinkReply(Call call, Frame callee) {
+			super(call.origin);
+			this.call = call;
 			this.callee = callee;
 		}
 
 		@Override
 		boolean run(SimulatedProcess process, Frame frame) {
-			link.transferReply(callee.variables(), process);
+			call.link.transferReply(callee.variables(), () -> {
+				call.measure(process, callee);
+				process.resume();
+			});
 			return false;
 		}
 	}

@@ -55,6 +55,8 @@ final class VirtualizedStorageScheduler {
 	/** The simulator's clock as embedded analysis models use it. */
 	private final SimulationClock clock;
 	private boolean measuring;
+	/** Simulated time at which measuring began (after warm-up); traffic first seen later counts from here. */
+	private double measuringSince;
 	final Map<String, Traffic> traffic = new java.util.TreeMap<>();
 
 	VirtualizedStorageScheduler(String name, Simulator simulator, StatusList statusList, IoAnalysisModel model,
@@ -118,7 +120,7 @@ final class VirtualizedStorageScheduler {
 	private Traffic traffic(IoType type, String fileSet) {
 		return traffic.computeIfAbsent(key(type, fileSet), key -> {
 			Traffic created = new Traffic(name, type, fileSet);
-			created.reset(simulator.now());
+			created.reset(measuringSince);
 			return created;
 		});
 	}
@@ -135,6 +137,7 @@ final class VirtualizedStorageScheduler {
 
 	void startMeasuring(double now) {
 		measuring = true;
+		measuringSince = now;
 		traffic.values().forEach(counted -> counted.reset(now));
 		concurrency.reset(now);
 	}

@@ -104,6 +104,11 @@ class RegressionCommandTest {
 		CommandLine.Run unknown = iosim("regression", "fit", "--data", training.toString(), "--target", "delay",
 				"--technique", "svm", "--out", folder.resolve("m.json").toString());
 		assertEquals(2, unknown.exitCode(), unknown.toString());
+
+		CommandLine.Run oneFold = iosim("regression", "fit", "--data", training.toString(), "--target", "delay",
+				"--technique", "lm", "--folds", "1", "--out", folder.resolve("m.json").toString());
+		assertEquals(2, oneFold.exitCode(), oneFold.toString());
+		assertTrue(oneFold.err().contains("--folds must be at least 2, got 1"), oneFold.err());
 	}
 
 	/** A stored regression model for reads and one for writes serve a virtualized storage (kind 'regression'). */

@@ -111,6 +111,19 @@ class CompletionTransformationTest {
 	}
 
 	@Test
+	void fileSetsDefinedTwiceOrWithoutNameAreNamed() {
+		IoConfiguration configuration = IoFixtures.configuration("0.001", "VM 1", "VM 2");
+		var twice = IoFixtures.IO.createFileSet();
+		twice.setName("data");
+		configuration.getFileSets().add(twice);
+		configuration.getFileSets().add(IoFixtures.IO.createFileSet());
+		TransformationException failure = assertThrows(TransformationException.class,
+				() -> AnalysisBinding.bind(configuration, folder, List.of(), AnalysisModelRegistry.standard()));
+		assertTrue(failure.getMessage().contains("file set 'data' is defined twice"), failure.getMessage());
+		assertTrue(failure.getMessage().contains("a file set has no name"), failure.getMessage());
+	}
+
+	@Test
 	void missingMemoryLengthIsNamed() throws Exception {
 		ArchitectureModel model = IoFixtures.workers(folder, 1, 0);
 		IoConfiguration configuration = IoFixtures.configuration("0.001", "VM 1", "VM 2");
