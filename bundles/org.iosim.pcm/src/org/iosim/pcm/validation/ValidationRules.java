@@ -50,6 +50,9 @@ import org.iosim.pcm.LoopAction;
 import org.iosim.pcm.OpenWorkload;
 import org.iosim.pcm.OperationProvidedRole;
 import org.iosim.pcm.OperationRequiredRole;
+import org.iosim.pcm.InfrastructureInterface;
+import org.iosim.pcm.ResourceInterface;
+import org.iosim.pcm.OperationInterface;
 import org.iosim.pcm.ParametricResourceDemand;
 import org.iosim.pcm.PassiveResource;
 import org.iosim.pcm.ProbabilisticBranchTransition;
@@ -326,53 +329,48 @@ final class ValidationRules extends PcmSwitch<Object> {
 
 	@Override
 	public Object caseExternalCallAction(ExternalCallAction call) {
-		boolean complete = require(call, call.getRole(), "role") & require(call, call.getSignature(), "signature");
-		if (!complete) {
-			return null;
-		}
 		OperationRequiredRole role = call.getRole();
-		if (role.getRequiredInterface() != null
-				&& !role.getRequiredInterface().getSignatures().contains(call.getSignature())) {
-			error(call, "signature " + describe(call.getSignature()) + " is not part of interface "
-					+ describe(role.getRequiredInterface()) + ", which role " + describe(role) + " requires");
-		}
-		checkRoleOfEnclosingComponent(call, role, enclosingComponent(call) == null ? List.of()
-				: enclosingComponent(call).getRequiredRoles());
+		OperationInterface required = role == null ? null : role.getRequiredInterface();
+		checkCall(call, role, call.getSignature(), required, required == null ? List.of() : required.getSignatures(),
+				"interface", InterfaceProvidingRequiringEntity::getRequiredRoles);
 		return null;
 	}
 
 	@Override
 	public Object caseResourceCall(ResourceCall call) {
-		boolean complete = require(call, call.getRole(), "role") & require(call, call.getSignature(), "signature");
-		if (!complete) {
-			return null;
-		}
 		ResourceRequiredRole role = call.getRole();
-		if (role.getRequiredInterface() != null
-				&& !role.getRequiredInterface().getSignatures().contains(call.getSignature())) {
-			error(call, "signature " + describe(call.getSignature()) + " is not part of resource interface "
-					+ describe(role.getRequiredInterface()) + ", which role " + describe(role) + " requires");
-		}
-		checkRoleOfEnclosingComponent(call, role, enclosingComponent(call) == null ? List.of()
-				: enclosingComponent(call).getResourceRequiredRoles());
+		ResourceInterface required = role == null ? null : role.getRequiredInterface();
+		checkCall(call, role, call.getSignature(), required, required == null ? List.of() : required.getSignatures(),
+				"resource interface", InterfaceProvidingRequiringEntity::getResourceRequiredRoles);
 		return null;
 	}
 
 	@Override
 	public Object caseInfrastructureCall(InfrastructureCall call) {
-		boolean complete = require(call, call.getRole(), "role") & require(call, call.getSignature(), "signature");
-		if (!complete) {
-			return null;
-		}
 		InfrastructureRequiredRole role = call.getRole();
-		if (role.getRequiredInterface() != null
-				&& !role.getRequiredInterface().getSignatures().contains(call.getSignature())) {
-			error(call, "signature " + describe(call.getSignature()) + " is not part of infrastructure interface "
-					+ describe(role.getRequiredInterface()) + ", which role " + describe(role) + " requires");
-		}
-		checkRoleOfEnclosingComponent(call, role, enclosingComponent(call) == null ? List.of()
-				: enclosingComponent(call).getRequiredRoles());
+		InfrastructureInterface required = role == null ? null : role.getRequiredInterface();
+		checkCall(call, role, call.getSignature(), required, required == null ? List.of() : required.getSignatures(),
+				"infrastructure interface", InterfaceProvidingRequiringEntity::getRequiredRoles);
 		return null;
+	}
+
+	/**
+	 * A call of any kind names a role and a signature; the signature belongs to the interface the
+	 * role requires, and the role belongs to the component whose behaviour makes the call.
+	 */
+	private void checkCall(EObject call, EObject role, EObject signature, EObject requiredInterface,
+			List<? extends EObject> interfaceSignatures, String interfaceKind,
+			java.util.function.Function<InterfaceProvidingRequiringEntity, List<? extends EObject>> rolesOfComponent) {
+		boolean complete = require(call, role, "role") & require(call, signature, "signature");
+		if (!complete) {
+			return;
+		}
+		if (requiredInterface != null && !interfaceSignatures.contains(signature)) {
+			error(call, "signature " + describe(signature) + " is not part of " + interfaceKind + " "
+					+ describe(requiredInterface) + ", which role " + describe(role) + " requires");
+		}
+		InterfaceProvidingRequiringEntity component = enclosingComponent(call);
+		checkRoleOfEnclosingComponent(call, role, component == null ? List.of() : rolesOfComponent.apply(component));
 	}
 
 	private void checkRoleOfEnclosingComponent(EObject call, EObject role, List<? extends EObject> rolesOfComponent) {

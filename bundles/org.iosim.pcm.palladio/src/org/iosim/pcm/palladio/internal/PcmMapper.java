@@ -7,6 +7,7 @@ import java.util.Locale;
 import java.util.Map;
 
 import org.eclipse.emf.ecore.EObject;
+import org.eclipse.emf.ecore.EReference;
 import org.iosim.pcm.AbstractAction;
 import org.iosim.pcm.AbstractInternalControlFlowAction;
 import org.iosim.pcm.AbstractLoopAction;
@@ -70,6 +71,7 @@ import org.iosim.pcm.Repository;
 import org.iosim.pcm.RepositoryComponent;
 import org.iosim.pcm.RequiredDelegationConnector;
 import org.iosim.pcm.RequiredRole;
+import org.iosim.pcm.Role;
 import org.iosim.pcm.ResourceCall;
 import org.iosim.pcm.ResourceContainer;
 import org.iosim.pcm.ResourceDemandingBehaviour;
@@ -78,7 +80,6 @@ import org.iosim.pcm.ResourceDemandingSeff;
 import org.iosim.pcm.ResourceEnvironment;
 import org.iosim.pcm.ResourceInterface;
 import org.iosim.pcm.ResourceRepository;
-import org.iosim.pcm.ResourceRequiredRole;
 import org.iosim.pcm.ResourceSignature;
 import org.iosim.pcm.ResourceType;
 import org.iosim.pcm.ScenarioBehaviour;
@@ -311,30 +312,30 @@ final class PcmMapper {
 			}
 		}
 		for (XmlElement child : fields.children("resourceRequiredRoles__ResourceInterfaceRequiringEntity")) {
-			ElementFields roleFields = new ElementFields(child);
-			ResourceRequiredRole role = begin(roleFields, PCM.createResourceRequiredRole());
-			builder.refer(role, PcmPackage.Literals.RESOURCE_REQUIRED_ROLE__REQUIRED_INTERFACE, roleFields,
-					"requiredResourceInterface__ResourceRequiredRole");
-			end(roleFields, role);
-			entity.getResourceRequiredRoles().add(role);
+			entity.getResourceRequiredRoles().add(role(new ElementFields(child), PCM.createResourceRequiredRole(),
+					PcmPackage.Literals.RESOURCE_REQUIRED_ROLE__REQUIRED_INTERFACE,
+					"requiredResourceInterface__ResourceRequiredRole"));
 		}
+	}
+
+	/** A role of any kind: its id and name, and the interface it provides or requires. */
+	private <R extends Role> R role(ElementFields fields, R role, EReference interfaceFeature, String interfaceReference) {
+		begin(fields, role);
+		builder.refer(role, interfaceFeature, fields, interfaceReference);
+		end(fields, role);
+		return role;
 	}
 
 	private ProvidedRole providedRole(XmlElement element, EObject owner) {
 		ElementFields fields = new ElementFields(element);
 		if (isType(element, "OperationProvidedRole")) {
-			OperationProvidedRole role = begin(fields, PCM.createOperationProvidedRole());
-			builder.refer(role, PcmPackage.Literals.OPERATION_PROVIDED_ROLE__PROVIDED_INTERFACE, fields,
-					"providedInterface__OperationProvidedRole");
-			end(fields, role);
-			return role;
+			return role(fields, PCM.createOperationProvidedRole(),
+					PcmPackage.Literals.OPERATION_PROVIDED_ROLE__PROVIDED_INTERFACE, "providedInterface__OperationProvidedRole");
 		}
 		if (isType(element, "InfrastructureProvidedRole")) {
-			InfrastructureProvidedRole role = begin(fields, PCM.createInfrastructureProvidedRole());
-			builder.refer(role, PcmPackage.Literals.INFRASTRUCTURE_PROVIDED_ROLE__PROVIDED_INTERFACE, fields,
+			return role(fields, PCM.createInfrastructureProvidedRole(),
+					PcmPackage.Literals.INFRASTRUCTURE_PROVIDED_ROLE__PROVIDED_INTERFACE,
 					"providedInterface__InfrastructureProvidedRole");
-			end(fields, role);
-			return role;
 		}
 		unsupportedType(owner, element, "provided role");
 		return null;
@@ -343,18 +344,13 @@ final class PcmMapper {
 	private RequiredRole requiredRole(XmlElement element, EObject owner) {
 		ElementFields fields = new ElementFields(element);
 		if (isType(element, "OperationRequiredRole")) {
-			OperationRequiredRole role = begin(fields, PCM.createOperationRequiredRole());
-			builder.refer(role, PcmPackage.Literals.OPERATION_REQUIRED_ROLE__REQUIRED_INTERFACE, fields,
-					"requiredInterface__OperationRequiredRole");
-			end(fields, role);
-			return role;
+			return role(fields, PCM.createOperationRequiredRole(),
+					PcmPackage.Literals.OPERATION_REQUIRED_ROLE__REQUIRED_INTERFACE, "requiredInterface__OperationRequiredRole");
 		}
 		if (isType(element, "InfrastructureRequiredRole")) {
-			InfrastructureRequiredRole role = begin(fields, PCM.createInfrastructureRequiredRole());
-			builder.refer(role, PcmPackage.Literals.INFRASTRUCTURE_REQUIRED_ROLE__REQUIRED_INTERFACE, fields,
+			return role(fields, PCM.createInfrastructureRequiredRole(),
+					PcmPackage.Literals.INFRASTRUCTURE_REQUIRED_ROLE__REQUIRED_INTERFACE,
 					"requiredInterface__InfrastructureRequiredRole");
-			end(fields, role);
-			return role;
 		}
 		unsupportedType(owner, element, "required role");
 		return null;
