@@ -55,43 +55,69 @@ public final class ArchitectureSimulation {
 	public SimulationResult run(SimulationConfig config, ProgressListener progress) throws ModelCompilationException {
 		long started = System.nanoTime();
 		List<Replication> replications = new ArrayList<>();
-		for (int index = 0; index < config.replications(); index++) {
-			replications.add(ModelCompiler.compile(model, config, storages, index));
-		}
 		List<SimulationResult.StopReason> stopReasons = new ArrayList<>();
-		if (replications.size() == 1) {
-			stopReasons.add(ResultPooling.run(replications.get(0), progress));
+		if (config.replications() == 1) {
+			Replication replication = ModelCompiler.compile(model, config, storages, 0);
+			replications.add(replication);
+			stopReasons.add(ResultPooling.run(replication, progress));
 		} else {
-			int threads = Math.min(replications.size(), Runtime.getRuntime().availableProcessors());
-			ExecutorService executor = Executors.newFixedThreadPool(threads, runnable -> {
-				Thread thread = new Thread(runnable, "iosim-replication");
-				thread.setDaemon(true);
-				return thread;
-			});
-			try {
-				List<Future<SimulationResult.StopReason>> running = new ArrayList<>();
-				for (Replication replication : replications) {
-					running.add(executor.submit(() -> ResultPooling.run(replication, progress)));
-				}
-				for (Future<SimulationResult.StopReason> replication : running) {
-					stopReasons.add(replication.get());
-				}
-			} catch (InterruptedException interrupted) {
-				replications.forEach(Replication::cancel);
-				Thread.currentThread().interrupt();
-				throw new SimulationException("the simulation was interrupted");
-			} catch (ExecutionException failed) {
-				replications.forEach(Replication::cancel);
-				if (failed.getCause() instanceof RuntimeException cause) {
-					throw cause;
-				}
-				throw new SimulationException(failed.getCause().toString());
-			} finally {
-				executor.shutdownNow();
-			}
+			runInParallel(config, progress, replications, stopReasons);
 		}
 		double wallClock = (System.nanoTime() - started) / 1e9;
 		return ResultPooling.pool(modelName(), config, replications, stopReasons.get(0), wallClock);
+	}
+
+	private record Finished(Replication replication, SimulationResult.StopReason stopReason) {
+	}
+
+	/**
+	 * Each replication is compiled just before it runs, so only as many are in memory at full size
+	 * as there are cores at work; compiling reads the EMF model, which is not meant for concurrent
+	 * reading, so compilations take turns.
+	 */
+	private void runInParallel(SimulationConfig config, ProgressListener progress, List<Replication> replications,
+			List<SimulationResult.StopReason> stopReasons) throws ModelCompilationException {
+		int threads = Math.min(config.replications(), Runtime.getRuntime().availableProcessors());
+		ExecutorService executor = Executors.newFixedThreadPool(threads, runnable -> {
+			Thread thread = new Thread(runnable, "iosim-replication");
+			thread.setDaemon(true);
+			return thread;
+		});
+		List<Replication> compiled = java.util.Collections.synchronizedList(new ArrayList<>());
+		try {
+			List<Future<Finished>> running = new ArrayList<>();
+			for (int index = 0; index < config.replications(); index++) {
+				int replicationIndex = index;
+				running.add(executor.submit(() -> {
+					Replication replication;
+					synchronized (model) {
+						replication = ModelCompiler.compile(model, config, storages, replicationIndex);
+					}
+					compiled.add(replication);
+					return new Finished(replication, ResultPooling.run(replication, progress));
+				}));
+			}
+			for (Future<Finished> replication : running) {
+				Finished finished = replication.get();
+				replications.add(finished.replication());
+				stopReasons.add(finished.stopReason());
+			}
+		} catch (InterruptedException interrupted) {
+			compiled.forEach(Replication::cancel);
+			Thread.currentThread().interrupt();
+			throw new SimulationException("the simulation was interrupted");
+		} catch (ExecutionException failed) {
+			compiled.forEach(Replication::cancel);
+			if (failed.getCause() instanceof ModelCompilationException unsimulatable) {
+				throw unsimulatable;
+			}
+			if (failed.getCause() instanceof RuntimeException cause) {
+				throw cause;
+			}
+			throw new SimulationException(failed.getCause().toString());
+		} finally {
+			executor.shutdownNow();
+		}
 	}
 
 	private String modelName() {

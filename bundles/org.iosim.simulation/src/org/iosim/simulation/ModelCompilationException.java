@@ -1,10 +1,29 @@
 package org.iosim.simulation;
 
-/** The model cannot be simulated; the message names the element and what is wrong with it. */
+import org.eclipse.emf.ecore.EObject;
+import org.iosim.pcm.validation.Diagnostic;
+
+/** The model cannot be simulated; says which element and what is wrong with it. */
 public class ModelCompilationException extends Exception {
 	private static final long serialVersionUID = 1L;
+	private final transient Diagnostic diagnostic;
 
-	public ModelCompilationException(String message) {
-		super(message);
+	/**
+	 * @param element the element that cannot be simulated
+	 * @param problem what is wrong with it, e.g. {@code has no scheduling policy}
+	 */
+	public ModelCompilationException(EObject element, String problem) {
+		super(problem);
+		this.diagnostic = Diagnostic.error(element, problem);
+	}
+
+	/** @return the problem with file, line and element where the model came from files */
+	public Diagnostic diagnostic() {
+		return diagnostic;
+	}
+
+	@Override
+	public String getMessage() {
+		return diagnostic.format();
 	}
 }

@@ -19,6 +19,9 @@ package org.iosim.simulation;
 public record SimulationConfig(long seed, double stopTime, long maxMeasurements, double confidenceLevel,
 		double relativePrecision, long warmupMeasurements, int replications, boolean simulateLinkingResources) {
 
+	/** The most replications one run may have; each keeps its statistics in memory until pooling. */
+	public static final int MAX_REPLICATIONS = 1_000;
+
 	/** Measurements after which a run without any other stop condition ends. */
 	public static final long DEFAULT_MAX_MEASUREMENTS = 100_000;
 
@@ -38,8 +41,10 @@ public record SimulationConfig(long seed, double stopTime, long maxMeasurements,
 		if (warmupMeasurements < 0) {
 			throw new IllegalArgumentException("warm-up measurements must not be negative, got " + warmupMeasurements);
 		}
-		if (replications < 1) {
-			throw new IllegalArgumentException("replications must be at least 1, got " + replications);
+		if (replications < 1 || replications > MAX_REPLICATIONS) {
+			throw new IllegalArgumentException("replications must be between 1 and " + MAX_REPLICATIONS + ", got "
+					+ replications + " (each finished replication keeps its statistics in memory until the results"
+					+ " are pooled; a few dozen already give tight confidence intervals)");
 		}
 	}
 

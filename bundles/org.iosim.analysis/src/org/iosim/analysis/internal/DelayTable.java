@@ -11,6 +11,7 @@ import java.util.Optional;
 import java.util.regex.Pattern;
 
 import org.iosim.analysis.AnalysisModelException;
+import org.iosim.analysis.FileProblems;
 import org.iosim.analysis.WorkloadInput;
 
 /**
@@ -51,7 +52,7 @@ final class DelayTable {
         } catch (CharacterCodingException e) {
             throw new AnalysisModelException(file + ": not UTF-8 text", e);
         } catch (IOException e) {
-            throw new AnalysisModelException(file + ": cannot be read (" + e + ")", e);
+            throw new AnalysisModelException(file + ": cannot be read: " + FileProblems.reason(e), e);
         }
         int headerIndex = firstContentLine(lines, 0);
         if (headerIndex == lines.size()) {
@@ -62,6 +63,11 @@ final class DelayTable {
         int headerRow = headerIndex + 1;
         char delimiter = delimiterOf(headerLine);
         List<String> header = split(file, headerRow, headerLine, delimiter);
+        // A file named by mistake (or on purpose) must not have its first line shown to the user.
+        if (header.stream().noneMatch(name -> name.equals(DELAY_COLUMN) || WorkloadInput.named(name).isPresent())) {
+            throw new AnalysisModelException(file + ": not a delay table: its first line does not name the input"
+                    + " columns (" + String.join(", ", WorkloadInput.names()) + ") and '" + DELAY_COLUMN + "'");
+        }
 
         int delayColumn = -1;
         List<WorkloadInput> inputs = new ArrayList<>();
@@ -78,7 +84,7 @@ final class DelayTable {
             }
             Optional<WorkloadInput> input = WorkloadInput.named(name);
             if (input.isEmpty()) {
-                throw new AnalysisModelException(where + ": unknown column '" + name + "'; valid names: "
+                throw new AnalysisModelException(where + ": unknown column '" + shortened(name) + "'; valid names: "
                         + String.join(", ", WorkloadInput.names()) + ", " + DELAY_COLUMN);
             }
             if (inputs.contains(input.get())) {
@@ -125,6 +131,11 @@ final class DelayTable {
         }
         return new DelayTable(file, List.copyOf(inputs), points.toArray(double[][]::new),
                 delays.stream().mapToDouble(Double::doubleValue).toArray());
+    }
+
+    /** Values are quoted in messages so that users find them, but never at length. */
+    private static String shortened(String text) {
+        return text.length() <= 24 ? text : text.substring(0, 23) + "…";
     }
 
     private static int firstContentLine(List<String> lines, int from) {
@@ -223,7 +234,7 @@ final class DelayTable {
             throw new AnalysisModelException(where + ": no value");
         }
         if (!NUMBER.matcher(text).matches()) {
-            throw new AnalysisModelException(where + ": '" + text + "' is not a number");
+            throw new AnalysisModelException(where + ": '" + shortened(text) + "' is not a number");
         }
         double number = Double.parseDouble(text);
         if (Double.isInfinite(number)) {

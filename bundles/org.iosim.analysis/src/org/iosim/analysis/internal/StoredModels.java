@@ -15,6 +15,7 @@ import java.util.Set;
 import java.util.TreeSet;
 
 import org.iosim.analysis.AnalysisModelException;
+import org.iosim.analysis.FileProblems;
 import org.iosim.analysis.FeatureConfiguration;
 import org.iosim.analysis.ModelDefinition;
 
@@ -58,7 +59,7 @@ public final class StoredModels {
                 entry -> Files.isRegularFile(entry) && entry.getFileName().toString().endsWith(".json"))) {
             entries.forEach(files::add);
         } catch (IOException e) {
-            throw new AnalysisModelException(folder + ": cannot be listed (" + e + ")", e);
+            throw new AnalysisModelException(folder + ": cannot be listed: " + FileProblems.reason(e), e);
         }
         files.sort(null);
         List<ModelDefinition> definitions = new ArrayList<>();
@@ -84,7 +85,7 @@ public final class StoredModels {
             String where = location == null ? "" : " at line " + location.getLineNr() + ", column " + location.getColumnNr();
             throw new AnalysisModelException(file + ": not valid JSON" + where + ": " + e.getOriginalMessage(), e);
         } catch (IOException e) {
-            throw new AnalysisModelException(file + ": cannot be read (" + e + ")", e);
+            throw new AnalysisModelException(file + ": cannot be read: " + FileProblems.reason(e), e);
         }
         if (root == null || root.isMissingNode()) {
             throw new AnalysisModelException(file + ": empty; expected a JSON object with 'name' and 'kind'");

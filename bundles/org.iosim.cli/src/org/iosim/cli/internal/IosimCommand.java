@@ -49,6 +49,18 @@ public final class IosimCommand implements Runnable {
 		}
 	}
 
+	/**
+	 * Checks that files and folders named on the command line exist, before a command spends time on
+	 * them; a missing one is a usage error. Null stands for an option not given.
+	 */
+	static void requireExisting(java.nio.file.Path... paths) {
+		for (java.nio.file.Path path : paths) {
+			if (path != null && !java.nio.file.Files.exists(path)) {
+				throw new UserError(Main.EXIT_USAGE, "no such file or folder: " + path);
+			}
+		}
+	}
+
 	private static int reportUsageError(CommandLine.ParameterException exception, String[] args) {
 		CommandLine command = exception.getCommandLine();
 		PrintWriter err = command.getErr();

@@ -95,6 +95,8 @@ final class SimulateCommand implements Callable<Integer> {
 
 	@Override
 	public Integer call() {
+		IosimCommand.requireExisting(model.toArray(Path[]::new));
+		IosimCommand.requireExisting(io, models);
 		SimulationConfig config = config();
 		PrintWriter out = spec.commandLine().getOut();
 		PrintWriter err = spec.commandLine().getErr();

@@ -53,6 +53,8 @@ final class TransformCommand implements Callable<Integer> {
 
 	@Override
 	public Integer call() {
+		IosimCommand.requireExisting(model.toArray(Path[]::new));
+		IosimCommand.requireExisting(io, models);
 		PrintWriter out = spec.commandLine().getOut();
 		PrintWriter err = spec.commandLine().getErr();
 		SimulationJob job = new SimulationJob(model).modelSet(modelSet).ioConfiguration(io).analysisModels(models)

@@ -1,7 +1,6 @@
 package org.iosim.cli.internal;
 
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,6 +14,8 @@ import org.iosim.pcm.palladio.PalladioImporter;
 import org.iosim.pcm.validation.Diagnostic;
 import org.iosim.pcm.validation.ModelStatistics;
 import org.iosim.pcm.validation.ModelValidator;
+import org.iosim.simulation.ArchitectureSimulation;
+import org.iosim.simulation.ModelCompilationException;
 import org.iosim.simulation.StorageSetup;
 
 import picocli.CommandLine.Command;
@@ -47,11 +48,8 @@ final class ValidateCommand implements Callable<Integer> {
 
 	@Override
 	public Integer call() {
-		for (Path path : paths) {
-			if (!Files.exists(path)) {
-				throw new IosimCommand.UserError(Main.EXIT_USAGE, "no such file or folder: " + path);
-			}
-		}
+		IosimCommand.requireExisting(paths.toArray(Path[]::new));
+		IosimCommand.requireExisting(io, models);
 		PrintWriter out = spec.commandLine().getOut();
 		ImportResult imported = new PalladioImporter().importPaths(paths);
 		boolean valid = !imported.hasErrors();
@@ -60,13 +58,17 @@ final class ValidateCommand implements Callable<Integer> {
 		for (ModelSet modelSet : imported.modelSets()) {
 			List<Diagnostic> problems = validator.validate(modelSet.model());
 			long errors = problems.stream().filter(Diagnostic::isError).count();
+			long warnings = problems.size() - errors;
+			Simulatable simulatable = errors == 0 ? checkSimulatable(modelSet) : Simulatable.NOT_CHECKED;
+			errors += simulatable.error() == null ? 0 : 1;
 			valid &= errors == 0;
 			out.printf("Model set '%s' (%s)%n", modelSet.name(), describeFiles(modelSet));
 			out.println("  " + describe(ModelStatistics.of(modelSet.model())));
-			out.println("  " + verdict(errors, problems.size() - errors));
+			out.println("  " + verdict(errors, warnings));
 			printDiagnostics(out, problems, "  ");
-			if (io != null && errors == 0) {
-				valid &= checkIoConfiguration(out, modelSet);
+			simulatable.storages().forEach(storage -> out.println("  " + storage));
+			if (simulatable.error() != null) {
+				out.println("  error: " + simulatable.error());
 			}
 		}
 		if (imported.modelSets().isEmpty()) {
@@ -76,18 +78,31 @@ final class ValidateCommand implements Callable<Integer> {
 		return valid ? 0 : Main.EXIT_INVALID;
 	}
 
-	private boolean checkIoConfiguration(PrintWriter out, ModelSet modelSet) {
+	/** What compiling a model set for simulation found: the storages I/O goes to, or why it cannot run. */
+	private record Simulatable(List<String> storages, String error) {
+		static final Simulatable NOT_CHECKED = new Simulatable(List.of(), null);
+	}
+
+	/**
+	 * Compiles the model set as 'simulate' would (with the I/O configuration applied, if given), so
+	 * that a model set 'validate' accepts is one 'simulate' runs.
+	 */
+	private Simulatable checkSimulatable(ModelSet modelSet) {
+		List<String> storages = new ArrayList<>();
 		try {
 			SimulationJob.Refined refined = new SimulationJob(paths).ioConfiguration(io).analysisModels(models)
 					.refine(modelSet);
 			for (StorageSetup storage : refined.storages()) {
-				out.printf("  I/O: storage '%s' serves %s with analysis model '%s', memory length %d%n", storage.name(),
-						String.join(", ", storage.containers()), storage.modelName(), storage.memoryLength());
+				storages.add(String.format("I/O: storage '%s' serves %s with analysis model '%s', memory length %d",
+						storage.name(), String.join(", ", storage.containers()), storage.modelName(),
+						storage.memoryLength()));
 			}
-			return true;
+			ArchitectureSimulation.of(refined.model(), refined.storages());
+			return new Simulatable(storages, null);
 		} catch (SimulationJob.Failure failure) {
-			out.println("  error: " + failure.getMessage());
-			return false;
+			return new Simulatable(storages, failure.getMessage());
+		} catch (ModelCompilationException unsimulatable) {
+			return new Simulatable(storages, "cannot simulate: " + unsimulatable.getMessage());
 		}
 	}
 

@@ -81,22 +81,35 @@ public record Diagnostic(Severity severity, String file, int line, int column, S
 	 *         file where known, and unknown parts left out
 	 */
 	public String format() {
+		String where = where();
+		return where.isEmpty() ? message : where + ": " + message;
+	}
+
+	/**
+	 * @return where the problem is, as in {@link #format()} without the message, e.g.
+	 *         {@code shop.repository: line 29: Catalog/find/query (InternalAction 'query', q1)}
+	 */
+	public String where() {
 		StringBuilder text = new StringBuilder();
 		if (file != null) {
-			text.append(file).append(": ");
+			text.append(file);
 		}
 		if (line > 0) {
-			text.append("line ").append(line);
+			text.append(text.isEmpty() ? "" : ": ").append("line ").append(line);
 			if (column > 0) {
 				text.append(", column ").append(column);
 			}
-			text.append(": ");
 		}
 		String element = describeElement();
 		if (!element.isEmpty()) {
-			text.append(element).append(": ");
+			text.append(text.isEmpty() ? "" : ": ").append(element);
 		}
-		return text.append(message).toString();
+		return text.toString();
+	}
+
+	/** @return where an element is, as {@link #where()} says it, e.g. for messages of later stages */
+	public static String where(EObject element) {
+		return of(Severity.ERROR, element, "").where();
 	}
 
 	@Override

@@ -4,6 +4,7 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.regex.Pattern;
 
+import org.iosim.stoex.Expression;
 import org.iosim.stoex.StoEx;
 import org.iosim.stoex.StoExParseException;
 
@@ -29,14 +30,20 @@ final class StochasticExpressions {
 		}
 	}
 
-	/** @return the value if the text is a valid expression consisting of a plain number, else empty */
+	/**
+	 * @return the value of a valid expression that has a single value (no variables, no
+	 *         distributions), e.g. 4, {@code 2 * 1024} or {@code 0/0} (NaN); else empty, since other
+	 *         expressions depend on parameters or chance and are checked when simulated
+	 */
 	static OptionalDouble constantValue(String text) {
 		if (text == null || parseProblem(text).isPresent()) {
 			return OptionalDouble.empty();
 		}
 		try {
-			return OptionalDouble.of(Double.parseDouble(text.trim()));
-		} catch (NumberFormatException notAPlainNumber) {
+			Expression expression = StoEx.parse(text);
+			return expression.isConstant() ? expression.mean() : OptionalDouble.empty();
+		} catch (RuntimeException illTyped) {
+			// a type error or an invalid constant argument; the simulation names it
 			return OptionalDouble.empty();
 		}
 	}

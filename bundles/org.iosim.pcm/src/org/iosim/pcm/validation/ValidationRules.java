@@ -82,6 +82,7 @@ import org.iosim.pcm.UserAction;
 import org.iosim.pcm.VariableCharacterisation;
 import org.iosim.pcm.VariableUsage;
 import org.iosim.pcm.util.PcmSwitch;
+import org.iosim.pcm.wiring.CallCycles;
 
 /**
  * The per-class validation rules. Every case returns {@code null} on purpose: an EMF switch then
@@ -122,6 +123,10 @@ final class ValidationRules extends PcmSwitch<Object> {
 		}
 		for (String part : missing) {
 			error(modelSet, "the model set has no " + part);
+		}
+		for (CallCycles.Cycle cycle : new CallCycles(modelSet).find()) {
+			error(cycle.closingCall(), "the call closes a call cycle, " + cycle.path()
+					+ ": a simulated recursion never ends; Palladio models have no recursion (repeat calls with a loop)");
 		}
 		return null;
 	}
@@ -194,7 +199,7 @@ final class ValidationRules extends PcmSwitch<Object> {
 	@Override
 	public Object casePassiveResource(PassiveResource resource) {
 		if (requireText(resource, resource.getCapacity(), "capacity")) {
-			atLeast(resource, resource.getCapacity(), "capacity", 1);
+			wholeNumberAtLeast(resource, resource.getCapacity(), "capacity", 1);
 		}
 		return null;
 	}
@@ -279,7 +284,9 @@ final class ValidationRules extends PcmSwitch<Object> {
 
 	@Override
 	public Object caseLoopAction(LoopAction loop) {
-		requireText(loop, loop.getIterationCount(), "iterationCount");
+		if (requireText(loop, loop.getIterationCount(), "iterationCount")) {
+			wholeNumberAtLeast(loop, loop.getIterationCount(), "iterationCount", 0);
+		}
 		return null;
 	}
 
@@ -323,7 +330,9 @@ final class ValidationRules extends PcmSwitch<Object> {
 	@Override
 	public Object caseParametricResourceDemand(ParametricResourceDemand demand) {
 		require(demand, demand.getRequiredResource(), "requiredResource");
-		requireText(demand, demand.getDemand(), "demand");
+		if (requireText(demand, demand.getDemand(), "demand")) {
+			notNegative(demand, demand.getDemand(), "demand");
+		}
 		return null;
 	}
 
@@ -342,6 +351,7 @@ final class ValidationRules extends PcmSwitch<Object> {
 		ResourceInterface required = role == null ? null : role.getRequiredInterface();
 		checkCall(call, role, call.getSignature(), required, required == null ? List.of() : required.getSignatures(),
 				"resource interface", InterfaceProvidingRequiringEntity::getResourceRequiredRoles);
+		wholeNumberAtLeast(call, call.getNumberOfCalls(), "numberOfCalls", 0);
 		return null;
 	}
 
@@ -351,6 +361,7 @@ final class ValidationRules extends PcmSwitch<Object> {
 		InfrastructureInterface required = role == null ? null : role.getRequiredInterface();
 		checkCall(call, role, call.getSignature(), required, required == null ? List.of() : required.getSignatures(),
 				"infrastructure interface", InterfaceProvidingRequiringEntity::getRequiredRoles);
+		wholeNumberAtLeast(call, call.getNumberOfCalls(), "numberOfCalls", 0);
 		return null;
 	}
 
@@ -441,7 +452,7 @@ final class ValidationRules extends PcmSwitch<Object> {
 			positive(link, link.getThroughput(), "throughput");
 		}
 		if (requireText(link, link.getLatency(), "latency")) {
-			checkConstant(link, link.getLatency(), "latency", value -> value >= 0, "at least 0");
+			notNegative(link, link.getLatency(), "latency");
 		}
 		return null;
 	}
@@ -643,25 +654,33 @@ final class ValidationRules extends PcmSwitch<Object> {
 		if (workload.getPopulation() < 1) {
 			error(workload, "population must be at least 1, but is " + workload.getPopulation());
 		}
-		requireText(workload, workload.getThinkTime(), "thinkTime");
+		if (requireText(workload, workload.getThinkTime(), "thinkTime")) {
+			notNegative(workload, workload.getThinkTime(), "thinkTime");
+		}
 		return null;
 	}
 
 	@Override
 	public Object caseOpenWorkload(OpenWorkload workload) {
-		requireText(workload, workload.getInterArrivalTime(), "interArrivalTime");
+		if (requireText(workload, workload.getInterArrivalTime(), "interArrivalTime")) {
+			positive(workload, workload.getInterArrivalTime(), "interArrivalTime");
+		}
 		return null;
 	}
 
 	@Override
 	public Object caseDelay(Delay delay) {
-		requireText(delay, delay.getTime(), "time");
+		if (requireText(delay, delay.getTime(), "time")) {
+			notNegative(delay, delay.getTime(), "time");
+		}
 		return null;
 	}
 
 	@Override
 	public Object caseLoop(Loop loop) {
-		requireText(loop, loop.getIterations(), "iterations");
+		if (requireText(loop, loop.getIterations(), "iterations")) {
+			wholeNumberAtLeast(loop, loop.getIterations(), "iterations", 0);
+		}
 		require(loop, loop.getBody(), "body");
 		return null;
 	}
@@ -731,6 +750,9 @@ final class ValidationRules extends PcmSwitch<Object> {
 	}
 
 	private static String format(double value) {
+		if (!Double.isFinite(value)) {
+			return Double.isNaN(value) ? "NaN" : value > 0 ? "infinity" : "-infinity";
+		}
 		String text = String.format(Locale.ROOT, "%.9f", value);
 		return text.contains(".") ? text.replaceAll("0+$", "").replaceAll("\\.$", "") : text;
 	}
@@ -754,19 +776,41 @@ final class ValidationRules extends PcmSwitch<Object> {
 	}
 
 	private void positive(EObject element, String text, String feature) {
-		checkConstant(element, text, feature, value -> value > 0, "greater than 0");
+		checkConstant(element, text, feature, value -> value > 0 && value < Double.POSITIVE_INFINITY,
+				"greater than 0");
 	}
 
-	private void atLeast(EObject element, String text, String feature, double minimum) {
-		checkConstant(element, text, feature, value -> value >= minimum, "at least " + format(minimum));
+	private void notNegative(EObject element, String text, String feature) {
+		checkConstant(element, text, feature, value -> value >= 0 && value < Double.POSITIVE_INFINITY, "at least 0");
 	}
 
-	/** Only plain numbers are judged: other expressions depend on parameters known at simulation time. */
+	/** Counts (loop iterations, calls, capacities) are whole numbers. */
+	private void wholeNumberAtLeast(EObject element, String text, String feature, long minimum) {
+		checkConstant(element, text, feature, value -> value >= minimum && value == Math.rint(value)
+				&& value < Double.POSITIVE_INFINITY, "a whole number of at least " + minimum);
+	}
+
+	/**
+	 * Judges expressions that have a single value (e.g. {@code 4}, {@code 1/0}); others depend on
+	 * parameters or chance and are checked when simulated. The simulation relies on these rules, so a
+	 * constant that breaks one is never left to fail at run time.
+	 */
 	private void checkConstant(EObject element, String text, String feature, DoublePredicate valid,
 			String expectation) {
 		OptionalDouble value = StochasticExpressions.constantValue(text);
 		if (value.isPresent() && !valid.test(value.getAsDouble())) {
-			error(element, feature + " must be " + expectation + ", but is " + text.trim());
+			String written = text.trim();
+			String evaluated = format(value.getAsDouble());
+			error(element, feature + " must be " + expectation + ", but is " + written
+					+ (isPlainNumber(written, value.getAsDouble()) ? "" : " = " + evaluated));
+		}
+	}
+
+	private static boolean isPlainNumber(String text, double value) {
+		try {
+			return Double.parseDouble(text) == value;
+		} catch (NumberFormatException expression) {
+			return false;
 		}
 	}
 

@@ -4,11 +4,15 @@ import static java.nio.file.LinkOption.NOFOLLOW_LINKS;
 import static java.nio.file.StandardCopyOption.ATOMIC_MOVE;
 
 import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
+import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
 
 import org.iosim.report.OutputFolderException;
@@ -21,6 +25,12 @@ import org.iosim.report.OutputFolderException;
  * and, while an existing folder is being replaced, {@value #OLD} (that folder, deleted once the new
  * one is in place). Keeping both inside one folder of our own means no name next to the user's
  * folder can clash, and the same file system guarantees that the renames are atomic.
+ * <p>
+ * A run killed half-way leaves its staging folder behind. The next run for the same output folder
+ * cleans it up: previous results caught between the two renames are moved back (the killed run's
+ * new results were not complete), everything else in it is deleted. A staging folder is in use as
+ * long as its writer holds the lock on its {@value #LOCK} file, and it names the output folder it
+ * belongs to in {@value #TARGET}, so a cleanup touches only abandoned folders of the same output.
  */
 public final class OutputFolder {
 
@@ -32,6 +42,10 @@ public final class OutputFolder {
 
 	private static final String NEW = "new";
 	private static final String OLD = "old";
+	private static final String LOCK = "lock";
+	private static final String TARGET = "target";
+	/** A staging folder without a lock file may be one that another process has only just created. */
+	private static final long UNLOCKED_GRACE_MILLIS = 10 * 60 * 1000L;
 
 	/** File systems limit names to 255 bytes; the staging name adds a prefix and a random suffix. */
 	private static final int MAX_NAME_IN_STAGING_NAME = 64;
@@ -52,22 +66,84 @@ public final class OutputFolder {
 			throw new OutputFolderException(target,
 					"Cannot write results into the file-system root " + target + "; choose a folder below it.");
 		}
+		if (Files.isDirectory(parent)) {
+			cleanUpAbandoned(parent, target);
+		}
 		requireUsable(target, overwrite);
 		Files.createDirectories(parent);
 		Path staging = Files.createTempDirectory(parent, stagingPrefix(target));
-		Path fresh = staging.resolve(NEW);
-		try {
-			Files.createDirectory(fresh);
-			content.writeInto(fresh);
-			// Checked again because another process may have filled the folder while we were writing.
-			requireUsable(target, overwrite);
-			moveIntoPlace(fresh, target, staging.resolve(OLD));
-		} catch (Throwable failure) {
-			discardStaging(staging, failure);
-			throw failure;
+		try (FileChannel lockFile = FileChannel.open(staging.resolve(LOCK), StandardOpenOption.CREATE,
+				StandardOpenOption.WRITE); FileLock lock = lockFile.lock()) {
+			Path fresh = staging.resolve(NEW);
+			try {
+				Files.writeString(staging.resolve(TARGET), target.getFileName().toString());
+				Files.createDirectory(fresh);
+				content.writeInto(fresh);
+				// Checked again because another process may have filled the folder while we were writing.
+				requireUsable(target, overwrite);
+				moveIntoPlace(fresh, target, staging.resolve(OLD));
+			} catch (Throwable failure) {
+				discardStaging(staging, failure);
+				throw failure;
+			}
+			deleteReplaced(staging, target);
 		}
-		deleteReplaced(staging, target);
 		return target;
+	}
+
+	/** Finishes what killed runs for the same output folder left behind; see the class comment. */
+	private static void cleanUpAbandoned(Path parent, Path target) throws IOException {
+		String prefix = stagingPrefix(target);
+		try (DirectoryStream<Path> entries = Files.newDirectoryStream(parent, entry -> entry.getFileName().toString()
+				.startsWith(prefix) && Files.isDirectory(entry, NOFOLLOW_LINKS))) {
+			for (Path staging : entries) {
+				if (belongsTo(staging, target) && isAbandoned(staging)) {
+					Path old = staging.resolve(OLD);
+					if (Files.isDirectory(old, NOFOLLOW_LINKS) && !Files.exists(target, NOFOLLOW_LINKS)) {
+						Files.move(old, target, ATOMIC_MOVE);
+					}
+					deleteRecursively(staging);
+				}
+			}
+		}
+	}
+
+	private static boolean belongsTo(Path staging, Path target) {
+		try {
+			return Files.readString(staging.resolve(TARGET)).equals(target.getFileName().toString());
+		} catch (IOException | RuntimeException unreadable) {
+			// written first thing; without it the folder was abandoned before it held anything
+			return isEmptyApartFromLock(staging);
+		}
+	}
+
+	private static boolean isEmptyApartFromLock(Path staging) {
+		try (DirectoryStream<Path> entries = Files.newDirectoryStream(staging,
+				entry -> !entry.getFileName().toString().equals(LOCK))) {
+			return !entries.iterator().hasNext();
+		} catch (IOException unreadable) {
+			return false;
+		}
+	}
+
+	private static boolean isAbandoned(Path staging) {
+		Path lockPath = staging.resolve(LOCK);
+		if (!Files.exists(lockPath, NOFOLLOW_LINKS)) {
+			try {
+				return System.currentTimeMillis()
+						- Files.getLastModifiedTime(staging).toMillis() > UNLOCKED_GRACE_MILLIS;
+			} catch (IOException unreadable) {
+				return false;
+			}
+		}
+		try (FileChannel channel = FileChannel.open(lockPath, StandardOpenOption.WRITE);
+				FileLock lock = channel.tryLock()) {
+			return lock != null;
+		} catch (OverlappingFileLockException heldHere) {
+			return false;
+		} catch (IOException unreadable) {
+			return false;
+		}
 	}
 
 	private static String stagingPrefix(Path target) {
@@ -130,17 +206,18 @@ public final class OutputFolder {
 	}
 
 	/**
-	 * Deletes what was written. Only removes the staging folder itself when it is empty, so previous
-	 * results that could not be restored stay where the error message says they are.
+	 * Deletes what was written. Previous results that could not be restored stay where the error
+	 * message says they are, with the staging folder around them, which the next run cleans up.
 	 */
 	private static void discardStaging(Path staging, Throwable failure) {
 		try {
-			Path fresh = staging.resolve(NEW);
-			if (Files.exists(fresh, NOFOLLOW_LINKS)) {
-				deleteRecursively(fresh);
-			}
-			if (!Files.exists(staging.resolve(OLD), NOFOLLOW_LINKS)) {
-				Files.delete(staging);
+			if (Files.exists(staging.resolve(OLD), NOFOLLOW_LINKS)) {
+				Path fresh = staging.resolve(NEW);
+				if (Files.exists(fresh, NOFOLLOW_LINKS)) {
+					deleteRecursively(fresh);
+				}
+			} else {
+				deleteRecursively(staging);
 			}
 		} catch (IOException | RuntimeException cleanupFailure) {
 			failure.addSuppressed(cleanupFailure);

@@ -3,25 +3,20 @@ package org.iosim.simulation.internal;
 import org.eclipse.emf.ecore.EObject;
 import org.iosim.pcm.Entity;
 import org.iosim.pcm.Identified;
+import org.iosim.pcm.validation.Diagnostic;
 
-/** Names model elements in messages the way users find them: {@code InternalAction 'render' (id _x)}. */
+/**
+ * Names model elements in messages the way users find them, e.g.
+ * {@code shop.repository: line 29: Catalog/find/render (InternalAction 'render', _x)}.
+ */
 final class Elements {
 
 	private Elements() {
 	}
 
+	/** @return the file, line and path of the element, as validation diagnostics name it */
 	static String describe(EObject element) {
-		if (element == null) {
-			return "(nothing)";
-		}
-		StringBuilder text = new StringBuilder(element.eClass().getName());
-		if (element instanceof Entity entity && entity.getName() != null && !entity.getName().isBlank()) {
-			text.append(" '").append(entity.getName()).append('\'');
-		}
-		if (element instanceof Identified identified && identified.getId() != null) {
-			text.append(" (id ").append(identified.getId()).append(')');
-		}
-		return text.toString();
+		return element == null ? "(nothing)" : Diagnostic.where(element);
 	}
 
 	/** The element's name, or its type and id when it has no name. */

@@ -13,17 +13,11 @@ import org.iosim.pcm.AbstractInternalControlFlowAction;
 import org.iosim.pcm.AcquireAction;
 import org.iosim.pcm.AllocationContext;
 import org.iosim.pcm.ArchitectureModel;
-import org.iosim.pcm.AssemblyConnector;
 import org.iosim.pcm.AssemblyContext;
-import org.iosim.pcm.AssemblyInfrastructureConnector;
-import org.iosim.pcm.BasicComponent;
 import org.iosim.pcm.BranchAction;
 import org.iosim.pcm.BranchTransition;
 import org.iosim.pcm.ClosedWorkload;
 import org.iosim.pcm.CollectionIteratorAction;
-import org.iosim.pcm.ComposedStructure;
-import org.iosim.pcm.CompositeComponent;
-import org.iosim.pcm.Connector;
 import org.iosim.pcm.EntryLevelSystemCall;
 import org.iosim.pcm.ExternalCallAction;
 import org.iosim.pcm.ForkAction;
@@ -39,10 +33,7 @@ import org.iosim.pcm.PassiveResource;
 import org.iosim.pcm.ProbabilisticBranchTransition;
 import org.iosim.pcm.ProcessingResourceSpecification;
 import org.iosim.pcm.ProcessingResourceType;
-import org.iosim.pcm.ProvidedDelegationConnector;
-import org.iosim.pcm.ProvidedRole;
 import org.iosim.pcm.ReleaseAction;
-import org.iosim.pcm.RequiredDelegationConnector;
 import org.iosim.pcm.RequiredRole;
 import org.iosim.pcm.ResourceCall;
 import org.iosim.pcm.ResourceContainer;
@@ -68,6 +59,10 @@ import org.iosim.simulation.engine.FcfsResource;
 import org.iosim.stoex.CompiledExpression;
 import org.iosim.stoex.Expression;
 import org.iosim.stoex.StoEx;
+import org.iosim.pcm.wiring.CallCycles;
+import org.iosim.pcm.wiring.ComponentInstance;
+import org.iosim.pcm.wiring.Wiring;
+import org.iosim.pcm.wiring.WiringException;
 
 /**
  * Compiles an architecture model into a {@link Replication}: resources per container, component
@@ -80,10 +75,9 @@ public final class ModelCompiler {
 	private final ArchitectureModel model;
 	private final SimulationConfig config;
 	private final Replication replication;
+	private final Wiring wiring;
 	private final Map<ResourceContainer, List<PlacedResource>> resourcesByContainer = new IdentityHashMap<>();
-	private final Map<ResourceContainer, ResourceContainer> allocation = new IdentityHashMap<>();
-	private final Map<AssemblyContext, ResourceContainer> placement = new IdentityHashMap<>();
-	private final Map<List<AssemblyContext>, Instance> instances = new HashMap<>();
+	private final Map<ComponentInstance, Instance> instances = new HashMap<>();
 	private final Map<ResourceContainer, Map<ResourceContainer, LinkTransfer>> links = new IdentityHashMap<>();
 	private final Map<CallTarget, Instance> owners = new IdentityHashMap<>();
 	private final List<StorageSetup> storageSetups;
@@ -95,36 +89,21 @@ public final class ModelCompiler {
 			double rate, double readRate, double writeRate) {
 	}
 
-	/** One component in one assembly context, inside the instance of its enclosing composite (or the system). */
-	private final class Instance {
-		final AssemblyContext context;
-		final Instance parent;
-		final List<AssemblyContext> path;
+	/** The run-time state of one component instance: its compiled behaviours and passive resources. */
+	private static final class Instance {
+		final ComponentInstance id;
 		final ResourceContainer container;
 		final Map<ResourceDemandingBehaviour, CallTarget> targets = new IdentityHashMap<>();
 		final Map<PassiveResource, org.iosim.simulation.engine.PassiveResource> passives = new IdentityHashMap<>();
 		List<Steps.Assignment> componentParameters;
 
-		Instance(AssemblyContext context, Instance parent, List<AssemblyContext> path, ResourceContainer container) {
-			this.context = context;
-			this.parent = parent;
-			this.path = path;
+		Instance(ComponentInstance id, ResourceContainer container) {
+			this.id = id;
 			this.container = container;
 		}
 
 		String name() {
-			StringBuilder name = new StringBuilder();
-			for (AssemblyContext step : path) {
-				if (name.length() > 0) {
-					name.append('/');
-				}
-				name.append(Elements.name(step));
-			}
-			return name.toString();
-		}
-
-		ComposedStructure enclosingStructure() {
-			return parent == null ? model.getSystem() : (CompositeComponent) parent.context.getComponent();
+			return id.name();
 		}
 	}
 
@@ -134,6 +113,7 @@ public final class ModelCompiler {
 		this.config = config;
 		this.storageSetups = storageSetups;
 		this.replication = replication;
+		this.wiring = new Wiring(model);
 	}
 
 	/** Builds a ready-to-run replication of the model, its I/O served by the given virtualized storages. */
@@ -143,7 +123,7 @@ public final class ModelCompiler {
 		try {
 			new ModelCompiler(model, config, storages, replication).compileAll();
 		} catch (Unsimulatable problem) {
-			throw new ModelCompilationException(problem.getMessage());
+			throw new ModelCompilationException(problem.element, problem.getMessage());
 		}
 		return replication;
 	}
@@ -151,9 +131,15 @@ public final class ModelCompiler {
 	/** Thrown inside the compiler and turned into a {@link ModelCompilationException} at its boundary. */
 	private static final class Unsimulatable extends RuntimeException {
 		private static final long serialVersionUID = 1L;
+		private final transient EObject element;
 
 		Unsimulatable(EObject element, String problem) {
-			super(Elements.describe(element) + ": " + problem);
+			super(problem);
+			this.element = element;
+		}
+
+		Unsimulatable(WiringException broken) {
+			this(broken.element(), broken.getMessage());
 		}
 	}
 
@@ -172,6 +158,10 @@ public final class ModelCompiler {
 		if (model.getResourceEnvironment() == null) {
 			throw new Unsimulatable(model, "has no resource environment");
 		}
+		for (CallCycles.Cycle cycle : new CallCycles(model).find()) {
+			throw new Unsimulatable(cycle.closingCall(), "closes a call cycle, " + cycle.path()
+					+ ": a simulated recursion never ends");
+		}
 		model.getResourceEnvironment().getContainers().forEach(this::createResources);
 		createStorages();
 		if (config.simulateLinkingResources()) {
@@ -181,7 +171,6 @@ public final class ModelCompiler {
 			if (context.getAssemblyContext() == null || context.getContainer() == null) {
 				throw new Unsimulatable(context, "must name both an assembly context and a resource container");
 			}
-			placement.put(context.getAssemblyContext(), context.getContainer());
 		}
 		for (UsageScenario scenario : model.getUsageModel().getScenarios()) {
 			compileScenario(scenario);
@@ -224,7 +213,6 @@ public final class ModelCompiler {
 		}
 		resourcesByContainer.put(container, placed);
 		container.getNestedContainers().forEach(this::createResources);
-		container.getNestedContainers().forEach(nested -> allocation.put(nested, container));
 	}
 
 	/** One scheduler per virtualized storage, shared by every container it serves (step I: consolidation). */
@@ -256,7 +244,7 @@ public final class ModelCompiler {
 	}
 
 	private VirtualizedStorageScheduler storageOf(Instance instance, EObject user) {
-		for (ResourceContainer container = instance.container; container != null; container = allocation.get(container)) {
+		for (ResourceContainer container = instance.container; container != null; container = Wiring.host(container)) {
 			VirtualizedStorageScheduler storage = storages.get(container);
 			if (storage != null) {
 				return storage;
@@ -329,9 +317,9 @@ public final class ModelCompiler {
 	}
 
 	private PlacedResource resourceOfType(Instance instance, ProcessingResourceType type, EObject user) {
-		for (ResourceContainer container = instance.container; container != null; container = allocation.get(container)) {
+		for (ResourceContainer container = instance.container; container != null; container = Wiring.host(container)) {
 			for (PlacedResource placed : resourcesByContainer.getOrDefault(container, List.of())) {
-				if (sameElement(placed.specification().getResourceType(), type)) {
+				if (Wiring.sameElement(placed.specification().getResourceType(), type)) {
 					return placed;
 				}
 			}
@@ -341,10 +329,10 @@ public final class ModelCompiler {
 	}
 
 	private PlacedResource resourceProviding(Instance instance, ResourceInterface required, EObject user) {
-		for (ResourceContainer container = instance.container; container != null; container = allocation.get(container)) {
+		for (ResourceContainer container = instance.container; container != null; container = Wiring.host(container)) {
 			for (PlacedResource placed : resourcesByContainer.getOrDefault(container, List.of())) {
 				for (ResourceInterface provided : placed.specification().getResourceType().getProvidedInterfaces()) {
-					if (sameElement(provided, required)) {
+					if (Wiring.sameElement(provided, required)) {
 						return placed;
 					}
 				}
@@ -355,33 +343,25 @@ public final class ModelCompiler {
 				+ "' provides");
 	}
 
-	/** Identity, or the same id: default models may be loaded once per file that refers to them. */
-	private static boolean sameElement(EObject a, EObject b) {
-		if (a == b) {
-			return true;
-		}
-		return a instanceof org.iosim.pcm.Identified x && b instanceof org.iosim.pcm.Identified y && x.getId() != null
-				&& x.getId().equals(y.getId());
-	}
-
 	// ------------------------------------------------------------------ wiring
 
-	private Instance instance(Instance parent, AssemblyContext context) {
-		List<AssemblyContext> path = new ArrayList<>(parent == null ? List.of() : parent.path);
-		path.add(context);
-		Instance existing = instances.get(path);
+	private Instance instance(ComponentInstance id) {
+		Instance existing = instances.get(id);
 		if (existing != null) {
 			return existing;
 		}
-		ResourceContainer container = parent == null ? placement.get(context) : parent.container;
-		if (container == null) {
-			throw new Unsimulatable(context, "is not allocated to any resource container");
+		ResourceContainer container;
+		try {
+			container = wiring.container(id);
+		} catch (WiringException unallocated) {
+			throw new Unsimulatable(unallocated);
 		}
+		AssemblyContext context = id.context();
 		if (context.getComponent() == null) {
 			throw new Unsimulatable(context, "encapsulates no component");
 		}
-		Instance created = new Instance(context, parent, List.copyOf(path), container);
-		instances.put(created.path, created);
+		Instance created = new Instance(id, container);
+		instances.put(id, created);
 		List<Steps.Assignment> parameters = new ArrayList<>(assignments(context.getComponent(),
 				context.getComponent().getComponentParameters()));
 		parameters.addAll(assignments(context, context.getConfigParameterUsages()));
@@ -389,61 +369,16 @@ public final class ModelCompiler {
 		return created;
 	}
 
-	private CallTarget systemEntry(EntryLevelSystemCall call) {
-		ProvidedRole role = call.getProvidedRole();
-		for (Connector connector : model.getSystem().getConnectors()) {
-			if (connector instanceof ProvidedDelegationConnector delegation && delegation.getOuterRole() == role) {
-				return provided(instance(null, delegation.getInnerContext()), delegation.getInnerRole(),
-						call.getSignature(), call);
-			}
-		}
-		throw new Unsimulatable(call, "calls role '" + Elements.name(role)
-				+ "', which no provided delegation connector of the system connects to a component");
-	}
-
-	private CallTarget provided(Instance provider, ProvidedRole role, Signature signature, EObject caller) {
-		if (provider.context.getComponent() instanceof BasicComponent component) {
-			for (ResourceDemandingSeff seff : component.getSeffs()) {
-				if (sameElement(seff.getDescribedService(), signature)) {
-					return target(provider, seff);
-				}
-			}
-			throw new Unsimulatable(caller, "calls '" + Elements.name(signature) + "' of '" + provider.name()
-					+ "', but component '" + Elements.name(component) + "' has no SEFF for it");
-		}
-		CompositeComponent composite = (CompositeComponent) provider.context.getComponent();
-		for (Connector connector : composite.getConnectors()) {
-			if (connector instanceof ProvidedDelegationConnector delegation && delegation.getOuterRole() == role) {
-				return provided(instance(provider, delegation.getInnerContext()), delegation.getInnerRole(),
-						signature, caller);
-			}
-		}
-		throw new Unsimulatable(caller, "calls role '" + Elements.name(role) + "' of composite component '"
-				+ Elements.name(composite) + "', which delegates it to no inner component");
+	private CallTarget target(Wiring.Target resolved) {
+		return target(instance(resolved.instance()), resolved.seff());
 	}
 
 	private CallTarget required(Instance requirer, RequiredRole role, Signature signature, EObject caller) {
-		ComposedStructure structure = requirer.enclosingStructure();
-		for (Connector connector : structure.getConnectors()) {
-			if (connector instanceof AssemblyConnector assembly && assembly.getRequiringContext() == requirer.context
-					&& assembly.getRequiredRole() == role) {
-				return provided(instance(requirer.parent, assembly.getProvidingContext()), assembly.getProvidedRole(),
-						signature, caller);
-			}
-			if (connector instanceof AssemblyInfrastructureConnector infrastructure
-					&& infrastructure.getRequiringContext() == requirer.context
-					&& infrastructure.getRequiredRole() == role) {
-				return provided(instance(requirer.parent, infrastructure.getProvidingContext()),
-						infrastructure.getProvidedRole(), signature, caller);
-			}
-			if (connector instanceof RequiredDelegationConnector delegation
-					&& delegation.getInnerContext() == requirer.context && delegation.getInnerRole() == role
-					&& requirer.parent != null) {
-				return required(requirer.parent, delegation.getOuterRole(), signature, caller);
-			}
+		try {
+			return target(wiring.required(requirer.id, role, signature, caller));
+		} catch (WiringException broken) {
+			throw new Unsimulatable(broken);
 		}
-		throw new Unsimulatable(caller, "in '" + requirer.name() + "' uses required role '" + Elements.name(role)
-				+ "', which no connector connects to a providing component");
 	}
 
 	private CallTarget target(Instance instance, ResourceDemandingBehaviour behaviour) {
@@ -770,6 +705,13 @@ public final class ModelCompiler {
 				throw new Unsimulatable(scenario, "closed workload population is " + closed.getPopulation()
 						+ "; it must be at least 1");
 			}
+			long fits = MemoryBudget.usersPerReplication(config.replications());
+			if (closed.getPopulation() > fits) {
+				throw new Unsimulatable(scenario, String.format(java.util.Locale.ROOT,
+						"closed workload population %,d needs about %s of memory, more than fits (%,d users): %s",
+						closed.getPopulation(), MemoryBudget.bytes((double) closed.getPopulation() * MemoryBudget.BYTES_PER_USER),
+						fits, MemoryBudget.advice()));
+			}
 			CompiledExpression thinkTime = expression(scenario, "think time",
 					closed.getThinkTime() == null || closed.getThinkTime().isBlank() ? "0" : closed.getThinkTime());
 			Workloads.Closed users = new Workloads.Closed(replication, measurement, steps, closed.getPopulation(),
@@ -783,7 +725,8 @@ public final class ModelCompiler {
 						+ meanGap.getAsDouble() + "; an open workload needs a positive mean time between arrivals");
 			}
 			Workloads.Open arrivals = new Workloads.Open(replication, measurement, steps, interArrival,
-					replication.newStream(), Elements.describe(scenario));
+					replication.newStream(), Elements.describe(scenario),
+					MemoryBudget.usersPerReplication(config.replications()));
 			replication.onStart(arrivals::start);
 		} else {
 			throw new Unsimulatable(scenario, "has no workload (open or closed)");
@@ -854,7 +797,12 @@ public final class ModelCompiler {
 			if (call.getProvidedRole() == null || call.getSignature() == null) {
 				throw new Unsimulatable(call, "must name a provided role of the system and a signature");
 			}
-			CallTarget target = systemEntry(call);
+			CallTarget target;
+			try {
+				target = target(wiring.entry(call));
+			} catch (WiringException broken) {
+				throw new Unsimulatable(broken);
+			}
 			Instance callee = calleeOf(target);
 			Measurement measurement = Measurement.ofCall(call.getId(),
 					(callee == null ? "?" : callee.name()) + "." + Elements.name(call.getSignature()),

@@ -103,7 +103,11 @@ final class Workloads {
 		}
 	}
 
-	/** Users arrive with sampled inter-arrival times, run the scenario once and leave. */
+	/**
+	 * Users arrive with sampled inter-arrival times, run the scenario once and leave. When they arrive
+	 * faster than the system serves them, their number grows without end; the run stops with that
+	 * diagnosis before they fill the memory.
+	 */
 	static final class Open {
 		private final Replication replication;
 		private final Measurement measurement;
@@ -111,15 +115,19 @@ final class Workloads {
 		private final CompiledExpression interArrivalTime;
 		private final UniformRandomProvider random;
 		private final String origin;
+		private final long maxInSystem;
+		private final Runnable left = this::left;
+		private long inSystem;
 
 		Open(Replication replication, Measurement measurement, Step[] steps, CompiledExpression interArrivalTime,
-				UniformRandomProvider random, String origin) {
+				UniformRandomProvider random, String origin, long maxInSystem) {
 			this.replication = replication;
 			this.measurement = measurement;
 			this.steps = steps;
 			this.interArrivalTime = interArrivalTime;
 			this.random = random;
 			this.origin = origin;
+			this.maxInSystem = maxInSystem;
 		}
 
 		void start() {
@@ -132,9 +140,20 @@ final class Workloads {
 		}
 
 		private void arrive() {
-			new Run(replication, measurement, steps, () -> {
-			});
+			if (++inSystem > maxInSystem) {
+				throw new SimulationException(String.format(java.util.Locale.ROOT,
+						"%s: %,d users of the open workload are in the system at simulated time %.6g and no more fit in"
+								+ " memory: they arrive faster than the system serves them, so some resource is"
+								+ " saturated (see the utilizations of a shorter run); lengthen the inter-arrival time '%s'"
+								+ " or add capacity",
+						origin, inSystem - 1, replication.simulator().now(), interArrivalTime.text()));
+			}
+			new Run(replication, measurement, steps, left);
 			scheduleNext();
+		}
+
+		private void left() {
+			inSystem--;
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package org.iosim.analysis.tests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.io.IOException;
@@ -158,10 +159,33 @@ class TableModelTest {
         AnalysisModelException missingFile = assertThrows(AnalysisModelException.class,
                 () -> registry.create(new ModelDefinition("measured", "table", FeatureConfiguration.ANY,
                         Map.of("file", "absent.csv"), folder)));
-        assertEquals("analysis model 'measured': " + folder.resolve("absent.csv") + ": cannot be read ("
-                + "java.nio.file.NoSuchFileException: " + folder.resolve("absent.csv") + ")", missingFile.getMessage());
+        assertEquals("analysis model 'measured': " + folder.resolve("absent.csv") + ": cannot be read: no such file"
+                + " or folder", missingFile.getMessage());
         AnalysisModelException missingParameter = assertThrows(AnalysisModelException.class,
                 () -> registry.create(new ModelDefinition("measured", "TABLE", FeatureConfiguration.ANY, Map.of())));
         assertEquals("analysis model 'measured' of kind 'TABLE' needs the parameter 'file'", missingParameter.getMessage());
+    }
+
+    @Test
+    void aFileThatIsNoTableIsNamedButNotQuoted() throws IOException {
+        Path configFolder = Files.createDirectories(folder.resolve("config"));
+        Files.writeString(folder.resolve("passwd"), "root:x:0:0:root:/root:/bin/bash\nsecret,line\n");
+
+        AnalysisModelException notATable = assertThrows(AnalysisModelException.class,
+                () -> registry.create(new ModelDefinition("measured", "table", FeatureConfiguration.ANY,
+                        Map.of("file", "../passwd"), configFolder)));
+
+        assertEquals("analysis model 'measured': " + configFolder.resolve("../passwd") + ": not a delay table: its first"
+                + " line does not name the input columns (concurrency, type, meanReadSize, meanWriteSize, readPattern,"
+                + " writePattern, readRatio, fileSetSize, requestSize, readSequentiality, writeSequentiality) and"
+                + " 'delay'", notATable.getMessage());
+        assertFalse(notATable.getMessage().contains("root"), notATable.getMessage());
+    }
+
+    @Test
+    void longValuesAreShortenedInMessages() {
+        String file = "analysis model 'measured': " + folder.resolve("points.csv");
+        assertEquals(file + ": row 2, column 1 ('concurrency'): 'xxxxxxxxxxxxxxxxxxxxxxx…' is not a number",
+                error("concurrency,delay\n" + "x".repeat(5000) + ",0.1\n2,0.2\n"));
     }
 }

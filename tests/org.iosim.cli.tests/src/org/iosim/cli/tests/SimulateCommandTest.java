@@ -139,7 +139,8 @@ class SimulateCommandTest {
 		Files.writeString(environment, text.substring(0, disk) + text.substring(end));
 		CommandLine.Run run = iosim("simulate", model.toString(), "--quiet", "--out", folder.resolve("out").toString());
 		assertEquals(1, run.exitCode(), run.toString());
-		assertTrue(run.err().contains("InternalAction 'query index' (id shop.catalog.find.query)"), run.err());
+		assertTrue(run.err().contains("shop.repository: line 29: Catalog/find/query index (InternalAction 'query index',"
+				+ " shop.catalog.find.query)"), run.err());
 		assertTrue(run.err().contains("needs a HDD resource, but its container 'database server' has none"), run.err());
 	}
 
@@ -150,7 +151,8 @@ class SimulateCommandTest {
 		Files.writeString(repository, Files.readString(repository).replace("\"5 + 2 * count.VALUE\"", "\"5 - 2 * count.VALUE\""));
 		CommandLine.Run run = iosim("simulate", model.toString(), "--quiet", "--out", folder.resolve("out").toString());
 		assertEquals(1, run.exitCode(), run.toString());
-		assertTrue(run.err().contains("InternalAction 'query index' (id shop.catalog.find.query)"), run.err());
+		assertTrue(run.err().contains("shop.repository: line 29: Catalog/find/query index (InternalAction 'query index',"
+				+ " shop.catalog.find.query)"), run.err());
 		assertTrue(run.err().contains("evaluated to -"), run.err());
 		assertFalse(Files.exists(folder.resolve("out")), "no results are written for a failed run");
 	}

@@ -148,6 +148,72 @@ class OutputFolderTest {
 		assertEquals(List.of(longName.getFileName().toString()), entries(parent));
 	}
 
+	@Test
+	void runKilledBetweenTheRenamesGetsItsPreviousResultsBack() throws IOException {
+		Map<String, String> before = earlierResults();
+		Path staging = abandonedStaging("results");
+		Files.move(output, staging.resolve("old"));
+		Files.createDirectories(staging.resolve("new"));
+		Files.writeString(staging.resolve("new").resolve("results.json"), "{\"half\": ");
+
+		OutputFolderException refusal = assertThrows(OutputFolderException.class,
+				() -> ResultWriter.write(SampleResults.sample(1), output, false));
+
+		assertTrue(refusal.getMessage().contains("already exists and is not empty"), refusal.getMessage());
+		assertEquals(before, snapshot(output));
+		assertEquals(List.of("results"), entries(parent));
+	}
+
+	@Test
+	void runKilledAfterTheSwapLeavesNothingTheNextRunKeeps() throws IOException {
+		earlierResults();
+		Path staging = abandonedStaging("results");
+		Files.createDirectories(staging.resolve("old"));
+		Files.writeString(staging.resolve("old").resolve("results.json"), "{\"model\": \"older still\"}");
+
+		ResultWriter.write(SampleResults.sample(1), output, true);
+
+		assertEquals(RESULT_FILES, List.copyOf(snapshot(output).keySet()));
+		assertEquals(List.of("results"), entries(parent));
+	}
+
+	@Test
+	void stagingOfAnotherOutputFolderWithTheSameLongPrefixIsLeftAlone() throws IOException {
+		Path longOutput = parent.resolve("r".repeat(200));
+		Path othersStaging = Files.createDirectory(parent.resolve("." + "r".repeat(64) + ".tmp-12345"));
+		Files.writeString(othersStaging.resolve("target"), "r".repeat(100));
+		Files.createFile(othersStaging.resolve("lock"));
+		Files.createDirectories(othersStaging.resolve("old"));
+
+		ResultWriter.write(SampleResults.sample(1), longOutput, false);
+
+		assertTrue(Files.isDirectory(othersStaging.resolve("old")));
+		assertFalse(Files.exists(parent.resolve("r".repeat(100))));
+	}
+
+	@Test
+	void stagingStillLockedByItsWriterIsLeftAlone() throws IOException {
+		Path staging = abandonedStaging("results");
+		Files.createDirectories(staging.resolve("new"));
+		try (var channel = java.nio.channels.FileChannel.open(staging.resolve("lock"),
+				java.nio.file.StandardOpenOption.WRITE); var lock = channel.lock()) {
+			ResultWriter.write(SampleResults.sample(1), output, false);
+
+			assertTrue(Files.isDirectory(staging.resolve("new")));
+		}
+	}
+
+	/**
+	 * What a run killed with SIGKILL leaves: its staging folder beside the output folder, naming the
+	 * output folder, with a lock file that nobody holds any more.
+	 */
+	private Path abandonedStaging(String outputName) throws IOException {
+		Path staging = Files.createDirectory(parent.resolve("." + outputName + ".tmp-12345"));
+		Files.writeString(staging.resolve("target"), outputName);
+		Files.createFile(staging.resolve("lock"));
+		return staging;
+	}
+
 	/** An earlier run's folder with a file in a subfolder, as a user might leave it. */
 	private Map<String, String> earlierResults() throws IOException {
 		Files.createDirectories(output.resolve("charts"));

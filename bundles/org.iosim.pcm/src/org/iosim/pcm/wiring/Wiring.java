@@ -1,0 +1,160 @@
+package org.iosim.pcm.wiring;
+
+import org.eclipse.emf.ecore.EObject;
+import org.iosim.pcm.AllocationContext;
+import org.iosim.pcm.ArchitectureModel;
+import org.iosim.pcm.AssemblyConnector;
+import org.iosim.pcm.AssemblyContext;
+import org.iosim.pcm.AssemblyInfrastructureConnector;
+import org.iosim.pcm.BasicComponent;
+import org.iosim.pcm.ComposedStructure;
+import org.iosim.pcm.CompositeComponent;
+import org.iosim.pcm.Connector;
+import org.iosim.pcm.EntryLevelSystemCall;
+import org.iosim.pcm.Identified;
+import org.iosim.pcm.ProvidedDelegationConnector;
+import org.iosim.pcm.ProvidedRole;
+import org.iosim.pcm.RequiredDelegationConnector;
+import org.iosim.pcm.RequiredRole;
+import org.iosim.pcm.ResourceContainer;
+import org.iosim.pcm.ResourceDemandingSeff;
+import org.iosim.pcm.Signature;
+
+/**
+ * Where calls go: resolves entry-level calls and the roles of component instances through the
+ * system's and composite components' connectors (assembly, assembly-infrastructure, provided and
+ * required delegation) to the SEFF that serves them, and component instances to the resource
+ * container they run on. The simulator, the validator and the refinement transformation all ask
+ * this one resolver, so they agree on every call.
+ */
+public final class Wiring {
+
+	/** The behaviour a call runs, and the component instance it runs in. */
+	public record Target(ComponentInstance instance, ResourceDemandingSeff seff) {
+	}
+
+	private final ArchitectureModel model;
+
+	public Wiring(ArchitectureModel model) {
+		this.model = model;
+	}
+
+	/** @return the SEFF an entry-level call of the usage model runs */
+	public Target entry(EntryLevelSystemCall call) throws WiringException {
+		ProvidedRole role = call.getProvidedRole();
+		if (model.getSystem() != null) {
+			for (Connector connector : model.getSystem().getConnectors()) {
+				if (connector instanceof ProvidedDelegationConnector delegation && delegation.getOuterRole() == role
+						&& delegation.getInnerContext() != null) {
+					return provided(ComponentInstance.ofSystem(delegation.getInnerContext()), delegation.getInnerRole(),
+							call.getSignature(), call);
+				}
+			}
+		}
+		throw new WiringException(call, "calls role '" + nameOf(role)
+				+ "', which no provided delegation connector of the system connects to a component");
+	}
+
+	/**
+	 * @param caller the call, for the message if the role leads nowhere
+	 * @return the SEFF that serves {@code signature} of {@code role} of {@code provider}, following
+	 *         provided delegation into composite components
+	 */
+	public Target provided(ComponentInstance provider, ProvidedRole role, Signature signature, EObject caller)
+			throws WiringException {
+		if (provider.component() instanceof BasicComponent component) {
+			for (ResourceDemandingSeff seff : component.getSeffs()) {
+				if (sameElement(seff.getDescribedService(), signature)) {
+					return new Target(provider, seff);
+				}
+			}
+			throw new WiringException(caller, "calls '" + nameOf(signature) + "' of '" + provider.name()
+					+ "', but component '" + nameOf(component) + "' has no SEFF for it");
+		}
+		if (provider.component() instanceof CompositeComponent composite) {
+			for (Connector connector : composite.getConnectors()) {
+				if (connector instanceof ProvidedDelegationConnector delegation && delegation.getOuterRole() == role
+						&& delegation.getInnerContext() != null) {
+					return provided(provider.child(delegation.getInnerContext()), delegation.getInnerRole(), signature,
+							caller);
+				}
+			}
+			throw new WiringException(caller, "calls role '" + nameOf(role) + "' of composite component '"
+					+ nameOf(composite) + "', which delegates it to no inner component");
+		}
+		throw new WiringException(caller, "calls '" + provider.name() + "', whose assembly context encapsulates no component");
+	}
+
+	/**
+	 * @return the SEFF a call through {@code role} of {@code requirer} reaches: along an assembly (or
+	 *         assembly-infrastructure) connector of the enclosing structure, or out of a composite
+	 *         through required delegation and on from there
+	 */
+	public Target required(ComponentInstance requirer, RequiredRole role, Signature signature, EObject caller)
+			throws WiringException {
+		ComposedStructure structure = requirer.enclosingStructure(model.getSystem());
+		if (structure != null) {
+			for (Connector connector : structure.getConnectors()) {
+				ComponentInstance parent = requirer.parent();
+				if (connector instanceof AssemblyConnector assembly && assembly.getRequiringContext() == requirer.context()
+						&& assembly.getRequiredRole() == role && assembly.getProvidingContext() != null) {
+					return provided(sibling(parent, assembly.getProvidingContext()), assembly.getProvidedRole(), signature,
+							caller);
+				}
+				if (connector instanceof AssemblyInfrastructureConnector infrastructure
+						&& infrastructure.getRequiringContext() == requirer.context()
+						&& infrastructure.getRequiredRole() == role && infrastructure.getProvidingContext() != null) {
+					return provided(sibling(parent, infrastructure.getProvidingContext()), infrastructure.getProvidedRole(),
+							signature, caller);
+				}
+				if (connector instanceof RequiredDelegationConnector delegation
+						&& delegation.getInnerContext() == requirer.context() && delegation.getInnerRole() == role
+						&& parent != null) {
+					return required(parent, delegation.getOuterRole(), signature, caller);
+				}
+			}
+		}
+		throw new WiringException(caller, "in '" + requirer.name() + "' uses required role '" + nameOf(role)
+				+ "', which no connector connects to a providing component");
+	}
+
+	private static ComponentInstance sibling(ComponentInstance parent, AssemblyContext context) {
+		return parent == null ? ComponentInstance.ofSystem(context) : parent.child(context);
+	}
+
+	/** @return the resource container the allocation places the instance's outermost assembly context on */
+	public ResourceContainer container(ComponentInstance instance) throws WiringException {
+		AssemblyContext allocated = instance.allocated();
+		if (model.getAllocation() != null) {
+			for (AllocationContext placement : model.getAllocation().getContexts()) {
+				if (placement.getAssemblyContext() == allocated && placement.getContainer() != null) {
+					return placement.getContainer();
+				}
+			}
+		}
+		throw new WiringException(allocated, "is not allocated to any resource container");
+	}
+
+	/** @return the container a nested container runs inside, or null for a top-level container */
+	public static ResourceContainer host(ResourceContainer container) {
+		return container.eContainer() instanceof ResourceContainer host ? host : null;
+	}
+
+	/**
+	 * Identity, or the same id: Palladio's default models (resource types, primitive types) may be
+	 * loaded once per file that refers to them.
+	 */
+	public static boolean sameElement(EObject a, EObject b) {
+		if (a == b) {
+			return true;
+		}
+		return a instanceof Identified x && b instanceof Identified y && x.getId() != null && x.getId().equals(y.getId());
+	}
+
+	private static String nameOf(EObject element) {
+		if (element == null) {
+			return "(none)";
+		}
+		return element instanceof org.iosim.pcm.Entity entity ? ComponentInstance.nameOf(entity) : element.eClass().getName();
+	}
+}

@@ -1,0 +1,183 @@
+package org.iosim.cli.tests;
+
+import static org.iosim.cli.tests.CommandLine.iosim;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * Bad input found by the audit of issue 8: each case gets a clear message naming file and element,
+ * the documented exit status, no Java exception name or stack trace, and 'validate' says exactly
+ * what 'simulate' says about the model.
+ */
+class BadInputTest {
+
+	@TempDir
+	Path folder;
+
+	/** The web shop with one text replaced in one of its files. */
+	private Path shopWith(String file, String original, String replacement) throws IOException {
+		Path model = CommandLine.copyExample(folder.resolve("shop"));
+		Path changed = model.resolve(file);
+		String text = Files.readString(changed);
+		assertTrue(text.contains(original), original);
+		Files.writeString(changed, text.replace(original, replacement));
+		return model;
+	}
+
+	private static void assertNoJavaInternals(CommandLine.Run run) {
+		String all = run.out() + run.err();
+		assertFalse(all.contains("Exception") || all.contains("java.") || all.contains("\tat "), run.toString());
+	}
+
+	/** validate and simulate both refuse the model with exit status 1 and the same explanation. */
+	private void assertBothRefuse(Path model, String... expected) {
+		CommandLine.Run validate = iosim("validate", model.toString());
+		CommandLine.Run simulate = iosim("simulate", model.toString(), "--quiet", "--out",
+				folder.resolve("results").toString());
+		assertEquals(1, validate.exitCode(), validate.toString());
+		assertEquals(1, simulate.exitCode(), simulate.toString());
+		for (String part : expected) {
+			assertTrue(validate.out().contains(part), validate.toString());
+			assertTrue(simulate.err().contains(part), simulate.toString());
+		}
+		assertNoJavaInternals(validate);
+		assertNoJavaInternals(simulate);
+		assertFalse(Files.exists(folder.resolve("results")));
+	}
+
+	// ------------------------------------------------------------------ 2: call cycles
+
+	@Test
+	void componentCallingItselfIsRefusedWithTheCallPath() throws IOException {
+		Path model = shopWith("shop.repository", """
+				successor_AbstractAction="shop.catalog.find.stop">""", """
+				successor_AbstractAction="shop.catalog.find.again">""");
+		Path repository = model.resolve("shop.repository");
+		Files.writeString(repository, Files.readString(repository)
+				.replace("""
+						<serviceEffectSpecifications__BasicComponent xsi:type="seff:ResourceDemandingSEFF" id="shop.catalog.find\"""",
+						"""
+								<requiredRoles_InterfaceRequiringEntity xsi:type="repository:OperationRequiredRole" id="shop.catalog.requires.catalog" entityName="Catalog requires Catalog" requiredInterface__OperationRequiredRole="shop.if.catalog"/>
+								    <serviceEffectSpecifications__BasicComponent xsi:type="seff:ResourceDemandingSEFF" id="shop.catalog.find\"""")
+				.replace("""
+						<steps_Behaviour xsi:type="seff:StopAction" id="shop.catalog.find.stop" predecessor_AbstractAction="shop.catalog.find.query"/>""",
+						"""
+								<steps_Behaviour xsi:type="seff:ExternalCallAction" id="shop.catalog.find.again" entityName="find again" predecessor_AbstractAction="shop.catalog.find.query" successor_AbstractAction="shop.catalog.find.stop" calledService_ExternalService="shop.if.catalog.find" role_ExternalService="shop.catalog.requires.catalog"/>
+								      <steps_Behaviour xsi:type="seff:StopAction" id="shop.catalog.find.stop" predecessor_AbstractAction="shop.catalog.find.again"/>"""));
+		Path system = model.resolve("shop.system");
+		Files.writeString(system, Files.readString(system).replace("""
+				  <connectors__ComposedStructure xsi:type="composition:ProvidedDelegationConnector\"""", """
+				  <connectors__ComposedStructure xsi:type="composition:AssemblyConnector" id="shop.connector.itself" entityName="Catalog to Catalog" requiringAssemblyContext_AssemblyConnector="shop.assembly.catalog" providingAssemblyContext_AssemblyConnector="shop.assembly.catalog">
+				    <providedRole_AssemblyConnector href="shop.repository#shop.catalog.provides.catalog"/>
+				    <requiredRole_AssemblyConnector href="shop.repository#shop.catalog.requires.catalog"/>
+				  </connectors__ComposedStructure>
+				  <connectors__ComposedStructure xsi:type="composition:ProvidedDelegationConnector\""""));
+
+		assertBothRefuse(model, "shop.repository: line ", "Catalog/find/find again (ExternalCallAction 'find again',"
+				+ " shop.catalog.find.again): the call closes a call cycle, Catalog.find → Catalog.find: a simulated"
+				+ " recursion never ends");
+	}
+
+	// ------------------------------------------------------------------ 3: validate accepts what simulate accepts
+
+	@Test
+	void processingRateThatIsNotANumberIsRefused() throws IOException {
+		Path model = shopWith("shop.resourceenvironment", "specification=\"1000\"", "specification=\"0/0\"");
+		assertBothRefuse(model, "shop.resourceenvironment: line 4: web server (ProcessingResourceSpecification,"
+				+ " shop.host.web.cpu): processingRate must be greater than 0, but is 0/0 = NaN");
+	}
+
+	@ParameterizedTest
+	@CsvSource(delimiter = '|', value = { "-3|-3", "1/0|1/0 = infinity", "2.5|2.5", "Exp(1)|" })
+	void usageLoopCountMustBeAWholeNumber(String iterations, String shown) throws IOException {
+		Path model = CommandLine.copyExample(folder.resolve("shop"));
+		Path usage = model.resolve("shop.usagemodel");
+		String text = Files.readString(usage);
+		int call = text.indexOf("<actions_ScenarioBehaviour xsi:type=\"usagemodel:EntryLevelSystemCall\"");
+		int callEnd = text.indexOf("</actions_ScenarioBehaviour>", call) + "</actions_ScenarioBehaviour>".length();
+		Files.writeString(usage, text.substring(0, call) + """
+				<actions_ScenarioBehaviour xsi:type="usagemodel:Loop" id="shop.browsing.browse" entityName="browse pages" successor="shop.browsing.stop" predecessor="shop.browsing.start">
+				  <loopIteration_Loop specification="%s"/>
+				  <bodyBehaviour_Loop id="shop.browsing.pages">
+				    <actions_ScenarioBehaviour xsi:type="usagemodel:Start" id="shop.pages.start" successor="shop.pages.stop"/>
+				    <actions_ScenarioBehaviour xsi:type="usagemodel:Stop" id="shop.pages.stop" predecessor="shop.pages.start"/>
+				  </bodyBehaviour_Loop>
+				</actions_ScenarioBehaviour>""".formatted(iterations) + text.substring(callEnd));
+		if (shown == null) {
+			// a random iteration count can only be judged when it is drawn: then simulate says which value
+			CommandLine.Run simulate = iosim("simulate", model.toString(), "--quiet", "--max-measurements", "1000",
+					"--out", folder.resolve("results").toString());
+			assertEquals(1, simulate.exitCode(), simulate.toString());
+			assertTrue(simulate.err().contains("(Loop 'browse pages', shop.browsing.browse): iteration count 'Exp(1)' must be a"
+					+ " finite whole number of at least 0, but"
+					+ " evaluated to "), simulate.toString());
+			assertNoJavaInternals(simulate);
+			return;
+		}
+		assertBothRefuse(model, "shop.usagemodel: line ", "(Loop 'browse pages', shop.browsing.browse): iterations must be a"
+				+ " whole number of at least 0, but is " + shown);
+	}
+
+	// ------------------------------------------------------------------ 4: bounded memory
+
+	@Test
+	void populationThatCannotFitInMemoryIsRefused() throws IOException {
+		Path model = shopWith("shop.usagemodel", "population=\"50\"", "population=\"2000000000\"");
+		assertBothRefuse(model, "(UsageScenario 'Browsing customers', shop.browsing): closed workload population"
+				+ " 2,000,000,000 needs about 800.0 GB of memory, more than fits", "give Java more memory");
+	}
+
+	@Test
+	void tooManyReplicationsAreAUsageError() {
+		CommandLine.Run run = iosim("simulate", CommandLine.example("minimal").toString(), "--replications", "100000",
+				"--out", folder.resolve("results").toString());
+		assertEquals(2, run.exitCode(), run.toString());
+		assertTrue(run.err().contains("replications must be between 1 and 1000, got 100000"), run.err());
+		assertNoJavaInternals(run);
+		assertFalse(Files.exists(folder.resolve("results")));
+	}
+
+	// ------------------------------------------------------------------ 5: paths in configuration files
+
+	@Test
+	void tableFileOutsideTheConfigurationFolderIsReadButNeverQuoted() throws IOException {
+		Path model = CommandLine.copyExample(folder.resolve("shop"));
+		Files.writeString(folder.resolve("secret.txt"), "root:x:0:0:root:/root:/bin/bash\n");
+		Path config = model.resolve("shop-virtualized.ioconfig");
+		String text = Files.readString(config);
+		int start = text.indexOf("<parameters ");
+		int end = text.indexOf("/>", start) + 2;
+		Files.writeString(config, (text.substring(0, start) + "<parameters name=\"file\" value=\"../secret.txt\"/>"
+				+ text.substring(end)).replace("kind=\"expression\"", "kind=\"table\""));
+		CommandLine.Run run = iosim("simulate", model.toString(), "--io", config.toString(), "--quiet", "--out",
+				folder.resolve("results").toString());
+		assertEquals(1, run.exitCode(), run.toString());
+		assertTrue(run.err().contains(model.resolve("../secret.txt") + ": not a delay table"), run.toString());
+		assertFalse((run.out() + run.err()).contains("root"), run.toString());
+		assertNoJavaInternals(run);
+	}
+
+	// ------------------------------------------------------------------ 6: no Java exception names
+
+	@Test
+	void missingModelIsNamedInWords() {
+		for (String command : new String[] { "validate", "simulate", "transform" }) {
+			CommandLine.Run run = command.equals("transform")
+					? iosim(command, folder.resolve("absent").toString(), "--io", folder.resolve("x.ioconfig").toString())
+					: iosim(command, folder.resolve("absent").toString());
+			assertEquals(2, run.exitCode(), run.toString());
+			assertTrue(run.err().contains("no such file or folder: " + folder.resolve("absent")), run.toString());
+			assertNoJavaInternals(run);
+		}
+	}
+}
