@@ -51,6 +51,14 @@ public record WorkloadOptions(ConcurrencyCounting concurrencyCounting, FileSetSi
         Objects.requireNonNull(fileSetSizePolicy, "fileSetSizePolicy");
     }
 
+    /** @return e.g. {@code concurrency counts the arriving request, file set size of the request} */
+    public String describe() {
+        return (concurrencyCounting == ConcurrencyCounting.INCLUDING_ARRIVING
+                ? "concurrency counts the arriving request" : "concurrency counts only requests already in service")
+                + ", " + (fileSetSizePolicy == FileSetSizePolicy.REQUEST ? "file set size of the request"
+                        : "file set size of all file sets in the status list");
+    }
+
     /** @return these options with the given concurrency counting */
     public WorkloadOptions withConcurrencyCounting(ConcurrencyCounting counting) {
         return new WorkloadOptions(counting, fileSetSizePolicy);

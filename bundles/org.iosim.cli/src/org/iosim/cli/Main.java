@@ -23,7 +23,7 @@ public final class Main {
 
 	/** Runs one command line and returns its exit status; used by the launcher and by tests. */
 	public static int run(String[] args, PrintWriter out, PrintWriter err) {
-		return IosimCommand.commandLine(out, err).execute(args);
+		return IosimCommand.execute(args, out, err);
 	}
 
 	/** Picocli's version string, kept here so callers need not depend on picocli themselves. */

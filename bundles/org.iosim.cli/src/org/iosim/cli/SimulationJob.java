@@ -153,6 +153,7 @@ public final class SimulationJob {
 
 	/** Loads, simulates and writes the results. */
 	public Outcome run() throws Failure {
+		ResultWriter.prepareInBackground();
 		List<Diagnostic> seen = new ArrayList<>();
 		Consumer<Diagnostic> reported = warnings;
 		ModelSet modelSet;

@@ -83,6 +83,11 @@ public record SimulationResult(String modelName, long seed, int replications, lo
 	 */
 	public record ResourceResult(String id, String container, String type, String schedulingPolicy, int servers,
 			double utilization, double meanQueueLength, double throughput, double meanDemand, double meanResponseTime) {
+
+		/** @return whether every request is served at once, so that there is no utilization to speak of */
+		public boolean hasInfiniteServers() {
+			return servers == org.iosim.simulation.engine.ActiveResource.UNLIMITED_SERVERS;
+		}
 	}
 
 	/**

@@ -1,6 +1,13 @@
 package org.iosim.cli.internal;
 
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Stream;
 
 import org.iosim.cli.Main;
 
@@ -10,7 +17,7 @@ import picocli.CommandLine.Option;
 
 @Command(name = "iosim", mixinStandardHelpOptions = true, versionProvider = IosimCommand.Version.class,
 		description = "Predicts the I/O performance of component-based software architectures on virtualized storage.",
-		subcommands = { ValidateCommand.class, SimulateCommand.class, TransformCommand.class, ModelsCommand.class, RegressionCommand.class, StoexCommand.class, BenchCommand.class, CommandLine.HelpCommand.class },
+		subcommands = { ValidateCommand.class, SimulateCommand.class, TransformCommand.class, ModelsCommand.class, RegressionCommand.class, StoexCommand.class, BenchCommand.class, HelpCommand.class },
 		footer = { "", "Run 'iosim COMMAND --help' for a command's options." })
 public final class IosimCommand implements Runnable {
 
@@ -25,6 +32,37 @@ public final class IosimCommand implements Runnable {
 	public void run() {
 		throw new CommandLine.ParameterException(spec.commandLine(), "Missing command: choose one of "
 				+ String.join(", ", spec.subcommands().keySet()));
+	}
+
+	/**
+	 * Runs one command line. A word that names no command is refused before picocli sees it:
+	 * picocli would print the parent's help for {@code iosim nosuchcommand --help} and succeed.
+	 */
+	public static int execute(String[] args, PrintWriter out, PrintWriter err) {
+		CommandLine commandLine = commandLine(out, err);
+		CommandLine command = commandLine;
+		for (String arg : args) {
+			if (command.getSubcommands().isEmpty()) {
+				break; // the rest are the command's own options and parameters
+			}
+			if (arg.startsWith("-")) {
+				continue;
+			}
+			CommandLine subcommand = command.getSubcommands().get(arg);
+			if (subcommand == null) {
+				err.println("iosim: " + unknownCommand(command, arg));
+				err.println("Run '" + command.getCommandSpec().qualifiedName() + " --help' for usage.");
+				return Main.EXIT_USAGE;
+			}
+			command = subcommand;
+		}
+		return commandLine.execute(args);
+	}
+
+	/** @return e.g. {@code unknown command 'simulte'; the commands of 'iosim' are: validate, simulate, ...} */
+	static String unknownCommand(CommandLine parent, String name) {
+		return "unknown command '" + name + "'; the commands of '" + parent.getCommandSpec().qualifiedName()
+				+ "' are: " + String.join(", ", parent.getSubcommands().keySet());
 	}
 
 	public static CommandLine commandLine(PrintWriter out, PrintWriter err) {
@@ -53,10 +91,37 @@ public final class IosimCommand implements Runnable {
 	 * Checks that files and folders named on the command line exist, before a command spends time on
 	 * them; a missing one is a usage error. Null stands for an option not given.
 	 */
-	static void requireExisting(java.nio.file.Path... paths) {
-		for (java.nio.file.Path path : paths) {
-			if (path != null && !java.nio.file.Files.exists(path)) {
+	static void requireExisting(Path... paths) {
+		for (Path path : paths) {
+			if (path != null && !Files.exists(path)) {
 				throw new UserError(Main.EXIT_USAGE, "no such file or folder: " + path);
+			}
+		}
+	}
+
+	/**
+	 * A model folder often holds an I/O configuration beside the model; simulating without it is a
+	 * valid choice, but one easily made by mistake, so the user hears about each one not applied.
+	 */
+	static void noteUnusedIoConfigurations(List<Path> models, Path io,
+			PrintWriter err) {
+		if (io != null) {
+			return;
+		}
+		Set<Path> folders = new LinkedHashSet<>();
+		for (Path model : models) {
+			Path folder = Files.isDirectory(model) ? model : model.toAbsolutePath().getParent();
+			if (folder != null) {
+				folders.add(folder);
+			}
+		}
+		for (Path folder : folders) {
+			try (Stream<Path> files = Files.list(folder)) {
+				files.filter(file -> file.getFileName().toString().endsWith(".ioconfig")).sorted()
+						.forEach(config -> err.println("note: " + config + " is an I/O configuration this run does not"
+								+ " use; add --io " + config + " to put storage on virtualized storage"));
+			} catch (IOException unreadable) {
+				// the model reader reports an unreadable folder in its own words
 			}
 		}
 	}

@@ -18,8 +18,9 @@ import picocli.CommandLine.Model.CommandSpec;
 
 @Command(name = "models", mixinStandardHelpOptions = true,
 		description = { "Lists the registered kinds of I/O analysis models and the stored model definitions.",
-				"Kinds come with IOSim (expression, table) or are contributed by plug-ins (extension point"
-						+ " org.iosim.analysis.modelKinds in Eclipse, ServiceLoader on a plain classpath)." })
+				"Kinds come with IOSim or are contributed by plug-ins (extension point"
+						+ " org.iosim.analysis.modelKinds in Eclipse, ServiceLoader on a plain classpath); the list"
+						+ " shows those installed." })
 final class ModelsCommand implements Callable<Integer> {
 
 	@Option(names = "--models", paramLabel = "DIR", description = "Folder of stored analysis model definitions (*.json).")

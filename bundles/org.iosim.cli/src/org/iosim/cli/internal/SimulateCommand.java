@@ -98,15 +98,16 @@ final class SimulateCommand implements Callable<Integer> {
 		IosimCommand.requireExisting(model.toArray(Path[]::new));
 		IosimCommand.requireExisting(io, models);
 		SimulationConfig config = config();
+		IosimCommand.noteUnusedIoConfigurations(model, io, spec.commandLine().getErr());
 		PrintWriter out = spec.commandLine().getOut();
 		PrintWriter err = spec.commandLine().getErr();
 		SimulationJob job = new SimulationJob(model).modelSet(modelSet).config(config)
 				.outputFolder(this.out, overwrite).ioConfiguration(io).analysisModels(models)
 				.warnings(warning -> err.println("warning: " + warning.format()));
 		if (!quiet) {
-			job.progress((replication, simulatedTime, measurements, events) -> err.printf(Locale.ROOT,
-					"  replication %d: simulated time %.6g, %,d measurements, %,d events%n", replication + 1,
-					simulatedTime, measurements, events));
+			long started = System.nanoTime();
+			job.progress((replication, simulatedTime, measurements, events) -> err.println(
+					SimulationProgress.line(config, started, replication, simulatedTime, measurements, events)));
 		}
 		SimulationJob.Outcome outcome;
 		try {
@@ -139,36 +140,57 @@ final class SimulateCommand implements Callable<Integer> {
 				result.replications(), result.replications() == 1 ? "" : "s");
 		out.printf(Locale.ROOT, "Stopped: %s, at simulated time %.6g after %,d events (%.1f s)%n%n",
 				result.stopReason().label(), result.simulatedTime(), result.events(), result.wallClockSeconds());
-		out.printf(Locale.ROOT, "%-28s %12s %11s %11s %11s %11s %10s%n", "usage scenario", "mean", "±95 %", "p50",
-				"p95", "throughput", "count");
+		TextTable scenarios = new TextTable().text("usage scenario").number("mean").number("±95 %").number("p50")
+				.number("p95").number("throughput").number("count");
 		for (ScenarioResult scenario : result.scenarios()) {
 			var time = scenario.responseTime();
-			out.printf(Locale.ROOT, "%-28s %12.5g %11.3g %11.5g %11.5g %11.5g %,10d%n", clip(scenario.name(), 28),
-					time.mean(), time.ci95(), time.p50(), time.p95(), scenario.throughput(), time.count());
+			scenarios.row(scenario.name(), figure(time.mean()), figure3(time.ci95()), figure(time.p50()),
+					figure(time.p95()), figure(scenario.throughput()), count(time.count()));
 		}
+		scenarios.print(out);
 		out.println();
-		out.printf(Locale.ROOT, "%-28s %-8s %-17s %11s %11s %11s%n", "resource", "type", "policy", "utilization",
-				"queue", "throughput");
+		TextTable resources = new TextTable().text("resource").text("type").text("policy").number("servers")
+				.number("utilization").number("queue").number("throughput");
 		for (ResourceResult resource : result.resources()) {
-			out.printf(Locale.ROOT, "%-28s %-8s %-17s %11.4f %11.4g %11.5g%n", clip(resource.container(), 28),
-					clip(resource.type(), 8), clip(resource.schedulingPolicy(), 17), resource.utilization(),
-					resource.meanQueueLength(), resource.throughput());
+			resources.row(resource.container(), resource.type(), resource.schedulingPolicy(),
+					resource.hasInfiniteServers() ? "∞" : Integer.toString(resource.servers()),
+					resource.hasInfiniteServers() ? TextTable.NONE
+							: String.format(Locale.ROOT, "%.4f", resource.utilization()),
+					figure(resource.meanQueueLength()), figure(resource.throughput()));
 		}
+		resources.print(out);
+		boolean cut = scenarios.cutSomething() || resources.cutSomething();
 		if (!result.io().isEmpty()) {
 			out.println();
-			out.printf(Locale.ROOT, "%-20s %-6s %-14s %12s %11s %11s %10s%n", "storage", "type", "file set",
-					"mean delay", "±95 %", "p95", "count");
-			for (SimulationResult.IoResult io : result.io()) {
-				out.printf(Locale.ROOT, "%-20s %-6s %-14s %12.5g %11.3g %11.5g %,10d%n", clip(io.storage(), 20),
-						io.type(), clip(io.fileSet() == null ? "all" : io.fileSet(), 14), io.delay().mean(),
-						io.delay().ci95(), io.delay().p95(), io.count());
+			TextTable io = new TextTable().text("storage").text("type").text("file set").number("mean delay")
+					.number("±95 %").number("p95").number("count");
+			for (SimulationResult.IoResult request : result.io()) {
+				io.row(request.storage(), request.type(), request.fileSet() == null ? "all" : request.fileSet(),
+						figure(request.delay().mean()), figure3(request.delay().ci95()), figure(request.delay().p95()),
+						count(request.count()));
 			}
+			io.print(out);
+			cut |= io.cutSomething();
+		}
+		if (cut) {
+			out.println("(names longer than " + TextTable.MAX_TEXT_WIDTH + " characters are cut here; report.html and"
+					+ " the CSV files have them in full)");
 		}
 		out.println();
 		out.println("Results: " + outcome.outputFolder() + " (results.json, report.html, CSV files)");
 	}
 
-	private static String clip(String text, int width) {
-		return text.length() <= width ? text : text.substring(0, width - 1) + "…";
+	/** Five significant digits; a figure that does not exist (no observations) shows as a dash. */
+	private static String figure(double value) {
+		return Double.isNaN(value) ? TextTable.NONE : String.format(Locale.ROOT, "%.5g", value);
+	}
+
+	/** Three significant digits, enough for a confidence interval's half-width. */
+	private static String figure3(double value) {
+		return Double.isNaN(value) ? TextTable.NONE : String.format(Locale.ROOT, "%.3g", value);
+	}
+
+	private static String count(long value) {
+		return String.format(Locale.ROOT, "%,d", value);
 	}
 }

@@ -76,7 +76,7 @@ final class TransformCommand implements Callable<Integer> {
 		for (StorageSetup storage : refined.storages()) {
 			out.printf("  storage '%s' serves %s: analysis model '%s', memory length %d, %s%n", storage.name(),
 					String.join(", ", storage.containers()), storage.modelName(), storage.memoryLength(),
-					storage.options());
+					storage.options().describe());
 		}
 		if (this.out != null) {
 			if (Files.exists(this.out) && !overwrite) {

@@ -51,6 +51,7 @@ final class ValidateCommand implements Callable<Integer> {
 		IosimCommand.requireExisting(paths.toArray(Path[]::new));
 		IosimCommand.requireExisting(io, models);
 		PrintWriter out = spec.commandLine().getOut();
+		IosimCommand.noteUnusedIoConfigurations(paths, io, spec.commandLine().getErr());
 		ImportResult imported = new PalladioImporter().importPaths(paths);
 		boolean valid = !imported.hasErrors();
 		printDiagnostics(out, imported.diagnostics(), "");

@@ -10,10 +10,8 @@ import java.util.regex.Pattern;
 import org.eclipse.emf.common.util.URI;
 import org.eclipse.emf.ecore.resource.Resource;
 import org.eclipse.emf.ecore.resource.ResourceSet;
-import org.eclipse.emf.ecore.resource.impl.ResourceSetImpl;
 import org.eclipse.emf.ecore.util.EcoreUtil;
 import org.iosim.pcm.ArchitectureModel;
-import org.iosim.pcm.PcmPackage;
 import org.iosim.pcm.resource.IosimResourceFactory;
 import org.iosim.pcm.validation.Diagnostic;
 import org.iosim.pcm.validation.Diagnostic.Severity;
@@ -46,10 +44,7 @@ public final class ArchitectureFiles {
 	 */
 	public static ImportResult load(Path file) {
 		String display = file.toString();
-		ResourceSet resourceSet = new ResourceSetImpl();
-		resourceSet.getPackageRegistry().put(PcmPackage.eNS_URI, PcmPackage.eINSTANCE);
-		resourceSet.getResourceFactoryRegistry().getExtensionToFactoryMap()
-				.put(Resource.Factory.Registry.DEFAULT_EXTENSION, new IosimResourceFactory());
+		ResourceSet resourceSet = IosimResourceFactory.newResourceSet();
 		Resource resource = resourceSet
 				.createResource(URI.createFileURI(file.toAbsolutePath().normalize().toString()));
 		List<Diagnostic> diagnostics = new ArrayList<>();

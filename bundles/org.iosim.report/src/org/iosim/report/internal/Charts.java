@@ -37,7 +37,7 @@ import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
 
 /** Renders the report's charts as PNG images with JFreeChart. */
-final class Charts {
+public final class Charts {
 
 	static {
 		// Charts are drawn into images, never onto a screen; without a display, AWT must not look for one.
@@ -174,6 +174,30 @@ final class Charts {
 		renderer.setSeriesStroke(0, LINE_STROKE);
 		plot.setRenderer(renderer);
 		return renderer;
+	}
+
+	/**
+	 * Renders a small chart on a background thread and throws it away: on a fresh JVM the first
+	 * chart spends about a quarter of a second loading classes and setting up fonts, which can then
+	 * happen while the simulation runs instead of after it.
+	 */
+	public static void warmUpInBackground() {
+		Thread warmUp = new Thread(() -> {
+			try {
+				XYSeries series = new XYSeries("warm-up");
+				series.add(0, 0);
+				series.add(1, 1);
+				JFreeChart chart = ChartFactory.createXYLineChart("warm-up", "x", "y", new XYSeriesCollection(series),
+						PlotOrientation.VERTICAL, false, false, false);
+				styleXyPlot(chart);
+				render(chart, 64, 48);
+			} catch (IOException | RuntimeException | LinkageError ignored) {
+				// only a head start; the report renders (and reports) its charts itself
+			}
+		}, "iosim-chart-warm-up");
+		warmUp.setDaemon(true);
+		warmUp.setPriority(Thread.MIN_PRIORITY);
+		warmUp.start();
 	}
 
 	private static PngImage render(JFreeChart chart, int width, int height) throws IOException {

@@ -59,7 +59,7 @@ public final class CsvResultWriter {
 					.text(resource.container())
 					.text(resource.type())
 					.text(resource.schedulingPolicy())
-					.integer(resource.servers())
+					.number(resource.hasInfiniteServers() ? Double.POSITIVE_INFINITY : resource.servers())
 					.number(resource.utilization())
 					.number(resource.meanQueueLength())
 					.number(resource.throughput())

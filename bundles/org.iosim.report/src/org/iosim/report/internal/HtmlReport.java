@@ -149,7 +149,8 @@ public final class HtmlReport {
 		List<List<String>> rows = new ArrayList<>();
 		for (ResourceResult resource : result.resources()) {
 			rows.add(cells(resource.container(), resource.type(), resource.schedulingPolicy(),
-					Integer.toString(resource.servers()), DisplayFormat.percent(resource.utilization()),
+					resource.hasInfiniteServers() ? "∞" : Integer.toString(resource.servers()),
+					resource.hasInfiniteServers() ? "–" : DisplayFormat.percent(resource.utilization()),
 					DisplayFormat.number(resource.meanQueueLength()), DisplayFormat.number(resource.throughput()),
 					DisplayFormat.number(resource.meanDemand()), DisplayFormat.number(resource.meanResponseTime())));
 		}

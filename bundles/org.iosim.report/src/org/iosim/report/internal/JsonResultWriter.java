@@ -182,7 +182,7 @@ public final class JsonResultWriter {
 		json.writeStringField("container", resource.container());
 		json.writeStringField("type", resource.type());
 		json.writeStringField("schedulingPolicy", resource.schedulingPolicy());
-		json.writeNumberField("servers", resource.servers());
+		number(json, "servers", resource.hasInfiniteServers() ? Double.POSITIVE_INFINITY : resource.servers());
 		number(json, "utilization", resource.utilization());
 		number(json, "meanQueueLength", resource.meanQueueLength());
 		number(json, "throughput", resource.throughput());

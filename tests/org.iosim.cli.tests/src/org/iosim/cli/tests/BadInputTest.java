@@ -9,6 +9,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
+import org.iosim.cli.internal.SimulationProgress;
+import org.iosim.simulation.SimulationConfig;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -179,5 +181,107 @@ class BadInputTest {
 			assertTrue(run.err().contains("no such file or folder: " + folder.resolve("absent")), run.toString());
 			assertNoJavaInternals(run);
 		}
+	}
+
+	// ------------------------------------------------------------------ 10: help that tells the truth
+
+	@Test
+	void unknownCommandIsNamedEvenWithHelp() {
+		for (String[] args : new String[][] { { "nosuchcommand", "--help" }, { "nosuchcommand" },
+				{ "--debug", "simulte", "examples/minimal" } }) {
+			CommandLine.Run run = iosim(args);
+			assertEquals(2, run.exitCode(), run.toString());
+			assertTrue(run.err().contains("unknown command '" + args[args[0].startsWith("-") ? 1 : 0]
+					+ "'; the commands of 'iosim' are: validate, simulate, transform, models, regression, stoex, bench,"
+					+ " help"), run.toString());
+			assertEquals("", run.out());
+		}
+		CommandLine.Run nested = iosim("regression", "nosuch", "--help");
+		assertEquals(2, nested.exitCode(), nested.toString());
+		assertTrue(nested.err().contains("unknown command 'nosuch'; the commands of 'iosim regression' are: "),
+				nested.toString());
+	}
+
+	@Test
+	void helpShowsTheHelpOfNestedCommands() {
+		CommandLine.Run run = iosim("help", "regression", "select");
+		assertEquals(0, run.exitCode(), run.toString());
+		assertTrue(run.out().startsWith("Usage: iosim regression select"), run.out());
+		CommandLine.Run unknown = iosim("help", "regression", "nosuch");
+		assertEquals(2, unknown.exitCode(), unknown.toString());
+		assertTrue(unknown.err().contains("unknown command 'nosuch'"), unknown.toString());
+	}
+
+	@Test
+	void noHelpTextPrintsAFormatWarningOrCitesTheDissertation() {
+		CommandLine.Run root = iosim("--help");
+		java.util.List<String> commands = java.util.List.of("validate", "simulate", "transform", "models", "regression",
+				"regression fit", "regression select", "regression predict", "regression evaluate", "regression bench",
+				"stoex", "bench", "help");
+		StringBuilder everything = new StringBuilder(root.out() + root.err());
+		for (String command : commands) {
+			java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of(command.split(" ")));
+			args.add("--help");
+			CommandLine.Run run = iosim(args.toArray(String[]::new));
+			assertEquals(0, run.exitCode(), command + "\n" + run);
+			everything.append(run.out()).append(run.err());
+		}
+		for (String forbidden : new String[] { "picocli WARN", "dissertation", "001", "§", "Eq. " }) {
+			assertFalse(everything.toString().contains(forbidden), forbidden + " in\n" + everything);
+		}
+	}
+
+	// ------------------------------------------------------------------ 11: console
+
+	@Test
+	void summaryShowsInfiniteServersAndDashesForFiguresThatDoNotExist() {
+		CommandLine.Run run = iosim("simulate", CommandLine.example("fileserver").toString(), "--max-measurements",
+				"2000", "--quiet", "--out", folder.resolve("results").toString());
+		assertEquals(0, run.exitCode(), run.toString());
+		assertTrue(run.out().matches("(?s).*FileServerVM +DELAY +Delay +∞ +– .*"), run.out());
+		assertFalse(run.out().contains("NaN") || run.out().contains("2147483647"), run.out());
+	}
+
+	@Test
+	void transformDescribesItsOptionsInWords() {
+		CommandLine.Run run = iosim("transform", CommandLine.example("minimal").toString(), "--io",
+				CommandLine.example("minimal").resolve("shop-virtualized.ioconfig").toString());
+		assertEquals(0, run.exitCode(), run.toString());
+		assertTrue(run.out().contains("concurrency counts the arriving request, file set size of the request"), run.out());
+		assertFalse(run.out().contains("WorkloadOptions["), run.out());
+	}
+
+	// ------------------------------------------------------------------ 12: progress
+
+	@Test
+	void progressSaysWhatIsDoneAndWhatRemains() {
+		SimulationConfig config = SimulationConfig.defaults().withMaxMeasurements(3_000_000);
+		long tenSecondsAgo = System.nanoTime() - 10_000_000_000L;
+		String line = SimulationProgress.line(config, tenSecondsAgo, 0, 1234.5, 1_000_000, 4_000_000);
+		assertTrue(line.matches("  replication 1: 1,000,000 of 3,000,000 measurements, simulated time 1234.50,"
+				+ " 4,000,000 events; 33 % done, about 0:(19|20|21) left"), line);
+		String warmingUp = SimulationProgress.line(config, tenSecondsAgo, 1, 12, 0, 5_000);
+		assertEquals("  replication 2: 0 of 3,000,000 measurements, simulated time 12.0000, 5,000 events; warming up"
+				+ " (1,000 runs)", warmingUp);
+		String byTime = SimulationProgress.line(config.withMaxMeasurements(Long.MAX_VALUE).withStopTime(5000),
+				tenSecondsAgo, 0, 2500, 10, 100);
+		assertTrue(byTime.matches("  replication 1: 10 measurements, simulated time 2500.00 of 5000.00, 100 events;"
+				+ " 50 % done, about 0:1[01] left"), byTime);
+	}
+
+	// ------------------------------------------------------------------ 14: an I/O configuration beside the model
+
+	@Test
+	void unusedIoConfigurationBesideTheModelIsPointedOut() {
+		Path example = CommandLine.example("minimal");
+		CommandLine.Run run = iosim("simulate", example.toString(), "--max-measurements", "1000", "--quiet", "--out",
+				folder.resolve("results").toString());
+		assertEquals(0, run.exitCode(), run.toString());
+		assertTrue(run.err().contains("note: " + example.resolve("shop-virtualized.ioconfig") + " is an I/O configuration"
+				+ " this run does not use; add --io " + example.resolve("shop-virtualized.ioconfig")), run.err());
+		CommandLine.Run withIo = iosim("simulate", example.toString(), "--io",
+				example.resolve("shop-virtualized.ioconfig").toString(), "--max-measurements", "1000", "--quiet",
+				"--out", folder.resolve("with-io").toString());
+		assertFalse(withIo.err().contains("note:"), withIo.err());
 	}
 }
