@@ -1,9 +1,6 @@
 package org.iosim.analysis.internal;
 
 import java.io.IOException;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -48,9 +45,7 @@ final class DelayTable {
     static DelayTable read(Path file) throws AnalysisModelException {
         List<String> lines;
         try {
-            lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-        } catch (CharacterCodingException e) {
-            throw new AnalysisModelException(file + ": not UTF-8 text", e);
+            lines = FileProblems.readUtf8(file).lines().toList();
         } catch (IOException e) {
             throw new AnalysisModelException(file + ": cannot be read: " + FileProblems.reason(e), e);
         }

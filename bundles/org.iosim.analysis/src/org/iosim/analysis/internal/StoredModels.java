@@ -19,7 +19,6 @@ import org.iosim.analysis.FileProblems;
 import org.iosim.analysis.FeatureConfiguration;
 import org.iosim.analysis.ModelDefinition;
 
-import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
@@ -79,11 +78,9 @@ public final class StoredModels {
     private static ModelDefinition read(Path file, Path folder) throws AnalysisModelException {
         JsonNode root;
         try {
-            root = JSON.readTree(file.toFile());
+            root = JSON.readTree(FileProblems.readUtf8(file));
         } catch (JsonProcessingException e) {
-            JsonLocation location = e.getLocation();
-            String where = location == null ? "" : " at line " + location.getLineNr() + ", column " + location.getColumnNr();
-            throw new AnalysisModelException(file + ": not valid JSON" + where + ": " + e.getOriginalMessage(), e);
+            throw new AnalysisModelException(file + ": not valid JSON at " + FileProblems.jsonProblem(e), e);
         } catch (IOException e) {
             throw new AnalysisModelException(file + ": cannot be read: " + FileProblems.reason(e), e);
         }

@@ -230,6 +230,17 @@ class AnalysisModelRegistryTest {
         assertEquals(file + "empty; expected a JSON object with 'name' and 'kind'", storedError(""));
         assertTrue(storedError("{\"name\": \"m\", \"name\": \"n\", \"kind\": \"table\"}")
                 .startsWith(file + "not valid JSON at line 1, column 21: Duplicate field 'name'"));
+        assertEquals(file + "not valid JSON at line 1, column 35: Unexpected end-of-input: expected close marker for"
+                + " Object", storedError("{\"name\": \"m\", \"kind\": \"expression\""));
+    }
+
+    @Test
+    void storedModelThatIsNotUtf8SaysWhere() throws IOException {
+        Files.write(folder.resolve("model.json"), new byte[] { (byte) 0xFF, (byte) 0xFE, '{', 0, '}', 0 });
+        String message = assertThrows(AnalysisModelException.class, () -> AnalysisModelRegistry.loadStored(folder))
+                .getMessage();
+        assertEquals(folder.resolve("model.json") + ": cannot be read: not UTF-8 text: line 1 has byte 0xFF at byte"
+                + " offset 0, which UTF-8 does not allow there; save the file as UTF-8", message);
     }
 
     @Test

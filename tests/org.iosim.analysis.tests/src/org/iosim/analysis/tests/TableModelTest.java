@@ -188,4 +188,16 @@ class TableModelTest {
         assertEquals(file + ": row 2, column 1 ('concurrency'): 'xxxxxxxxxxxxxxxxxxxxxxx…' is not a number",
                 error("concurrency,delay\n" + "x".repeat(5000) + ",0.1\n2,0.2\n"));
     }
+
+    @Test
+    void latin1TableSaysItIsNotUtf8AndWhere() throws IOException {
+        Files.write(folder.resolve("points.csv"), "concurrency,delay\n1,0.1\n2,0.2 caf\u00e9\n"
+                .getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+        AnalysisModelException notUtf8 = assertThrows(AnalysisModelException.class,
+                () -> registry.create(new ModelDefinition("measured", "table", FeatureConfiguration.ANY,
+                        Map.of("file", "points.csv"), folder)));
+        assertEquals("analysis model 'measured': " + folder.resolve("points.csv") + ": cannot be read: not UTF-8 text:"
+                + " line 3 has byte 0xE9 at byte offset 33, which UTF-8 does not allow there; save the file as UTF-8",
+                notUtf8.getMessage());
+    }
 }
