@@ -35,7 +35,8 @@ public final class CrossValidation {
 		for (int fold = 0; fold < folds.count(); fold++) {
 			Dataset training = data.rows(folds.rows(fold, false));
 			Dataset test = data.rows(folds.rows(fold, true));
-			sum += rmse(technique.fit(training, parameters), test);
+			sum += rmse(fit(technique, training, parameters, "cross-validation fold " + (fold + 1) + " of " + folds.count()),
+					test);
 		}
 		return sum / folds.count();
 	}
@@ -49,7 +50,8 @@ public final class CrossValidation {
 		for (int fold = 0; fold < folds.count(); fold++) {
 			Dataset training = data.rows(folds.rows(fold, false));
 			Dataset test = data.rows(folds.rows(fold, true));
-			RegressionModel model = technique.fit(training, parameters);
+			RegressionModel model = fit(technique, training, parameters,
+					"cross-validation fold " + (fold + 1) + " of " + folds.count());
 			rmseSum += rmse(model, test);
 			for (int row = 0; row < test.size(); row++) {
 				double measured = test.y()[row];
@@ -73,7 +75,7 @@ public final class CrossValidation {
 	 * and averages the RMSE on each sample's out-of-bag rows; samples without out-of-bag rows are
 	 * skipped.
 	 *
-	 * @throws IllegalArgumentException when no sample left any row out of the bag
+	 * @throws RegressionInputException when no sample left any row out of the bag
 	 */
 	public static double bootstrap(Technique technique, Dataset data, Map<String, Double> parameters, int resamples,
 			long seed) {
@@ -89,15 +91,25 @@ public final class CrossValidation {
 			}
 			int[] outOfBag = IntStream.range(0, data.size()).filter(row -> !drawn[row]).toArray();
 			if (outOfBag.length > 0) {
-				sum += rmse(technique.fit(data.rows(inBag), parameters), data.rows(outOfBag));
+				sum += rmse(fit(technique, data.rows(inBag), parameters,
+						"bootstrap resample " + (resample + 1) + " of " + resamples), data.rows(outOfBag));
 				used++;
 			}
 		}
 		if (used == 0) {
-			throw new IllegalArgumentException(data.source() + ": no bootstrap sample of " + resamples
-					+ " left a row out of the bag");
+			throw new RegressionInputException(data.source() + ": no bootstrap sample of " + resamples
+					+ " left a row out of the bag; take more resamples");
 		}
 		return sum / used;
+	}
+
+	/** Fits one part of the data; when it cannot be fitted, the message tells which part. */
+	private static RegressionModel fit(Technique technique, Dataset part, Map<String, Double> parameters, String which) {
+		try {
+			return technique.fit(part, parameters);
+		} catch (RegressionInputException unfittable) {
+			throw new RegressionInputException(unfittable.getMessage() + " (the training rows of " + which + ")");
+		}
 	}
 
 	/** Root mean squared error of the model's predictions on the data. */

@@ -1,30 +1,68 @@
 package org.iosim.analysis.regression;
 
+import java.io.Closeable;
 import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CoderResult;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+import org.iosim.analysis.regression.internal.StoredJson;
 
 /**
- * Reads measurement data from CSV: a header row naming the columns, then one row per measured
- * configuration, numbers with a '.' decimal point; separated by commas, semicolons or tabs (the
- * header decides); blank lines and lines starting with '#' are skipped.
+ * Reads measurement data from CSV: UTF-8 text (a leading byte order mark is skipped), a header row
+ * naming the columns, then one row per measured configuration, numbers with a '.' decimal point;
+ * separated by commas, semicolons or tabs (the header decides); a value in double quotes loses them;
+ * blank lines and lines starting with '#' are skipped. Lines end with LF, CRLF or CR.
  */
 public final class DataFiles {
+
+	/**
+	 * The longest line read, in bytes: far above any row of measurements, and it bounds what one line
+	 * can make the reader allocate, whatever the file holds.
+	 */
+	public static final int MAX_LINE_BYTES = 1 << 20;
+
+	/**
+	 * The largest magnitude of a value to fit. The techniques multiply up to four values (a product of
+	 * two features or hinges, squared) and sum such products over the rows; (10⁶⁰)⁴ = 10²⁴⁰ leaves room
+	 * for any number of rows below the largest double, about 1.8·10³⁰⁸, where larger values would
+	 * overflow to infinite coefficients.
+	 */
+	public static final double MAX_FITTED_MAGNITUDE = 1e60;
+
+	private static final Pattern DECIMAL = Pattern.compile("[-+]?[0-9.]+([eE][-+]?[0-9]+)?");
+	/** Most column names listed in a message. */
+	private static final int LISTED_COLUMNS = 20;
 
 	private DataFiles() {
 	}
 
 	/**
+	 * Reads data to fit: at least two rows (and {@code minimumRows}), a target that varies, and values
+	 * within ±{@link #MAX_FITTED_MAGNITUDE}.
+	 *
 	 * @param features the feature columns, or empty for every column except the target
 	 * @param minimumRows rows the caller needs (e.g. the number of folds)
 	 */
 	public static Dataset read(Path file, String target, List<String> features, int minimumRows)
 			throws DataFormatException {
-		Dataset data = read(file, target, features, minimumRows, true);
+		Dataset data = read(file, target, features, minimumRows, true, true);
 		double first = data.y()[0];
 		if (Arrays.stream(data.y()).allMatch(value -> value == first)) {
 			throw new DataFormatException(file + ": the target '" + target + "' is " + first
@@ -39,105 +77,274 @@ public final class DataFiles {
 	 */
 	public static Dataset readForModel(Path file, String target, List<String> features, boolean targetRequired)
 			throws DataFormatException {
-		return read(file, target, features, 1, targetRequired);
+		return read(file, target, features, 1, targetRequired, false);
 	}
 
 	private static Dataset read(Path file, String target, List<String> features, int minimumRows,
-			boolean targetRequired) throws DataFormatException {
-		List<String> lines;
-		try {
-			lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+			boolean targetRequired, boolean toFit) throws DataFormatException {
+		try (Lines lines = new Lines(file)) {
+			String header = lines.nextData();
+			if (header == null) {
+				throw new DataFormatException(file + ": the file is empty; it needs a header row naming the columns");
+			}
+			String separator = header.contains(";") ? ";" : header.contains("\t") ? "\t" : ",";
+			Header columns = new Header(file, split(header, separator));
+			int targetColumn = columns.index(target);
+			if (targetColumn < 0 && targetRequired) {
+				throw new DataFormatException(file + ": no column named '" + StoredJson.quoted(target)
+						+ "' for the target (columns: " + columns.listed() + ")");
+			}
+			List<String> chosen = new ArrayList<>(features);
+			if (chosen.isEmpty()) {
+				columns.names.stream().filter(column -> !column.equals(target)).forEach(chosen::add);
+			}
+			if (chosen.isEmpty()) {
+				throw new DataFormatException(file + ": no feature columns besides the target '"
+						+ StoredJson.quoted(target) + "'");
+			}
+			int[] featureColumns = new int[chosen.size()];
+			Set<String> named = new HashSet<>();
+			for (int i = 0; i < chosen.size(); i++) {
+				String name = chosen.get(i);
+				featureColumns[i] = columns.index(name);
+				if (featureColumns[i] < 0) {
+					throw new DataFormatException(file + ": no column named '" + StoredJson.quoted(name)
+							+ "' for a feature (columns: " + columns.listed() + ")");
+				}
+				if (featureColumns[i] == targetColumn) {
+					throw new DataFormatException(file + ": column '" + StoredJson.quoted(target)
+							+ "' cannot be both target and feature");
+				}
+				if (!named.add(name)) {
+					throw new DataFormatException(file + ": feature '" + StoredJson.quoted(name) + "' is named twice");
+				}
+			}
+			List<double[]> x = new ArrayList<>();
+			List<Double> y = new ArrayList<>();
+			for (String line = lines.nextData(); line != null; line = lines.nextData()) {
+				List<String> cells = split(line, separator);
+				if (cells.size() != columns.names.size()) {
+					throw new DataFormatException(file + ": row " + lines.number() + " has " + cells.size()
+							+ " values, the header " + columns.names.size());
+				}
+				Row row = new Row(file, lines.number(), cells, columns.names, toFit);
+				double[] values = new double[featureColumns.length];
+				for (int i = 0; i < featureColumns.length; i++) {
+					values[i] = row.number(featureColumns[i]);
+				}
+				x.add(values);
+				y.add(targetColumn < 0 ? Double.NaN : row.number(targetColumn));
+			}
+			int needed = Math.max(targetRequired && minimumRows > 1 ? 2 : 1, minimumRows);
+			if (x.size() < needed) {
+				throw new DataFormatException(file + ": " + x.size() + " data rows, but at least " + needed
+						+ " are needed" + (minimumRows > 2 ? " (one per cross-validation fold)" : ""));
+			}
+			return new Dataset(file.getFileName().toString(), chosen, target, x.toArray(double[][]::new),
+					y.stream().mapToDouble(Double::doubleValue).toArray());
 		} catch (IOException unreadable) {
-			throw new DataFormatException(file + ": cannot read the file: " + unreadable.getMessage());
+			throw new DataFormatException(file + ": cannot read the file: " + reason(unreadable));
 		}
-		int headerLine = firstDataLine(lines, 0);
-		if (headerLine < 0) {
-			throw new DataFormatException(file + ": the file is empty; it needs a header row naming the columns");
-		}
-		String header = lines.get(headerLine).replace("\uFEFF", "");
-		String separator = header.contains(";") ? ";" : header.contains("\t") ? "\t" : ",";
-		List<String> columns = split(header, separator);
-		int targetColumn = columns.indexOf(target);
-		if (targetColumn < 0 && targetRequired) {
-			throw new DataFormatException(file + ": no column named '" + target + "' for the target (columns: "
-					+ String.join(", ", columns) + ")");
-		}
-		List<String> chosen = new ArrayList<>(features);
-		if (chosen.isEmpty()) {
-			columns.stream().filter(column -> !column.equals(target)).forEach(chosen::add);
-		}
-		int[] featureColumns = new int[chosen.size()];
-		for (int i = 0; i < chosen.size(); i++) {
-			featureColumns[i] = columns.indexOf(chosen.get(i));
-			if (featureColumns[i] < 0) {
-				throw new DataFormatException(file + ": no column named '" + chosen.get(i) + "' for a feature (columns: "
-						+ String.join(", ", columns) + ")");
-			}
-			if (featureColumns[i] == targetColumn) {
-				throw new DataFormatException(file + ": column '" + target + "' cannot be both target and feature");
-			}
-		}
-		if (chosen.isEmpty()) {
-			throw new DataFormatException(file + ": no feature columns besides the target '" + target + "'");
-		}
-		List<double[]> x = new ArrayList<>();
-		List<Double> y = new ArrayList<>();
-		for (int line = firstDataLine(lines, headerLine + 1); line >= 0; line = firstDataLine(lines, line + 1)) {
-			List<String> cells = split(lines.get(line), separator);
-			if (cells.size() != columns.size()) {
-				throw new DataFormatException(file + ": row " + (line + 1) + " has " + cells.size() + " values, the header "
-						+ columns.size());
-			}
-			double[] row = new double[featureColumns.length];
-			for (int i = 0; i < featureColumns.length; i++) {
-				row[i] = number(file, line, cells, featureColumns[i], columns);
-			}
-			x.add(row);
-			y.add(targetColumn < 0 ? Double.NaN : number(file, line, cells, targetColumn, columns));
-		}
-		int needed = Math.max(targetRequired && minimumRows > 1 ? 2 : 1, minimumRows);
-		if (x.size() < needed) {
-			throw new DataFormatException(file + ": " + x.size() + " data rows, but at least " + needed
-					+ " are needed" + (minimumRows > 2 ? " (one per cross-validation fold)" : ""));
-		}
-		return new Dataset(file.getFileName().toString(), chosen, target, x.toArray(double[][]::new),
-				y.stream().mapToDouble(Double::doubleValue).toArray());
 	}
 
-	private static int firstDataLine(List<String> lines, int from) {
-		for (int line = from; line < lines.size(); line++) {
-			String text = lines.get(line).strip();
-			if (!text.isEmpty() && !text.startsWith("#")) {
-				return line;
+	/** The column names of a header, looked up by name: a name used must be unique and not empty. */
+	private static final class Header {
+		final List<String> names;
+		private final Path file;
+		private final Map<String, Integer> first = new HashMap<>();
+		private final Map<String, Integer> last = new HashMap<>();
+
+		Header(Path file, List<String> names) {
+			this.file = file;
+			this.names = names;
+			for (int column = 0; column < names.size(); column++) {
+				first.putIfAbsent(names.get(column), column);
+				last.put(names.get(column), column);
 			}
 		}
-		return -1;
+
+		/** The column of that name, or -1. */
+		int index(String name) throws DataFormatException {
+			Integer column = first.get(name);
+			if (column == null) {
+				return -1;
+			}
+			if (name.isEmpty()) {
+				throw new DataFormatException(file + ": column " + (column + 1) + " has no name in the header");
+			}
+			if (!column.equals(last.get(name))) {
+				throw new DataFormatException(file + ": the header names two columns '" + StoredJson.quoted(name)
+						+ "' (columns " + (column + 1) + " and " + (last.get(name) + 1) + "); rename one");
+			}
+			return column;
+		}
+
+		String listed() {
+			List<String> shown = names.stream().limit(LISTED_COLUMNS).map(StoredJson::quoted).toList();
+			return String.join(", ", shown) + (names.size() > shown.size() ? ", … " + names.size() + " in all" : "");
+		}
+	}
+
+	/** The cells of one data row, turned into numbers with messages naming the row and column. */
+	private record Row(Path file, int line, List<String> cells, List<String> columns, boolean toFit) {
+
+		double number(int column) throws DataFormatException {
+			String text = cells.get(column);
+			double value = Double.NaN;
+			if (DECIMAL.matcher(text).matches()) {
+				try {
+					value = Double.parseDouble(text);
+				} catch (NumberFormatException notANumber) {
+					// e.g. "1.2.3": the pattern allows any digits and points; reported below
+				}
+			}
+			if (Double.isNaN(value)) {
+				throw problem(column, "is not a number");
+			}
+			if (Double.isInfinite(value)) {
+				throw problem(column, "is beyond the range of numbers (about ±1.8e308)");
+			}
+			if (toFit && Math.abs(value) > MAX_FITTED_MAGNITUDE) {
+				throw problem(column, String.format(Locale.ROOT, "is too large to fit: beyond ±%.0e the techniques'"
+						+ " products of values overflow; rescale the column (e.g. to other units)", MAX_FITTED_MAGNITUDE));
+			}
+			return value;
+		}
+
+		private DataFormatException problem(int column, String what) {
+			return new DataFormatException(file + ": row " + line + ", column " + (column + 1) + " ('"
+					+ StoredJson.quoted(columns.get(column)) + "'): '" + StoredJson.quoted(cells.get(column)) + "' " + what);
+		}
 	}
 
 	private static List<String> split(String line, String separator) {
 		List<String> cells = new ArrayList<>();
-		for (String cell : line.split(java.util.regex.Pattern.quote(separator), -1)) {
-			String trimmed = cell.strip();
-			if (trimmed.length() >= 2 && trimmed.startsWith("\"") && trimmed.endsWith("\"")) {
-				trimmed = trimmed.substring(1, trimmed.length() - 1);
+		int start = 0;
+		while (true) {
+			int end = line.indexOf(separator, start);
+			String cell = line.substring(start, end < 0 ? line.length() : end).strip();
+			if (cell.length() >= 2 && cell.startsWith("\"") && cell.endsWith("\"")) {
+				cell = cell.substring(1, cell.length() - 1);
 			}
-			cells.add(trimmed);
+			cells.add(cell);
+			if (end < 0) {
+				return cells;
+			}
+			start = end + separator.length();
 		}
-		return cells;
 	}
 
-	private static double number(Path file, int line, List<String> cells, int column, List<String> columns)
-			throws DataFormatException {
-		String text = cells.get(column);
-		try {
-			double value = Double.parseDouble(text);
-			if (Double.isFinite(value) && text.matches("[-+]?[0-9.]+([eE][-+]?[0-9]+)?")) {
-				return value;
-			}
-		} catch (NumberFormatException notANumber) {
-			// reported below with the row and column
+	/** Why a file could not be read, in words (the exceptions' own messages are often just the path). */
+	static String reason(IOException failure) {
+		if (failure instanceof NoSuchFileException) {
+			return "no such file";
 		}
-		throw new DataFormatException(file + ": row " + (line + 1) + ", column " + (column + 1) + " ('"
-				+ columns.get(column) + "'): '" + text + "' is not a number");
+		if (failure instanceof AccessDeniedException) {
+			return "permission denied";
+		}
+		return failure.getMessage() == null ? "input/output error" : failure.getMessage();
+	}
+
+	/**
+	 * The lines of a UTF-8 file, one at a time, each at most {@link #MAX_LINE_BYTES} long. Bytes that
+	 * are not UTF-8 are reported with their line, column and offset in the file.
+	 */
+	private static final class Lines implements Closeable {
+		private final Path file;
+		private final InputStream in;
+		private final byte[] buffer = new byte[1 << 16];
+		private int position;
+		private int limit;
+		/** Offset in the file of {@code buffer[position]}. */
+		private long offset;
+		private byte[] line = new byte[256];
+		private int number;
+		private final CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder();
+
+		Lines(Path file) throws IOException {
+			this.file = file;
+			this.in = Files.newInputStream(file);
+		}
+
+		/** Number of the line last read, from 1. */
+		int number() {
+			return number;
+		}
+
+		/** The next line that is neither blank nor a comment, or null at the end of the file. */
+		String nextData() throws IOException, DataFormatException {
+			for (String text = next(); text != null; text = next()) {
+				String stripped = text.strip();
+				if (!stripped.isEmpty() && !stripped.startsWith("#")) {
+					return text;
+				}
+			}
+			return null;
+		}
+
+		private String next() throws IOException, DataFormatException {
+			if (!available()) {
+				return null;
+			}
+			long start = offset;
+			int length = 0;
+			number++;
+			while (available()) {
+				byte next = buffer[position++];
+				offset++;
+				if (next == '\n') {
+					break;
+				}
+				if (next == '\r') {
+					if (available() && buffer[position] == '\n') {
+						position++;
+						offset++;
+					}
+					break;
+				}
+				if (length == MAX_LINE_BYTES) {
+					throw new DataFormatException(String.format(Locale.ROOT,
+							"%s: line %d is longer than %,d bytes, the most a line may have; is this a CSV file?", file,
+							number, MAX_LINE_BYTES));
+				}
+				if (length == line.length) {
+					line = Arrays.copyOf(line, Math.min(MAX_LINE_BYTES, 2 * length));
+				}
+				line[length++] = next;
+			}
+			String text = decode(start, length);
+			return number == 1 && text.startsWith("\uFEFF") ? text.substring(1) : text;
+		}
+
+		private String decode(long start, int length) throws DataFormatException {
+			ByteBuffer bytes = ByteBuffer.wrap(line, 0, length);
+			// UTF-8 never needs more chars than bytes
+			CharBuffer chars = CharBuffer.allocate(length);
+			decoder.reset();
+			CoderResult result = decoder.decode(bytes, chars, true);
+			if (!result.isError()) {
+				result = decoder.flush(chars);
+			}
+			if (result.isError()) {
+				throw new DataFormatException(String.format(Locale.ROOT,
+						"%s: line %d is not UTF-8 text (byte 0x%02X at column %d, byte offset %d in the file);"
+								+ " save the file as UTF-8",
+						file, number, line[bytes.position()] & 0xFF, chars.position() + 1, start + bytes.position()));
+			}
+			return chars.flip().toString();
+		}
+
+		private boolean available() throws IOException {
+			if (position == limit) {
+				limit = Math.max(0, in.read(buffer));
+				position = 0;
+			}
+			return position < limit;
+		}
+
+		@Override
+		public void close() throws IOException {
+			in.close();
+		}
 	}
 }

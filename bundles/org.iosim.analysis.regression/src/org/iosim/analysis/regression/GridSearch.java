@@ -21,7 +21,8 @@ public final class GridSearch implements Optimizer {
 	}
 
 	@Override
-	public Result minimise(List<Parameter> parameters, ToDoubleFunction<Map<String, Double>> objective) {
+	public Result minimise(List<Parameter> parameters, ToDoubleFunction<Map<String, Double>> objective,
+			Listener listener) {
 		List<double[]> grid = new ArrayList<>();
 		grid.add(new double[parameters.size()]);
 		for (int axis = 0; axis < parameters.size(); axis++) {
@@ -37,7 +38,7 @@ public final class GridSearch implements Optimizer {
 			}
 			grid = extended;
 		}
-		try (Evaluations evaluations = new Evaluations(parameters, objective)) {
+		try (Evaluations evaluations = new Evaluations(parameters, objective, listener, 0)) {
 			evaluations.evaluate(grid, 0);
 			return evaluations.result();
 		}

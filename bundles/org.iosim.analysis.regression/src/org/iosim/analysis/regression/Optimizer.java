@@ -20,7 +20,15 @@ import java.util.function.ToDoubleFunction;
  */
 public interface Optimizer {
 
-	Result minimise(List<Parameter> parameters, ToDoubleFunction<Map<String, Double>> objective);
+	default Result minimise(List<Parameter> parameters, ToDoubleFunction<Map<String, Double>> objective) {
+		return minimise(parameters, objective, Listener.NONE);
+	}
+
+	/**
+	 * @param listener told of every evaluation, on the calling thread; it sees the search but does not
+	 *                 change it: the result is the same with any listener
+	 */
+	Result minimise(List<Parameter> parameters, ToDoubleFunction<Map<String, Double>> objective, Listener listener);
 
 	/** One evaluated point: parameter values by name (in parameter order), objective value, iteration (0 = initial). */
 	record Evaluation(Map<String, Double> point, double value, int iteration) {
@@ -39,10 +47,49 @@ public interface Optimizer {
 	}
 
 	/**
+	 * Where a search stands after an evaluation. A search evaluates points in batches, one per
+	 * iteration: a grid or random search in a single iteration 0, S3 its start point in iteration 0 and
+	 * then at most {@code maxIterations} refinements.
+	 *
+	 * @param iteration         the iteration under way
+	 * @param maxIterations     the most iterations after iteration 0 (0 for a search in one batch)
+	 * @param evaluations       distinct points evaluated so far
+	 * @param iterationEvaluated points of this iteration evaluated so far
+	 * @param iterationSize     points this iteration evaluates
+	 */
+	record Progress(int iteration, int maxIterations, int evaluations, int iterationEvaluated, int iterationSize) {
+
+		public boolean iterationDone() {
+			return iterationEvaluated == iterationSize;
+		}
+
+		/**
+		 * A rough estimate of the evaluations still to come, to tell a user how long the search may take:
+		 * the rest of this iteration, and every iteration that may follow as large as the iterations
+		 * so far were on average. Searches that stop early or whose later iterations find most points
+		 * evaluated before take fewer.
+		 */
+		public double remainingEvaluations() {
+			int thisIterationLeft = iterationSize - iterationEvaluated;
+			double perIteration = (double) (evaluations + thisIterationLeft) / (iteration + 1);
+			return thisIterationLeft + (double) (maxIterations - iteration) * perIteration;
+		}
+	}
+
+	/** Told of each evaluation of a search, e.g. to show progress. */
+	@FunctionalInterface
+	interface Listener {
+		Listener NONE = progress -> {
+		};
+
+		void evaluated(Progress progress);
+	}
+
+	/**
 	 * The evaluations of one search: rounds points to valid values, skips points evaluated before,
 	 * evaluates a batch in parallel on a fixed pool of {@code availableProcessors()} threads and records
-	 * the results in batch order, so the trace does not depend on thread timing. Close it to stop the
-	 * pool.
+	 * the results in batch order, so the trace does not depend on thread timing, and tells the listener
+	 * of each result in that order. Close it to stop the pool.
 	 */
 	final class Evaluations implements AutoCloseable {
 
@@ -52,10 +99,16 @@ public interface Optimizer {
 		private final Map<List<Double>, Double> valueOfPoint = new HashMap<>();
 		private final List<Evaluation> trace = new ArrayList<>();
 		private final List<double[]> points = new ArrayList<>();
+		private final Listener listener;
+		private final int maxIterations;
 
-		public Evaluations(List<Parameter> parameters, ToDoubleFunction<Map<String, Double>> objective) {
+		/** @param maxIterations as in {@link Progress} */
+		public Evaluations(List<Parameter> parameters, ToDoubleFunction<Map<String, Double>> objective,
+				Listener listener, int maxIterations) {
 			this.parameters = List.copyOf(parameters);
 			this.objective = objective;
+			this.listener = listener;
+			this.maxIterations = maxIterations;
 		}
 
 		/** The valid point nearest to {@code point}: each coordinate clamped and, for integers, rounded. */
@@ -98,6 +151,7 @@ public interface Optimizer {
 				valueOfPoint.put(entry.getKey(), value);
 				points.add(entry.getValue());
 				trace.add(new Evaluation(named(entry.getValue()), value, iteration));
+				listener.evaluated(new Progress(iteration, maxIterations, trace.size(), index, fresh.size()));
 			}
 			return fresh.size();
 		}

@@ -24,7 +24,8 @@ public final class RandomSearch implements Optimizer {
 	}
 
 	@Override
-	public Result minimise(List<Parameter> parameters, ToDoubleFunction<Map<String, Double>> objective) {
+	public Result minimise(List<Parameter> parameters, ToDoubleFunction<Map<String, Double>> objective,
+			Listener listener) {
 		Random random = new Random(seed);
 		List<double[]> draws = new ArrayList<>();
 		for (int draw = 0; draw < count; draw++) {
@@ -35,7 +36,7 @@ public final class RandomSearch implements Optimizer {
 			}
 			draws.add(point);
 		}
-		try (Evaluations evaluations = new Evaluations(parameters, objective)) {
+		try (Evaluations evaluations = new Evaluations(parameters, objective, listener, 0)) {
 			evaluations.evaluate(draws, 0);
 			return evaluations.result();
 		}

@@ -62,8 +62,9 @@ public final class S3Search implements Optimizer {
 	}
 
 	@Override
-	public Result minimise(List<Parameter> parameters, ToDoubleFunction<Map<String, Double>> objective) {
-		try (Evaluations evaluations = new Evaluations(parameters, objective)) {
+	public Result minimise(List<Parameter> parameters, ToDoubleFunction<Map<String, Double>> objective,
+			Listener listener) {
+		try (Evaluations evaluations = new Evaluations(parameters, objective, listener, maxIterations)) {
 			double[] lowerCorner = parameters.stream().mapToDouble(Parameter::lower).toArray();
 			evaluations.evaluate(List.of(lowerCorner), 0);
 			double best = evaluations.value(evaluations.best(1).get(0));

@@ -8,6 +8,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.iosim.analysis.regression.internal.StoredJson;
+
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -79,51 +84,114 @@ public record StoredModel(String technique, Map<String, Double> parameters, List
 		}
 	}
 
-	/** @throws DataFormatException naming the file and what is missing or wrong */
+	/**
+	 * @throws DataFormatException naming the file and what is missing or wrong: where the JSON is
+	 *                             broken, or which field does not hold what a stored model needs
+	 */
 	public static StoredModel load(Path file) throws DataFormatException {
 		JsonNode root;
-		try {
-			root = JSON.readTree(file.toFile());
+		try (JsonParser parser = JSON.createParser(file.toFile())) {
+			root = JSON.readTree(parser);
+			if (root != null && parser.nextToken() != null) {
+				throw new DataFormatException(file + ": more text follows the model's JSON object at "
+						+ where(parser.currentTokenLocation()) + "; the file holds one model");
+			}
+		} catch (JsonProcessingException invalid) {
+			throw new DataFormatException(file + ": " + describe(invalid));
 		} catch (IOException unreadable) {
-			throw new DataFormatException(file + ": not a readable model file: " + unreadable.getMessage());
+			throw new DataFormatException(file + ": cannot read the model file: " + DataFiles.reason(unreadable));
+		}
+		if (root == null) {
+			throw new DataFormatException(file + ": the file is empty; expected a model stored by 'iosim regression fit'");
+		}
+		if (!root.isObject()) {
+			throw new DataFormatException(file + ": expected a JSON object (a model stored by 'iosim regression fit'),"
+					+ " found " + StoredJson.shown(root));
 		}
 		try {
-			String techniqueId = text(root, "technique");
-			Technique technique = Techniques.byId(techniqueId);
+			String techniqueId = StoredJson.text("", root, "technique");
+			Technique technique;
+			try {
+				technique = Techniques.byId(techniqueId);
+			} catch (IllegalArgumentException unknown) {
+				throw new IllegalArgumentException(StoredJson.named("", "technique") + ": " + unknown.getMessage());
+			}
 			Map<String, Double> parameters = new LinkedHashMap<>();
-			root.path("parameters").fields().forEachRemaining(entry -> parameters.put(entry.getKey(), entry.getValue().asDouble()));
+			for (Map.Entry<String, JsonNode> entry : StoredJson.object("", root, "parameters").properties()) {
+				parameters.put(entry.getKey(),
+						StoredJson.finite(StoredJson.named("", "parameters." + entry.getKey()), entry.getValue()));
+			}
 			List<String> features = new ArrayList<>();
 			List<double[]> ranges = new ArrayList<>();
-			JsonNode trainingRanges = root.path("trainingRanges");
-			if (!trainingRanges.isObject() || trainingRanges.isEmpty()) {
-				throw new IllegalArgumentException("no 'trainingRanges'");
-			}
-			trainingRanges.fields().forEachRemaining(entry -> {
+			for (Map.Entry<String, JsonNode> entry : StoredJson.object("", root, "trainingRanges").properties()) {
 				features.add(entry.getKey());
-				ranges.add(new double[] { entry.getValue().path(0).asDouble(), entry.getValue().path(1).asDouble() });
-			});
-			JsonNode structure = root.path("model");
-			if (!structure.isObject()) {
-				throw new IllegalArgumentException("no 'model' structure");
+				ranges.add(range(StoredJson.named("", "trainingRanges." + entry.getKey()), entry.getValue()));
+			}
+			if (features.isEmpty()) {
+				throw new IllegalArgumentException(StoredJson.named("", "trainingRanges") + " names no feature");
+			}
+			ObjectNode structure = (ObjectNode) StoredJson.object("", root, "model");
+			List<String> modelFeatures = new ArrayList<>();
+			structure.path("features").forEach(name -> modelFeatures.add(name.asText()));
+			if (!modelFeatures.equals(features)) {
+				throw new IllegalArgumentException(StoredJson.named("", "model.features") + " "
+						+ StoredJson.shown(structure.get("features")) + " does not list the features of 'trainingRanges' "
+						+ StoredJson.quoted(features.toString()));
 			}
 			JsonNode error = root.path("crossValidation");
-			return new StoredModel(techniqueId, parameters, features, text(root, "target"),
-					ranges.toArray(double[][]::new), number(error.path("rmse")), number(error.path("meanRelativeError")),
-					technique.read((ObjectNode) structure));
-		} catch (IllegalArgumentException | ClassCastException invalid) {
+			double rmse = optionalNumber(StoredJson.named("", "crossValidation.rmse"), error.path("rmse"));
+			double relativeError = optionalNumber(StoredJson.named("", "crossValidation.meanRelativeError"),
+					error.path("meanRelativeError"));
+			RegressionModel model;
+			try {
+				model = technique.read(structure);
+			} catch (IllegalArgumentException invalid) {
+				throw new IllegalArgumentException(StoredJson.named("", "model") + ": " + invalid.getMessage());
+			}
+			return new StoredModel(techniqueId, parameters, features, StoredJson.text("", root, "target"),
+					ranges.toArray(double[][]::new), rmse, relativeError, model);
+		} catch (IllegalArgumentException invalid) {
 			throw new DataFormatException(file + ": " + invalid.getMessage());
 		}
 	}
 
-	private static String text(JsonNode root, String field) {
-		JsonNode value = root.path(field);
-		if (!value.isTextual()) {
-			throw new IllegalArgumentException("no '" + field + "'");
+	/** A JSON syntax error in words, with its line and column; without Jackson's source and feature names. */
+	private static String describe(JsonProcessingException invalid) {
+		String at = invalid.getLocation() == null || invalid.getLocation().getLineNr() < 1 ? ""
+				: " at " + where(invalid.getLocation());
+		String reason = String.valueOf(invalid.getOriginalMessage());
+		// Jackson's words for every kind of input that stops inside a value, object or array
+		if (reason.startsWith("Unexpected end-of-input")) {
+			return "the JSON ends early" + at + "; the file looks truncated";
 		}
-		return value.asText();
+		reason = reason
+				.replaceAll(" \\(start marker at \\[Source: .*\\]\\)", "")
+				.replaceAll(",? from `[^`]*`", "")
+				.replaceAll(": enable `[^`]*` to allow", "");
+		boolean plain = !reason.contains("`") && !reason.contains("[Source") && !reason.contains("\n");
+		return "not valid JSON" + at + (plain ? ": " + reason.strip() : "");
 	}
 
-	private static double number(JsonNode value) {
-		return value.isNumber() ? value.asDouble() : Double.NaN;
+	private static String where(JsonLocation location) {
+		return "line " + location.getLineNr() + ", column " + location.getColumnNr();
+	}
+
+	/** A number that may be absent or null (not estimated), as {@link #save} writes NaN; {@code field} names it. */
+	private static double optionalNumber(String field, JsonNode value) {
+		return value.isMissingNode() || value.isNull() ? Double.NaN : StoredJson.finite(field, value);
+	}
+
+	/** @param field names the field, e.g. "field 'trainingRanges.size'" */
+	private static double[] range(String field, JsonNode value) {
+		if (!value.isArray() || value.size() != 2) {
+			throw new IllegalArgumentException(field + " must be [smallest, largest] training value, not "
+					+ StoredJson.shown(value));
+		}
+		double[] range = { StoredJson.finite(field, value.get(0)), StoredJson.finite(field, value.get(1)) };
+		if (range[0] > range[1]) {
+			throw new IllegalArgumentException(field + ": the smallest value " + range[0] + " is above the largest "
+					+ range[1]);
+		}
+		return range;
 	}
 }

@@ -2,7 +2,8 @@ package org.iosim.cli.internal;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
+import java.math.BigDecimal;
+import java.math.MathContext;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -11,6 +12,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.function.Supplier;
+import java.util.stream.Collectors;
 
 import org.iosim.analysis.regression.CrossValidation;
 import org.iosim.analysis.regression.DataFiles;
@@ -20,6 +23,7 @@ import org.iosim.analysis.regression.Folds;
 import org.iosim.analysis.regression.GridSearch;
 import org.iosim.analysis.regression.Optimizer;
 import org.iosim.analysis.regression.RandomSearch;
+import org.iosim.analysis.regression.RegressionInputException;
 import org.iosim.analysis.regression.S3Search;
 import org.iosim.analysis.regression.StoredModel;
 import org.iosim.analysis.regression.Technique;
@@ -39,8 +43,13 @@ import picocli.CommandLine.Model.CommandSpec;
 		description = { "Regression-based I/O analysis models (dissertation 001, ch. 6): fit, tune with S3, select,"
 				+ " evaluate. Stored models serve virtualized storage as analysis models of kind 'regression'." },
 		subcommands = { RegressionCommand.Fit.class, RegressionCommand.Select.class, RegressionCommand.Predict.class,
-				RegressionCommand.Evaluate.class, RegressionCommand.Bench.class })
+				RegressionCommand.Evaluate.class, RegressionCommand.Bench.class },
+		footer = { "", RegressionCommand.EXIT_STATUS })
 final class RegressionCommand implements Runnable {
+
+	/** The footer of every regression command; descriptions and footers are format strings, so '%' is written '%%'. */
+	static final String EXIT_STATUS = "Exit status: 0 done, 1 the data or the model file cannot be used (the message"
+			+ " says why and where), 2 usage error.";
 
 	@Spec
 	CommandSpec spec;
@@ -48,7 +57,7 @@ final class RegressionCommand implements Runnable {
 	@Override
 	public void run() {
 		throw new picocli.CommandLine.ParameterException(spec.commandLine(),
-				"Missing subcommand: fit, select, predict or evaluate");
+				"Missing subcommand: " + String.join(", ", spec.subcommands().keySet()));
 	}
 
 	/** Options naming the training data. */
@@ -82,6 +91,24 @@ final class RegressionCommand implements Runnable {
 		}
 	}
 
+	/** The option of the long-running commands that silences their progress lines. */
+	static final class QuietOption {
+		@Option(names = "--quiet", description = "No progress lines on standard error.")
+		boolean quiet;
+	}
+
+	/**
+	 * Runs a command, turning data or a stored model that the regression cannot use into a user error:
+	 * its message already names the data and says what is wrong.
+	 */
+	static Integer unlessUnusable(Supplier<Integer> command) {
+		try {
+			return command.get();
+		} catch (RegressionInputException unusable) {
+			throw new IosimCommand.UserError(Main.EXIT_INVALID, unusable.getMessage());
+		}
+	}
+
 	static Technique technique(String id) {
 		try {
 			return Techniques.byId(id);
@@ -103,12 +130,13 @@ final class RegressionCommand implements Runnable {
 	record Tuned(Technique technique, Map<String, Double> parameters, CrossValidation.Estimate error, int evaluations) {
 	}
 
-	static Tuned tune(Technique technique, Dataset data, Folds folds, String tune, long seed) {
+	static Tuned tune(Technique technique, Dataset data, Folds folds, String tune, long seed, ProgressLines progress) {
 		Map<String, Double> parameters = technique.defaults();
 		int evaluations = 1;
 		if (!tune.equals("none") && !technique.parameters().isEmpty()) {
 			Optimizer.Result result = optimizer(tune, seed).minimise(technique.parameters(),
-					candidate -> CrossValidation.rmse(technique, data, candidate, folds));
+					candidate -> CrossValidation.rmse(technique, data, candidate, folds),
+					progress.search((tune.equals("s3") ? "S3" : tune + " search") + " on " + technique.id()));
 			parameters = result.best();
 			evaluations = result.evaluations();
 		} else if (!tune.equals("none")) {
@@ -134,11 +162,103 @@ final class RegressionCommand implements Runnable {
 		return String.format(Locale.ROOT, "%.2f %%", 100 * fraction);
 	}
 
+	/** Parameter values in the technique's order, e.g. "maxRules=12, minRsqImprovement=0.0025"; "none" without any. */
+	static String parameters(Technique technique, Map<String, Double> values) {
+		return technique.parameters().isEmpty() ? "none"
+				: technique.parameters().stream()
+						.map(parameter -> parameter.name() + "=" + compact(values.get(parameter.name())))
+						.collect(Collectors.joining(", "));
+	}
+
+	/** A number for people: a whole number without decimals, others in at most six significant digits. */
+	static String compact(double value) {
+		if (!Double.isFinite(value)) {
+			return Double.toString(value);
+		}
+		if (value == Math.rint(value) && Math.abs(value) < 1e15) {
+			return Long.toString((long) value);
+		}
+		BigDecimal rounded = new BigDecimal(value).round(new MathContext(6)).stripTrailingZeros();
+		return Math.abs(value) >= 1e-4 && Math.abs(value) < 1e6 ? rounded.toPlainString() : rounded.toString();
+	}
+
+	/**
+	 * Progress lines on standard error for the long computations: what is done, what remains, and
+	 * about how long that takes. Printed by the command, never by the library, which only reports.
+	 */
+	static final class ProgressLines {
+		/** Least time between two lines within one iteration of a search. */
+		private static final long PAUSE_NANOS = 10_000_000_000L;
+
+		private final PrintWriter err;
+		private final boolean quiet;
+
+		ProgressLines(PrintWriter err, QuietOption option) {
+			this.err = err;
+			this.quiet = option.quiet;
+		}
+
+		/** Prints after each iteration of the search, and every few seconds within a long one. */
+		Optimizer.Listener search(String label) {
+			if (quiet) {
+				return Optimizer.Listener.NONE;
+			}
+			long started = System.nanoTime();
+			long[] lastLine = { started };
+			return progress -> {
+				long now = System.nanoTime();
+				// the first evaluation gives no rate to estimate from
+				if (progress.evaluations() < 2 || !progress.iterationDone() && now - lastLine[0] < PAUSE_NANOS) {
+					return;
+				}
+				lastLine[0] = now;
+				double elapsed = (now - started) / 1e9;
+				String where = progress.maxIterations() > 0
+						? String.format(Locale.ROOT, "iteration %d of at most %d, %d evaluations", progress.iteration(),
+								progress.maxIterations(), progress.evaluations())
+						: String.format(Locale.ROOT, "%d of %d evaluations", progress.iterationEvaluated(),
+								progress.iterationSize());
+				line(label + ": " + where, elapsed, elapsed / progress.evaluations() * progress.remainingEvaluations());
+			};
+		}
+
+		/** After {@code done} of {@code total} steps begun at {@code started}: the time left from their mean time. */
+		void steps(String label, int done, int total, String steps, long started) {
+			if (quiet) {
+				return;
+			}
+			double elapsed = (System.nanoTime() - started) / 1e9;
+			line(String.format(Locale.ROOT, "%s: %d of %d %s", label, done, total, steps), elapsed,
+					elapsed / done * (total - done));
+		}
+
+		void note(String text) {
+			if (!quiet) {
+				err.println("  " + text);
+			}
+		}
+
+		private void line(String what, double elapsedSeconds, double leftSeconds) {
+			err.printf(Locale.ROOT, "  %s, %s elapsed, about %s left%n", what, clock(elapsedSeconds), clock(leftSeconds));
+		}
+
+		/** Seconds as m:ss, or h:mm:ss from an hour on. */
+		static String clock(double seconds) {
+			long whole = Math.round(seconds);
+			return whole >= 3600 ? String.format(Locale.ROOT, "%d:%02d:%02d", whole / 3600, whole / 60 % 60, whole % 60)
+					: String.format(Locale.ROOT, "%d:%02d", whole / 60, whole % 60);
+		}
+	}
+
 	@Command(name = "fit", mixinStandardHelpOptions = true,
-			description = "Fits one technique, tuning its parameters on the cross-validation folds, and stores the model.")
+			description = "Fits one technique, tuning its parameters on the cross-validation folds, and stores the model.",
+			footer = { "", EXIT_STATUS })
 	static final class Fit implements Callable<Integer> {
 		@Mixin
 		DataOptions data;
+
+		@Mixin
+		QuietOption quiet;
 
 		@Option(names = "--technique", required = true, description = "lm, lm-ia, mars, mars-ia, cart, m5 or cubist.")
 		String technique;
@@ -158,20 +278,25 @@ final class RegressionCommand implements Runnable {
 
 		@Override
 		public Integer call() {
+			return unlessUnusable(this::fit);
+		}
+
+		private Integer fit() {
 			if (bootstrap < 0) {
 				throw new IosimCommand.UserError(Main.EXIT_USAGE, "--bootstrap must not be negative");
 			}
 			Dataset dataset = data.read();
 			Technique chosen = technique(technique);
 			long started = System.nanoTime();
-			Tuned tuned = tune(chosen, dataset, Folds.of(dataset.size(), data.folds, data.seed), tune, data.seed);
+			Tuned tuned = tune(chosen, dataset, Folds.of(dataset.size(), data.folds, data.seed), tune, data.seed,
+					new ProgressLines(spec.commandLine().getErr(), quiet));
 			StoredModel model = refit(tuned, dataset);
 			save(model, out);
 			PrintWriter printed = spec.commandLine().getOut();
 			printed.printf(Locale.ROOT, "%s on %s: %d rows, features %s%n", chosen.id(), dataset.source(), dataset.size(),
 					dataset.features());
-			printed.printf(Locale.ROOT, "parameters   %s (%s, %d evaluations, %.1f s)%n", tuned.parameters(), tune,
-					tuned.evaluations(), (System.nanoTime() - started) / 1e9);
+			printed.printf(Locale.ROOT, "parameters   %s (%s, %d evaluations, %.1f s)%n",
+					parameters(chosen, tuned.parameters()), tune, tuned.evaluations(), (System.nanoTime() - started) / 1e9);
 			printed.printf(Locale.ROOT, "CV RMSE      %.6g (%d folds)%n", tuned.error().rmse(), data.folds);
 			printed.printf(Locale.ROOT, "CV relative  mean %s, 95th percentile %s%n",
 					percent(tuned.error().meanRelativeError()), percent(tuned.error().relativeError95()));
@@ -187,13 +312,18 @@ final class RegressionCommand implements Runnable {
 	@Command(name = "select", mixinStandardHelpOptions = true,
 			description = { "Model selection (001 §6.3.3): every technique is cross-validated with its defaults on the same"
 					+ " folds, the three best are tuned with S3, and the winner (the simpler technique when the tuned errors"
-					+ " differ by less than 2 %) is refitted on all data." })
+					+ " differ by less than 2 %%) is refitted on all data. A technique that cannot fit the data (e.g. with"
+					+ " more terms than rows) is left out, with the reason." },
+			footer = { "", EXIT_STATUS })
 	static final class Select implements Callable<Integer> {
 		/** Techniques from simplest to most complex; the order breaks near-ties. */
 		private static final List<String> SIMPLEST_FIRST = List.of("lm", "lm-ia", "cart", "mars", "mars-ia", "m5", "cubist");
 
 		@Mixin
 		DataOptions data;
+
+		@Mixin
+		QuietOption quiet;
 
 		@Option(names = "--out", paramLabel = "MODEL.json", description = "Store the selected model.")
 		Path out;
@@ -203,17 +333,39 @@ final class RegressionCommand implements Runnable {
 
 		@Override
 		public Integer call() {
+			return unlessUnusable(this::select);
+		}
+
+		private Integer select() {
 			Dataset dataset = data.read();
 			Folds folds = Folds.of(dataset.size(), data.folds, data.seed);
+			ProgressLines progress = new ProgressLines(spec.commandLine().getErr(), quiet);
 			List<Tuned> untuned = new ArrayList<>();
+			Map<String, String> leftOut = new LinkedHashMap<>();
+			long started = System.nanoTime();
 			for (String id : SIMPLEST_FIRST) {
-				untuned.add(tune(technique(id), dataset, folds, "none", data.seed));
+				try {
+					untuned.add(tune(technique(id), dataset, folds, "none", data.seed, progress));
+				} catch (RegressionInputException unfittable) {
+					leftOut.put(id, unfittable.getMessage());
+				}
+				progress.steps("select", untuned.size() + leftOut.size(), SIMPLEST_FIRST.size(),
+						"techniques cross-validated with their defaults", started);
+			}
+			if (untuned.isEmpty()) {
+				throw new IosimCommand.UserError(Main.EXIT_INVALID, "no technique can fit " + dataset.source() + "; "
+						+ String.join("; ", leftOut.values()));
 			}
 			List<Tuned> ranked = new ArrayList<>(untuned);
 			ranked.sort((a, b) -> Double.compare(a.error().rmse(), b.error().rmse()));
+			List<Tuned> promising = ranked.subList(0, Math.min(3, ranked.size()));
 			Map<String, Tuned> tuned = new LinkedHashMap<>();
-			for (Tuned promising : ranked.subList(0, Math.min(3, ranked.size()))) {
-				tuned.put(promising.technique().id(), tune(promising.technique(), dataset, folds, "s3", data.seed));
+			for (Tuned candidate : promising) {
+				if (!candidate.technique().parameters().isEmpty()) {
+					progress.note(String.format(Locale.ROOT, "select: tuning %s with S3 (%d of %d)",
+							candidate.technique().id(), tuned.size() + 1, promising.size()));
+				}
+				tuned.put(candidate.technique().id(), tune(candidate.technique(), dataset, folds, "s3", data.seed, progress));
 			}
 			Tuned best = tuned.values().stream().min((a, b) -> Double.compare(a.error().rmse(), b.error().rmse()))
 					.orElseThrow();
@@ -234,6 +386,9 @@ final class RegressionCommand implements Runnable {
 						percent((after == null ? candidate : after).error().meanRelativeError()),
 						after == winner ? "  <- selected" : "");
 			}
+			leftOut.forEach((id, reason) -> printed.printf(Locale.ROOT, "%-8s left out: %s%n", id, reason));
+			printed.println("selected " + winner.technique().id() + (winner.technique().parameters().isEmpty() ? ""
+					: " with " + parameters(winner.technique(), winner.parameters())));
 			if (out != null) {
 				save(refit(winner, dataset), out);
 				printed.println("model    " + out);
@@ -243,7 +398,8 @@ final class RegressionCommand implements Runnable {
 	}
 
 	@Command(name = "predict", mixinStandardHelpOptions = true,
-			description = "Predicts the target for every row of a data file; rows outside the training ranges are flagged.")
+			description = "Predicts the target for every row of a data file; rows outside the training ranges are flagged.",
+			footer = { "", EXIT_STATUS })
 	static final class Predict implements Callable<Integer> {
 		@Mixin
 		ModelAndData input;
@@ -258,7 +414,7 @@ final class RegressionCommand implements Runnable {
 			PrintWriter printed = spec.commandLine().getOut();
 			printed.println(String.join(",", stored.features()) + ",predicted " + stored.target() + ",extrapolated");
 			for (double[] row : dataset.x()) {
-				StoredModel.Prediction prediction = stored.predict(row);
+				StoredModel.Prediction prediction = input.predict(stored, row);
 				StringBuilder line = new StringBuilder();
 				for (double value : row) {
 					line.append(value).append(',');
@@ -271,7 +427,8 @@ final class RegressionCommand implements Runnable {
 	}
 
 	@Command(name = "evaluate", mixinStandardHelpOptions = true,
-			description = "Relative error |(measured - predicted) / measured| of a stored model on test data (001 Eq. 9.2).")
+			description = "Relative error |(measured - predicted) / measured| of a stored model on test data (001 Eq. 9.2).",
+			footer = { "", EXIT_STATUS })
 	static final class Evaluate implements Callable<Integer> {
 		@Mixin
 		ModelAndData input;
@@ -290,7 +447,7 @@ final class RegressionCommand implements Runnable {
 			int used = 0;
 			int extrapolated = 0;
 			for (int row = 0; row < dataset.size(); row++) {
-				StoredModel.Prediction prediction = stored.predict(dataset.x()[row]);
+				StoredModel.Prediction prediction = input.predict(stored, dataset.x()[row]);
 				extrapolated += prediction.extrapolated() ? 1 : 0;
 				if (dataset.y()[row] != 0) {
 					errors[used++] = Math.abs((dataset.y()[row] - prediction.value()) / dataset.y()[row]);
@@ -322,11 +479,16 @@ final class RegressionCommand implements Runnable {
 	}
 
 	@Command(name = "bench", mixinStandardHelpOptions = true,
-			description = { "Fit and prediction time per technique, and S3's wall time over MARS, on a synthetic data set"
-					+ " shaped like the dissertation's FFSB measurements (default 1,120 rows, 6 features: concurrency,"
-					+ " read and write size, read and write sequentiality, read ratio)." })
+			description = { "Fit and prediction time per technique (MARS also with the most terms S3 tries), and S3's wall"
+					+ " time over MARS, on a synthetic data set shaped like the dissertation's FFSB measurements (default"
+					+ " 1,120 rows, 6 features: concurrency, read and write size, read and write sequentiality, read ratio)." },
+			footer = { "", EXIT_STATUS })
 	static final class Bench implements Callable<Integer> {
 		private static final int REPEATS = 5;
+		/** lm-ia needs as many rows as the six features have terms (21) and one for the intercept. */
+		private static final int MIN_ROWS = 22;
+		/** Enough for any timing; it keeps a mistyped count from exhausting memory. */
+		private static final int MAX_ROWS = 1_000_000;
 
 		@Option(names = "--rows", defaultValue = "1120", description = "Rows (default ${DEFAULT-VALUE}).")
 		int rows;
@@ -334,26 +496,35 @@ final class RegressionCommand implements Runnable {
 		@Option(names = "--seed", defaultValue = "1", description = "Seed of the data and the folds (default ${DEFAULT-VALUE}).")
 		long seed;
 
+		@Mixin
+		QuietOption quiet;
+
 		@Spec
 		CommandSpec spec;
 
+		/** A fit to time: a technique with the parameters it is fitted with. */
+		private record Timed(String label, Technique technique, Map<String, Double> parameters) {
+		}
+
 		@Override
 		public Integer call() {
-			if (rows < 20) {
-				throw new IosimCommand.UserError(Main.EXIT_USAGE, "--rows must be at least 20");
+			if (rows < MIN_ROWS || rows > MAX_ROWS) {
+				throw new IosimCommand.UserError(Main.EXIT_USAGE, String.format(Locale.ROOT,
+						"--rows must be between %d and %,d, got %,d", MIN_ROWS, MAX_ROWS, rows));
 			}
 			Dataset data = syntheticStorageData(rows, seed);
 			PrintWriter printed = spec.commandLine().getOut();
 			printed.printf(Locale.ROOT, "data: %d rows x %d features (synthetic, seed %d), %d cores%n", data.size(),
 					data.featureCount(), seed, Runtime.getRuntime().availableProcessors());
-			printed.printf(Locale.ROOT, "%-8s %12s %16s%n", "technique", "fit (ms)", "predict all (ms)");
-			for (Technique technique : Techniques.all()) {
-				technique.fit(data, technique.defaults());
+			printed.printf(Locale.ROOT, "%-20s %12s %16s%n", "technique", "fit (ms)", "predict all (ms)");
+			for (Timed timed : fitsToTime()) {
+				Technique technique = timed.technique();
+				technique.fit(data, timed.parameters());
 				double fitMillis = Double.POSITIVE_INFINITY;
 				double predictMillis = Double.POSITIVE_INFINITY;
 				for (int repeat = 0; repeat < REPEATS; repeat++) {
 					long started = System.nanoTime();
-					var model = technique.fit(data, technique.defaults());
+					var model = technique.fit(data, timed.parameters());
 					long fitted = System.nanoTime();
 					double checksum = 0;
 					for (double[] row : data.x()) {
@@ -366,16 +537,34 @@ final class RegressionCommand implements Runnable {
 					fitMillis = Math.min(fitMillis, (fitted - started) / 1e6);
 					predictMillis = Math.min(predictMillis, (predicted - fitted) / 1e6);
 				}
-				printed.printf(Locale.ROOT, "%-8s %12.2f %16.3f%n", technique.id(), fitMillis, predictMillis);
+				printed.printf(Locale.ROOT, "%-20s %12.2f %16.3f%n", timed.label(), fitMillis, predictMillis);
 			}
 			Technique mars = Techniques.byId("mars");
 			Folds folds = Folds.of(data.size(), 10, seed);
 			long started = System.nanoTime();
 			Optimizer.Result result = S3Search.defaults().minimise(mars.parameters(),
-					candidate -> CrossValidation.rmse(mars, data, candidate, folds));
+					candidate -> CrossValidation.rmse(mars, data, candidate, folds),
+					new ProgressLines(spec.commandLine().getErr(), quiet).search("S3 on mars"));
 			printed.printf(Locale.ROOT, "S3 over MARS (zeta 4, eta 5, theta 10, 10 folds): %.1f s, %d evaluations, CV RMSE %.6g at %s%n",
-					(System.nanoTime() - started) / 1e9, result.evaluations(), result.bestValue(), result.best());
+					(System.nanoTime() - started) / 1e9, result.evaluations(), result.bestValue(),
+					parameters(mars, result.best()));
 			return 0;
+		}
+
+		/** Every technique with its defaults, and MARS with as many terms as S3 tries at most, its slowest fits. */
+		private static List<Timed> fitsToTime() {
+			List<Timed> fits = new ArrayList<>();
+			for (Technique technique : Techniques.all()) {
+				fits.add(new Timed(technique.id(), technique, technique.defaults()));
+			}
+			for (String id : List.of("mars", "mars-ia")) {
+				Technique mars = Techniques.byId(id);
+				Map<String, Double> mostTerms = new LinkedHashMap<>();
+				mars.parameters().forEach(parameter -> mostTerms.put(parameter.name(),
+						parameter.name().startsWith("maxTerms") ? parameter.upper() : parameter.lower()));
+				fits.add(new Timed(id + " (most terms)", mars, mostTerms));
+			}
+			return fits;
 		}
 
 		/**
@@ -426,6 +615,15 @@ final class RegressionCommand implements Runnable {
 				return DataFiles.readForModel(data, stored.target(), stored.features(), withTarget);
 			} catch (DataFormatException invalid) {
 				throw new IosimCommand.UserError(Main.EXIT_INVALID, invalid.getMessage());
+			}
+		}
+
+		/** The model's prediction; a model whose stored structure cannot predict the row is named. */
+		StoredModel.Prediction predict(StoredModel stored, double[] row) {
+			try {
+				return stored.predict(row);
+			} catch (RegressionInputException unusable) {
+				throw new IosimCommand.UserError(Main.EXIT_INVALID, model + ": " + unusable.getMessage());
 			}
 		}
 	}

@@ -4,7 +4,10 @@ import static org.iosim.cli.tests.CommandLine.iosim;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
@@ -86,29 +89,118 @@ class RegressionCommandTest {
 		}
 		assertTrue(select.out().contains("<- selected"), select.out());
 		assertTrue(Files.exists(model));
+		assertTrue(select.err().contains("  select: 7 of 7 techniques cross-validated with their defaults, "), select.err());
+		assertTrue(select.err().contains("  select: tuning "), select.err());
+		assertTrue(select.err().lines().allMatch(line -> line.startsWith("  select: ") || line.startsWith("  S3 on ")),
+				select.err());
+	}
+
+	/** Input the user got wrong ends with a message in their terms, the status the footer gives, and no exception. */
+	private static void assertUserError(CommandLine.Run run, int status, String message) {
+		assertEquals(status, run.exitCode(), run.toString());
+		assertEquals("iosim: " + message + "\n", run.err(), run.toString());
 	}
 
 	@Test
-	void badDataIsNamed() throws IOException {
-		CommandLine.Run missing = iosim("regression", "fit", "--data", training.toString(), "--target", "latency",
-				"--technique", "lm", "--out", folder.resolve("m.json").toString());
-		assertEquals(1, missing.exitCode(), missing.toString());
-		assertTrue(missing.err().contains("training.csv: no column named 'latency' for the target"), missing.err());
+	void moreTermsThanTrainingRowsIsAnErrorInTheUsersTerms() throws IOException {
+		StringBuilder csv = new StringBuilder("a,b,c,d,e,delay\n");
+		for (int row = 1; row <= 10; row++) {
+			csv.append(String.format(Locale.ROOT, "%d,%d,%d,%d,%d,%d%n", row, row * row % 7, row % 3, row * 5 % 11, row % 4, row));
+		}
+		Path small = Files.writeString(folder.resolve("small.csv"), csv);
+		CommandLine.Run fit = iosim("regression", "fit", "--data", small.toString(), "--target", "delay", "--technique",
+				"lm-ia", "--folds", "2", "--out", folder.resolve("m.json").toString());
+		// it used to end in "unexpected error: java.lang.IllegalArgumentException"
+		assertUserError(fit, 1, "small.csv: lm-ia needs at least 16 rows for 15 terms and the intercept, got 5 (the training"
+				+ " rows of cross-validation fold 1 of 2)");
 
-		Path text = Files.writeString(folder.resolve("text.csv"), "concurrency,delay\n1,0.1\n2,slow\n3,0.3\n");
-		CommandLine.Run nonNumeric = iosim("regression", "fit", "--data", text.toString(), "--target", "delay",
+		CommandLine.Run select = iosim("regression", "select", "--data", small.toString(), "--target", "delay",
+				"--folds", "2", "--quiet");
+		assertEquals(0, select.exitCode(), select.toString());
+		assertTrue(select.out().contains("lm-ia    left out: small.csv: lm-ia needs at least 16 rows"), select.out());
+		assertEquals("", select.err());
+	}
+
+	@Test
+	void aLatin1FileSaysWhereItIsNotUtf8() throws IOException {
+		Path latin1 = Files.write(folder.resolve("latin1.csv"),
+				"concurrency,delay\n1,0.1\n2,0.2\n# mesuré à 20 °C\n3,0.3\n".getBytes(StandardCharsets.ISO_8859_1));
+		CommandLine.Run fit = iosim("regression", "fit", "--data", latin1.toString(), "--target", "delay",
 				"--technique", "lm", "--folds", "2", "--out", folder.resolve("m.json").toString());
-		assertEquals(1, nonNumeric.exitCode(), nonNumeric.toString());
-		assertTrue(nonNumeric.err().contains("text.csv: row 3, column 2 ('delay'): 'slow' is not a number"), nonNumeric.err());
+		assertUserError(fit, 1, latin1 + ": line 4 is not UTF-8 text (byte 0xE9 at column 8, byte offset 37 in the file);"
+				+ " save the file as UTF-8");
+	}
 
-		CommandLine.Run unknown = iosim("regression", "fit", "--data", training.toString(), "--target", "delay",
-				"--technique", "svm", "--out", folder.resolve("m.json").toString());
-		assertEquals(2, unknown.exitCode(), unknown.toString());
+	@Test
+	void aBrokenStoredModelIsNamedWithWhereItBreaks() throws IOException {
+		Path model = fitLinear();
+		String json = Files.readString(model);
+		Files.writeString(model, json.substring(0, json.length() / 2));
+		CommandLine.Run truncated = iosim("regression", "predict", "--model", model.toString(), "--data", test.toString());
+		assertEquals(1, truncated.exitCode(), truncated.toString());
+		assertTrue(truncated.err().matches("iosim: \\Q" + model + "\\E: the JSON ends early at line \\d+, column \\d+;"
+				+ " the file looks truncated\n"), truncated.err());
 
-		CommandLine.Run oneFold = iosim("regression", "fit", "--data", training.toString(), "--target", "delay",
-				"--technique", "lm", "--folds", "1", "--out", folder.resolve("m.json").toString());
-		assertEquals(2, oneFold.exitCode(), oneFold.toString());
-		assertTrue(oneFold.err().contains("--folds must be at least 2, got 1"), oneFold.err());
+		Files.writeString(model, json.replaceFirst("\"intercept\" : [^,]*,", "\"intercept\" : \"zero\","));
+		CommandLine.Run wrongType = iosim("regression", "evaluate", "--model", model.toString(), "--data", test.toString());
+		assertUserError(wrongType, 1, model + ": field 'model': model structure: field 'intercept' must be a finite"
+				+ " number, not \"zero\"");
+	}
+
+	@Test
+	void helpHasNoFormatWarningAndDocumentsTheExitStatus() {
+		PrintStream original = System.err;
+		ByteArrayOutputStream warnings = new ByteArrayOutputStream();
+		// picocli warns about a description it cannot format on the standard error stream of the moment
+		System.setErr(new PrintStream(warnings, true, StandardCharsets.UTF_8));
+		try {
+			for (String command : new String[] { "fit", "select", "predict", "evaluate", "bench" }) {
+				CommandLine.Run help = iosim("regression", command, "--help");
+				assertEquals(0, help.exitCode(), help.toString());
+				assertTrue(help.out().contains("Exit status: 0 done, 1 the data or the model file cannot be used (the"),
+						help.out());
+			}
+			CommandLine.Run select = iosim("regression", "select", "--help");
+			assertTrue(select.out().replaceAll("\\s+", " ").contains("differ by less than 2 %)"), select.out());
+			assertTrue(iosim("regression", "--help").out().contains("Exit status: 0 done"));
+		} finally {
+			System.setErr(original);
+		}
+		assertEquals("", warnings.toString(StandardCharsets.UTF_8));
+		CommandLine.Run missing = iosim("regression");
+		assertEquals(2, missing.exitCode(), missing.toString());
+		assertTrue(missing.err().contains("Missing subcommand: fit, select, predict, evaluate, bench"), missing.err());
+	}
+
+	@Test
+	void parametersPrintWholeNumbersWithoutDecimalsAndSearchesShowProgress() {
+		CommandLine.Run defaults = iosim("regression", "fit", "--data", training.toString(), "--target", "delay",
+				"--technique", "cart", "--tune", "none", "--folds", "5", "--out", folder.resolve("cart.json").toString());
+		assertTrue(defaults.out().contains("parameters   minSplit=20, cp=0.01 (none, 1 evaluations, "), defaults.out());
+		assertEquals("", defaults.err(), "no search, no progress");
+
+		CommandLine.Run tuned = iosim("regression", "fit", "--data", training.toString(), "--target", "delay",
+				"--technique", "mars", "--folds", "5", "--out", folder.resolve("mars.json").toString());
+		assertEquals(0, tuned.exitCode(), tuned.toString());
+		assertTrue(tuned.out().matches("(?s).*parameters   maxTermsForward=\\d+, maxTermsPruned=\\d+, minRsqImprovement=[0-9.]+"
+				+ " \\(s3, \\d+ evaluations, .*"), tuned.out());
+		assertTrue(tuned.err().matches("(  S3 on mars: iteration \\d+ of at most 10, \\d+ evaluations, \\d+:\\d\\d elapsed,"
+				+ " about \\d+:\\d\\d left\n)+"), tuned.err());
+		assertTrue(tuned.err().startsWith("  S3 on mars: iteration 1 of at most 10, "), tuned.err());
+
+		CommandLine.Run quiet = iosim("regression", "fit", "--data", training.toString(), "--target", "delay",
+				"--technique", "mars", "--folds", "5", "--quiet", "--out", folder.resolve("quiet.json").toString());
+		assertEquals("", quiet.err());
+		assertEquals(tuned.out().replaceAll("\\d+\\.\\d s\\)", ""), quiet.out().replace("quiet.json", "mars.json")
+				.replaceAll("\\d+\\.\\d s\\)", ""), "progress changes nothing");
+	}
+
+	@Test
+	void benchRowsBeyondItsRangeAreAUsageError() {
+		// a full bench takes minutes (S3 over MARS), too long for a test: the speed figures are for people to read
+		assertUserError(iosim("regression", "bench", "--rows", "5"), 2, "--rows must be between 22 and 1,000,000, got 5");
+		assertUserError(iosim("regression", "bench", "--rows", "2000000000"), 2,
+				"--rows must be between 22 and 1,000,000, got 2,000,000,000");
 	}
 
 	/** A stored regression model for reads and one for writes serve a virtualized storage (kind 'regression'). */

@@ -29,6 +29,8 @@ public final class CartTechnique implements Technique {
 
 	static final String MIN_SPLIT = "minSplit";
 	static final String COMPLEXITY = "cp";
+	/** Where a stored node is, for messages. */
+	private static final String CONTEXT = "cart node";
 
 	@Override
 	public String id() {
@@ -163,21 +165,18 @@ public final class CartTechnique implements Technique {
 	@Override
 	public RegressionModel read(ObjectNode structure) {
 		List<String> features = TechniqueSupport.features(structure, id());
-		return new CartModel(features, readNode(structure.path("root"), features));
+		return new CartModel(features, readNode(StoredJson.object(id(), structure, "root"), features));
 	}
 
 	private static Node readNode(JsonNode json, List<String> features) {
-		if (!json.isObject()) {
-			throw new IllegalArgumentException("CART structure: expected a node object, got " + json);
-		}
 		Node node = new Node();
-		node.rows = json.path("rows").asInt();
-		node.value = TechniqueSupport.number(json, "value");
+		node.rows = StoredJson.count(CONTEXT, json, "rows");
+		node.value = StoredJson.number(CONTEXT, json, "value");
 		if (json.has("feature")) {
 			node.feature = TechniqueSupport.feature(json.get("feature"), features);
-			node.threshold = TechniqueSupport.number(json, "threshold");
-			node.left = readNode(json.path("left"), features);
-			node.right = readNode(json.path("right"), features);
+			node.threshold = StoredJson.number(CONTEXT, json, "threshold");
+			node.left = readNode(StoredJson.object(CONTEXT, json, "left"), features);
+			node.right = readNode(StoredJson.object(CONTEXT, json, "right"), features);
 		}
 		return node;
 	}

@@ -7,6 +7,7 @@ import java.util.Map;
 
 import org.iosim.analysis.regression.Dataset;
 import org.iosim.analysis.regression.Parameter;
+import org.iosim.analysis.regression.RegressionInputException;
 import org.iosim.analysis.regression.RegressionModel;
 import org.iosim.analysis.regression.Technique;
 import org.iosim.analysis.regression.internal.M5Technique.LinearModel;
@@ -91,11 +92,11 @@ public final class CubistTechnique implements Technique {
 	@Override
 	public RegressionModel read(ObjectNode structure) {
 		List<String> features = TechniqueSupport.features(structure, ID);
-		String target = TechniqueSupport.required(ID, structure, "target").asText();
+		String target = StoredJson.text(ID, structure, "target");
 		List<List<Rule>> committees = new ArrayList<>();
-		for (JsonNode committee : TechniqueSupport.required(ID, structure, "committees")) {
+		for (JsonNode committee : StoredJson.objects(ID, structure, "committees")) {
 			List<Rule> rules = new ArrayList<>();
-			for (JsonNode rule : TechniqueSupport.required(ID, committee, "rules")) {
+			for (JsonNode rule : StoredJson.objects(ID + " committee", committee, "rules")) {
 				rules.add(Rule.fromJson(rule, features));
 			}
 			committees.add(rules);
@@ -103,30 +104,29 @@ public final class CubistTechnique implements Technique {
 		if (committees.isEmpty()) {
 			throw new IllegalArgumentException(ID + ": no committees");
 		}
-		int neighbors = TechniqueSupport.required(ID, structure, "neighbors").asInt();
-		if (neighbors < 0) {
-			throw new IllegalArgumentException(ID + ": negative number of neighbors " + neighbors);
-		}
+		int neighbors = StoredJson.count(ID, structure, "neighbors");
 		double[][] x = new double[0][];
 		double[] y = new double[0];
 		if (neighbors > 0) {
-			JsonNode instances = TechniqueSupport.required(ID, structure, "instances");
-			JsonNode rows = TechniqueSupport.required(ID, instances, "x");
-			JsonNode targets = TechniqueSupport.required(ID, instances, "y");
+			JsonNode instances = StoredJson.object(ID, structure, "instances");
+			JsonNode rows = StoredJson.array(ID + " instances", instances, "x");
+			JsonNode targets = StoredJson.array(ID + " instances", instances, "y");
 			if (rows.size() != targets.size() || rows.size() == 0) {
 				throw new IllegalArgumentException(ID + ": " + rows.size() + " instance rows but " + targets.size() + " targets");
 			}
 			x = new double[rows.size()][features.size()];
 			y = new double[rows.size()];
 			for (int row = 0; row < y.length; row++) {
-				if (rows.get(row).size() != features.size()) {
-					throw new IllegalArgumentException(ID + ": instance row " + (row + 1) + " has " + rows.get(row).size()
-							+ " values, expected " + features.size());
+				String instance = ID + " instance row " + (row + 1);
+				JsonNode values = rows.get(row);
+				if (!values.isArray() || values.size() != features.size()) {
+					throw new IllegalArgumentException(instance + " must hold " + features.size() + " feature values, not "
+							+ StoredJson.shown(values));
 				}
 				for (int feature = 0; feature < features.size(); feature++) {
-					x[row][feature] = rows.get(row).get(feature).doubleValue();
+					x[row][feature] = StoredJson.finite(instance, values.get(feature));
 				}
-				y[row] = targets.get(row).doubleValue();
+				y[row] = StoredJson.finite(ID + " instance target " + (row + 1), targets.get(row));
 			}
 		}
 		return new Model(features, target, committees, neighbors, x, y);
@@ -157,8 +157,8 @@ public final class CubistTechnique implements Technique {
 					return rule.model.predict(row);
 				}
 			}
-			throw new IllegalStateException(ID + ": no rule of committee member " + (member + 1) + " covers "
-					+ Arrays.toString(row));
+			throw new RegressionInputException(ID + ": no rule of committee member " + (member + 1) + " covers the row "
+					+ StoredJson.quoted(Arrays.toString(row)) + "; the stored rules leave a gap (was the model file edited?)");
 		}
 
 		static List<Rule> fromTree(TreeNode root, int featureCount) {
@@ -231,21 +231,21 @@ public final class CubistTechnique implements Technique {
 			double[] upper = new double[features.size()];
 			Arrays.fill(lower, Double.NEGATIVE_INFINITY);
 			Arrays.fill(upper, Double.POSITIVE_INFINITY);
-			for (JsonNode condition : TechniqueSupport.required(context, json, "conditions")) {
-				String name = TechniqueSupport.required(context, condition, "feature").asText();
+			for (JsonNode condition : StoredJson.objects(context, json, "conditions")) {
+				String name = StoredJson.text(context, condition, "feature");
 				int feature = features.indexOf(name);
 				if (feature < 0) {
-					throw new IllegalArgumentException(context + ": condition on unknown feature " + name);
+					throw new IllegalArgumentException(context + ": condition on unknown feature " + StoredJson.quoted(name));
 				}
 				if (condition.has("above")) {
-					lower[feature] = TechniqueSupport.requiredNumber(context, condition, "above");
+					lower[feature] = StoredJson.number(context, condition, "above");
 				}
 				if (condition.has("atMost")) {
-					upper[feature] = TechniqueSupport.requiredNumber(context, condition, "atMost");
+					upper[feature] = StoredJson.number(context, condition, "atMost");
 				}
 			}
-			return new Rule(TechniqueSupport.required(context, json, "rows").asInt(), lower, upper,
-					LinearModel.fromJson(TechniqueSupport.required(context, json, "model"), features, context));
+			return new Rule(StoredJson.count(context, json, "rows"), lower, upper,
+					LinearModel.fromJson(StoredJson.object(context, json, "model"), features, context));
 		}
 	}
 

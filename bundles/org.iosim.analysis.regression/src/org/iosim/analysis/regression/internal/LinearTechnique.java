@@ -9,6 +9,7 @@ import org.apache.commons.math3.linear.SingularMatrixException;
 import org.apache.commons.math3.stat.regression.OLSMultipleLinearRegression;
 import org.iosim.analysis.regression.Dataset;
 import org.iosim.analysis.regression.Parameter;
+import org.iosim.analysis.regression.RegressionInputException;
 import org.iosim.analysis.regression.RegressionModel;
 import org.iosim.analysis.regression.Technique;
 
@@ -21,8 +22,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * Ordinary least squares with intercept (001 Eq. 6.11), {@code lm}; {@code lm-ia} adds the product of
  * every pair of distinct features. A column that is a linear combination of the intercept and the
  * columns before it (a constant feature, a duplicated one, a product with a constant) is dropped, so
- * such data still fits; the structure lists the dropped columns. Also holds the checks and JSON helpers
- * the other techniques of this package share.
+ * such data still fits; the structure lists the dropped columns.
  */
 public final class LinearTechnique implements Technique {
 
@@ -60,6 +60,14 @@ public final class LinearTechnique implements Technique {
 	public RegressionModel fit(Dataset data, Map<String, Double> parameters) {
 		TechniqueSupport.resolve(this, parameters);
 		TechniqueSupport.requireFinite(data, 1, id());
+		int features = data.featureCount();
+		long terms = interactions ? features + (long) features * (features - 1) / 2 : features;
+		// the rows OLS needs for every candidate term, so a dependent column never hides missing rows;
+		// checked before the terms are listed, as thousands of features have millions of interactions
+		if (data.size() < terms + 1) {
+			throw new RegressionInputException(data.source() + ": " + id() + " needs at least " + (terms + 1)
+					+ " rows for " + terms + " terms and the intercept, got " + data.size());
+		}
 		List<int[]> candidates = new ArrayList<>();
 		for (int first = 0; first < data.featureCount(); first++) {
 			candidates.add(new int[] { first });
@@ -70,11 +78,6 @@ public final class LinearTechnique implements Technique {
 					candidates.add(new int[] { first, second });
 				}
 			}
-		}
-		// the rows OLS needs for every candidate term, so a dependent column never hides missing rows
-		if (data.size() < candidates.size() + 1) {
-			throw new IllegalArgumentException(data.source() + ": " + id() + " needs at least " + (candidates.size() + 1)
-					+ " rows for " + candidates.size() + " terms and the intercept, got " + data.size());
 		}
 		List<int[]> kept = new ArrayList<>();
 		List<int[]> dropped = new ArrayList<>();
@@ -118,9 +121,9 @@ public final class LinearTechnique implements Technique {
 			ols.newSampleData(data.y(), design);
 			try {
 				coefficients = ols.estimateRegressionParameters();
-			} catch (SingularMatrixException e) {
-				throw new IllegalArgumentException(data.source() + ": " + id()
-						+ ": the terms are numerically collinear; remove dependent features", e);
+			} catch (SingularMatrixException collinear) {
+				throw new RegressionInputException(data.source() + ": " + id()
+						+ ": the terms are numerically collinear; remove dependent features");
 			}
 		}
 		return new LinearModel(id(), data.features(), coefficients[0], kept,
@@ -132,12 +135,12 @@ public final class LinearTechnique implements Technique {
 		List<String> features = TechniqueSupport.features(structure, id());
 		List<int[]> terms = new ArrayList<>();
 		List<Double> coefficients = new ArrayList<>();
-		for (JsonNode term : structure.path("terms")) {
+		for (JsonNode term : StoredJson.objects(id(), structure, "terms")) {
 			terms.add(indexes(term.get("features"), features));
 			coefficients.add(TechniqueSupport.number(term, "coefficient"));
 		}
 		List<int[]> dropped = new ArrayList<>();
-		for (JsonNode term : structure.path("dropped")) {
+		for (JsonNode term : StoredJson.objects(id(), structure, "dropped")) {
 			dropped.add(indexes(term.get("features"), features));
 		}
 		return new LinearModel(id(), features, TechniqueSupport.number(structure, "intercept"), terms,
@@ -208,8 +211,6 @@ public final class LinearTechnique implements Technique {
 			return node;
 		}
 	}
-
-	// ---- shared by the techniques of this package ----
 
 	private static int[] indexes(JsonNode names, List<String> features) {
 		if (names == null || !names.isArray()) {

@@ -72,12 +72,12 @@ public final class M5Technique implements Technique {
 	@Override
 	public RegressionModel read(ObjectNode structure) {
 		List<String> features = TechniqueSupport.features(structure, ID);
-		String target = TechniqueSupport.required(ID, structure, "target").asText();
-		if (TechniqueSupport.requiredNumber(ID, structure, "smoothing") != SMOOTHING) {
+		String target = StoredJson.text(ID, structure, "target");
+		if (StoredJson.number(ID, structure, "smoothing") != SMOOTHING) {
 			throw new IllegalArgumentException(ID + ": predictions are smoothed with k = " + SMOOTHING + ", not "
 					+ structure.get("smoothing"));
 		}
-		TreeNode root = TreeNode.fromJson(TechniqueSupport.required(ID, structure, "tree"), features);
+		TreeNode root = TreeNode.fromJson(StoredJson.object(ID, structure, "tree"), features);
 		return new Model(features, target, root);
 	}
 
@@ -146,19 +146,16 @@ public final class M5Technique implements Technique {
 		}
 
 		static LinearModel fromJson(JsonNode json, List<String> features, String context) {
-			double intercept = TechniqueSupport.requiredNumber(context, json, "intercept");
+			double intercept = StoredJson.number(context, json, "intercept");
 			double[] coefficients = new double[features.size()];
-			JsonNode named = TechniqueSupport.required(context, json, "coefficients");
-			for (Map.Entry<String, JsonNode> entry : named.properties()) {
+			for (Map.Entry<String, JsonNode> entry : StoredJson.object(context, json, "coefficients").properties()) {
 				int feature = features.indexOf(entry.getKey());
 				if (feature < 0) {
-					throw new IllegalArgumentException(context + ": coefficient for unknown feature " + entry.getKey());
+					throw new IllegalArgumentException(context + ": coefficient for unknown feature "
+							+ StoredJson.quoted(entry.getKey()));
 				}
-				if (!entry.getValue().isNumber()) {
-					throw new IllegalArgumentException(context + ": coefficient of " + entry.getKey() + " is not a number: "
-							+ entry.getValue());
-				}
-				coefficients[feature] = entry.getValue().doubleValue();
+				coefficients[feature] = StoredJson.finite(StoredJson.named(context, "coefficients." + entry.getKey()),
+						entry.getValue());
 			}
 			return new LinearModel(intercept, coefficients);
 		}
@@ -203,19 +200,20 @@ public final class M5Technique implements Technique {
 
 		static TreeNode fromJson(JsonNode json, List<String> features) {
 			String context = ID + " tree node";
-			int rows = TechniqueSupport.required(context, json, "rows").asInt();
-			LinearModel model = LinearModel.fromJson(TechniqueSupport.required(context, json, "model"), features, context);
-			JsonNode split = json.get("split");
-			if (split == null) {
+			int rows = StoredJson.count(context, json, "rows");
+			LinearModel model = LinearModel.fromJson(StoredJson.object(context, json, "model"), features, context);
+			if (!json.has("split")) {
 				return new TreeNode(rows, model, -1, Double.NaN, null, null);
 			}
-			String featureName = TechniqueSupport.required(context, split, "feature").asText();
+			JsonNode split = StoredJson.object(context, json, "split");
+			String featureName = StoredJson.text(context, split, "feature");
 			int feature = features.indexOf(featureName);
 			if (feature < 0) {
-				throw new IllegalArgumentException(context + ": split on unknown feature " + featureName);
+				throw new IllegalArgumentException(context + ": split on unknown feature " + StoredJson.quoted(featureName));
 			}
-			return new TreeNode(rows, model, feature, TechniqueSupport.requiredNumber(context, split, "threshold"),
-					fromJson(TechniqueSupport.required(context, json, "atMost"), features), fromJson(TechniqueSupport.required(context, json, "above"), features));
+			return new TreeNode(rows, model, feature, StoredJson.number(context, split, "threshold"),
+					fromJson(StoredJson.object(context, json, "atMost"), features),
+					fromJson(StoredJson.object(context, json, "above"), features));
 		}
 	}
 
@@ -560,7 +558,4 @@ public final class M5Technique implements Technique {
 			return Math.sqrt(Math.max(0, squares / n - mean * mean));
 		}
 	}
-
-	// Checks and JSON helpers shared with CubistTechnique.
-
 }

@@ -492,13 +492,13 @@ public final class MarsTechnique implements Technique {
 		List<String> features = TechniqueSupport.features(structure, id());
 		List<Term> terms = new ArrayList<>();
 		List<Double> coefficients = new ArrayList<>();
-		for (JsonNode termNode : structure.path("terms")) {
+		for (JsonNode termNode : StoredJson.objects(id(), structure, "terms")) {
 			List<Hinge> hinges = new ArrayList<>();
-			for (JsonNode hinge : termNode.path("hinges")) {
-				String direction = hinge.path("direction").asText();
+			for (JsonNode hinge : StoredJson.objects(id() + " term", termNode, "hinges")) {
+				String direction = StoredJson.text(id() + " hinge", hinge, "direction");
 				if (!direction.equals("x-knot") && !direction.equals("knot-x")) {
 					throw new IllegalArgumentException("MARS hinge direction must be 'x-knot' or 'knot-x', got '"
-							+ direction + "'");
+							+ StoredJson.quoted(direction) + "'");
 				}
 				hinges.add(new Hinge(TechniqueSupport.feature(hinge.get("feature"), features),
 						TechniqueSupport.number(hinge, "knot"), direction.equals("x-knot")));

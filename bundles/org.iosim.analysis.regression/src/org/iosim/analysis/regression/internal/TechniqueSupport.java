@@ -7,6 +7,7 @@ import java.util.Map;
 
 import org.iosim.analysis.regression.Dataset;
 import org.iosim.analysis.regression.Parameter;
+import org.iosim.analysis.regression.RegressionInputException;
 import org.iosim.analysis.regression.Technique;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -44,20 +45,20 @@ final class TechniqueSupport {
 		return values;
 	}
 
-	/** @throws IllegalArgumentException for fewer rows than {@code minimumRows} or a NaN/infinite value */
+	/** @throws RegressionInputException for fewer rows than {@code minimumRows} or a NaN/infinite value */
 	static void requireFinite(Dataset data, int minimumRows, String technique) {
 		if (data.size() < minimumRows) {
-			throw new IllegalArgumentException(data.source() + ": " + technique + " needs at least " + minimumRows
+			throw new RegressionInputException(data.source() + ": " + technique + " needs at least " + minimumRows
 					+ " rows, got " + data.size());
 		}
 		for (int row = 0; row < data.size(); row++) {
 			if (!Double.isFinite(data.y()[row])) {
-				throw new IllegalArgumentException(data.source() + ": row " + (row + 1) + " has target " + data.target()
+				throw new RegressionInputException(data.source() + ": row " + (row + 1) + " has target " + data.target()
 						+ " = " + data.y()[row] + "; " + technique + " needs finite values");
 			}
 			for (int feature = 0; feature < data.featureCount(); feature++) {
 				if (!Double.isFinite(data.x()[row][feature])) {
-					throw new IllegalArgumentException(data.source() + ": row " + (row + 1) + " has feature "
+					throw new RegressionInputException(data.source() + ": row " + (row + 1) + " has feature "
 							+ data.features().get(feature) + " = " + data.x()[row][feature] + "; " + technique
 							+ " needs finite values");
 				}
@@ -77,24 +78,34 @@ final class TechniqueSupport {
 	/** The feature names of a structure written by {@link #header}, checking it belongs to the technique. */
 	static List<String> features(JsonNode structure, String technique) {
 		if (!technique.equals(structure.path("technique").asText())) {
-			throw new IllegalArgumentException("not a " + technique + " model: technique is '"
-					+ structure.path("technique").asText() + "'");
+			throw new IllegalArgumentException("not a " + technique + " model: technique is "
+					+ StoredJson.shown(structure.path("technique")));
 		}
 		List<String> features = new ArrayList<>();
-		structure.path("features").forEach(name -> features.add(name.asText()));
+		for (JsonNode name : StoredJson.array(technique, structure, "features")) {
+			if (!name.isTextual()) {
+				throw new IllegalArgumentException(StoredJson.named(technique, "features") + " must list names, not "
+						+ StoredJson.shown(name));
+			}
+			features.add(name.asText());
+		}
+		if (features.isEmpty()) {
+			throw new IllegalArgumentException(StoredJson.named(technique, "features") + " lists no feature");
+		}
 		return features;
 	}
 
 	static int feature(JsonNode name, List<String> features) {
-		int index = name == null ? -1 : features.indexOf(name.asText());
+		int index = name != null && name.isTextual() ? features.indexOf(name.asText()) : -1;
 		if (index < 0) {
-			throw new IllegalArgumentException("unknown feature " + name + "; the model's features are " + features);
+			throw new IllegalArgumentException("unknown feature " + StoredJson.shown(name) + "; the model's features are "
+					+ StoredJson.quoted(features.toString()));
 		}
 		return index;
 	}
 
 	static double number(JsonNode node, String field) {
-		return requiredNumber("model structure", node, field);
+		return StoredJson.number("model structure", node, field);
 	}
 
 	/** @throws IllegalArgumentException if a row to predict has the wrong length or a value that is not finite */
@@ -107,22 +118,5 @@ final class TechniqueSupport {
 				throw new IllegalArgumentException("feature value " + (feature + 1) + " is " + row[feature]);
 			}
 		}
-	}
-
-	/** A field a stored structure must have; the message names the context. */
-	static JsonNode required(String context, JsonNode json, String field) {
-		JsonNode value = json.get(field);
-		if (value == null || value.isNull()) {
-			throw new IllegalArgumentException(context + ": missing '" + field + "'");
-		}
-		return value;
-	}
-
-	static double requiredNumber(String context, JsonNode json, String field) {
-		JsonNode value = required(context, json, field);
-		if (!value.isNumber()) {
-			throw new IllegalArgumentException(context + ": '" + field + "' is not a number: " + value);
-		}
-		return value.doubleValue();
 	}
 }

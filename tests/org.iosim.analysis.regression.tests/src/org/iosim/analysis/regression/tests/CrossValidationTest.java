@@ -2,15 +2,18 @@ package org.iosim.analysis.regression.tests;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import java.util.stream.IntStream;
 
 import org.iosim.analysis.regression.CrossValidation;
 import org.iosim.analysis.regression.Dataset;
 import org.iosim.analysis.regression.Folds;
+import org.iosim.analysis.regression.RegressionInputException;
 import org.iosim.analysis.regression.Technique;
 import org.iosim.analysis.regression.Techniques;
 import org.junit.jupiter.api.Test;
@@ -64,5 +67,23 @@ class CrossValidationTest {
 		double first = CrossValidation.bootstrap(lm, data, Map.of(), 20, 5);
 		assertEquals(first, CrossValidation.bootstrap(lm, data, Map.of(), 20, 5), 0);
 		assertTrue(first > 0.15 && first < 0.3, "out-of-bag RMSE " + first + " for noise sd 0.2");
+	}
+
+	@Test
+	void aFoldThatCannotBeFittedIsNamed() {
+		// the whole data would do, but each fold trains on four fifths of it
+		Dataset small = TestData.uniform("small.csv", 16, 5, 53, 0.1, x -> x[0]);
+		String message = assertThrows(RegressionInputException.class,
+				() -> CrossValidation.rmse(Techniques.byId("lm-ia"), small, Map.of(), Folds.of(16, 5, 1))).getMessage();
+		assertEquals("small.csv: lm-ia needs at least 16 rows for 15 terms and the intercept, got 12 (the training rows"
+				+ " of cross-validation fold 1 of 5)", message);
+	}
+
+	@Test
+	void aBootstrapWithoutOutOfBagRowsAsksForMoreResamples() {
+		Dataset one = new Dataset("one.csv", List.of("x"), "y", new double[][] { { 1 } }, new double[] { 2 });
+		String message = assertThrows(RegressionInputException.class,
+				() -> CrossValidation.bootstrap(Techniques.byId("lm"), one, Map.of(), 3, 1)).getMessage();
+		assertEquals("one.csv: no bootstrap sample of 3 left a row out of the bag; take more resamples", message);
 	}
 }

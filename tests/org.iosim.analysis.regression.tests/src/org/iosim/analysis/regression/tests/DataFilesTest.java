@@ -6,9 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 
 import org.iosim.analysis.regression.DataFiles;
 import org.iosim.analysis.regression.DataFormatException;
@@ -74,5 +77,83 @@ class DataFilesTest {
 		Dataset data = DataFiles.readForModel(csv("concurrency,size\n1,2\n"), "delay", List.of("concurrency", "size"), false);
 		assertEquals(1, data.size());
 		assertTrue(Double.isNaN(data.y()[0]));
+	}
+
+	@Test
+	void latin1TextNamesTheLineColumnAndByteThatAreNotUtf8() throws IOException {
+		Path latin1 = Files.write(folder.resolve("latin1.csv"),
+				"concurrency,delay\n1,0.1\ncafé,0.2\n".getBytes(StandardCharsets.ISO_8859_1));
+		String message = failure(latin1, "delay", 2);
+		// 18 bytes of header, 6 of the first row, then "caf"
+		assertEquals(latin1 + ": line 3 is not UTF-8 text (byte 0xE9 at column 4, byte offset 27 in the file);"
+				+ " save the file as UTF-8", message);
+	}
+
+	@Test
+	void aByteOrderMarkBeforeACommentAndEveryKindOfLineEndAreRead() throws Exception {
+		// the mark used to stay in front of the '#', which turned the comment into the header
+		Dataset data = DataFiles.read(csv("\uFEFF# exported by a spreadsheet\r\nconcurrency;delay\r1;2\r\n2;3\n3;5"),
+				"delay", List.of(), 2);
+		assertEquals(List.of("concurrency"), data.features());
+		assertArrayEquals(new double[] { 2, 3, 5 }, data.y());
+	}
+
+	@Test
+	void valuesBeyondTheRangeOfNumbersAreNamed() throws IOException {
+		String message = failure(csv("concurrency,delay\n1,0.1\n1e999,0.2\n"), "delay", 2);
+		assertTrue(message.endsWith("row 3, column 1 ('concurrency'): '1e999' is beyond the range of numbers (about ±1.8e308)"),
+				message);
+	}
+
+	@Test
+	void valuesTooLargeToFitAreRefusedForFittingOnly() throws Exception {
+		Path huge = csv("concurrency,delay\n1,0.1\n1e70,0.2\n");
+		String message = failure(huge, "delay", 2);
+		assertTrue(message.endsWith("row 3, column 1 ('concurrency'): '1e70' is too large to fit: beyond ±1e+60 the"
+				+ " techniques' products of values overflow; rescale the column (e.g. to other units)"), message);
+		assertEquals(1e70, DataFiles.readForModel(huge, "delay", List.of("concurrency"), true).x()[1][0]);
+	}
+
+	@Test
+	void aLineLongerThanTheLimitIsRefusedBeforeItIsReadWhole() throws IOException {
+		Path binary = Files.write(folder.resolve("image.csv"), new byte[DataFiles.MAX_LINE_BYTES + 1]);
+		String message = failure(binary, "delay", 2);
+		assertEquals(binary + ": line 1 is longer than 1,048,576 bytes, the most a line may have; is this a CSV file?",
+				message);
+	}
+
+	@Test
+	void aColumnNamedTwiceIsRefusedWhenItIsUsed() throws Exception {
+		Path twice = csv("size,size,delay\n1,2,0.1\n2,3,0.2\n");
+		// a duplicated feature column stored a model whose features no longer matched its ranges
+		assertTrue(failure(twice, "delay", 2).endsWith("the header names two columns 'size' (columns 1 and 2); rename one"));
+		Path unused = csv("size,note,note,delay\n1,2,3,0.1\n2,3,4,0.2\n");
+		assertEquals(List.of("size"), DataFiles.read(unused, "delay", List.of("size"), 2).features());
+	}
+
+	@Test
+	void aColumnWithoutNameOrAFeatureNamedTwiceIsRefused() throws IOException {
+		assertTrue(failure(csv("size,,delay\n1,2,0.1\n2,3,0.2\n"), "delay", 2)
+				.endsWith("column 2 has no name in the header"));
+		Path file = csv("size,delay\n1,0.1\n2,0.2\n");
+		String twice = assertThrows(DataFormatException.class,
+				() -> DataFiles.read(file, "delay", List.of("size", "size"), 2)).getMessage();
+		assertTrue(twice.endsWith("feature 'size' is named twice"), twice);
+	}
+
+	@Test
+	void hugeCellsAndHeadersAreShortenedInMessages() throws IOException {
+		String header = IntStream.range(0, 500).mapToObj(column -> "c" + column).collect(Collectors.joining(","));
+		String columns = failure(csv(header + "\n"), "delay", 2);
+		assertTrue(columns.endsWith("(columns: c0, c1, c2, c3, c4, c5, c6, c7, c8, c9, c10, c11, c12, c13, c14, c15, c16,"
+				+ " c17, c18, c19, … 500 in all)"), columns);
+		String cell = failure(csv("size,delay\n1," + "9".repeat(50_000) + "x\n"), "delay", 2);
+		assertTrue(cell.endsWith("'" + "9".repeat(40) + "… (50001 characters)' is not a number"), cell);
+	}
+
+	@Test
+	void aMissingFileIsNamedInWords() {
+		String message = failure(folder.resolve("absent.csv"), "delay", 2);
+		assertEquals(folder.resolve("absent.csv") + ": cannot read the file: no such file", message);
 	}
 }

@@ -9,6 +9,7 @@ import java.util.Map;
 
 import org.apache.commons.math3.stat.regression.OLSMultipleLinearRegression;
 import org.iosim.analysis.regression.Dataset;
+import org.iosim.analysis.regression.RegressionInputException;
 import org.iosim.analysis.regression.RegressionModel;
 import org.iosim.analysis.regression.Technique;
 import org.iosim.analysis.regression.Techniques;
@@ -104,5 +105,22 @@ class LinearTechniqueTest {
 		assertTrue(rows.getMessage().contains("rows"), rows.getMessage());
 		assertThrows(IllegalArgumentException.class, () -> lm.fit(data, Map.of("unknown", 1.0)));
 		assertThrows(IllegalArgumentException.class, () -> Techniques.byId("nope"));
+	}
+
+	@Test
+	void moreTermsThanRowsSaysHowManyRowsAreNeeded() {
+		Dataset fiveFeatures = TestData.uniform("small.csv", 10, 5, 12, 0.1, x -> x[0]);
+		String message = assertThrows(RegressionInputException.class,
+				() -> Techniques.byId("lm-ia").fit(fiveFeatures, Map.of())).getMessage();
+		assertEquals("small.csv: lm-ia needs at least 16 rows for 15 terms and the intercept, got 10", message);
+	}
+
+	@Test
+	void thousandsOfFeaturesAreRefusedBeforeTheirInteractionsAreListed() {
+		// 3,000 features have 4.5 million pairwise products, which used to be listed before the row count was checked
+		Dataset wide = TestData.uniform("wide.csv", 20, 3000, 13, 0.1, x -> x[0]);
+		String message = assertThrows(RegressionInputException.class, () -> Techniques.byId("lm-ia").fit(wide, Map.of()))
+				.getMessage();
+		assertEquals("wide.csv: lm-ia needs at least 4501501 rows for 4501500 terms and the intercept, got 20", message);
 	}
 }

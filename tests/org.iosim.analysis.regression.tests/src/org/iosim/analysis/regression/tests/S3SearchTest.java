@@ -3,6 +3,7 @@ package org.iosim.analysis.regression.tests;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -80,6 +81,36 @@ class S3SearchTest {
 		Optimizer.Result second = new RandomSearch(40, 3).minimise(box, objective);
 		assertEquals(first.trace(), second.trace());
 		assertDistinct(first);
+	}
+
+	@Test
+	void theListenerSeesEveryEvaluationInTraceOrderAndChangesNothing() {
+		Technique cart = Techniques.byId("cart");
+		ToDoubleFunction<Map<String, Double>> objective = objective(cart, Map.of());
+		for (Optimizer optimizer : List.of(S3Search.defaults(), new GridSearch(4), new RandomSearch(20, 5))) {
+			List<Optimizer.Progress> reports = new ArrayList<>();
+			Optimizer.Result listened = optimizer.minimise(cart.parameters(), objective, reports::add);
+			assertEquals(optimizer.minimise(cart.parameters(), objective).trace(), listened.trace());
+			assertEquals(listened.evaluations(), reports.size());
+			for (int index = 0; index < reports.size(); index++) {
+				Optimizer.Progress progress = reports.get(index);
+				assertEquals(index + 1, progress.evaluations());
+				assertEquals(listened.trace().get(index).iteration(), progress.iteration());
+				assertEquals(optimizer instanceof S3Search ? 10 : 0, progress.maxIterations());
+				boolean lastOfIteration = index + 1 == reports.size()
+						|| reports.get(index + 1).iteration() != progress.iteration();
+				assertEquals(lastOfIteration, progress.iterationDone(), "report " + index);
+			}
+		}
+	}
+
+	@Test
+	void remainingEvaluationsExpectLaterIterationsAsLargeAsTheEarlierOnAverage() {
+		// iteration 2 of at most 10: 20 of its 60 points done, 150 evaluations so far, so 190 in 3 iterations
+		Optimizer.Progress midSearch = new Optimizer.Progress(2, 10, 150, 20, 60);
+		assertEquals(40 + 8 * 190 / 3.0, midSearch.remainingEvaluations(), 1e-9);
+		assertEquals(7, new Optimizer.Progress(0, 0, 13, 13, 20).remainingEvaluations(), 0, "a search in one batch");
+		assertEquals(0, new Optimizer.Progress(10, 10, 400, 35, 35).remainingEvaluations(), 0, "the last iteration done");
 	}
 
 	private ToDoubleFunction<Map<String, Double>> objective(Technique technique, Map<String, Double> fixed) {
