@@ -29,20 +29,17 @@ import com.fasterxml.jackson.core.JsonProcessingException;
  */
 public final class FileProblems {
 
-	/** A text file that is not UTF-8: says where the first byte that is not is. */
-	public static final class NotUtf8 extends CharacterCodingException {
+	/** A text file that cannot be read as text (not UTF-8, a line too long); the message says where. */
+	public static final class TextProblem extends IOException {
 		private static final long serialVersionUID = 1L;
-		private final String where;
 
-		NotUtf8(String where) {
-			this.where = where;
-		}
-
-		@Override
-		public String getMessage() {
-			return where;
+		TextProblem(String where) {
+			super(where);
 		}
 	}
+
+	/** The largest text file read whole: far above any model, table or configuration IOSim reads. */
+	public static final long MAX_TEXT_BYTES = 256L << 20;
 
 	/** Jackson appends where its input came from, e.g. {@code (start marker at [Source: REDACTED ...; line: 1, column: 5])}. */
 	private static final Pattern JSON_SOURCE = Pattern
@@ -68,8 +65,8 @@ public final class FileProblems {
 		if (problem instanceof FileAlreadyExistsException) {
 			return "it already exists";
 		}
-		if (problem instanceof NotUtf8 notUtf8) {
-			return notUtf8.getMessage();
+		if (problem instanceof TextProblem text) {
+			return text.getMessage();
 		}
 		if (problem instanceof CharacterCodingException) {
 			return "not UTF-8 text";
@@ -82,12 +79,18 @@ public final class FileProblems {
 	}
 
 	/**
-	 * Reads a text file that must be UTF-8 (a byte order mark is allowed and dropped).
+	 * Reads a whole text file that must be UTF-8 (a byte order mark is allowed and dropped), e.g. a
+	 * JSON file, whose lines may be of any length.
 	 *
-	 * @throws NotUtf8     naming the line and byte offset of the first byte that is not UTF-8
+	 * @throws TextProblem naming the line, column and byte offset of the first byte that is not UTF-8
 	 * @throws IOException if the file cannot be read
 	 */
 	public static String readUtf8(Path file) throws IOException {
+		long size = Files.size(file);
+		if (size > MAX_TEXT_BYTES) {
+			throw new TextProblem(String.format(Locale.ROOT, "%,d bytes, more than the %,d a model or configuration"
+					+ " file may have; is this the right file?", size, MAX_TEXT_BYTES));
+		}
 		byte[] bytes = Files.readAllBytes(file);
 		CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
 				.onUnmappableCharacter(CodingErrorAction.REPORT);
@@ -97,13 +100,14 @@ public final class FileProblems {
 		if (result.isError()) {
 			int offset = input.position();
 			int line = 1;
-			for (int i = 0; i < offset; i++) {
-				line += bytes[i] == '\n' ? 1 : 0;
+			int lineStart = 0;
+			for (int i = 0; i < text.position(); i++) {
+				if (text.get(i) == '\n') {
+					line++;
+					lineStart = i + 1;
+				}
 			}
-			throw new NotUtf8(String.format(Locale.ROOT,
-					"not UTF-8 text: line %d has byte 0x%02X at byte offset %d, which UTF-8 does not allow there; save"
-							+ " the file as UTF-8",
-					line, bytes[offset] & 0xFF, offset));
+			throw notUtf8(line, text.position() - lineStart + 1, bytes[offset], offset);
 		}
 		decoder.flush(text);
 		text.flip();
@@ -111,11 +115,30 @@ public final class FileProblems {
 		return decoded.startsWith("\uFEFF") ? decoded.substring(1) : decoded;
 	}
 
-	/** @return e.g. {@code line 3, column 7: Unexpected end-of-input: expected close marker for Object} */
+	static TextProblem notUtf8(int line, int column, byte value, long offset) {
+		return new TextProblem(String.format(Locale.ROOT,
+				"line %d is not UTF-8 text (byte 0x%02X at column %d, byte offset %d in the file); save the file as"
+						+ " UTF-8", line, value & 0xFF, column, offset));
+	}
+
+	/**
+	 * @return a JSON syntax error in words with its line and column, without Jackson's description of
+	 *         its input source and setting names, e.g. {@code not valid JSON at line 3, column 7:
+	 *         Unexpected character ('}' (code 125))} or {@code the JSON ends early at line 9, column 1;
+	 *         the file looks truncated}
+	 */
 	public static String jsonProblem(JsonProcessingException problem) {
 		JsonLocation location = problem.getLocation();
-		String where = location == null || location.getLineNr() < 1 ? ""
-				: "line " + location.getLineNr() + ", column " + location.getColumnNr() + ": ";
-		return where + JSON_SOURCE.matcher(String.valueOf(problem.getOriginalMessage())).replaceAll("");
+		String at = location == null || location.getLineNr() < 1 ? ""
+				: " at line " + location.getLineNr() + ", column " + location.getColumnNr();
+		String reason = String.valueOf(problem.getOriginalMessage());
+		// Jackson's words for every kind of input that stops inside a value, object or array
+		if (reason.startsWith("Unexpected end-of-input")) {
+			return "the JSON ends early" + at + "; the file looks truncated";
+		}
+		reason = JSON_SOURCE.matcher(reason).replaceAll("").replaceAll(",? from `[^`]*`", "")
+				.replaceAll(": enable `[^`]*` to allow", "");
+		boolean plain = !reason.contains("`") && !reason.contains("[Source") && !reason.contains("\n");
+		return "not valid JSON" + at + (plain ? ": " + reason.strip() : "");
 	}
 }

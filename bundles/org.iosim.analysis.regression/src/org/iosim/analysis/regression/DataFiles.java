@@ -1,16 +1,6 @@
 package org.iosim.analysis.regression;
 
-import java.io.Closeable;
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.ByteBuffer;
-import java.nio.CharBuffer;
-import java.nio.charset.CharsetDecoder;
-import java.nio.charset.CoderResult;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.AccessDeniedException;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -22,6 +12,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
 
+import org.iosim.analysis.FileProblems;
+import org.iosim.analysis.TextLines;
 import org.iosim.analysis.regression.internal.StoredJson;
 
 /**
@@ -31,12 +23,6 @@ import org.iosim.analysis.regression.internal.StoredJson;
  * blank lines and lines starting with '#' are skipped. Lines end with LF, CRLF or CR.
  */
 public final class DataFiles {
-
-	/**
-	 * The longest line read, in bytes: far above any row of measurements, and it bounds what one line
-	 * can make the reader allocate, whatever the file holds.
-	 */
-	public static final int MAX_LINE_BYTES = 1 << 20;
 
 	/**
 	 * The largest magnitude of a value to fit. The techniques multiply up to four values (a product of
@@ -82,7 +68,7 @@ public final class DataFiles {
 
 	private static Dataset read(Path file, String target, List<String> features, int minimumRows,
 			boolean targetRequired, boolean toFit) throws DataFormatException {
-		try (Lines lines = new Lines(file)) {
+		try (TextLines lines = new TextLines(file)) {
 			String header = lines.nextData();
 			if (header == null) {
 				throw new DataFormatException(file + ": the file is empty; it needs a header row naming the columns");
@@ -142,8 +128,10 @@ public final class DataFiles {
 			}
 			return new Dataset(file.getFileName().toString(), chosen, target, x.toArray(double[][]::new),
 					y.stream().mapToDouble(Double::doubleValue).toArray());
+		} catch (FileProblems.TextProblem notText) {
+			throw new DataFormatException(file + ": " + notText.getMessage());
 		} catch (IOException unreadable) {
-			throw new DataFormatException(file + ": cannot read the file: " + reason(unreadable));
+			throw new DataFormatException(file + ": cannot read the file: " + FileProblems.reason(unreadable));
 		}
 	}
 
@@ -231,120 +219,6 @@ public final class DataFiles {
 				return cells;
 			}
 			start = end + separator.length();
-		}
-	}
-
-	/** Why a file could not be read, in words (the exceptions' own messages are often just the path). */
-	static String reason(IOException failure) {
-		if (failure instanceof NoSuchFileException) {
-			return "no such file";
-		}
-		if (failure instanceof AccessDeniedException) {
-			return "permission denied";
-		}
-		return failure.getMessage() == null ? "input/output error" : failure.getMessage();
-	}
-
-	/**
-	 * The lines of a UTF-8 file, one at a time, each at most {@link #MAX_LINE_BYTES} long. Bytes that
-	 * are not UTF-8 are reported with their line, column and offset in the file.
-	 */
-	private static final class Lines implements Closeable {
-		private final Path file;
-		private final InputStream in;
-		private final byte[] buffer = new byte[1 << 16];
-		private int position;
-		private int limit;
-		/** Offset in the file of {@code buffer[position]}. */
-		private long offset;
-		private byte[] line = new byte[256];
-		private int number;
-		private final CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder();
-
-		Lines(Path file) throws IOException {
-			this.file = file;
-			this.in = Files.newInputStream(file);
-		}
-
-		/** Number of the line last read, from 1. */
-		int number() {
-			return number;
-		}
-
-		/** The next line that is neither blank nor a comment, or null at the end of the file. */
-		String nextData() throws IOException, DataFormatException {
-			for (String text = next(); text != null; text = next()) {
-				String stripped = text.strip();
-				if (!stripped.isEmpty() && !stripped.startsWith("#")) {
-					return text;
-				}
-			}
-			return null;
-		}
-
-		private String next() throws IOException, DataFormatException {
-			if (!available()) {
-				return null;
-			}
-			long start = offset;
-			int length = 0;
-			number++;
-			while (available()) {
-				byte next = buffer[position++];
-				offset++;
-				if (next == '\n') {
-					break;
-				}
-				if (next == '\r') {
-					if (available() && buffer[position] == '\n') {
-						position++;
-						offset++;
-					}
-					break;
-				}
-				if (length == MAX_LINE_BYTES) {
-					throw new DataFormatException(String.format(Locale.ROOT,
-							"%s: line %d is longer than %,d bytes, the most a line may have; is this a CSV file?", file,
-							number, MAX_LINE_BYTES));
-				}
-				if (length == line.length) {
-					line = Arrays.copyOf(line, Math.min(MAX_LINE_BYTES, 2 * length));
-				}
-				line[length++] = next;
-			}
-			String text = decode(start, length);
-			return number == 1 && text.startsWith("\uFEFF") ? text.substring(1) : text;
-		}
-
-		private String decode(long start, int length) throws DataFormatException {
-			ByteBuffer bytes = ByteBuffer.wrap(line, 0, length);
-			// UTF-8 never needs more chars than bytes
-			CharBuffer chars = CharBuffer.allocate(length);
-			decoder.reset();
-			CoderResult result = decoder.decode(bytes, chars, true);
-			if (!result.isError()) {
-				result = decoder.flush(chars);
-			}
-			if (result.isError()) {
-				throw new DataFormatException(String.format(Locale.ROOT,
-						"%s: line %d is not UTF-8 text (byte 0x%02X at column %d, byte offset %d in the file);"
-								+ " save the file as UTF-8",
-						file, number, line[bytes.position()] & 0xFF, chars.position() + 1, start + bytes.position()));
-			}
-			return chars.flip().toString();
-		}
-
-		private boolean available() throws IOException {
-			if (position == limit) {
-				limit = Math.max(0, in.read(buffer));
-				position = 0;
-			}
-			return position < limit;
-		}
-
-		@Override
-		public void close() throws IOException {
-			in.close();
 		}
 	}
 }

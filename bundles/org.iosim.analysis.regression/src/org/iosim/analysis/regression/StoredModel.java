@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.iosim.analysis.FileProblems;
 import org.iosim.analysis.regression.internal.StoredJson;
 
 import com.fasterxml.jackson.core.JsonLocation;
@@ -90,16 +91,16 @@ public record StoredModel(String technique, Map<String, Double> parameters, List
 	 */
 	public static StoredModel load(Path file) throws DataFormatException {
 		JsonNode root;
-		try (JsonParser parser = JSON.createParser(file.toFile())) {
+		try (JsonParser parser = JSON.createParser(FileProblems.readUtf8(file))) {
 			root = JSON.readTree(parser);
 			if (root != null && parser.nextToken() != null) {
 				throw new DataFormatException(file + ": more text follows the model's JSON object at "
 						+ where(parser.currentTokenLocation()) + "; the file holds one model");
 			}
 		} catch (JsonProcessingException invalid) {
-			throw new DataFormatException(file + ": " + describe(invalid));
+			throw new DataFormatException(file + ": " + FileProblems.jsonProblem(invalid));
 		} catch (IOException unreadable) {
-			throw new DataFormatException(file + ": cannot read the model file: " + DataFiles.reason(unreadable));
+			throw new DataFormatException(file + ": cannot read the model file: " + FileProblems.reason(unreadable));
 		}
 		if (root == null) {
 			throw new DataFormatException(file + ": the file is empty; expected a model stored by 'iosim regression fit'");
@@ -153,23 +154,6 @@ public record StoredModel(String technique, Map<String, Double> parameters, List
 		} catch (IllegalArgumentException invalid) {
 			throw new DataFormatException(file + ": " + invalid.getMessage());
 		}
-	}
-
-	/** A JSON syntax error in words, with its line and column; without Jackson's source and feature names. */
-	private static String describe(JsonProcessingException invalid) {
-		String at = invalid.getLocation() == null || invalid.getLocation().getLineNr() < 1 ? ""
-				: " at " + where(invalid.getLocation());
-		String reason = String.valueOf(invalid.getOriginalMessage());
-		// Jackson's words for every kind of input that stops inside a value, object or array
-		if (reason.startsWith("Unexpected end-of-input")) {
-			return "the JSON ends early" + at + "; the file looks truncated";
-		}
-		reason = reason
-				.replaceAll(" \\(start marker at \\[Source: .*\\]\\)", "")
-				.replaceAll(",? from `[^`]*`", "")
-				.replaceAll(": enable `[^`]*` to allow", "");
-		boolean plain = !reason.contains("`") && !reason.contains("[Source") && !reason.contains("\n");
-		return "not valid JSON" + at + (plain ? ": " + reason.strip() : "");
 	}
 
 	private static String where(JsonLocation location) {

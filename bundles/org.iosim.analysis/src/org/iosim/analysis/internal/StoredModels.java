@@ -80,7 +80,7 @@ public final class StoredModels {
         try {
             root = JSON.readTree(FileProblems.readUtf8(file));
         } catch (JsonProcessingException e) {
-            throw new AnalysisModelException(file + ": not valid JSON at " + FileProblems.jsonProblem(e), e);
+            throw new AnalysisModelException(file + ": " + FileProblems.jsonProblem(e), e);
         } catch (IOException e) {
             throw new AnalysisModelException(file + ": cannot be read: " + FileProblems.reason(e), e);
         }

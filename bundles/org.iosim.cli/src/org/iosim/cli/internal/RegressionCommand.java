@@ -40,7 +40,7 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 @Command(name = "regression", mixinStandardHelpOptions = true,
-		description = { "Regression-based I/O analysis models (dissertation 001, ch. 6): fit, tune with S3, select,"
+		description = { "Regression-based I/O analysis models: fit, tune their parameters with the S3 search, select,"
 				+ " evaluate. Stored models serve virtualized storage as analysis models of kind 'regression'." },
 		subcommands = { RegressionCommand.Fit.class, RegressionCommand.Select.class, RegressionCommand.Predict.class,
 				RegressionCommand.Evaluate.class, RegressionCommand.Bench.class },
@@ -310,7 +310,7 @@ final class RegressionCommand implements Runnable {
 	}
 
 	@Command(name = "select", mixinStandardHelpOptions = true,
-			description = { "Model selection (001 §6.3.3): every technique is cross-validated with its defaults on the same"
+			description = { "Model selection: every technique is cross-validated with its defaults on the same"
 					+ " folds, the three best are tuned with S3, and the winner (the simpler technique when the tuned errors"
 					+ " differ by less than 2 %%) is refitted on all data. A technique that cannot fit the data (e.g. with"
 					+ " more terms than rows) is left out, with the reason." },
@@ -427,7 +427,7 @@ final class RegressionCommand implements Runnable {
 	}
 
 	@Command(name = "evaluate", mixinStandardHelpOptions = true,
-			description = "Relative error |(measured - predicted) / measured| of a stored model on test data (001 Eq. 9.2).",
+			description = "Relative error |(measured - predicted) / measured| of a stored model on test data, its mean and 95th percentile.",
 			footer = { "", EXIT_STATUS })
 	static final class Evaluate implements Callable<Integer> {
 		@Mixin
@@ -480,7 +480,7 @@ final class RegressionCommand implements Runnable {
 
 	@Command(name = "bench", mixinStandardHelpOptions = true,
 			description = { "Fit and prediction time per technique (MARS also with the most terms S3 tries), and S3's wall"
-					+ " time over MARS, on a synthetic data set shaped like the dissertation's FFSB measurements (default"
+					+ " time over MARS, on a synthetic data set shaped like file-system benchmark measurements of I/O delay (default"
 					+ " 1,120 rows, 6 features: concurrency, read and write size, read and write sequentiality, read ratio)." },
 			footer = { "", EXIT_STATUS })
 	static final class Bench implements Callable<Integer> {

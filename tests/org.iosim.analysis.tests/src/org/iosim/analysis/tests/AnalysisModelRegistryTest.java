@@ -230,8 +230,7 @@ class AnalysisModelRegistryTest {
         assertEquals(file + "empty; expected a JSON object with 'name' and 'kind'", storedError(""));
         assertTrue(storedError("{\"name\": \"m\", \"name\": \"n\", \"kind\": \"table\"}")
                 .startsWith(file + "not valid JSON at line 1, column 21: Duplicate field 'name'"));
-        assertEquals(file + "not valid JSON at line 1, column 35: Unexpected end-of-input: expected close marker for"
-                + " Object", storedError("{\"name\": \"m\", \"kind\": \"expression\""));
+        assertEquals(file + "the JSON ends early at line 1, column 35; the file looks truncated", storedError("{\"name\": \"m\", \"kind\": \"expression\""));
     }
 
     @Test
@@ -239,8 +238,8 @@ class AnalysisModelRegistryTest {
         Files.write(folder.resolve("model.json"), new byte[] { (byte) 0xFF, (byte) 0xFE, '{', 0, '}', 0 });
         String message = assertThrows(AnalysisModelException.class, () -> AnalysisModelRegistry.loadStored(folder))
                 .getMessage();
-        assertEquals(folder.resolve("model.json") + ": cannot be read: not UTF-8 text: line 1 has byte 0xFF at byte"
-                + " offset 0, which UTF-8 does not allow there; save the file as UTF-8", message);
+        assertEquals(folder.resolve("model.json") + ": cannot be read: line 1 is not UTF-8 text (byte 0xFF at column 1,"
+                + " byte offset 0 in the file); save the file as UTF-8", message);
     }
 
     @Test

@@ -196,8 +196,8 @@ class TableModelTest {
         AnalysisModelException notUtf8 = assertThrows(AnalysisModelException.class,
                 () -> registry.create(new ModelDefinition("measured", "table", FeatureConfiguration.ANY,
                         Map.of("file", "points.csv"), folder)));
-        assertEquals("analysis model 'measured': " + folder.resolve("points.csv") + ": cannot be read: not UTF-8 text:"
-                + " line 3 has byte 0xE9 at byte offset 33, which UTF-8 does not allow there; save the file as UTF-8",
+        assertEquals("analysis model 'measured': " + folder.resolve("points.csv") + ": cannot be read: line 3 is not"
+                + " UTF-8 text (byte 0xE9 at column 10, byte offset 33 in the file); save the file as UTF-8",
                 notUtf8.getMessage());
     }
 }

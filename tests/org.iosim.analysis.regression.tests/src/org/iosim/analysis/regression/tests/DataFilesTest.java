@@ -1,5 +1,6 @@
 package org.iosim.analysis.regression.tests;
 
+import org.iosim.analysis.TextLines;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -116,9 +117,9 @@ class DataFilesTest {
 
 	@Test
 	void aLineLongerThanTheLimitIsRefusedBeforeItIsReadWhole() throws IOException {
-		Path binary = Files.write(folder.resolve("image.csv"), new byte[DataFiles.MAX_LINE_BYTES + 1]);
+		Path binary = Files.write(folder.resolve("image.csv"), new byte[TextLines.MAX_LINE_BYTES + 1]);
 		String message = failure(binary, "delay", 2);
-		assertEquals(binary + ": line 1 is longer than 1,048,576 bytes, the most a line may have; is this a CSV file?",
+		assertEquals(binary + ": line 1 is longer than 1,048,576 bytes, the most a line may have; is this the right file?",
 				message);
 	}
 
@@ -154,6 +155,6 @@ class DataFilesTest {
 	@Test
 	void aMissingFileIsNamedInWords() {
 		String message = failure(folder.resolve("absent.csv"), "delay", 2);
-		assertEquals(folder.resolve("absent.csv") + ": cannot read the file: no such file", message);
+		assertEquals(folder.resolve("absent.csv") + ": cannot read the file: no such file or folder", message);
 	}
 }

@@ -91,7 +91,8 @@ class StoredModelTest {
 		Path deep = Files.writeString(folder.resolve("deep.json"), "[".repeat(2000));
 		assertEquals("not valid JSON: Document nesting depth (1001) exceeds the maximum allowed (1000)", failure(deep));
 		Path latin1 = Files.write(folder.resolve("latin1.json"), new byte[] { '{', '"', 'a', '"', ':', '"', (byte) 0xE9, '"', '}' });
-		assertTrue(failure(latin1).startsWith("not valid JSON at line 1, column "), failure(latin1));
+		assertEquals("cannot read the model file: line 1 is not UTF-8 text (byte 0xE9 at column 7, byte offset 6 in the"
+				+ " file); save the file as UTF-8", failure(latin1));
 	}
 
 	@Test

@@ -1,5 +1,6 @@
 package org.iosim.robustness.tests;
 
+import org.iosim.analysis.TextLines;
 import static org.iosim.robustness.tests.RegressionInputChecks.check;
 
 import java.io.ByteArrayOutputStream;
@@ -147,7 +148,7 @@ class CsvReaderTest {
 		}
 		if (random.nextInt(300) == 0) {
 			// a line just beyond the limit: the reader must stop there rather than read it whole
-			out.writeBytes(bytes("7".repeat(DataFiles.MAX_LINE_BYTES + random.nextInt(3))));
+			out.writeBytes(bytes("7".repeat(TextLines.MAX_LINE_BYTES + random.nextInt(3))));
 		}
 		return out.toByteArray();
 	}
