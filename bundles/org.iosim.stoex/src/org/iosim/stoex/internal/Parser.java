@@ -443,14 +443,32 @@ public final class Parser {
         }
         advance();
         StringBuilder unit = new StringBuilder();
+        Token previous = null;
         while (isUnitPart(current)) {
-            unit.append(advance().lexeme());
+            Token part = advance();
+            if (previous != null && wouldReadDifferentlyJoined(previous, part)) {
+                unit.append(' ');
+            }
+            unit.append(part.lexeme());
+            previous = part;
         }
         if (unit.isEmpty()) {
             throw error(current, "expected a unit but found " + current.describe());
         }
         expect(Lexer.Kind.RBRACKET);
         return unit.toString();
+    }
+
+    /**
+     * Units are kept without blanks, except between parts that would then read as something else:
+     * a number and a name like {@code e5}, which would be an exponent, and {@code /} before
+     * {@code *} or {@code /}, which would open a comment.
+     */
+    private static boolean wouldReadDifferentlyJoined(Token first, Token second) {
+        return first.kind() == Lexer.Kind.INT && second.kind() == Lexer.Kind.IDENTIFIER
+                && Character.toLowerCase(second.lexeme().charAt(0)) == 'e'
+                || first.kind() == Lexer.Kind.SLASH
+                        && (second.kind() == Lexer.Kind.STAR || second.kind() == Lexer.Kind.SLASH);
     }
 
     private static boolean isUnitPart(Token token) {

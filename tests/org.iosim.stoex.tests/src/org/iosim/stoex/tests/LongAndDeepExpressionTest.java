@@ -179,6 +179,15 @@ class LongAndDeepExpressionTest {
         }
     }
 
+    /** The steps before a change of type are a node of their own type, so INT steps keep their overflow check. */
+    @Test
+    void stepsBeforeAChangeOfTypeKeepTheirArithmetic() {
+        CompiledExpression expression = StoEx.parse("9223372036854775807 * 2 % x.VALUE / 2").compile();
+        StoExEvaluationException e = assertThrows(StoExEvaluationException.class,
+                () -> expression.sampleDouble(Samples.rng(), BINDINGS));
+        assertEquals("column 21: integer overflow in '*'", e.getMessage());
+    }
+
     @Test
     void textsUpToTheLengthLimitAreRead() {
         String longest = "1" + " ".repeat(StoEx.MAXIMUM_LENGTH - 1);
