@@ -17,9 +17,15 @@ public final class Expression {
     private final Ast root;
     private final String text;
 
+    /** @throws StoExParseException if the canonical text is too long to be parsed back */
     Expression(Ast root) {
         this.root = root;
         this.text = Printer.print(root);
+        // Numbers are written out, so 1e20 takes 23 characters: a text within the limit may not be.
+        if (text.length() > StoEx.MAXIMUM_LENGTH) {
+            throw new StoExParseException(1, "",
+                    "expression longer than " + StoEx.MAXIMUM_LENGTH + " characters when written canonically");
+        }
     }
 
     /**

@@ -20,7 +20,10 @@ public final class StoEx {
      */
     public static final int MAXIMUM_NESTING = 128;
 
-    /** The longest text, in characters, that is parsed; it bounds the memory of a syntax tree. */
+    /**
+     * The longest text, in characters, that is parsed, and the longest canonical text an expression
+     * may have, so that it parses back; it bounds the memory of a syntax tree.
+     */
     public static final int MAXIMUM_LENGTH = 4_000_000;
 
     private StoEx() {
@@ -33,7 +36,8 @@ public final class StoEx {
      * @throws StoExParseException if the text is not a well-formed expression, names an unknown
      *                             function, calls one with the wrong number of arguments, holds
      *                             an invalid probability function, nests more deeply than
-     *                             {@link #MAXIMUM_NESTING} or is longer than {@link #MAXIMUM_LENGTH}
+     *                             {@link #MAXIMUM_NESTING} or is, or would be written canonically,
+     *                             longer than {@link #MAXIMUM_LENGTH}
      */
     public static Expression parse(String text) {
         Objects.requireNonNull(text, "text");

@@ -197,6 +197,19 @@ class LongAndDeepExpressionTest {
                 + " characters", e.getMessage());
     }
 
+    /** Every expression's canonical text parses back, so it may not be longer than the limit either. */
+    @Test
+    void canonicalTextsUpToTheLengthLimitAreWritten() {
+        // 1e20 is written out in 23 characters, so each term of the sum is 26 characters long.
+        int terms = StoEx.MAXIMUM_LENGTH / 26;
+        Expression longest = StoEx.parse(chain(terms, "1e20", "+"));
+        assertEquals(StoEx.parse(longest.text()).text(), longest.text());
+        StoExParseException e = assertThrows(StoExParseException.class,
+                () -> StoEx.parse(chain(terms + 1, "1e20", "+")));
+        assertEquals("column 1: expression longer than " + StoEx.MAXIMUM_LENGTH + " characters when written canonically",
+                e.getMessage());
+    }
+
     /** @return the terms joined by the operators in turn */
     private static String chain(int terms, String term, String... operators) {
         StringBuilder text = new StringBuilder(term);

@@ -112,7 +112,7 @@ sealed interface StoexMutation {
 	/** A long chain of a short term appended to the text. */
 	record LongChain(String term, String operator, int terms) implements StoexMutation {
 
-		static final List<String> TERMS = List.of("1", "2.5", "x.VALUE", "Exp(2)", "IntPMF[(1;0.5)(3;0.5)]", "true",
+		static final List<String> TERMS = List.of("1", "2.5", "1e20", "x.VALUE", "Exp(2)", "IntPMF[(1;0.5)(3;0.5)]", "true",
 				"b.VALUE", "x", "0");
 
 		@Override
