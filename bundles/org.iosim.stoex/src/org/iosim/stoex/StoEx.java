@@ -24,7 +24,7 @@ public final class StoEx {
      * The longest text, in characters, that is parsed, and the longest canonical text an expression
      * may have, so that it parses back; it bounds the memory of a syntax tree.
      */
-    public static final int MAXIMUM_LENGTH = 4_000_000;
+    public static final int MAXIMUM_LENGTH = 8_000_000;
 
     private StoEx() {
     }

@@ -145,7 +145,7 @@ class LongAndDeepExpressionTest {
         assertEquals(false, mixed.compile().sample(Samples.rng(), BINDINGS));
         assertPrintsBack(mixed);
 
-        // A formula, whose short names keep 300,000 comparisons within the length limit.
+        // A formula, so that its language meets a long chain too.
         String comparisons = chain(terms, "x == 1", " AND ");
         Expression allHold = StoEx.parseFormula(comparisons);
         assertEquals(true, allHold.compile().sample(Samples.rng(), BINDINGS));
