@@ -21,7 +21,8 @@ public final class Expression {
     Expression(Ast root) {
         this.root = root;
         this.text = Printer.print(root);
-        // Numbers are written out, so 1e20 takes 23 characters: a text within the limit may not be.
+        // The canonical text may be the longer: it writes numbers out (1e20 in 23 characters) and
+        // puts blanks around operators.
         if (text.length() > StoEx.MAXIMUM_LENGTH) {
             throw new StoExParseException(1, "",
                     "expression longer than " + StoEx.MAXIMUM_LENGTH + " characters when written canonically");

@@ -82,6 +82,14 @@ final class ArithmeticNodes {
     record Step(Operation operation, Node operand, int column) {
     }
 
+    private static double inDoubles(Node first, Step[] steps, EvaluationContext context) {
+        double value = first.asDouble(context);
+        for (Step step : steps) {
+            value = step.operation.apply(value, step.operand.asDouble(context));
+        }
+        return value;
+    }
+
     private static OptionalDouble mean(Node first, Step[] steps) {
         OptionalDouble mean = first.mean();
         for (int i = 0; i < steps.length && mean.isPresent(); i++) {
@@ -131,11 +139,7 @@ final class ArithmeticNodes {
 
         @Override
         double asDouble(EvaluationContext context) {
-            double value = first.asDouble(context);
-            for (Step step : steps) {
-                value = step.operation.apply(value, step.operand.asDouble(context));
-            }
-            return value;
+            return inDoubles(first, steps, context);
         }
 
         @Override
@@ -159,11 +163,7 @@ final class ArithmeticNodes {
         /** Double arithmetic gives the same value as long arithmetic would, so no boxing is needed here. */
         @Override
         double asDouble(EvaluationContext context) {
-            double value = first.asDouble(context);
-            for (Step step : steps) {
-                value = step.operation.apply(value, step.operand.asDouble(context));
-            }
-            return value;
+            return inDoubles(first, steps, context);
         }
 
         @Override

@@ -124,7 +124,8 @@ public final class Compiler {
                 return comparison(Comparison.of(operator), first, steps.get(0).operand(), column);
             }
             if (operator.isLogical()) {
-                return new LogicNodes.Logical(first, steps.stream().map(PendingStep::operator).toArray(InfixOperator[]::new),
+                return new LogicNodes.Logical(first,
+                        steps.stream().map(PendingStep::operator).toArray(InfixOperator[]::new),
                         steps.stream().map(PendingStep::operand).toArray(Node[]::new), column);
             }
             return arithmetic(type, first, steps.stream()

@@ -99,7 +99,7 @@ public final class Parser {
     /**
      * Opens levels of nesting.
      *
-     * @param opener the token that opens them, named if they are too many
+     * @param opener the token that opens them, where parsing stops if they are too many
      */
     private void nest(Token opener, int levels) {
         nesting += levels;

@@ -34,7 +34,8 @@ class LongAndDeepExpressionTest {
 
     private static final int LIMIT = StoEx.MAXIMUM_NESTING;
 
-    private static final Bindings BINDINGS = Bindings.of(Map.of("x.VALUE", 1L, "b.VALUE", true, "d.VALUE", 2.5, "x", 1L));
+    private static final Bindings BINDINGS = Bindings
+            .of(Map.of("x.VALUE", 1L, "b.VALUE", true, "d.VALUE", 2.5, "x", 1L));
 
     @Test
     void aThousandNestedParenthesesStopAtTheLimit() {
@@ -70,14 +71,16 @@ class LongAndDeepExpressionTest {
     @Test
     void conditionalsInBranchesCountTheirParentheses() {
         assertNestingLimit(conditionals -> "(" + "false ? 0 : ".repeat(conditionals) + "1)", LIMIT / 2, 1L, "?");
-        assertNestingLimit(conditionals -> "(" + "true ? ".repeat(conditionals) + "1" + " : 0".repeat(conditionals) + ")",
+        assertNestingLimit(
+                conditionals -> "(" + "true ? ".repeat(conditionals) + "1" + " : 0".repeat(conditionals) + ")",
                 LIMIT / 2, 1L, "?");
     }
 
     /** Its canonical text parenthesises a NOT after a tighter operator, so such a NOT counts twice. */
     @Test
     void notAfterATighterOperatorCountsItsParentheses() {
-        assertNestingLimit(depth -> "(true == ".repeat(depth) + "NOT true" + ")".repeat(depth), LIMIT - 2, false, "NOT");
+        assertNestingLimit(depth -> "(true == ".repeat(depth) + "NOT true" + ")".repeat(depth), LIMIT - 2, false,
+                "NOT");
     }
 
     /**
@@ -86,7 +89,8 @@ class LongAndDeepExpressionTest {
      * @param valueAtLimit the value of the text at the limit
      * @param opener       the token of the innermost construct, which opens the level too many
      */
-    private static void assertNestingLimit(IntFunction<String> nested, int atLimit, Object valueAtLimit, String opener) {
+    private static void assertNestingLimit(IntFunction<String> nested, int atLimit, Object valueAtLimit,
+            String opener) {
         String deepest = nested.apply(atLimit);
         Expression expression = StoEx.parse(deepest);
         assertEquals(valueAtLimit, expression.compile().sample(Samples.rng(), BINDINGS), deepest);
@@ -206,8 +210,8 @@ class LongAndDeepExpressionTest {
         assertEquals(StoEx.parse(longest.text()).text(), longest.text());
         StoExParseException e = assertThrows(StoExParseException.class,
                 () -> StoEx.parse(chain(terms + 1, "1e20", "+")));
-        assertEquals("column 1: expression longer than " + StoEx.MAXIMUM_LENGTH + " characters when written canonically",
-                e.getMessage());
+        assertEquals("column 1: expression longer than " + StoEx.MAXIMUM_LENGTH
+                + " characters when written canonically", e.getMessage());
     }
 
     /** @return the terms joined by the operators in turn */

@@ -129,8 +129,10 @@ final class StoexHarness {
 			});
 		}
 		Object untyped = attempt("compile", text, expression::compile);
-		results.put("untyped", untyped instanceof CompiledExpression compiled ? samples(compiled, bindings, text) : untyped);
-		Object typed = attempt("compile with declared types", text, () -> expression.compile(TypeEnvironment.of(declared)));
+		results.put("untyped", untyped instanceof CompiledExpression compiled ? samples(compiled, bindings, text)
+				: untyped);
+		Object typed = attempt("compile with declared types", text,
+				() -> expression.compile(TypeEnvironment.of(declared)));
 		results.put("typed", typed instanceof CompiledExpression compiled ? samples(compiled, bindings, text) : typed);
 		results.put("outcome", untyped instanceof CompiledExpression ? Outcome.COMPILED_AND_SAMPLED
 				: untyped.toString().startsWith(StoExTypeException.class.getSimpleName()) ? Outcome.ILL_TYPED
@@ -179,6 +181,7 @@ final class StoexHarness {
 	/** @return the text, or its start and end if it is too long to be read in a report */
 	static String shown(String text) {
 		return text.length() <= 300 ? text
-				: text.substring(0, 150) + " ... (" + text.length() + " characters) ... " + text.substring(text.length() - 150);
+				: text.substring(0, 150) + " ... (" + text.length() + " characters) ... "
+						+ text.substring(text.length() - 150);
 	}
 }

@@ -23,8 +23,9 @@ sealed interface StoexMutation {
 			"<", ">", "<=", ">=", "=", "!", "&", "AND", "OR", "XOR", "NOT", "true", "false", "0", "1", "-1", "2.5",
 			"1e3", "1e", "1.", "1e400", "99999999999999999999", "9223372036854775807", "\"s\"", "'t'", "\"", "'", "\\",
 			"\\u00", "x", "x.VALUE", "VALUE", "BYTESIZE", "INNER", "IntPMF", "DoublePMF", "EnumPMF", "BoolPMF",
-			"DoublePDF", "(ordered)", "ordered", "(1;0.5)", "(-0.0;1)", "[B]", "[/ *]", "[1 e5]", "Exp", "Exp(0)", "UniInt",
-			"Binom", "Pois(1e300)", "Gamma(1e-300, 1)", "Log(1, 2)", "Max", "Foo", " ", "\n", "\t", "/*", "*/", "//",
+			"DoublePDF", "DoublePDF[(1;0.5)]", "IntPMF[(1;0.5)(2;0.5)]", "(ordered)", "ordered", "(1;0.5)", "(-0.0;1)",
+			"[B]", "[/ *]", "[1 e5]", "Exp", "Exp(0)",
+			"UniInt", "Binom", "Pois(1e300)", "Gamma(1e-300, 1)", "Log(1, 2)", "Max", "Foo", " ", "\n", "\t", "/*", "*/", "//",
 			"/* c */", "é", "\u2028", "\uD83D\uDE00", "\uD800", "\u0000");
 
 	static Arbitrary<StoexMutation> any() {
@@ -112,8 +113,8 @@ sealed interface StoexMutation {
 	/** A long chain of a short term appended to the text. */
 	record LongChain(String term, String operator, int terms) implements StoexMutation {
 
-		static final List<String> TERMS = List.of("1", "2.5", "1e20", "x.VALUE", "Exp(2)", "IntPMF[(1;0.5)(3;0.5)]", "true",
-				"b.VALUE", "x", "0");
+		static final List<String> TERMS = List.of("1", "2.5", "1e20", "x.VALUE", "Exp(2)", "IntPMF[(1;0.5)(3;0.5)]",
+				"true", "b.VALUE", "x", "0");
 
 		@Override
 		public String applyTo(String text) {
