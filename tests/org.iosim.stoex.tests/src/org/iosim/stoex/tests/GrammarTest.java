@@ -183,6 +183,16 @@ class GrammarTest {
         assertEquals(canonical, StoEx.parse(expression.text()).text());
     }
 
+    /** Found by the property tests: the canonical text lost the sign of -0.0, which sampling gives back. */
+    @Test
+    void negativeZeroKeepsItsSign() {
+        Expression expression = StoEx.parse("DoublePMF[(-0.;1)]");
+        assertEquals("DoublePMF[(-0.0;1.0)]", expression.text());
+        assertEquals(-0.0, value(expression.text()));
+        assertEquals("DoublePDF[(-0.0;0.5)(1.0;0.5)]", StoEx.parse("DoublePDF[(-0.0;0.5)(1;0.5)]").text());
+        assertEquals("DoublePMF[(0.0;1.0)]", StoEx.parse("DoublePMF[(0;1)]").text());
+    }
+
     @Test
     void singleQuotedStringsPrintDoubleQuoted() {
         assertEquals("EnumPMF(ordered)[(\"a\";0.5)(\"b\";0.5)]",
