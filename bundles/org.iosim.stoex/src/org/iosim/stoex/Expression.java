@@ -17,9 +17,16 @@ public final class Expression {
     private final Ast root;
     private final String text;
 
+    /** @throws StoExParseException if the canonical text is too long to be parsed back */
     Expression(Ast root) {
         this.root = root;
         this.text = Printer.print(root);
+        // The canonical text may be the longer: it writes numbers out (1e20 in 23 characters) and
+        // puts blanks around operators.
+        if (text.length() > StoEx.MAXIMUM_LENGTH) {
+            throw new StoExParseException(1, "",
+                    "expression longer than " + StoEx.MAXIMUM_LENGTH + " characters when written canonically");
+        }
     }
 
     /**

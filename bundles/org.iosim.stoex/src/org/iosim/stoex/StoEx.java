@@ -11,6 +11,21 @@ import org.iosim.stoex.internal.Parser;
  */
 public final class StoEx {
 
+    /**
+     * How deeply an expression may nest: parentheses, function arguments, prefix operators, the
+     * exponents of {@code ^} and the branches of {@code ? :} each open a level; a {@code NOT} after
+     * another operator and a conditional in a branch of another open two, as their canonical text
+     * adds parentheses. Real models stay far below; the bound keeps parsing, checking and sampling
+     * within a thread's stack. Chains of one operator, such as a sum of many terms, do not nest.
+     */
+    public static final int MAXIMUM_NESTING = 128;
+
+    /**
+     * The longest text, in characters, that is parsed, and the longest canonical text an expression
+     * may have, so that it parses back; it bounds the memory of a syntax tree.
+     */
+    public static final int MAXIMUM_LENGTH = 8_000_000;
+
     private StoEx() {
     }
 
@@ -19,8 +34,10 @@ public final class StoEx {
      *             {@code file.BYTESIZE * 2}
      * @return the parsed expression
      * @throws StoExParseException if the text is not a well-formed expression, names an unknown
-     *                             function, calls one with the wrong number of arguments, or holds
-     *                             an invalid probability function
+     *                             function, calls one with the wrong number of arguments, holds
+     *                             an invalid probability function, nests more deeply than
+     *                             {@link #MAXIMUM_NESTING} or is, or would be written canonically,
+     *                             longer than {@link #MAXIMUM_LENGTH}
      */
     public static Expression parse(String text) {
         Objects.requireNonNull(text, "text");

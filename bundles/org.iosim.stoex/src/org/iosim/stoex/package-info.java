@@ -38,6 +38,10 @@
  * <li>Formulas ({@link org.iosim.stoex.StoEx#parseFormula}): additionally, a bare name such as
  * {@code concurrency} is a variable named {@code concurrency}.</li>
  * <li>Comments {@code /* ... *}{@code /} and {@code // ...} are ignored, as in Palladio.</li>
+ * <li>Limits: a chain of operators of one level does not nest, however long (a sum of 300,000
+ * terms is fine), but nesting (parentheses, arguments, prefix operators, powers, conditionals) stops at
+ * {@link org.iosim.stoex.StoEx#MAXIMUM_NESTING} levels, and texts at
+ * {@link org.iosim.stoex.StoEx#MAXIMUM_LENGTH} characters.</li>
  * </ul>
  *
  * <h2>Use</h2>

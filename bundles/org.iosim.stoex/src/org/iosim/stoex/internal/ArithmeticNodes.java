@@ -59,103 +59,132 @@ final class ArithmeticNodes {
          * Means of sums and products follow from the operands' means because every occurrence is
          * sampled independently; a quotient only when the divisor is constant.
          */
-        OptionalDouble mean(Node left, Node right) {
-            OptionalDouble leftMean = left.mean();
+        OptionalDouble mean(double leftMean, Node right) {
             OptionalDouble rightMean = right.mean();
-            boolean both = leftMean.isPresent() && rightMean.isPresent();
+            if (rightMean.isEmpty()) {
+                return OptionalDouble.empty();
+            }
             return switch (this) {
-                case ADD, SUB, MUL -> both
-                        ? OptionalDouble.of(apply(leftMean.getAsDouble(), rightMean.getAsDouble()))
-                        : OptionalDouble.empty();
-                case DIV -> both && right.isConstant() && rightMean.getAsDouble() != 0
-                        ? OptionalDouble.of(leftMean.getAsDouble() / rightMean.getAsDouble())
+                case ADD, SUB, MUL -> OptionalDouble.of(apply(leftMean, rightMean.getAsDouble()));
+                case DIV -> right.isConstant() && rightMean.getAsDouble() != 0
+                        ? OptionalDouble.of(leftMean / rightMean.getAsDouble())
                         : OptionalDouble.empty();
                 default -> OptionalDouble.empty();
             };
         }
     }
 
-    static final class LongBinary extends Node.OfLong {
+    /**
+     * One step of a chain {@code first op1 operand1 op2 operand2 ...}, whose steps apply from the
+     * left. A chain is evaluated in a loop, so a sum of many terms costs no recursion; a single
+     * binary operation is a chain of one step. The column is the operator's.
+     */
+    record Step(Operation operation, Node operand, int column) {
+    }
 
-        private final Operation operation;
-        private final Node left;
-        private final Node right;
+    private static double inDoubles(Node first, Step[] steps, EvaluationContext context) {
+        double value = first.asDouble(context);
+        for (Step step : steps) {
+            value = step.operation.apply(value, step.operand.asDouble(context));
+        }
+        return value;
+    }
 
-        LongBinary(Operation operation, Node left, Node right, int column) {
-            super(column);
-            this.operation = operation;
-            this.left = left;
-            this.right = right;
+    private static OptionalDouble mean(Node first, Step[] steps) {
+        OptionalDouble mean = first.mean();
+        for (int i = 0; i < steps.length && mean.isPresent(); i++) {
+            mean = steps[i].operation.mean(mean.getAsDouble(), steps[i].operand);
+        }
+        return mean;
+    }
+
+    /** A chain whose steps all give INT. */
+    static final class LongChain extends Node.OfLong {
+
+        private final Node first;
+        private final Step[] steps;
+
+        LongChain(Node first, Step... steps) {
+            super(steps[0].column);
+            this.first = first;
+            this.steps = steps;
         }
 
         @Override
         long asLong(EvaluationContext context) {
-            return operation.apply(left.asLong(context), right.asLong(context), column);
+            long value = first.asLong(context);
+            for (Step step : steps) {
+                value = step.operation.apply(value, step.operand.asLong(context), step.column);
+            }
+            return value;
         }
 
         @Override
         OptionalDouble mean() {
-            return operation.mean(left, right);
+            return ArithmeticNodes.mean(first, steps);
         }
     }
 
-    static final class DoubleBinary extends Node.OfDouble {
+    /** A chain whose steps all give DOUBLE. */
+    static final class DoubleChain extends Node.OfDouble {
 
-        private final Operation operation;
-        private final Node left;
-        private final Node right;
+        private final Node first;
+        private final Step[] steps;
 
-        DoubleBinary(Operation operation, Node left, Node right, int column) {
-            super(column);
-            this.operation = operation;
-            this.left = left;
-            this.right = right;
+        DoubleChain(Node first, Step... steps) {
+            super(steps[0].column);
+            this.first = first;
+            this.steps = steps;
         }
 
         @Override
         double asDouble(EvaluationContext context) {
-            return operation.apply(left.asDouble(context), right.asDouble(context));
+            return inDoubles(first, steps, context);
         }
 
         @Override
         OptionalDouble mean() {
-            return operation.mean(left, right);
+            return ArithmeticNodes.mean(first, steps);
         }
     }
 
-    /** An operation with an ANY operand: INT if both values are whole numbers, DOUBLE otherwise. */
-    static final class DynamicBinary extends Node.OfAny {
+    /** A chain with ANY operands: each step gives INT if both its values are whole numbers, DOUBLE otherwise. */
+    static final class DynamicChain extends Node.OfAny {
 
-        private final Operation operation;
-        private final Node left;
-        private final Node right;
+        private final Node first;
+        private final Step[] steps;
 
-        DynamicBinary(Operation operation, Node left, Node right, int column) {
-            super(column);
-            this.operation = operation;
-            this.left = left;
-            this.right = right;
+        DynamicChain(Node first, Step... steps) {
+            super(steps[0].column);
+            this.first = first;
+            this.steps = steps;
         }
 
         /** Double arithmetic gives the same value as long arithmetic would, so no boxing is needed here. */
         @Override
         double asDouble(EvaluationContext context) {
-            return operation.apply(left.asDouble(context), right.asDouble(context));
+            return inDoubles(first, steps, context);
         }
 
         @Override
         Object asObject(EvaluationContext context) {
-            Object leftValue = left.asObject(context);
-            Object rightValue = right.asObject(context);
-            if (leftValue instanceof Long l && rightValue instanceof Long r) {
-                return operation.apply(l, r, column);
+            Object value = first.asObject(context);
+            for (Step step : steps) {
+                Object operand = step.operand.asObject(context);
+                if (value instanceof Long l && operand instanceof Long r) {
+                    value = step.operation.apply(l, r, step.column);
+                } else {
+                    // After the first step the value is a number, so only the first value can be of the wrong kind.
+                    value = step.operation.apply(Values.toDouble(value, first.column),
+                            Values.toDouble(operand, step.operand.column));
+                }
             }
-            return operation.apply(Values.toDouble(leftValue, left.column), Values.toDouble(rightValue, right.column));
+            return value;
         }
 
         @Override
         OptionalDouble mean() {
-            return operation.mean(left, right);
+            return ArithmeticNodes.mean(first, steps);
         }
     }
 

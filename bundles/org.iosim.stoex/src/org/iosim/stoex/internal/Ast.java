@@ -34,7 +34,38 @@ public sealed interface Ast {
     record Prefix(PrefixOperator operator, Ast operand, int column) implements Ast {
     }
 
-    record Infix(InfixOperator operator, Ast left, Ast right, int column) implements Ast {
+    /**
+     * {@code first op1 operand1 op2 operand2 ...}, grouped to the left: a whole chain of sums,
+     * products or boolean operators of one precedence level, so that a long chain is one node
+     * instead of a tree as deep as the chain is long; or a single comparison or power. The column
+     * is that of the first operator.
+     */
+    record Infix(Ast first, List<Step> steps) implements Ast {
+
+        public Infix {
+            steps = List.copyOf(steps);
+            if (steps.isEmpty()) {
+                throw new IllegalArgumentException("an infix expression has at least one operator");
+            }
+        }
+
+        static Infix of(Ast left, InfixOperator operator, Ast right, int column) {
+            return new Infix(left, List.of(new Step(operator, right, column)));
+        }
+
+        /** @return the first operator; the others have its precedence */
+        public InfixOperator operator() {
+            return steps.get(0).operator();
+        }
+
+        @Override
+        public int column() {
+            return steps.get(0).column();
+        }
+    }
+
+    /** One operator of an {@link Infix} with its right operand; the column is the operator's. */
+    record Step(InfixOperator operator, Ast operand, int column) {
     }
 
     /** {@code condition ? then : otherwise}; the column is that of {@code ?}. */

@@ -1,5 +1,6 @@
 package org.iosim.stoex.internal;
 
+import java.util.ArrayList;
 import java.util.List;
 
 import org.iosim.stoex.StoExEvaluationException;
@@ -58,34 +59,99 @@ public final class Compiler {
         return foldIfConstant(node, operand);
     }
 
+    /**
+     * Compiles {@code first op1 operand1 op2 operand2 ...} from the left into as few nodes as the
+     * changing type of the value so far allows: consecutive steps of one type share a chain node,
+     * so a long sum is a loop rather than a tree as deep as the sum is long.
+     */
     private Node infix(Ast.Infix infix) {
-        Node left = compile(infix.left());
-        Node right = compile(infix.right());
-        InfixOperator operator = infix.operator();
-        StoExType type = Typing.infix(operator, left.type, right.type, infix.column());
-        Node node;
-        if (operator.isLogical()) {
-            node = new LogicNodes.Logical(operator, left, right, infix.column());
-        } else if (operator.isComparison()) {
-            node = comparison(Comparison.of(operator), left, right, infix.column());
-        } else {
-            node = binary(switch (operator) {
+        Chain chain = new Chain(compile(infix.first()));
+        for (Ast.Step step : infix.steps()) {
+            chain.add(step.operator(), compile(step.operand()), step.column());
+        }
+        return chain.close();
+    }
+
+    private record PendingStep(InfixOperator operator, Node operand, int column) {
+    }
+
+    /** A chain being compiled: the value so far, and the steps after it that are not yet a node. */
+    private static final class Chain {
+
+        private Node value;
+        private StoExType type;
+        private final List<PendingStep> pending = new ArrayList<>();
+
+        Chain(Node first) {
+            value = first;
+            type = first.type;
+        }
+
+        void add(InfixOperator operator, Node operand, int column) {
+            StoExType resultType = Typing.infix(operator, type, operand.type, column);
+            PendingStep step = new PendingStep(operator, operand, column);
+            if (!pending.isEmpty() && resultType == type && !operator.isComparison()) {
+                pending.add(step);
+                return;
+            }
+            value = close();
+            type = resultType;
+            // While the value so far is constant, each step is folded as it comes.
+            Node single = node(value, List.of(step), resultType);
+            Node folded = foldIfConstant(single, value, operand);
+            if (folded.isConstant() || operator.isComparison()) {
+                value = folded;
+            } else {
+                pending.add(step);
+            }
+        }
+
+        /** @return the node of the whole chain so far */
+        Node close() {
+            if (pending.isEmpty()) {
+                return value;
+            }
+            Node node = node(value, pending, type);
+            pending.clear();
+            return node;
+        }
+
+        /** @param steps steps of one kind giving the type, or a single comparison */
+        private static Node node(Node first, List<PendingStep> steps, StoExType type) {
+            InfixOperator operator = steps.get(0).operator();
+            int column = steps.get(0).column();
+            if (operator.isComparison()) {
+                return comparison(Comparison.of(operator), first, steps.get(0).operand(), column);
+            }
+            if (operator.isLogical()) {
+                return new LogicNodes.Logical(first,
+                        steps.stream().map(PendingStep::operator).toArray(InfixOperator[]::new),
+                        steps.stream().map(PendingStep::operand).toArray(Node[]::new), column);
+            }
+            return arithmetic(type, first, steps.stream()
+                    .map(step -> new ArithmeticNodes.Step(operation(step.operator()), step.operand(), step.column()))
+                    .toArray(ArithmeticNodes.Step[]::new));
+        }
+
+        private static Operation operation(InfixOperator operator) {
+            return switch (operator) {
                 case ADD -> Operation.ADD;
                 case SUB -> Operation.SUB;
                 case MUL -> Operation.MUL;
                 case DIV -> Operation.DIV;
                 case MOD -> Operation.MOD;
-                default -> Operation.POW;
-            }, type, left, right, infix.column());
+                case POW -> Operation.POW;
+                default -> throw new IllegalArgumentException(operator + " is not arithmetic");
+            };
         }
-        return foldIfConstant(node, left, right);
     }
 
-    private static Node binary(Operation operation, StoExType type, Node left, Node right, int column) {
+    /** @return a chain computing in the arithmetic of its result type */
+    private static Node arithmetic(StoExType type, Node first, ArithmeticNodes.Step... steps) {
         return switch (type) {
-            case INT -> new ArithmeticNodes.LongBinary(operation, left, right, column);
-            case DOUBLE -> new ArithmeticNodes.DoubleBinary(operation, left, right, column);
-            default -> new ArithmeticNodes.DynamicBinary(operation, left, right, column);
+            case INT -> new ArithmeticNodes.LongChain(first, steps);
+            case DOUBLE -> new ArithmeticNodes.DoubleChain(first, steps);
+            default -> new ArithmeticNodes.DynamicChain(first, steps);
         };
     }
 
@@ -139,7 +205,10 @@ public final class Compiler {
     }
 
     private Node call(Ast.Call call) {
-        List<Node> arguments = call.arguments().stream().map(this::compile).toList();
+        List<Node> arguments = new ArrayList<>();
+        for (Ast argument : call.arguments()) {
+            arguments.add(compile(argument));
+        }
         BuiltinFunction function = call.function();
         StoExType type = Typing.call(function, arguments.stream().map(argument -> argument.type).toList(),
                 call.column());
@@ -163,9 +232,9 @@ public final class Compiler {
             case LOG -> second == null
                     ? new ArithmeticNodes.Logarithm(null, first, column)
                     : new ArithmeticNodes.Logarithm(first, second, column);
-            case POW -> new ArithmeticNodes.DoubleBinary(Operation.POW, first, second, column);
-            case MIN -> binary(Operation.MIN, type, first, second, column);
-            case MAX -> binary(Operation.MAX, type, first, second, column);
+            case POW -> arithmetic(StoExType.DOUBLE, first, new ArithmeticNodes.Step(Operation.POW, second, column));
+            case MIN -> arithmetic(type, first, new ArithmeticNodes.Step(Operation.MIN, second, column));
+            case MAX -> arithmetic(type, first, new ArithmeticNodes.Step(Operation.MAX, second, column));
         };
         return function.random ? node : foldIfConstant(node, arguments.toArray(Node[]::new));
     }

@@ -271,6 +271,11 @@ final class DistributionNodes {
         long asLong(EvaluationContext context) {
             int n = trials(context);
             double p = probability(context);
+            // Commons RNG's table sampler resolves probabilities down to 2^-31 and fails, with an
+            // index out of bounds, on a distribution that is one value at that resolution.
+            if (n * Math.min(p, 1 - p) < 0x1p-30) {
+                return p > 0.5 ? n : 0;
+            }
             if (context.slots[slot] instanceof Keyed keyed && keyed.first == n && keyed.second == p) {
                 return ((DiscreteSampler) keyed.sampler).sample();
             }

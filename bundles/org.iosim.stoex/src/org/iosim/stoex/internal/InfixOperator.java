@@ -1,5 +1,10 @@
 package org.iosim.stoex.internal;
 
+import java.util.Arrays;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
 /**
  * Binary operators with their printing precedence. The levels follow Palladio's grammar: the
  * conditional binds loosest, then AND, then OR and XOR, then NOT, comparisons, sums, products and
@@ -12,12 +17,20 @@ public enum InfixOperator {
     MUL("*", 6), DIV("/", 6), MOD("%", 6),
     POW("^", 7);
 
+    private static final Map<String, InfixOperator> BY_SYMBOL = Arrays.stream(values())
+            .collect(Collectors.toUnmodifiableMap(operator -> operator.symbol, Function.identity()));
+
     public final String symbol;
     final int precedence;
 
     InfixOperator(String symbol, int precedence) {
         this.symbol = symbol;
         this.precedence = precedence;
+    }
+
+    /** @return the operator the token is, or {@code null}; a string's lexeme has its quotes, so it is none */
+    static InfixOperator of(Lexer.Token token) {
+        return BY_SYMBOL.get(token.lexeme());
     }
 
     boolean isComparison() {

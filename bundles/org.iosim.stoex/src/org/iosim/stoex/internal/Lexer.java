@@ -1,8 +1,5 @@
 package org.iosim.stoex.internal;
 
-import java.util.ArrayList;
-import java.util.List;
-
 import org.iosim.stoex.StoExParseException;
 
 /**
@@ -10,6 +7,9 @@ import org.iosim.stoex.StoExParseException;
  * ({@code 1.} is allowed) and an exponent; a number with a fraction or an exponent is a DOUBLE.
  * Strings are enclosed in double or single quotes with Java-style escapes. Blanks, line breaks,
  * {@code /* ... *}{@code /} and {@code //} comments separate tokens.
+ * <p>
+ * Tokens are made one at a time as the parser asks for them, so that a long text is never held
+ * as a list of tokens besides its syntax tree, and the leftmost error is the one reported.
  */
 final class Lexer {
 
@@ -44,37 +44,32 @@ final class Lexer {
     }
 
     private final String text;
-    private final List<Token> tokens = new ArrayList<>();
     private int position;
 
-    private Lexer(String text) {
+    Lexer(String text) {
         this.text = text;
     }
 
-    static List<Token> tokenize(String text) {
-        Lexer lexer = new Lexer(text);
-        lexer.run();
-        return lexer.tokens;
-    }
-
-    private void run() {
-        while (skipBlanksAndComments()) {
-            int start = position;
-            char c = text.charAt(position);
-            if (isDigit(c)) {
-                number(start);
-            } else if (Character.isLetter(c) && c < 128 || c == '_') {
-                while (position < text.length() && isIdentifierPart(text.charAt(position))) {
-                    position++;
-                }
-                add(Kind.IDENTIFIER, start);
-            } else if (c == '"' || c == '\'') {
-                string(start, c);
-            } else {
-                symbol(start, c);
-            }
+    /** @return the next token; at the end of the text, an END token however often it is called */
+    Token next() {
+        if (!skipBlanksAndComments()) {
+            return new Token(Kind.END, "", "", text.length() + 1);
         }
-        tokens.add(new Token(Kind.END, "", "", text.length() + 1));
+        int start = position;
+        char c = text.charAt(position);
+        if (isDigit(c)) {
+            return number(start);
+        }
+        if (Character.isLetter(c) && c < 128 || c == '_') {
+            while (position < text.length() && isIdentifierPart(text.charAt(position))) {
+                position++;
+            }
+            return token(Kind.IDENTIFIER, start);
+        }
+        if (c == '"' || c == '\'') {
+            return string(start, c);
+        }
+        return symbol(start, c);
     }
 
     /** @return whether a token follows */
@@ -99,7 +94,7 @@ final class Lexer {
         return false;
     }
 
-    private void number(int start) {
+    private Token number(int start) {
         skipDigits();
         boolean isDouble = false;
         if (position < text.length() && text.charAt(position) == '.') {
@@ -119,7 +114,7 @@ final class Lexer {
             }
             skipDigits();
         }
-        add(isDouble ? Kind.DOUBLE : Kind.INT, start);
+        return token(isDouble ? Kind.DOUBLE : Kind.INT, start);
     }
 
     private void skipDigits() {
@@ -128,7 +123,7 @@ final class Lexer {
         }
     }
 
-    private void string(int start, char quote) {
+    private Token string(int start, char quote) {
         StringBuilder value = new StringBuilder();
         position++;
         while (true) {
@@ -141,7 +136,7 @@ final class Lexer {
             }
             value.append(c == '\\' ? escape(start) : c);
         }
-        tokens.add(new Token(Kind.STRING, text.substring(start, position), value.toString(), start + 1));
+        return new Token(Kind.STRING, text.substring(start, position), value.toString(), start + 1);
     }
 
     private char escape(int stringStart) {
@@ -173,7 +168,7 @@ final class Lexer {
         return c;
     }
 
-    private void symbol(int start, char c) {
+    private Token symbol(int start, char c) {
         char next = position + 1 < text.length() ? text.charAt(position + 1) : '\0';
         Kind kind = switch (c) {
             case '(' -> Kind.LPAREN;
@@ -205,12 +200,12 @@ final class Lexer {
             default -> throw new StoExParseException(start + 1, String.valueOf(c), "unexpected character '" + c + "'");
         };
         position += kind == Kind.NE || kind == Kind.LE || kind == Kind.GE || kind == Kind.EQ ? 2 : 1;
-        add(kind, start);
+        return token(kind, start);
     }
 
-    private void add(Kind kind, int start) {
+    private Token token(Kind kind, int start) {
         String lexeme = text.substring(start, position);
-        tokens.add(new Token(kind, lexeme, lexeme, start + 1));
+        return new Token(kind, lexeme, lexeme, start + 1);
     }
 
     private static boolean isDigit(char c) {

@@ -25,27 +25,34 @@ final class LogicNodes {
         }
     }
 
-    /** AND and OR evaluate their right operand only when it decides the result, as the left one is sampled first. */
+    /**
+     * A chain of AND, or of OR and XOR, applied from the left in a loop. AND and OR evaluate an
+     * operand only when it decides the result, as the value so far is sampled first.
+     */
     static final class Logical extends Node.OfBoolean {
 
-        private final InfixOperator operator;
-        private final Node left;
-        private final Node right;
+        private final Node first;
+        private final InfixOperator[] operators;
+        private final Node[] operands;
 
-        Logical(InfixOperator operator, Node left, Node right, int column) {
+        Logical(Node first, InfixOperator[] operators, Node[] operands, int column) {
             super(column);
-            this.operator = operator;
-            this.left = left;
-            this.right = right;
+            this.first = first;
+            this.operators = operators;
+            this.operands = operands;
         }
 
         @Override
         boolean asBoolean(EvaluationContext context) {
-            return switch (operator) {
-                case AND -> left.asBoolean(context) && right.asBoolean(context);
-                case OR -> left.asBoolean(context) || right.asBoolean(context);
-                default -> left.asBoolean(context) ^ right.asBoolean(context);
-            };
+            boolean value = first.asBoolean(context);
+            for (int i = 0; i < operators.length; i++) {
+                value = switch (operators[i]) {
+                    case AND -> value && operands[i].asBoolean(context);
+                    case OR -> value || operands[i].asBoolean(context);
+                    default -> value ^ operands[i].asBoolean(context);
+                };
+            }
+            return value;
         }
     }
 

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 
+import org.iosim.stoex.StoEx;
 import org.iosim.stoex.StoExParseException;
 import org.iosim.stoex.internal.Ast.ProbabilityFunction.Kind;
 import org.iosim.stoex.internal.Lexer.Token;
@@ -36,6 +37,12 @@ import org.iosim.stoex.internal.Lexer.Token;
  * {@code NOT} to the first operand of a comparison, this grammar to the whole comparison; for the
  * BOOL operands Palladio accepts, {@code (NOT a) == b} and {@code NOT (a == b)} are equal.
  * <p>
+ * The repetitions ({@code { ... }}) are loops that make one {@link Ast.Infix} of a whole chain, so
+ * a sum of a million terms costs neither recursion here nor depth in the tree. Recursion is left
+ * for real nesting: parentheses, arguments, prefix operators, powers and conditionals. It is
+ * bounded by {@link StoEx#MAXIMUM_NESTING}, so that neither this parser nor any walk of the tree
+ * can exhaust a thread's stack.
+ * <p>
  * In formula mode ({@link #parseFormula}) a name that is neither called nor followed by a dot is a
  * variable named by the name itself; reserved words keep their meaning and stay unusable as names.
  */
@@ -49,13 +56,16 @@ public final class Parser {
 
     private static final double PROBABILITY_SUM_TOLERANCE = 1e-6;
 
-    private final List<Token> tokens;
+    private final Lexer lexer;
     private final boolean bareNamesAreVariables;
-    private int next;
+    private Token current;
+    /** Levels of nesting open at the current token, counted as the canonical text will have them. */
+    private int nesting;
 
-    private Parser(List<Token> tokens, boolean bareNamesAreVariables) {
-        this.tokens = tokens;
+    private Parser(Lexer lexer, boolean bareNamesAreVariables) {
+        this.lexer = lexer;
         this.bareNamesAreVariables = bareNamesAreVariables;
+        this.current = lexer.next();
     }
 
     /**
@@ -76,98 +86,121 @@ public final class Parser {
     }
 
     private static Ast parse(String text, boolean bareNamesAreVariables) {
-        Parser parser = new Parser(Lexer.tokenize(text), bareNamesAreVariables);
-        Ast expression = parser.conditional();
+        if (text.length() > StoEx.MAXIMUM_LENGTH) {
+            throw new StoExParseException(StoEx.MAXIMUM_LENGTH + 1, "",
+                    "expression longer than " + StoEx.MAXIMUM_LENGTH + " characters");
+        }
+        Parser parser = new Parser(new Lexer(text), bareNamesAreVariables);
+        Ast expression = parser.conditional(false);
         parser.expect(Lexer.Kind.END);
         return expression;
     }
 
-    private Ast conditional() {
+    /**
+     * Opens levels of nesting.
+     *
+     * @param opener the token that opens them, where parsing stops if they are too many
+     */
+    private void nest(Token opener, int levels) {
+        nesting += levels;
+        if (nesting > StoEx.MAXIMUM_NESTING) {
+            throw error(opener, "expression nested too deeply (limit " + StoEx.MAXIMUM_NESTING + ")");
+        }
+    }
+
+    private void unnest(int levels) {
+        nesting -= levels;
+    }
+
+    /** @param isBranch whether this is a branch of another conditional, which the canonical text parenthesises */
+    private Ast conditional(boolean isBranch) {
         Ast condition = and();
         if (!at(Lexer.Kind.QUESTION)) {
             return condition;
         }
-        int column = advance().column();
-        Ast then = conditional();
+        Token question = advance();
+        int levels = isBranch ? 2 : 1;
+        nest(question, levels);
+        Ast then = conditional(true);
         expect(Lexer.Kind.COLON);
-        return new Ast.Conditional(condition, then, conditional(), column);
+        Ast otherwise = conditional(true);
+        unnest(levels);
+        return new Ast.Conditional(condition, then, otherwise, question.column());
     }
 
     private Ast and() {
-        Ast left = or();
-        while (peek().isWord("AND")) {
+        Ast first = or();
+        List<Ast.Step> steps = new ArrayList<>();
+        for (InfixOperator operator; (operator = operatorAt(InfixOperator.AND.precedence)) != null;) {
             int column = advance().column();
-            left = new Ast.Infix(InfixOperator.AND, left, or(), column);
+            steps.add(new Ast.Step(operator, or(), column));
         }
-        return left;
+        return infix(first, steps);
     }
 
     private Ast or() {
-        Ast left = not();
-        while (peek().isWord("OR") || peek().isWord("XOR")) {
-            Token operator = advance();
-            left = new Ast.Infix(operator.isWord("OR") ? InfixOperator.OR : InfixOperator.XOR, left, not(),
-                    operator.column());
+        Ast first = not();
+        List<Ast.Step> steps = new ArrayList<>();
+        for (InfixOperator operator; (operator = operatorAt(InfixOperator.OR.precedence)) != null;) {
+            int column = advance().column();
+            steps.add(new Ast.Step(operator, not(), column));
         }
-        return left;
+        return infix(first, steps);
     }
 
     private Ast not() {
-        if (peek().isWord("NOT")) {
-            int column = advance().column();
-            return new Ast.Prefix(PrefixOperator.NOT, not(), column);
+        if (current.isWord("NOT")) {
+            Token not = advance();
+            nest(not, 1);
+            Ast operand = not();
+            unnest(1);
+            return new Ast.Prefix(PrefixOperator.NOT, operand, not.column());
         }
         return comparison();
     }
 
     private Ast comparison() {
         Ast left = sum();
-        InfixOperator operator = comparisonOperator(peek());
+        InfixOperator operator = operatorAt(InfixOperator.EQ.precedence);
         if (operator == null) {
             return left;
         }
         int column = advance().column();
-        Ast comparison = new Ast.Infix(operator, left, sum(), column);
-        if (comparisonOperator(peek()) != null) {
-            throw error(peek(), "comparisons cannot be chained; use parentheses or AND");
+        Ast comparison = Ast.Infix.of(left, operator, sum(), column);
+        if (operatorAt(InfixOperator.EQ.precedence) != null) {
+            throw error(current, "comparisons cannot be chained; use parentheses or AND");
         }
         return comparison;
     }
 
-    private static InfixOperator comparisonOperator(Token token) {
-        return switch (token.kind()) {
-            case EQ -> InfixOperator.EQ;
-            case NE -> InfixOperator.NE;
-            case LT -> InfixOperator.LT;
-            case GT -> InfixOperator.GT;
-            case LE -> InfixOperator.LE;
-            case GE -> InfixOperator.GE;
-            default -> null;
-        };
-    }
-
     private Ast sum() {
-        Ast left = product();
-        while (at(Lexer.Kind.PLUS) || at(Lexer.Kind.MINUS)) {
-            Token operator = advance();
-            InfixOperator infix = operator.kind() == Lexer.Kind.PLUS ? InfixOperator.ADD : InfixOperator.SUB;
-            left = new Ast.Infix(infix, left, product(), operator.column());
+        Ast first = product();
+        List<Ast.Step> steps = new ArrayList<>();
+        for (InfixOperator operator; (operator = operatorAt(InfixOperator.ADD.precedence)) != null;) {
+            int column = advance().column();
+            steps.add(new Ast.Step(operator, product(), column));
         }
-        return left;
+        return infix(first, steps);
     }
 
     private Ast product() {
-        Ast left = power();
-        while (at(Lexer.Kind.STAR) || at(Lexer.Kind.SLASH) || at(Lexer.Kind.PERCENT)) {
-            Token operator = advance();
-            InfixOperator infix = switch (operator.kind()) {
-                case STAR -> InfixOperator.MUL;
-                case SLASH -> InfixOperator.DIV;
-                default -> InfixOperator.MOD;
-            };
-            left = new Ast.Infix(infix, left, power(), operator.column());
+        Ast first = power();
+        List<Ast.Step> steps = new ArrayList<>();
+        for (InfixOperator operator; (operator = operatorAt(InfixOperator.MUL.precedence)) != null;) {
+            int column = advance().column();
+            steps.add(new Ast.Step(operator, power(), column));
         }
-        return left;
+        return infix(first, steps);
+    }
+
+    /** @return the operator of that precedence at the current token, or {@code null} */
+    private InfixOperator operatorAt(int precedence) {
+        InfixOperator operator = InfixOperator.of(current);
+        return operator != null && operator.precedence == precedence ? operator : null;
+    }
+
+    private static Ast infix(Ast first, List<Ast.Step> steps) {
+        return steps.isEmpty() ? first : new Ast.Infix(first, steps);
     }
 
     private Ast power() {
@@ -175,24 +208,35 @@ public final class Parser {
         if (!at(Lexer.Kind.CARET)) {
             return base;
         }
-        int column = advance().column();
-        return new Ast.Infix(InfixOperator.POW, base, power(), column);
+        Token caret = advance();
+        nest(caret, 1);
+        Ast exponent = power();
+        unnest(1);
+        return Ast.Infix.of(base, InfixOperator.POW, exponent, caret.column());
     }
 
     private Ast prefix() {
         if (at(Lexer.Kind.MINUS)) {
-            int column = advance().column();
-            return new Ast.Prefix(PrefixOperator.NEGATE, prefix(), column);
+            Token minus = advance();
+            nest(minus, 1);
+            Ast operand = prefix();
+            unnest(1);
+            return new Ast.Prefix(PrefixOperator.NEGATE, operand, minus.column());
         }
-        if (peek().isWord("NOT")) {
-            int column = advance().column();
-            return new Ast.Prefix(PrefixOperator.NOT, prefix(), column);
+        if (current.isWord("NOT")) {
+            // Here NOT follows an operator that binds more tightly, so the canonical text
+            // parenthesises it: it costs a level for the parentheses as well.
+            Token not = advance();
+            nest(not, 2);
+            Ast operand = prefix();
+            unnest(2);
+            return new Ast.Prefix(PrefixOperator.NOT, operand, not.column());
         }
         return atom();
     }
 
     private Ast atom() {
-        Token token = peek();
+        Token token = current;
         switch (token.kind()) {
             case INT -> {
                 advance();
@@ -208,8 +252,10 @@ public final class Parser {
             }
             case LPAREN -> {
                 advance();
-                Ast inner = conditional();
+                nest(token, 1);
+                Ast inner = conditional(false);
                 expect(Lexer.Kind.RPAREN);
+                unnest(1);
                 return inner;
             }
             case IDENTIFIER -> {
@@ -242,7 +288,7 @@ public final class Parser {
         if (bareNamesAreVariables) {
             return new Ast.Variable(name.lexeme(), name.column());
         }
-        throw error(peek(), "expected '(' or '.' after '" + name.lexeme() + "' but found " + peek().describe());
+        throw error(current, "expected '(' or '.' after '" + name.lexeme() + "' but found " + current.describe());
     }
 
     private Ast call(Token name) {
@@ -250,16 +296,17 @@ public final class Parser {
         if (function == null) {
             throw error(name, "unknown function '" + name.lexeme() + "'");
         }
-        expect(Lexer.Kind.LPAREN);
+        nest(expect(Lexer.Kind.LPAREN), 1);
         List<Ast> arguments = new ArrayList<>();
         if (!at(Lexer.Kind.RPAREN)) {
-            arguments.add(conditional());
+            arguments.add(conditional(false));
             while (at(Lexer.Kind.COMMA)) {
                 advance();
-                arguments.add(conditional());
+                arguments.add(conditional(false));
             }
         }
         expect(Lexer.Kind.RPAREN);
+        unnest(1);
         if (arguments.size() < function.minimumArity || arguments.size() > function.maximumArity) {
             String expected = function.minimumArity == function.maximumArity
                     ? function.minimumArity + (function.minimumArity == 1 ? " argument" : " arguments")
@@ -275,7 +322,7 @@ public final class Parser {
         StringBuilder path = new StringBuilder(first.lexeme());
         while (true) {
             expect(Lexer.Kind.DOT);
-            Token segment = peek();
+            Token segment = current;
             if (segment.kind() != Lexer.Kind.IDENTIFIER
                     || RESERVED.contains(segment.lexeme()) && !segment.isWord("INNER")
                             && !CHARACTERISATIONS.contains(segment.lexeme())) {
@@ -288,8 +335,8 @@ public final class Parser {
                 return new Ast.Variable(path.toString(), first.column());
             }
             if (!at(Lexer.Kind.DOT)) {
-                throw error(peek(), "expected '.' and a characterisation (VALUE, BYTESIZE, NUMBER_OF_ELEMENTS, "
-                        + "TYPE, STRUCTURE) after '" + path + "' but found " + peek().describe());
+                throw error(current, "expected '.' and a characterisation (VALUE, BYTESIZE, NUMBER_OF_ELEMENTS, "
+                        + "TYPE, STRUCTURE) after '" + path + "' but found " + current.describe());
             }
         }
     }
@@ -299,8 +346,8 @@ public final class Parser {
         boolean ordered = false;
         if ((kind == Kind.ENUM_PMF || kind == Kind.BOOL_PMF) && at(Lexer.Kind.LPAREN)) {
             advance();
-            if (!peek().isWord("ordered")) {
-                throw error(peek(), "expected 'ordered' but found " + peek().describe());
+            if (!current.isWord("ordered")) {
+                throw error(current, "expected 'ordered' but found " + current.describe());
             }
             advance();
             expect(Lexer.Kind.RPAREN);
@@ -312,7 +359,7 @@ public final class Parser {
         double previousValue = 0;
         do {
             expect(Lexer.Kind.LPAREN);
-            Token valueToken = peek();
+            Token valueToken = current;
             Object value = sampleValue(kind);
             if (kind == Kind.DOUBLE_PDF) {
                 double end = (Double) value;
@@ -339,7 +386,7 @@ public final class Parser {
     }
 
     private Object sampleValue(Kind kind) {
-        Token token = peek();
+        Token token = current;
         switch (kind) {
             case ENUM_PMF -> {
                 expect(Lexer.Kind.STRING);
@@ -357,7 +404,7 @@ public final class Parser {
                 if (negative) {
                     advance();
                 }
-                Token number = peek();
+                Token number = current;
                 if (kind == Kind.INT_PMF) {
                     if (number.kind() != Lexer.Kind.INT) {
                         throw error(number, "expected an integer but found " + number.describe());
@@ -377,7 +424,7 @@ public final class Parser {
     }
 
     private double probability() {
-        Token token = peek();
+        Token token = current;
         if (token.kind() != Lexer.Kind.INT && token.kind() != Lexer.Kind.DOUBLE) {
             throw error(token, "expected a probability but found " + token.describe());
         }
@@ -396,14 +443,32 @@ public final class Parser {
         }
         advance();
         StringBuilder unit = new StringBuilder();
-        while (isUnitPart(peek())) {
-            unit.append(advance().lexeme());
+        Token previous = null;
+        while (isUnitPart(current)) {
+            Token part = advance();
+            if (previous != null && wouldReadDifferentlyJoined(previous, part)) {
+                unit.append(' ');
+            }
+            unit.append(part.lexeme());
+            previous = part;
         }
         if (unit.isEmpty()) {
-            throw error(peek(), "expected a unit but found " + peek().describe());
+            throw error(current, "expected a unit but found " + current.describe());
         }
         expect(Lexer.Kind.RBRACKET);
         return unit.toString();
+    }
+
+    /**
+     * Units are kept without blanks, except between parts that would then read as something else:
+     * a number and a name like {@code e5}, which would be an exponent, and {@code /} before
+     * {@code *} or {@code /}, which would open a comment.
+     */
+    private static boolean wouldReadDifferentlyJoined(Token first, Token second) {
+        return first.kind() == Lexer.Kind.INT && second.kind() == Lexer.Kind.IDENTIFIER
+                && Character.toLowerCase(second.lexeme().charAt(0)) == 'e'
+                || first.kind() == Lexer.Kind.SLASH
+                        && (second.kind() == Lexer.Kind.STAR || second.kind() == Lexer.Kind.SLASH);
     }
 
     private static boolean isUnitPart(Token token) {
@@ -429,25 +494,22 @@ public final class Parser {
         return value;
     }
 
-    private Token peek() {
-        return tokens.get(next);
-    }
-
     private boolean at(Lexer.Kind kind) {
-        return peek().kind() == kind;
+        return current.kind() == kind;
     }
 
+    /** @return the current token, moving on to the next one unless at the end */
     private Token advance() {
-        Token token = tokens.get(next);
+        Token token = current;
         if (token.kind() != Lexer.Kind.END) {
-            next++;
+            current = lexer.next();
         }
         return token;
     }
 
     private Token expect(Lexer.Kind kind) {
         if (!at(kind)) {
-            throw error(peek(), "expected " + kind.expected + " but found " + peek().describe());
+            throw error(current, "expected " + kind.expected + " but found " + current.describe());
         }
         return advance();
     }

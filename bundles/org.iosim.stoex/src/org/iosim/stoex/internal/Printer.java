@@ -55,18 +55,19 @@ public final class Printer {
     }
 
     private static void infix(Ast.Infix infix, StringBuilder out) {
-        int own = infix.operator().precedence;
-        int left = precedence(infix.left());
-        int right = precedence(infix.right());
+        InfixOperator operator = infix.operator();
+        int own = operator.precedence;
         // Sums, products and boolean operators group to the left, powers to the right, and
         // comparisons do not group at all.
-        boolean leftNeedsParentheses = infix.operator() == InfixOperator.POW || infix.operator().isComparison()
-                ? left <= own
-                : left < own;
-        boolean rightNeedsParentheses = infix.operator() == InfixOperator.POW ? right < own : right <= own;
-        operand(infix.left(), leftNeedsParentheses, out);
-        out.append(' ').append(infix.operator().symbol).append(' ');
-        operand(infix.right(), rightNeedsParentheses, out);
+        boolean firstNeedsParentheses = operator == InfixOperator.POW || operator.isComparison()
+                ? precedence(infix.first()) <= own
+                : precedence(infix.first()) < own;
+        operand(infix.first(), firstNeedsParentheses, out);
+        for (Ast.Step step : infix.steps()) {
+            int right = precedence(step.operand());
+            out.append(' ').append(step.operator().symbol).append(' ');
+            operand(step.operand(), operator == InfixOperator.POW ? right < own : right <= own, out);
+        }
     }
 
     private static void operand(Ast operand, boolean parenthesize, StringBuilder out) {

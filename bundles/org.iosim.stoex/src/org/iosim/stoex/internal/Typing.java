@@ -7,6 +7,7 @@ import static org.iosim.stoex.StoExType.ENUM;
 import static org.iosim.stoex.StoExType.INT;
 import static org.iosim.stoex.StoExType.STRING;
 
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -19,6 +20,9 @@ import org.iosim.stoex.TypeEnvironment;
 /**
  * Static typing rules, shared by the type checker and the compiler. ANY fits wherever a value is
  * expected and is checked when sampled.
+ * <p>
+ * The walks of the tree use loops rather than streams: they recurse once per level of nesting,
+ * and a stream would add several frames to each.
  */
 public final class Typing {
 
@@ -33,13 +37,23 @@ public final class Typing {
             case Ast.BoolLiteral literal -> BOOL;
             case Ast.Variable variable -> declared(environment, variable.name());
             case Ast.Prefix prefix -> prefix(prefix.operator(), typeOf(prefix.operand(), environment), prefix.column());
-            case Ast.Infix infix -> infix(infix.operator(), typeOf(infix.left(), environment),
-                    typeOf(infix.right(), environment), infix.column());
+            case Ast.Infix infix -> {
+                StoExType type = typeOf(infix.first(), environment);
+                for (Ast.Step step : infix.steps()) {
+                    type = infix(step.operator(), type, typeOf(step.operand(), environment), step.column());
+                }
+                yield type;
+            }
             case Ast.Conditional conditional -> conditional(typeOf(conditional.condition(), environment),
                     typeOf(conditional.then(), environment), typeOf(conditional.otherwise(), environment),
                     conditional.column());
-            case Ast.Call call -> call(call.function(),
-                    call.arguments().stream().map(argument -> typeOf(argument, environment)).toList(), call.column());
+            case Ast.Call call -> {
+                List<StoExType> arguments = new ArrayList<>();
+                for (Ast argument : call.arguments()) {
+                    arguments.add(typeOf(argument, environment));
+                }
+                yield call(call.function(), arguments, call.column());
+            }
             case Ast.ProbabilityFunction function -> switch (function.kind()) {
                 case INT_PMF -> INT;
                 case DOUBLE_PMF, DOUBLE_PDF -> DOUBLE;
@@ -60,15 +74,21 @@ public final class Typing {
             case Ast.Variable variable -> names.add(variable.name());
             case Ast.Prefix prefix -> collectVariables(prefix.operand(), names);
             case Ast.Infix infix -> {
-                collectVariables(infix.left(), names);
-                collectVariables(infix.right(), names);
+                collectVariables(infix.first(), names);
+                for (Ast.Step step : infix.steps()) {
+                    collectVariables(step.operand(), names);
+                }
             }
             case Ast.Conditional conditional -> {
                 collectVariables(conditional.condition(), names);
                 collectVariables(conditional.then(), names);
                 collectVariables(conditional.otherwise(), names);
             }
-            case Ast.Call call -> call.arguments().forEach(argument -> collectVariables(argument, names));
+            case Ast.Call call -> {
+                for (Ast argument : call.arguments()) {
+                    collectVariables(argument, names);
+                }
+            }
             default -> {
             }
         }
@@ -80,12 +100,30 @@ public final class Typing {
             case Ast.Variable variable -> false;
             case Ast.ProbabilityFunction function -> false;
             case Ast.Prefix prefix -> isConstant(prefix.operand());
-            case Ast.Infix infix -> isConstant(infix.left()) && isConstant(infix.right());
+            case Ast.Infix infix -> isConstant(infix.first()) && operandsConstant(infix.steps());
             case Ast.Conditional conditional -> isConstant(conditional.condition()) && isConstant(conditional.then())
                     && isConstant(conditional.otherwise());
-            case Ast.Call call -> !call.function().random && call.arguments().stream().allMatch(Typing::isConstant);
+            case Ast.Call call -> !call.function().random && allConstant(call.arguments());
             default -> true;
         };
+    }
+
+    private static boolean operandsConstant(List<Ast.Step> steps) {
+        for (Ast.Step step : steps) {
+            if (!isConstant(step.operand())) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean allConstant(List<Ast> expressions) {
+        for (Ast expression : expressions) {
+            if (!isConstant(expression)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     static StoExType declared(TypeEnvironment environment, String variable) {

@@ -102,8 +102,12 @@ final class Values {
      *         as DOUBLE
      */
     static String formatDouble(double value) {
+        if (value == 0) {
+            // Keeps the sign of -0.0, which a DoublePMF may hold and sampling gives back.
+            return Double.toString(value);
+        }
         double magnitude = Math.abs(value);
-        if (Double.isFinite(value) && (magnitude == 0 || magnitude >= 1e-7 && magnitude < 1e21)) {
+        if (Double.isFinite(value) && magnitude >= 1e-7 && magnitude < 1e21) {
             String plain = new BigDecimal(Double.toString(value)).stripTrailingZeros().toPlainString();
             return plain.contains(".") ? plain : plain + ".0";
         }

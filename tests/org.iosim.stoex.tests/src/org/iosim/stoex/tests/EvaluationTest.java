@@ -19,6 +19,8 @@ import org.iosim.stoex.StoExEvaluationException;
 import org.iosim.stoex.StoExType;
 import org.iosim.stoex.TypeEnvironment;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 class EvaluationTest {
 
@@ -208,5 +210,21 @@ class EvaluationTest {
         }
         assertEquals(3.0, sums[0] / 20_000, 0.1);
         assertEquals(30.0, sums[1] / 20_000, 0.3);
+    }
+
+    /**
+     * Found by the property tests: Commons RNG's table sampler failed with an index out of bounds
+     * on a binomial that is one value at its resolution of 2^-31. {@code Binom(1, 1e-9)} is just
+     * above it, so it is still drawn by that sampler.
+     */
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = { "Binom(0, 0.2) | 0", "Binom(3, 1e-10) | 0", "Binom(1, 0.9999999999) | 1",
+            "Binom(n.VALUE, 0.5) | 0", "Binom(1, 1e-9) | 0" })
+    void binomialsConcentratedOnOneValueGiveIt(String text, long value) {
+        CompiledExpression expression = StoEx.parse(text).compile();
+        UniformRandomProvider rng = rng();
+        for (int i = 0; i < 1_000; i++) {
+            assertEquals(value, expression.sampleLong(rng, Bindings.of(Map.of("n.VALUE", 0))), text);
+        }
     }
 }

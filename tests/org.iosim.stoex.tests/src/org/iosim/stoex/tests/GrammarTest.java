@@ -141,6 +141,18 @@ class GrammarTest {
         assertEquals("DoublePDF[(1.0;1.0)][m/s^-2]", StoEx.parse("DoublePDF[(1.0;1.0)][m / s ^ -2]").text());
     }
 
+    /** Found by the property tests: joined without a blank, these units read as an exponent or a comment. */
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', quoteCharacter = '`', value = {
+            "5[1 e5] | 5[1 e5]", "5[1 E] | 5[1 E]", "5[2 B] | 5[2B]", "5[/ *] | 5[/ *]", "5[/ /] | 5[/ /]",
+            "5[* /] | 5[*/]", "IntPMF[(1;1.0)][kg / m ^ 3] | IntPMF[(1;1.0)][kg/m^3]",
+    })
+    void unitPartsAreJoinedUnlessThatChangesTheirReading(String text, String canonical) {
+        Expression expression = StoEx.parse(text);
+        assertEquals(canonical, expression.text());
+        assertEquals(canonical, StoEx.parse(canonical).text());
+    }
+
     @ParameterizedTest
     @CsvSource(delimiter = '|', quoteCharacter = '`', value = {
             "Exp(1) | Exp(1)",
@@ -169,6 +181,16 @@ class GrammarTest {
         assertEquals(canonical, expression.text());
         assertEquals(expression, StoEx.parse(expression.text()));
         assertEquals(canonical, StoEx.parse(expression.text()).text());
+    }
+
+    /** Found by the property tests: the canonical text lost the sign of -0.0, which sampling gives back. */
+    @Test
+    void negativeZeroKeepsItsSign() {
+        Expression expression = StoEx.parse("DoublePMF[(-0.;1)]");
+        assertEquals("DoublePMF[(-0.0;1.0)]", expression.text());
+        assertEquals(-0.0, value(expression.text()));
+        assertEquals("DoublePDF[(-0.0;0.5)(1.0;0.5)]", StoEx.parse("DoublePDF[(-0.0;0.5)(1;0.5)]").text());
+        assertEquals("DoublePMF[(0.0;1.0)]", StoEx.parse("DoublePMF[(0;1)]").text());
     }
 
     @Test
