@@ -79,8 +79,7 @@ final class StoexCommand implements Callable<Integer> {
 							: ((StoExEvaluationException) invalid).column();
 			PrintWriter err = spec.commandLine().getErr();
 			err.println("iosim: invalid stochastic expression: " + invalid.getMessage());
-			err.println("  " + text);
-			err.println("  " + " ".repeat(Math.max(0, column - 1)) + "^");
+			printWithCaret(err, text, column);
 			return Main.EXIT_INVALID;
 		}
 		Bindings bindings = Bindings.of(constants());
@@ -91,7 +90,7 @@ final class StoexCommand implements Callable<Integer> {
 			String hint = expression.variables().isEmpty() ? ""
 					: " (bind variables with --var, e.g. --var " + expression.variables().iterator().next() + "=1)";
 			throw new IosimCommand.UserError(Main.EXIT_INVALID,
-					"cannot sample '" + text + "': " + failed.getMessage() + hint);
+					"cannot sample '" + excerpt(text) + "': " + failed.getMessage() + hint);
 		}
 		if (json) {
 			out.println(toJson(expression, type, mean, sampled));
@@ -221,5 +220,22 @@ final class StoexCommand implements Callable<Integer> {
 	private static String format(double value) {
 		return String.format(java.util.Locale.ROOT, "%.6g", value).replaceFirst("(\\.\\d*?)0+(e|$)", "$1$2")
 				.replaceFirst("\\.(e|$)", "$1");
+	}
+
+	/** Characters of the expression shown around the column of an error. */
+	private static final int SHOWN = 72;
+
+	/** The expression with a caret under the column; a long one is shown around the column only. */
+	private static void printWithCaret(PrintWriter err, String text, int column) {
+		int at = Math.max(0, Math.min(column - 1, text.length()));
+		int start = Math.max(0, Math.min(at - SHOWN / 2, text.length() - SHOWN));
+		int end = Math.min(text.length(), start + SHOWN);
+		String before = start > 0 ? "…" : "";
+		err.println("  " + before + text.substring(start, end) + (end < text.length() ? "…" : ""));
+		err.println("  " + " ".repeat(before.length() + at - start) + "^");
+	}
+
+	private static String excerpt(String text) {
+		return text.length() <= SHOWN ? text : text.substring(0, SHOWN - 1) + "…";
 	}
 }

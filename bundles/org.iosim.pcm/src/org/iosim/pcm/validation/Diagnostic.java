@@ -72,6 +72,21 @@ public record Diagnostic(Severity severity, String file, int line, int column, S
 		return of(Severity.WARNING, element, message);
 	}
 
+	/** Characters of a model text (an expression, a name) quoted in a message. */
+	public static final int QUOTED_LENGTH = 80;
+
+	/**
+	 * @return the text as messages quote it: whole when short, else its beginning and its length, so
+	 *         that a huge expression does not make a huge message
+	 */
+	public static String excerpt(String text) {
+		if (text == null || text.length() <= QUOTED_LENGTH) {
+			return text;
+		}
+		return text.substring(0, QUOTED_LENGTH - 1) + "… (" + String.format(java.util.Locale.ROOT, "%,d", text.length())
+				+ " characters)";
+	}
+
 	public boolean isError() {
 		return severity == Severity.ERROR;
 	}

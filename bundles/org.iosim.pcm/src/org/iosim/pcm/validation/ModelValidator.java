@@ -70,7 +70,7 @@ public final class ModelValidator {
 			}
 			String text = (String) element.eGet(attribute);
 			StochasticExpressions.parseProblem(text).ifPresent(problem -> diagnostics.add(Diagnostic.error(element,
-					"'" + attribute.getName() + "' = \"" + text + "\" " + problem)));
+					"'" + attribute.getName() + "' = \"" + Diagnostic.excerpt(text) + "\" " + problem)));
 		}
 	}
 }

@@ -50,6 +50,7 @@ import org.iosim.pcm.UserAction;
 import org.iosim.pcm.VariableCharacterisation;
 import org.iosim.pcm.VariableUsage;
 import org.iosim.pcm.util.PcmSwitch;
+import org.iosim.pcm.validation.Diagnostic;
 import org.iosim.simulation.ModelCompilationException;
 import org.iosim.simulation.SchedulingPolicies;
 import org.iosim.simulation.SimulationConfig;
@@ -281,15 +282,15 @@ public final class ModelCompiler {
 		try {
 			mean = expression.mean();
 		} catch (IllegalArgumentException invalid) {
-			throw new Unsimulatable(owner, what + " '" + specification + "' is invalid: " + invalid.getMessage());
+			throw new Unsimulatable(owner, what + " '" + Diagnostic.excerpt(specification) + "' is invalid: " + invalid.getMessage());
 		}
 		if (mean.isEmpty()) {
-			throw new Unsimulatable(owner, what + " '" + specification + "' must be a constant");
+			throw new Unsimulatable(owner, what + " '" + Diagnostic.excerpt(specification) + "' must be a constant");
 		}
 		double value = mean.getAsDouble();
 		boolean latencyLike = what.equals("latency");
 		if (!(latencyLike ? value >= 0 : value > 0) || Double.isInfinite(value)) {
-			throw new Unsimulatable(owner, what + " '" + specification + "' is " + value + "; it must be "
+			throw new Unsimulatable(owner, what + " '" + Diagnostic.excerpt(specification) + "' is " + value + "; it must be "
 					+ (latencyLike ? "finite and not negative" : "positive and finite"));
 		}
 		return value;
@@ -302,7 +303,7 @@ public final class ModelCompiler {
 		try {
 			return StoEx.parse(text);
 		} catch (IllegalArgumentException invalid) {
-			throw new Unsimulatable(owner, what + " '" + text + "' is not a valid stochastic expression: "
+			throw new Unsimulatable(owner, what + " '" + Diagnostic.excerpt(text) + "' is not a valid stochastic expression: "
 					+ invalid.getMessage());
 		}
 	}
@@ -312,7 +313,7 @@ public final class ModelCompiler {
 		try {
 			return parsed.compile();
 		} catch (IllegalArgumentException | org.iosim.stoex.StoExEvaluationException invalid) {
-			throw new Unsimulatable(owner, what + " '" + text + "' is invalid: " + invalid.getMessage());
+			throw new Unsimulatable(owner, what + " '" + Diagnostic.excerpt(text) + "' is invalid: " + invalid.getMessage());
 		}
 	}
 

@@ -3,6 +3,7 @@ package org.iosim.simulation.internal;
 import java.util.List;
 
 import org.apache.commons.rng.UniformRandomProvider;
+import org.iosim.pcm.validation.Diagnostic;
 import org.iosim.simulation.SimulationException;
 import org.iosim.simulation.engine.ActiveResource;
 import org.iosim.simulation.engine.Completion;
@@ -22,7 +23,7 @@ final class Steps {
 		try {
 			return expression.sampleDouble(random, frame);
 		} catch (StoExEvaluationException | ClassCastException failed) {
-			throw new SimulationException(step.origin + ": cannot evaluate " + what + " '" + expression.text() + "': "
+			throw new SimulationException(step.origin + ": cannot evaluate " + what + " '" + Diagnostic.excerpt(expression.text()) + "': "
 					+ failed.getMessage());
 		}
 	}
@@ -32,7 +33,7 @@ final class Steps {
 			Frame frame) {
 		double value = sampleDouble(step, what, expression, random, frame);
 		if (!(value >= 0) || Double.isInfinite(value)) {
-			throw new SimulationException(step.origin + ": " + what + " '" + expression.text() + "' evaluated to "
+			throw new SimulationException(step.origin + ": " + what + " '" + Diagnostic.excerpt(expression.text()) + "' evaluated to "
 					+ value + "; it must be finite and not negative");
 		}
 		return value;
@@ -173,7 +174,7 @@ final class Steps {
 					holds = conditions[i].sampleBoolean(random, frame);
 				} catch (StoExEvaluationException | ClassCastException failed) {
 					throw new SimulationException(origin + ": cannot evaluate branch condition '"
-							+ conditions[i].text() + "': " + failed.getMessage());
+							+ Diagnostic.excerpt(conditions[i].text()) + "': " + failed.getMessage());
 				}
 				if (holds) {
 					process.push(frame.nested(bodies[i], null));
@@ -196,7 +197,7 @@ final class Steps {
 				target.set(assignment.name(), assignment.value().sample(random, source));
 			} catch (StoExEvaluationException | ClassCastException failed) {
 				throw new SimulationException(step.origin + ": cannot evaluate " + assignment.name() + " = '"
-						+ assignment.value().text() + "': " + failed.getMessage());
+						+ Diagnostic.excerpt(assignment.value().text()) + "': " + failed.getMessage());
 			}
 		}
 	}
@@ -383,7 +384,7 @@ final class Steps {
 			double bytes = sampleAmount(this, "I/O request size", size, random, frame);
 			double probability = sampleDouble(this, "sequentiality", sequentiality, random, frame);
 			if (!(probability >= 0 && probability <= 1)) {
-				throw new SimulationException(origin + ": sequentiality '" + sequentiality.text() + "' evaluated to "
+				throw new SimulationException(origin + ": sequentiality '" + Diagnostic.excerpt(sequentiality.text()) + "' evaluated to "
 						+ probability + "; it must lie between 0 and 1");
 			}
 			storage.request(origin, new org.iosim.analysis.IoRequest(type, bytes, probability, fileSet, fileSetSize),

@@ -1,6 +1,7 @@
 package org.iosim.simulation.internal;
 
 import org.apache.commons.rng.UniformRandomProvider;
+import org.iosim.pcm.validation.Diagnostic;
 import org.iosim.simulation.SimulationException;
 import org.iosim.simulation.engine.Completion;
 import org.iosim.stoex.CompiledExpression;
@@ -16,11 +17,11 @@ final class Workloads {
 		try {
 			value = time.sampleDouble(random, org.iosim.stoex.Bindings.EMPTY);
 		} catch (RuntimeException failed) {
-			throw new SimulationException(origin + ": cannot evaluate " + what + " '" + time.text() + "': "
+			throw new SimulationException(origin + ": cannot evaluate " + what + " '" + Diagnostic.excerpt(time.text()) + "': "
 					+ failed.getMessage());
 		}
 		if (!(value >= 0) || Double.isInfinite(value)) {
-			throw new SimulationException(origin + ": " + what + " '" + time.text() + "' evaluated to " + value
+			throw new SimulationException(origin + ": " + what + " '" + Diagnostic.excerpt(time.text()) + "' evaluated to " + value
 					+ "; it must be finite and not negative");
 		}
 		return value;

@@ -57,6 +57,47 @@ class BadInputTest {
 		assertFalse(Files.exists(folder.resolve("results")));
 	}
 
+	// ------------------------------------------------------------------ 1: deep and long expressions
+
+	@Test
+	void deeplyNestedExpressionStopsAtTheLimitWithACaret() {
+		CommandLine.Run run = iosim("stoex", "(".repeat(1000) + "1" + ")".repeat(1000));
+		assertEquals(1, run.exitCode(), run.toString());
+		assertTrue(run.err().contains("column 129: expression nested too deeply (limit 128)"), run.err());
+		assertTrue(run.err().lines().allMatch(line -> line.length() < 200), run.err());
+		assertTrue(run.err().lines().anyMatch(line -> line.strip().equals("^")), run.err());
+		assertNoJavaInternals(run);
+	}
+
+	@Test
+	void longSumIsAnExpressionLikeAnyOther() {
+		CommandLine.Run run = iosim("stoex", "--json", String.join(" + ", java.util.Collections.nCopies(2000, "0.5")));
+		assertEquals(0, run.exitCode(), run.toString());
+		assertTrue(run.out().contains("\"mean\":1000.0"), run.out());
+	}
+
+	@Test
+	void modelWithAHugeSumValidatesAndOneNestedTooDeeplyIsNamed() throws IOException {
+		String sum = String.join(" + ", java.util.Collections.nCopies(300_000, "1"));
+		Path huge = shopWith("shop.repository", "specification=\"5 + 2 * count.VALUE\"", "specification=\"" + sum + "\"");
+		CommandLine.Run valid = iosim("validate", huge.toString());
+		assertEquals(0, valid.exitCode(), valid.toString());
+
+		Path deep = folder.resolve("deep");
+		Files.createDirectories(deep);
+		for (Path file : Files.list(huge).toList()) {
+			Files.writeString(deep.resolve(file.getFileName()), Files.readString(file).replace(sum,
+					"(".repeat(1000) + "1" + ")".repeat(1000)));
+		}
+		CommandLine.Run tooDeep = iosim("validate", deep.toString());
+		assertEquals(1, tooDeep.exitCode(), tooDeep.toString());
+		assertTrue(tooDeep.out().contains("shop.repository: line 30: Catalog/find/query index (ParametricResourceDemand)"),
+				tooDeep.out());
+		assertTrue(tooDeep.out().contains("nested too deeply (limit 128)"), tooDeep.out());
+		assertTrue(tooDeep.out().lines().allMatch(line -> line.length() < 400), tooDeep.out());
+		assertNoJavaInternals(tooDeep);
+	}
+
 	// ------------------------------------------------------------------ 2: call cycles
 
 	@Test
