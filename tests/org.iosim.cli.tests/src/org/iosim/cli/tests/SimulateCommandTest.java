@@ -202,7 +202,7 @@ class SimulateCommandTest {
 		assertEquals(14, simulated, "model sets tried");
 	}
 
-	private static List<String> modelSets(Path modelFolder) {
+	static List<String> modelSets(Path modelFolder) {
 		CommandLine.Run run = iosim("validate", modelFolder.toString());
 		List<String> names = new ArrayList<>();
 		for (String line : run.out().split("\n")) {
