@@ -42,9 +42,6 @@ import org.xml.sax.SAXParseException;
  */
 public final class ArchitectureFiles {
 
-	/** Problems listed per file; a file broken throughout would otherwise give one per element. */
-	private static final int MAX_LISTED_PROBLEMS = 100;
-
 	private static final Pattern PARSER_POSITION = Pattern.compile("columnNumber: \\d+; ");
 	/** What EMF appends to a message: {@code (URI, line, column)}. */
 	private static final Pattern EMF_POSITION = Pattern.compile("\\([^()]*, \\d+, \\d+\\)");
@@ -99,7 +96,8 @@ public final class ArchitectureFiles {
 		}
 		SourceLocation.attach(model, display, 0);
 		List<Diagnostic> contentProblems = contentProblems(model);
-		diagnostics.addAll(contentProblems.subList(0, Math.min(contentProblems.size(), MAX_LISTED_PROBLEMS)));
+		diagnostics.addAll(contentProblems.subList(0,
+				Math.min(contentProblems.size(), ModelFileLimits.MAX_LISTED_PROBLEMS)));
 		notListed(contentProblems.size(), Severity.ERROR, display, diagnostics);
 		if (!contentProblems.isEmpty()) {
 			return new ImportResult(List.of(), diagnostics);
@@ -109,8 +107,9 @@ public final class ArchitectureFiles {
 	}
 
 	/**
-	 * An {@code .iosim} resource that keeps the first {@link #MAX_LISTED_PROBLEMS} errors and warnings
-	 * of a load and counts the others, as EMF records one per bad element, each with a stack trace.
+	 * An {@code .iosim} resource that keeps the first {@link ModelFileLimits#MAX_LISTED_PROBLEMS}
+	 * errors and warnings of a load and counts the others, as EMF records one per bad element, each
+	 * with a stack trace.
 	 */
 	private static final class BoundedResource extends XMIResourceImpl {
 
@@ -142,7 +141,7 @@ public final class ArchitectureFiles {
 
 		@Override
 		public void addUnique(Resource.Diagnostic problem) {
-			if (++added <= MAX_LISTED_PROBLEMS) {
+			if (++added <= ModelFileLimits.MAX_LISTED_PROBLEMS) {
 				super.addUnique(problem);
 			}
 		}
@@ -160,9 +159,8 @@ public final class ArchitectureFiles {
 	}
 
 	private static void notListed(int found, Severity severity, String display, List<Diagnostic> diagnostics) {
-		if (found > MAX_LISTED_PROBLEMS) {
-			diagnostics.add(Diagnostic.inFile(severity, display, 0, 0, (found - MAX_LISTED_PROBLEMS)
-					+ " more problems in this file are not listed; at most " + MAX_LISTED_PROBLEMS + " are listed"));
+		if (found > ModelFileLimits.MAX_LISTED_PROBLEMS) {
+			diagnostics.add(ModelFileLimits.notListed(severity, display, found));
 		}
 	}
 

@@ -15,13 +15,10 @@ import org.iosim.pcm.validation.SourceLocation;
  * complete: while a file is converted, an element is not yet inside its parents, so the path of
  * named ancestors is not known. Unsupported constructs are reported once per file and construct,
  * at their first occurrence with a count, so that e.g. a reliability annotation on every action
- * does not bury the other messages. At most {@link #MAX_LISTED_PER_FILE} problems are listed per
- * file and the rest counted: a file broken throughout stays readable, and only the texts listed are
- * put together (each repeats the names of an element's ancestors).
+ * does not bury the other messages. At most {@link ModelFileLimits#MAX_LISTED_PROBLEMS} problems
+ * are listed per file and the rest counted; only the texts listed are put together.
  */
 final class ImportDiagnostics {
-
-	private static final int MAX_LISTED_PER_FILE = 100;
 
 	/** Something to report, put into words by {@link #toDiagnostic()} once the model is complete. */
 	private sealed interface Entry permits Ready, Finding, Occurrences {
@@ -124,24 +121,23 @@ final class ImportDiagnostics {
 	}
 
 	/**
-	 * @return the diagnostics in the order found, the first {@link #MAX_LISTED_PER_FILE} of each file,
-	 *         followed by how many more each file has; call once the model is complete
+	 * @return the diagnostics in the order found, the first {@link ModelFileLimits#MAX_LISTED_PROBLEMS}
+	 *         of each file, followed by how many more each file has; call once the model is complete
 	 */
 	List<Diagnostic> all() {
 		List<Diagnostic> listed = new ArrayList<>();
 		Map<String, Integer> foundPerFile = new LinkedHashMap<>();
 		Map<String, Severity> worstNotListed = new LinkedHashMap<>();
 		for (Entry entry : entries) {
-			if (foundPerFile.merge(entry.file(), 1, Integer::sum) <= MAX_LISTED_PER_FILE) {
+			if (foundPerFile.merge(entry.file(), 1, Integer::sum) <= ModelFileLimits.MAX_LISTED_PROBLEMS) {
 				listed.add(entry.toDiagnostic());
 			} else {
 				worstNotListed.merge(entry.file(), entry.severity(),
 						(one, other) -> one == Severity.ERROR ? one : other);
 			}
 		}
-		worstNotListed.forEach((file, severity) -> listed.add(Diagnostic.inFile(severity, file, 0, 0,
-				(foundPerFile.get(file) - MAX_LISTED_PER_FILE) + " more problems in this file are not listed;"
-						+ " at most " + MAX_LISTED_PER_FILE + " are listed per file")));
+		worstNotListed.forEach((file, severity) -> listed
+				.add(ModelFileLimits.notListed(severity, file, foundPerFile.get(file))));
 		return listed;
 	}
 

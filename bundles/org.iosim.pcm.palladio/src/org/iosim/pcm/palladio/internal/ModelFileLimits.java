@@ -11,11 +11,15 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 
+import org.iosim.pcm.validation.Diagnostic;
+import org.iosim.pcm.validation.Diagnostic.Severity;
+
 /**
- * Opens model files (Palladio XMI and {@code .iosim}) within limits. Model files are untrusted input:
- * without limits a small file could make the XML parser, the importer or the recursive walks of the
- * validator and simulation exhaust memory or stack, and a path could name a device or pipe that
- * never ends. Every refusal names its limit, so a user can tell a broken file from one too large.
+ * The limits on model files (Palladio XMI and {@code .iosim}), opening them within those limits, and
+ * wording what goes wrong. Model files are untrusted input: without limits a small file could make
+ * the XML parser, the importer or the recursive walks of the validator and simulation exhaust memory
+ * or stack, and a path could name a device or pipe that never ends. Every refusal names its limit,
+ * so a user can tell a broken file from one too large.
  */
 public final class ModelFileLimits {
 
@@ -28,7 +32,10 @@ public final class ModelFileLimits {
 	 */
 	public static final int MAX_ELEMENT_DEPTH = 100;
 
-	/** Elements in one model file; each costs a few hundred bytes once parsed and imported. */
+	/**
+	 * Elements in one Palladio file; each costs a few hundred bytes once parsed and imported. (An
+	 * {@code .iosim} file is bounded by its size, as EMF reads it straight into the model.)
+	 */
 	public static final int MAX_ELEMENTS = 1_000_000;
 
 	/**
@@ -36,6 +43,12 @@ public final class ModelFileLimits {
 	 * diagnostic about an element repeats the names of all its ancestors.
 	 */
 	public static final int MAX_NAME_LENGTH = 1000;
+
+	/**
+	 * Problems listed per file; the rest are counted. A file broken throughout would otherwise give
+	 * one per element, and each text repeats the names of the element's ancestors.
+	 */
+	public static final int MAX_LISTED_PROBLEMS = 100;
 
 	/** Property of the JDK's XML parser that bounds element nesting (its own default differs between JDKs). */
 	public static final String JDK_MAX_ELEMENT_DEPTH = "jdk.xml.maxElementDepth";
@@ -125,6 +138,15 @@ public final class ModelFileLimits {
 		default -> problem.getMessage();
 		};
 		return reason == null || reason.isBlank() ? "the operating system gives no reason" : reason;
+	}
+
+	/**
+	 * @param found how many problems the file has, more than {@link #MAX_LISTED_PROBLEMS}
+	 * @return the diagnostic that says how many of them are not listed
+	 */
+	public static Diagnostic notListed(Severity severity, String file, int found) {
+		return Diagnostic.inFile(severity, file, 0, 0, (found - MAX_LISTED_PROBLEMS) + " more problems in this file"
+				+ " are not listed; at most " + MAX_LISTED_PROBLEMS + " are listed per file");
 	}
 
 	/** @return the text, shortened to 100 characters (with its length) so that messages stay readable */

@@ -139,7 +139,7 @@ class ArchitectureFilesTest {
 		ImportResult result = ArchitectureFiles.load(file);
 
 		assertEquals(101, result.errors().size());
-		assertEquals(file + ": 50 more problems in this file are not listed; at most 100 are listed",
+		assertEquals(file + ": 50 more problems in this file are not listed; at most 100 are listed per file",
 				result.errors().get(100).format());
 	}
 
