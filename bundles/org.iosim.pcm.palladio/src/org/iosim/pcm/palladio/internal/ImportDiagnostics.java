@@ -8,19 +8,26 @@ import java.util.Map;
 import org.eclipse.emf.ecore.EObject;
 import org.iosim.pcm.validation.Diagnostic;
 import org.iosim.pcm.validation.Diagnostic.Severity;
+import org.iosim.pcm.validation.SourceLocation;
 
 /**
  * The diagnostics of importing one model set. They are put into words only when the model is
  * complete: while a file is converted, an element is not yet inside its parents, so the path of
  * named ancestors is not known. Unsupported constructs are reported once per file and construct,
  * at their first occurrence with a count, so that e.g. a reliability annotation on every action
- * does not bury the other messages.
+ * does not bury the other messages. At most {@link ModelFileLimits#MAX_LISTED_PROBLEMS} problems
+ * are listed per file and the rest counted; only the texts listed are put together.
  */
 final class ImportDiagnostics {
 
 	/** Something to report, put into words by {@link #toDiagnostic()} once the model is complete. */
 	private sealed interface Entry permits Ready, Finding, Occurrences {
 		Diagnostic toDiagnostic();
+
+		Severity severity();
+
+		/** @return the file the problem is in, as diagnostics name it, or null if unknown */
+		String file();
 	}
 
 	/** A diagnostic already in words, e.g. about a whole file. */
@@ -29,6 +36,16 @@ final class ImportDiagnostics {
 		public Diagnostic toDiagnostic() {
 			return diagnostic;
 		}
+
+		@Override
+		public Severity severity() {
+			return diagnostic.severity();
+		}
+
+		@Override
+		public String file() {
+			return diagnostic.file();
+		}
 	}
 
 	/** A problem with {@code owner} (may be null for problems of an element not imported) at {@code where}. */
@@ -36,6 +53,12 @@ final class ImportDiagnostics {
 		@Override
 		public Diagnostic toDiagnostic() {
 			return at(severity, owner, where, message);
+		}
+
+		@Override
+		public String file() {
+			return where != null ? where.file().displayName()
+					: SourceLocation.of(owner).map(SourceLocation::file).orElse(null);
 		}
 	}
 
@@ -52,6 +75,16 @@ final class ImportDiagnostics {
 		public Diagnostic toDiagnostic() {
 			String suffix = count == 1 ? "" : " (" + count + " occurrences in this file; this is the first)";
 			return at(first.severity(), first.owner(), first.where(), first.message() + suffix);
+		}
+
+		@Override
+		public Severity severity() {
+			return first.severity();
+		}
+
+		@Override
+		public String file() {
+			return first.file();
 		}
 	}
 
@@ -87,9 +120,25 @@ final class ImportDiagnostics {
 		}
 	}
 
-	/** @return the diagnostics in the order found; call once the model is complete */
+	/**
+	 * @return the diagnostics in the order found, the first {@link ModelFileLimits#MAX_LISTED_PROBLEMS}
+	 *         of each file, followed by how many more each file has; call once the model is complete
+	 */
 	List<Diagnostic> all() {
-		return entries.stream().map(Entry::toDiagnostic).toList();
+		List<Diagnostic> listed = new ArrayList<>();
+		Map<String, Integer> foundPerFile = new LinkedHashMap<>();
+		Map<String, Severity> worstNotListed = new LinkedHashMap<>();
+		for (Entry entry : entries) {
+			if (foundPerFile.merge(entry.file(), 1, Integer::sum) <= ModelFileLimits.MAX_LISTED_PROBLEMS) {
+				listed.add(entry.toDiagnostic());
+			} else {
+				worstNotListed.merge(entry.file(), entry.severity(),
+						(one, other) -> one == Severity.ERROR ? one : other);
+			}
+		}
+		worstNotListed.forEach((file, severity) -> listed
+				.add(ModelFileLimits.notListed(severity, file, foundPerFile.get(file))));
+		return listed;
 	}
 
 	/** A diagnostic about {@code owner} (may be null) at the position of {@code where} in its file. */

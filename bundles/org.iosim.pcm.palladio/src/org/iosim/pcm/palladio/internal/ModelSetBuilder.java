@@ -244,7 +244,8 @@ final class ModelSetBuilder {
 			return locateInDefaults(reference, target);
 		}
 		case UNSUPPORTED -> {
-			dangling(reference, "whose location '" + target.display() + "' IOSim cannot open");
+			dangling(reference,
+					"whose location '" + ModelFileLimits.shorten(target.display()) + "' IOSim cannot open");
 			return null;
 		}
 		case SAME_FILE -> file = reference.where().file();
@@ -252,7 +253,7 @@ final class ModelSetBuilder {
 			file = files.get(target.path(), target.display());
 			if (file == null) {
 				if (unreadableFilesReported.add(target.display())) {
-					dangling(reference, "but file '" + target.display()
+					dangling(reference, "but file '" + ModelFileLimits.shorten(target.display())
 							+ "' cannot be read (further references into it are not listed)");
 				}
 				return null;
@@ -316,9 +317,10 @@ final class ModelSetBuilder {
 			policy.setName(id);
 			SourceLocation.attach(policy, location, 0);
 			model.getResourceRepository().getSchedulingPolicies().add(policy);
-			diagnostics.warning(reference.owner(), reference.where(), "scheduling policy '" + id + "' comes from '"
-					+ location + "', which IOSim does not have; it is kept by its id,"
-					+ " and the simulation decides whether it supports it");
+			diagnostics.warning(reference.owner(), reference.where(), "scheduling policy '"
+					+ ModelFileLimits.shorten(id) + "' comes from '" + ModelFileLimits.shorten(location)
+					+ "', which IOSim does not have; it is kept by its id, and the simulation decides whether it"
+					+ " supports it");
 			return policy;
 		});
 	}
@@ -359,13 +361,13 @@ final class ModelSetBuilder {
 			return;
 		}
 		diagnostics.warning(reference.owner(), reference.where(), "reference '" + feature.getName() + "' points to '"
-				+ reference.written() + "', which contradicts the '" + feature.getEOpposite().getName()
-				+ "' references; they decide the order");
+				+ ModelFileLimits.shorten(reference.written()) + "', which contradicts the '"
+				+ feature.getEOpposite().getName() + "' references; they decide the order");
 	}
 
 	private void dangling(PendingReference reference, String problem) {
 		diagnostics.error(reference.owner(), reference.where(), "reference '" + reference.feature().getName()
-				+ "' points to '" + reference.written() + "', " + problem);
+				+ "' points to '" + ModelFileLimits.shorten(reference.written()) + "', " + problem);
 	}
 
 	private static XmlElement rootOf(XmlElement element) {

@@ -3,6 +3,7 @@ package org.iosim.pcm.palladio.internal;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -14,7 +15,8 @@ import java.util.Set;
  * usage models whose entry-level system calls use the allocation's system (a folder may hold
  * several system variants, each with its own allocation and usage model). A usage model that no
  * allocation goes with makes a model set of its own, as does a system nothing refers to, so that
- * validation can say what is missing.
+ * validation can say what is missing. A file that holds several roots of a kind (inside
+ * {@code xmi:XMI}) makes one model set, not one per root: a model set takes only the first.
  */
 final class ModelSetPlanner {
 
@@ -41,10 +43,15 @@ final class ModelSetPlanner {
 		}
 	}
 
-	List<Plan> plan() {
+	/**
+	 * @param anyFile whether files without allocation, usage model or system (e.g. only repositories)
+	 *                still make a model set, so that validation can say what is missing
+	 * @return the model sets to build, not yet {@linkplain #disambiguate(List) told apart} by name
+	 */
+	List<Plan> plan(boolean anyFile) {
 		List<Root> allocations = roots.getOrDefault(ModelKind.ALLOCATION, List.of());
 		List<Root> usageModels = roots.getOrDefault(ModelKind.USAGE_MODEL, List.of());
-		Map<Root, List<Root>> usageModelsByAllocation = new LinkedHashMap<>();
+		Map<Root, Set<XmiFile>> usageModelsByAllocation = new LinkedHashMap<>();
 		Set<Root> pairedUsageModels = new LinkedHashSet<>();
 		Map<Root, Set<Path>> systemsCalled = new HashMap<>();
 		for (Root usageModel : usageModels) {
@@ -52,13 +59,13 @@ final class ModelSetPlanner {
 		}
 		for (Root allocation : allocations) {
 			Set<Path> system = referencedFiles(allocation, "system_Allocation");
-			List<Root> paired = new ArrayList<>();
+			Set<XmiFile> paired = new LinkedHashSet<>();
 			for (Root usageModel : usageModels) {
 				Set<Path> called = systemsCalled.get(usageModel);
 				boolean callsThisSystem = called.stream().anyMatch(system::contains);
 				boolean callsNoSystem = called.isEmpty() && allocations.size() == 1;
 				if (callsThisSystem || callsNoSystem) {
-					paired.add(usageModel);
+					paired.add(usageModel.file());
 					pairedUsageModels.add(usageModel);
 				}
 			}
@@ -71,11 +78,11 @@ final class ModelSetPlanner {
 			if (paired.isEmpty()) {
 				plans.add(new Plan(name, allocation.file(), List.of(allocation.file())));
 			} else if (paired.size() == 1) {
-				plans.add(new Plan(name, allocation.file(), List.of(allocation.file(), paired.get(0).file())));
+				plans.add(new Plan(name, allocation.file(), List.of(allocation.file(), paired.iterator().next())));
 			} else {
-				for (Root usageModel : paired) {
-					plans.add(new Plan(name + "+" + baseName(usageModel.file()), allocation.file(),
-							List.of(allocation.file(), usageModel.file())));
+				for (XmiFile usageModel : paired) {
+					plans.add(new Plan(name + "+" + baseName(usageModel), allocation.file(),
+							List.of(allocation.file(), usageModel)));
 				}
 			}
 		});
@@ -89,10 +96,11 @@ final class ModelSetPlanner {
 				plans.add(new Plan(baseName(system.file()), system.file(), List.of(system.file())));
 			}
 		}
-		if (plans.isEmpty() && !files.isEmpty()) {
+		if (plans.isEmpty() && !files.isEmpty() && anyFile) {
 			plans.add(new Plan(baseName(files.get(0)), files.get(0), files));
 		}
-		return disambiguate(plans);
+		Set<List<XmiFile>> planned = new HashSet<>();
+		return plans.stream().filter(plan -> planned.add(plan.seeds())).toList();
 	}
 
 	/** @return the files that references named {@code feature} below the root point into */
@@ -123,7 +131,7 @@ final class ModelSetPlanner {
 	}
 
 	/** Model sets from different folders may share a name; the folder then tells them apart. */
-	private static List<Plan> disambiguate(List<Plan> plans) {
+	static List<Plan> disambiguate(List<Plan> plans) {
 		Map<String, Integer> counts = new HashMap<>();
 		for (Plan plan : plans) {
 			counts.merge(plan.name(), 1, Integer::sum);

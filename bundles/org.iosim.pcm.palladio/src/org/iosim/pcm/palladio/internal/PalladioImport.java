@@ -1,10 +1,16 @@
 package org.iosim.pcm.palladio.internal;
 
 import java.io.IOException;
+import java.nio.file.FileSystemLoopException;
+import java.nio.file.FileVisitOption;
+import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.EnumSet;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -12,7 +18,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.stream.Stream;
+import java.util.TreeMap;
 
 import org.iosim.pcm.ArchitectureModel;
 import org.iosim.pcm.palladio.ArchitectureFiles;
@@ -22,30 +28,41 @@ import org.iosim.pcm.resource.IosimResourceFactory;
 import org.iosim.pcm.validation.Diagnostic;
 import org.iosim.pcm.validation.Diagnostic.Severity;
 
-/** One run of the importer: gathers the files, plans the model sets and builds them. */
+/**
+ * One run of the importer: gathers the files, plans the model sets and builds them. The files the
+ * user named, and the model files directly inside the folders the user named, are planned together;
+ * each subfolder that holds model files is planned on its own, as if it had been named alone.
+ */
 public final class PalladioImport {
 
 	/** Extensions of the Palladio model files a folder is searched for. */
 	private static final List<String> MODEL_EXTENSIONS = List.of("repository", "system", "resourceenvironment",
 			"allocation", "usagemodel", "resourcetype");
 
+	/** How many levels of subfolders below a named folder are searched for model files. */
+	private static final int MAX_FOLDER_DEPTH = 8;
+
 	private final ParsedFiles parsedFiles = new ParsedFiles();
 	private final List<Diagnostic> inputProblems = new ArrayList<>();
 
 	public ImportResult run(List<Path> paths) {
-		Map<Path, String> modelFiles = new LinkedHashMap<>();
+		Map<Path, String> namedFiles = new LinkedHashMap<>();
+		Map<Path, Map<Path, String>> subfolderFiles = new TreeMap<>();
 		Map<Path, String> iosimFiles = new LinkedHashMap<>();
 		for (Path path : paths) {
-			gather(path, modelFiles, iosimFiles);
+			gather(path, namedFiles, subfolderFiles, iosimFiles);
 		}
 
-		List<XmiFile> inputs = new ArrayList<>();
-		modelFiles.forEach((path, display) -> {
-			XmiFile file = parsedFiles.get(path, display);
-			if (file != null) {
-				inputs.add(file);
-			}
-		});
+		List<XmiFile> named = parse(namedFiles);
+		List<ModelSetPlanner.Plan> plans = new ArrayList<>(new ModelSetPlanner(named).plan(true));
+		List<XmiFile> inputs = new ArrayList<>(named);
+		for (Map<Path, String> folder : subfolderFiles.values()) {
+			// a subfolder may also have been named itself
+			folder.keySet().removeAll(namedFiles.keySet());
+			List<XmiFile> files = parse(folder);
+			plans.addAll(new ModelSetPlanner(files).plan(false));
+			inputs.addAll(files);
+		}
 		List<Diagnostic> foreignRoots = new ArrayList<>();
 		for (XmiFile input : inputs) {
 			input.roots().stream().filter(root -> ModelKind.of(root) == null).map(ModelKind::notAModel)
@@ -55,7 +72,7 @@ public final class PalladioImport {
 		List<ModelSet> modelSets = new ArrayList<>();
 		List<Diagnostic> setProblems = new ArrayList<>();
 		Set<Path> used = new HashSet<>();
-		for (ModelSetPlanner.Plan plan : new ModelSetPlanner(inputs).plan()) {
+		for (ModelSetPlanner.Plan plan : ModelSetPlanner.disambiguate(plans)) {
 			ModelSetBuilder builder = new ModelSetBuilder(parsedFiles, plan.name(), plan.anchor());
 			try {
 				plan.seeds().forEach(builder::add);
@@ -65,7 +82,8 @@ public final class PalladioImport {
 			} catch (RuntimeException defect) {
 				// A defect of the importer must still end in a diagnostic that names the model set, not a stack trace.
 				setProblems.add(Diagnostic.inFile(Severity.ERROR, plan.anchor().displayName(), 0, 0, "model set '"
-						+ plan.name() + "' cannot be imported because of an internal error: " + defect));
+						+ plan.name() + "' cannot be imported because of an internal error of the importer;"
+						+ " please report it together with the model files"));
 			}
 			used.addAll(builder.usedPaths());
 		}
@@ -90,33 +108,127 @@ public final class PalladioImport {
 		return new ImportResult(modelSets, List.copyOf(diagnostics));
 	}
 
-	private void gather(Path path, Map<Path, String> modelFiles, Map<Path, String> iosimFiles) {
+	/** @return the files that could be parsed, in the order given */
+	private List<XmiFile> parse(Map<Path, String> files) {
+		List<XmiFile> parsed = new ArrayList<>();
+		files.forEach((path, display) -> {
+			XmiFile file = parsedFiles.get(path, display);
+			if (file != null) {
+				parsed.add(file);
+			}
+		});
+		return parsed;
+	}
+
+	private void gather(Path path, Map<Path, String> namedFiles, Map<Path, Map<Path, String>> subfolderFiles,
+			Map<Path, String> iosimFiles) {
 		String display = path.toString();
+		String extension = extension(path);
 		if (Files.isDirectory(path)) {
-			List<Path> found;
-			try (Stream<Path> listing = Files.list(path)) {
-				found = listing.filter(Files::isRegularFile)
-						.filter(file -> MODEL_EXTENSIONS.contains(extension(file)))
-						.sorted(Comparator.comparing(file -> file.getFileName().toString())).toList();
-			} catch (IOException e) {
-				inputProblems.add(Diagnostic.inFile(Severity.ERROR, display, 0, 0,
-						"the folder cannot be read: " + e.getMessage()));
-				return;
-			}
-			if (found.isEmpty()) {
-				inputProblems.add(Diagnostic.inFile(Severity.ERROR, display, 0, 0,
-						"the folder contains no Palladio model files (" + String.join(", ", MODEL_EXTENSIONS) + ")"));
-			}
-			for (Path file : found) {
-				modelFiles.putIfAbsent(file.toAbsolutePath().normalize(), path.resolve(file.getFileName()).toString());
-			}
+			searchFolder(path, namedFiles, subfolderFiles);
 		} else if (!Files.exists(path)) {
 			inputProblems.add(Diagnostic.inFile(Severity.ERROR, display, 0, 0, "the file or folder does not exist"));
-		} else if (extension(path).equals(IosimResourceFactory.FILE_EXTENSION)) {
+		} else if (extension.equals(IosimResourceFactory.FILE_EXTENSION)) {
 			iosimFiles.putIfAbsent(path.toAbsolutePath().normalize(), display);
+		} else if (MODEL_EXTENSIONS.contains(extension)) {
+			namedFiles.putIfAbsent(path.toAbsolutePath().normalize(), display);
 		} else {
-			modelFiles.putIfAbsent(path.toAbsolutePath().normalize(), display);
+			inputProblems.add(Diagnostic.inFile(Severity.ERROR, display, 0, 0, "not a model file: IOSim reads"
+					+ " Palladio model files (" + extensions() + ") and IOSim model files (."
+					+ IosimResourceFactory.FILE_EXTENSION + ")"));
 		}
+	}
+
+	/**
+	 * Adds the model files directly in the folder to the named files, and those of each subfolder (up
+	 * to {@link #MAX_FOLDER_DEPTH} levels down, hidden folders left out) to that subfolder's files.
+	 * Symbolic links are followed; one that leads back into the folders being searched is skipped.
+	 */
+	private void searchFolder(Path folder, Map<Path, String> namedFiles,
+			Map<Path, Map<Path, String>> subfolderFiles) {
+		Map<Path, List<Path>> found = new TreeMap<>();
+		List<Path> notSearched = new ArrayList<>();
+		try {
+			Files.walkFileTree(folder, EnumSet.of(FileVisitOption.FOLLOW_LINKS), MAX_FOLDER_DEPTH + 1,
+					new SimpleFileVisitor<>() {
+						@Override
+						public FileVisitResult preVisitDirectory(Path directory, BasicFileAttributes attributes) {
+							return !directory.equals(folder) && hidden(directory) ? FileVisitResult.SKIP_SUBTREE
+									: FileVisitResult.CONTINUE;
+						}
+
+						@Override
+						public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) {
+							if (attributes.isDirectory()) {
+								// a folder at the depth limit, not entered
+								if (!hidden(file)) {
+									notSearched.add(file);
+								}
+							} else if (attributes.isRegularFile() && MODEL_EXTENSIONS.contains(extension(file))) {
+								found.computeIfAbsent(file.getParent(), key -> new ArrayList<>()).add(file);
+							}
+							return FileVisitResult.CONTINUE;
+						}
+
+						@Override
+						public FileVisitResult visitFileFailed(Path file, IOException problem) throws IOException {
+							if (file.equals(folder)) {
+								throw problem;
+							}
+							// a link back into the folders being searched leads to files already found
+							if (!(problem instanceof FileSystemLoopException) && !hidden(file)) {
+								unreadableSubfolder(file, problem);
+							}
+							return FileVisitResult.CONTINUE;
+						}
+
+						@Override
+						public FileVisitResult postVisitDirectory(Path directory, IOException problem)
+								throws IOException {
+							if (problem != null && directory.equals(folder)) {
+								throw problem;
+							}
+							if (problem != null) {
+								unreadableSubfolder(directory, problem);
+							}
+							return FileVisitResult.CONTINUE;
+						}
+					});
+		} catch (IOException e) {
+			inputProblems.add(Diagnostic.inFile(Severity.ERROR, folder.toString(), 0, 0,
+					"the folder cannot be read: " + ModelFileLimits.reason(e)));
+			return;
+		}
+		if (found.isEmpty()) {
+			inputProblems.add(Diagnostic.inFile(Severity.ERROR, folder.toString(), 0, 0,
+					"the folder contains no Palladio model files (" + extensions() + "), neither directly nor in"
+							+ " its subfolders up to " + MAX_FOLDER_DEPTH + " levels down"));
+		}
+		if (!notSearched.isEmpty()) {
+			inputProblems.add(Diagnostic.inFile(Severity.WARNING, folder.toString(), 0, 0,
+					"subfolders more than " + MAX_FOLDER_DEPTH + " levels down are not searched for model files,"
+							+ " e.g. " + notSearched.get(0)));
+		}
+		found.forEach((directory, files) -> {
+			Map<Path, String> group = directory.equals(folder) ? namedFiles
+					: subfolderFiles.computeIfAbsent(directory.toAbsolutePath().normalize(),
+							key -> new LinkedHashMap<>());
+			files.stream().sorted(Comparator.comparing(file -> file.getFileName().toString()))
+					.forEach(file -> group.putIfAbsent(file.toAbsolutePath().normalize(), file.toString()));
+		});
+	}
+
+	private static boolean hidden(Path folder) {
+		return folder.getFileName() != null && folder.getFileName().toString().startsWith(".");
+	}
+
+	private void unreadableSubfolder(Path folder, IOException problem) {
+		inputProblems.add(Diagnostic.inFile(Severity.WARNING, folder.toString(), 0, 0,
+				"the folder cannot be searched for model files: " + ModelFileLimits.reason(problem)));
+	}
+
+	private static String extensions() {
+		return String.join(", ", MODEL_EXTENSIONS.stream().map(extension -> "." + extension).toList());
 	}
 
 	private static String extension(Path file) {

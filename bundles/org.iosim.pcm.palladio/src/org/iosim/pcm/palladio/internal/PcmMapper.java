@@ -135,7 +135,10 @@ final class PcmMapper {
 
 	// ------------------------------------------------------------------ common
 
-	/** Registers the element, and reads its id and name where the IOSim class has them. */
+	/**
+	 * Registers the element, and reads its id and name where the IOSim class has them. A name longer
+	 * than {@link ModelFileLimits#MAX_NAME_LENGTH} is an error and shortened to that length.
+	 */
 	private <T extends EObject> T begin(ElementFields fields, T object) {
 		builder.register(fields.element(), object);
 		String id = fields.attribute("id");
@@ -144,7 +147,14 @@ final class PcmMapper {
 		}
 		String name = fields.attribute("entityName");
 		if (object instanceof Entity entity) {
-			entity.setName(name);
+			if (name != null && name.length() > ModelFileLimits.MAX_NAME_LENGTH) {
+				entity.setName(name.substring(0, ModelFileLimits.MAX_NAME_LENGTH));
+				builder.diagnostics().error(entity, fields.element(), "the name has " + name.length()
+						+ " characters; names may have at most " + ModelFileLimits.MAX_NAME_LENGTH
+						+ ", so it is shortened to that");
+			} else {
+				entity.setName(name);
+			}
 		}
 		return object;
 	}
@@ -180,7 +190,7 @@ final class PcmMapper {
 		String type = element.declaredType();
 		builder.diagnostics().unsupported(Severity.ERROR, owner, element, element.localName() + "|" + type,
 				type == null ? what + " '" + element.localName() + "' has no xsi:type, so its class is unknown"
-						: what + " type '" + type + "' cannot be imported");
+						: what + " type '" + ModelFileLimits.shorten(type) + "' cannot be imported");
 		builder.skip(element);
 	}
 
@@ -197,7 +207,7 @@ final class PcmMapper {
 			return Integer.parseInt(text.trim());
 		} catch (NumberFormatException e) {
 			builder.diagnostics().error(owner, fields.element(),
-					"attribute '" + name + "' = '" + text + "' is not an integer");
+					"attribute '" + name + "' = '" + ModelFileLimits.shorten(text) + "' is not an integer");
 			return fallback;
 		}
 	}
@@ -211,7 +221,7 @@ final class PcmMapper {
 			return Double.parseDouble(text.trim());
 		} catch (NumberFormatException e) {
 			builder.diagnostics().error(owner, fields.element(),
-					"attribute '" + name + "' = '" + text + "' is not a number");
+					"attribute '" + name + "' = '" + ModelFileLimits.shorten(text) + "' is not a number");
 			return fallback;
 		}
 	}
@@ -225,8 +235,8 @@ final class PcmMapper {
 		try {
 			return Enum.valueOf(type, text.trim().toUpperCase(Locale.ROOT));
 		} catch (IllegalArgumentException e) {
-			builder.diagnostics().error(owner, fields.element(),
-					"attribute '" + name + "' = '" + text + "' is not one of " + List.of(type.getEnumConstants()));
+			builder.diagnostics().error(owner, fields.element(), "attribute '" + name + "' = '"
+					+ ModelFileLimits.shorten(text) + "' is not one of " + List.of(type.getEnumConstants()));
 			return fallback;
 		}
 	}
@@ -853,7 +863,13 @@ final class PcmMapper {
 		builder.refer(resource, PcmPackage.Literals.PROCESSING_RESOURCE_SPECIFICATION__RESOURCE_TYPE, fields,
 				"activeResourceType_ActiveResourceSpecification");
 		String rate = fields.randomVariable("processingRate_ProcessingResourceSpecification");
-		resource.setProcessingRate(rate);
+		if (rate == null) {
+			// left unset, the metamodel's default rate of 1 would be simulated as if the file said so
+			builder.diagnostics().error(resource, element,
+					"the processing rate (processingRate_ProcessingResourceSpecification) is missing");
+		} else {
+			resource.setProcessingRate(rate);
+		}
 		resource.setNumberOfReplicas(integer(fields, resource, "numberOfReplicas", 1));
 		resource.setMttf(decimal(fields, resource, "MTTF", 0));
 		resource.setMttr(decimal(fields, resource, "MTTR", 0));

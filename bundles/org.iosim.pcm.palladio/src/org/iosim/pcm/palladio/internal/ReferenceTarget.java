@@ -45,21 +45,26 @@ record ReferenceTarget(String written, Kind kind, Path path, String display, Str
 			return new ReferenceTarget(written, Kind.PATHMAP, null,
 					location.substring(DefaultModels.PATHMAP_PREFIX.length()), fragment);
 		}
-		if (location.startsWith(PLATFORM_RESOURCE)) {
-			return inWorkspace(written, location.substring(PLATFORM_RESOURCE.length()), fragment, source);
-		}
 		try {
+			if (location.startsWith(PLATFORM_RESOURCE)) {
+				return inWorkspace(written, location.substring(PLATFORM_RESOURCE.length()), fragment, source);
+			}
 			if (location.startsWith("file:")) {
 				Path path = Path.of(new java.net.URI(location)).toAbsolutePath().normalize();
 				return new ReferenceTarget(written, Kind.OTHER_FILE, path, path.toString(), fragment);
 			}
 			if (location.contains(":/")) {
-				return new ReferenceTarget(written, Kind.UNSUPPORTED, null, location, fragment);
+				return unsupported(written, location, fragment);
 			}
 			return relative(written, location, fragment, source);
 		} catch (URISyntaxException | IllegalArgumentException notAPath) {
-			return new ReferenceTarget(written, Kind.UNSUPPORTED, null, location, fragment);
+			// e.g. a file: URI with a host, or a character no path may contain
+			return unsupported(written, location, fragment);
 		}
+	}
+
+	private static ReferenceTarget unsupported(String written, String location, String fragment) {
+		return new ReferenceTarget(written, Kind.UNSUPPORTED, null, location, fragment);
 	}
 
 	private static ReferenceTarget relative(String written, String location, String fragment, XmiFile source) {
@@ -78,8 +83,9 @@ record ReferenceTarget(String written, Kind kind, Path path, String display, Str
 	private static ReferenceTarget inWorkspace(String written, String workspacePath, String fragment,
 			XmiFile source) {
 		int slash = workspacePath.indexOf('/');
-		if (slash < 0) {
-			return new ReferenceTarget(written, Kind.UNSUPPORTED, null, PLATFORM_RESOURCE + workspacePath, fragment);
+		Path fileName = slash < 0 ? null : Path.of(workspacePath.substring(slash + 1)).getFileName();
+		if (fileName == null) {
+			return unsupported(written, PLATFORM_RESOURCE + workspacePath, fragment);
 		}
 		String project = workspacePath.substring(0, slash);
 		String inProject = workspacePath.substring(slash + 1);
@@ -90,6 +96,6 @@ record ReferenceTarget(String written, Kind kind, Path path, String display, Str
 				return new ReferenceTarget(written, Kind.OTHER_FILE, candidate, candidate.toString(), fragment);
 			}
 		}
-		return relative(written, Path.of(inProject).getFileName().toString(), fragment, source);
+		return relative(written, fileName.toString(), fragment, source);
 	}
 }

@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -17,6 +18,7 @@ final class XmiFile {
 	private final String displayName;
 	private final List<XmlElement> roots = new ArrayList<>();
 	private final Map<String, XmlElement> elementsById = new HashMap<>();
+	private final Map<XmlElement, ChildIndex> childIndexes = new IdentityHashMap<>();
 
 	XmiFile(Path path, String displayName) {
 		this.path = path;
@@ -73,7 +75,7 @@ final class XmiFile {
 		} catch (NumberFormatException notAnIndex) {
 			return null;
 		}
-		if (rootIndex >= roots.size()) {
+		if (rootIndex < 0 || rootIndex >= roots.size()) {
 			return null;
 		}
 		XmlElement current = roots.get(rootIndex);
@@ -89,7 +91,7 @@ final class XmiFile {
 	 * so when no child has the exact name, children whose feature has the same name before the class
 	 * suffix are taken.
 	 */
-	private static XmlElement child(XmlElement parent, String segment) {
+	private XmlElement child(XmlElement parent, String segment) {
 		if (!segment.startsWith("@")) {
 			return null;
 		}
@@ -104,23 +106,29 @@ final class XmiFile {
 				return null;
 			}
 		}
-		List<XmlElement> matches = childrenNamed(parent, feature, false);
+		ChildIndex children = childIndexes.computeIfAbsent(parent, ChildIndex::of);
+		List<XmlElement> matches = children.byName().getOrDefault(feature, List.of());
 		if (matches.isEmpty()) {
-			matches = childrenNamed(parent, feature, true);
+			matches = children.byBaseName().getOrDefault(baseName(feature), List.of());
 		}
-		return index < matches.size() ? matches.get(index) : null;
+		return index >= 0 && index < matches.size() ? matches.get(index) : null;
 	}
 
-	private static List<XmlElement> childrenNamed(XmlElement parent, String feature, boolean byBaseName) {
-		String wanted = byBaseName ? baseName(feature) : feature;
-		List<XmlElement> matches = new ArrayList<>();
-		for (XmlElement child : parent.children()) {
-			String name = byBaseName ? baseName(child.localName()) : child.localName();
-			if (name.equals(wanted)) {
-				matches.add(child);
+	/**
+	 * The children of an element by feature name and by the name's part before the class suffix, so
+	 * that resolving many references into a large element does not search its children each time.
+	 */
+	private record ChildIndex(Map<String, List<XmlElement>> byName, Map<String, List<XmlElement>> byBaseName) {
+
+		static ChildIndex of(XmlElement parent) {
+			Map<String, List<XmlElement>> byName = new HashMap<>();
+			Map<String, List<XmlElement>> byBaseName = new HashMap<>();
+			for (XmlElement child : parent.children()) {
+				byName.computeIfAbsent(child.localName(), name -> new ArrayList<>()).add(child);
+				byBaseName.computeIfAbsent(baseName(child.localName()), name -> new ArrayList<>()).add(child);
 			}
+			return new ChildIndex(byName, byBaseName);
 		}
-		return matches;
 	}
 
 	private static String baseName(String feature) {

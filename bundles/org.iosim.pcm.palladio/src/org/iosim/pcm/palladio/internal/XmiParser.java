@@ -2,9 +2,6 @@ package org.iosim.pcm.palladio.internal;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.file.AccessDeniedException;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.Deque;
@@ -25,7 +22,8 @@ import org.xml.sax.helpers.DefaultHandler;
 
 /**
  * Reads model files with a SAX parser that refuses document type declarations, external entities
- * and XInclude (model files are untrusted input), recording the line of every element.
+ * and XInclude (model files are untrusted input), within the {@link ModelFileLimits}, recording the
+ * line of every element.
  */
 final class XmiParser {
 
@@ -41,31 +39,30 @@ final class XmiParser {
 
 	static Outcome parse(Path path, String displayName) {
 		XmiFile file = new XmiFile(path, displayName);
-		try (InputStream input = Files.newInputStream(path)) {
+		try (InputStream input = ModelFileLimits.open(path)) {
 			InputSource source = new InputSource(input);
 			source.setSystemId(path.toUri().toString());
 			newParser().parse(source, new TreeBuilder(file));
 			return new Outcome(file, null);
-		} catch (NoSuchFileException e) {
-			return failure(displayName, 0, 0, "the file does not exist");
-		} catch (AccessDeniedException e) {
-			return failure(displayName, 0, 0, "the file cannot be read: access denied");
+		} catch (LimitExceeded e) {
+			return failure(displayName, e.getLineNumber(), e.getColumnNumber(), e.getMessage());
 		} catch (SAXParseException e) {
 			String message = String.valueOf(e.getMessage());
 			String kind = message.contains("DOCTYPE")
 					? "XML is rejected, document type declarations are not allowed in model files: "
 					: "XML is not well-formed: ";
-			return failure(displayName, Math.max(e.getLineNumber(), 0), Math.max(e.getColumnNumber(), 0),
-					kind + message);
+			return failure(displayName, e.getLineNumber(), e.getColumnNumber(), kind + message);
 		} catch (SAXException | ParserConfigurationException e) {
 			return failure(displayName, 0, 0, "XML cannot be parsed: " + e.getMessage());
 		} catch (IOException e) {
-			return failure(displayName, 0, 0, "the file cannot be read: " + e.getMessage());
+			return failure(displayName, 0, 0, ModelFileLimits.describe(e));
 		}
 	}
 
+	/** Line and column are negative where unknown. */
 	private static Outcome failure(String displayName, int line, int column, String message) {
-		return new Outcome(null, Diagnostic.inFile(Severity.ERROR, displayName, line, column, message));
+		return new Outcome(null,
+				Diagnostic.inFile(Severity.ERROR, displayName, Math.max(line, 0), Math.max(column, 0), message));
 	}
 
 	private static SAXParser newParser() throws ParserConfigurationException, SAXException {
@@ -81,16 +78,33 @@ final class XmiParser {
 		SAXParser parser = factory.newSAXParser();
 		parser.setProperty(XMLConstants.ACCESS_EXTERNAL_DTD, "");
 		parser.setProperty(XMLConstants.ACCESS_EXTERNAL_SCHEMA, "");
+		// The tree builder bounds the nesting itself, with a message that names the limit; the JDK's own
+		// bound differs between JDK versions (none in Java 21, 100 in Java 25), so it is switched off.
+		parser.setProperty(ModelFileLimits.JDK_MAX_ELEMENT_DEPTH, "0");
 		return parser;
 	}
 
-	/** Builds the element tree; an {@code xmi:XMI} document element only wraps the roots. */
+	/** A file the parser stops reading because it passes one of the {@link ModelFileLimits}. */
+	private static final class LimitExceeded extends SAXParseException {
+		private static final long serialVersionUID = 1L;
+
+		LimitExceeded(String message, Locator locator) {
+			super(message, locator);
+		}
+	}
+
+	/**
+	 * Builds the element tree; an {@code xmi:XMI} document element only wraps the roots. Refuses files
+	 * that nest elements deeper than {@link ModelFileLimits#MAX_ELEMENT_DEPTH} or have more than
+	 * {@link ModelFileLimits#MAX_ELEMENTS}.
+	 */
 	private static final class TreeBuilder extends DefaultHandler {
 
 		private final XmiFile file;
 		private final Deque<XmlElement> open = new ArrayDeque<>();
 		private Locator locator;
 		private boolean wrapped;
+		private int elements;
 
 		TreeBuilder(XmiFile file) {
 			this.file = file;
@@ -102,7 +116,17 @@ final class XmiParser {
 		}
 
 		@Override
-		public void startElement(String uri, String localName, String qualifiedName, Attributes attributes) {
+		public void startElement(String uri, String localName, String qualifiedName, Attributes attributes)
+				throws LimitExceeded {
+			if (open.size() >= ModelFileLimits.MAX_ELEMENT_DEPTH) {
+				throw new LimitExceeded("element '" + qualifiedName + "' is nested " + (open.size() + 1)
+						+ " levels deep; model files may nest elements at most " + ModelFileLimits.MAX_ELEMENT_DEPTH
+						+ " levels deep", locator);
+			}
+			if (++elements > ModelFileLimits.MAX_ELEMENTS) {
+				throw new LimitExceeded("the file has more than " + ModelFileLimits.MAX_ELEMENTS
+						+ " elements, more than a model file may have", locator);
+			}
 			XmlElement parent = open.peek();
 			if (parent == null && XMI_NAMESPACE.equals(uri) && "XMI".equals(localName)) {
 				wrapped = true;

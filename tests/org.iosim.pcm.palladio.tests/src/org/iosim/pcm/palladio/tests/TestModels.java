@@ -3,12 +3,14 @@ package org.iosim.pcm.palladio.tests;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 import org.eclipse.emf.ecore.EObject;
 import org.iosim.pcm.ArchitectureModel;
@@ -46,6 +48,16 @@ final class TestModels {
 		assertEquals(List.of(), result.diagnostics(), () -> describe(result.diagnostics()));
 		assertEquals(1, result.modelSets().size(), "model sets of " + folder);
 		return result.modelSets().get(0);
+	}
+
+	/** Copies the files of a folder of test models into the target folder, which is created if need be. */
+	static void copy(Path source, Path target) throws IOException {
+		Files.createDirectories(target);
+		try (Stream<Path> files = Files.list(source)) {
+			for (Path file : files.toList()) {
+				Files.copy(file, target.resolve(file.getFileName()));
+			}
+		}
 	}
 
 	static List<Diagnostic> validate(ArchitectureModel model) {

@@ -1,0 +1,141 @@
+package org.iosim.pcm.palladio.tests;
+
+import static org.iosim.pcm.palladio.tests.TestModels.describe;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.iosim.pcm.palladio.ImportResult;
+import org.iosim.pcm.palladio.ModelSet;
+import org.iosim.pcm.palladio.PalladioImporter;
+import org.iosim.pcm.validation.Diagnostic;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Which files of a folder are model files, and how model sets in subfolders are found: each folder
+ * that holds model files makes model sets as if it had been named alone.
+ */
+class FolderSearchTest {
+
+	@TempDir
+	Path folder;
+
+	@Test
+	void otherFilesInAFolderAreIgnoredSilently() throws IOException {
+		copyMinimal(folder);
+		Files.writeString(folder.resolve("README.md"), "# The shop\n");
+		Files.writeString(folder.resolve("notes.xml"), "<notes/>");
+
+		ImportResult result = new PalladioImporter().importPath(folder);
+
+		assertEquals(List.of(), result.diagnostics(), () -> describe(result.diagnostics()));
+		assertEquals(List.of("shop"), names(result));
+	}
+
+	@Test
+	void namedFileWithAnotherExtensionIsAnErrorNamingTheAcceptedOnes() throws IOException {
+		Path readme = Files.writeString(folder.resolve("README.md"), "# The shop\n");
+
+		ImportResult result = new PalladioImporter().importPath(readme);
+
+		assertEquals(List.of(readme + ": not a model file: IOSim reads Palladio model files (.repository, .system,"
+				+ " .resourceenvironment, .allocation, .usagemodel, .resourcetype) and IOSim model files (.iosim)"),
+				formatted(result));
+	}
+
+	@Test
+	void modelSetsInSubfoldersAreFoundEachAsIfNamedAlone() throws IOException {
+		copyMinimal(folder.resolve("shop/v1"));
+		copyMinimal(folder.resolve("shop/v2"));
+		TestModels.copy(TestModels.RESOURCES.resolve("hdd-calls"), folder.resolve("archive"));
+		Files.writeString(folder.resolve("README.md"), "# Variants\n");
+
+		ImportResult result = new PalladioImporter().importPath(folder);
+
+		assertEquals(List.of(), result.diagnostics(), () -> describe(result.diagnostics()));
+		assertEquals(List.of("archive", "v1/shop", "v2/shop"), names(result));
+		assertEquals(folder.resolve("shop/v1/shop.allocation"), result.modelSets().get(1).files().get(0));
+	}
+
+	@Test
+	void hiddenFoldersAndLinksBackAreNotSearched() throws IOException {
+		copyMinimal(folder.resolve("models"));
+		copyMinimal(folder.resolve(".snapshot"));
+		Files.createSymbolicLink(folder.resolve("models/again"), folder);
+
+		ImportResult result = new PalladioImporter().importPath(folder);
+
+		assertEquals(List.of(), result.diagnostics(), () -> describe(result.diagnostics()));
+		assertEquals(List.of("shop"), names(result));
+	}
+
+	@Test
+	void foldersBeyondTheSearchDepthAreNamedInAWarning() throws IOException {
+		Path deep = folder.resolve("1/2/3/4/5/6/7/8");
+		copyMinimal(deep);
+		copyMinimal(deep.resolve("9"));
+
+		ImportResult result = new PalladioImporter().importPath(folder);
+
+		assertEquals(List.of("shop"), names(result));
+		assertEquals(List.of(folder + ": subfolders more than 8 levels down are not searched for model files, e.g. "
+				+ deep.resolve("9")), formatted(result));
+	}
+
+	@Test
+	void folderWithoutModelFilesAnywhereSaysHowDeepItWasSearched() throws IOException {
+		Files.createDirectories(folder.resolve("docs/x.repository"));
+		Files.writeString(folder.resolve("docs/README.md"), "nothing here");
+
+		ImportResult result = new PalladioImporter().importPath(folder);
+
+		assertEquals(List.of(folder + ": the folder contains no Palladio model files (.repository, .system,"
+				+ " .resourceenvironment, .allocation, .usagemodel, .resourcetype), neither directly nor in its"
+				+ " subfolders up to 8 levels down"), formatted(result));
+	}
+
+	@Test
+	void palladioHddExampleFolderGivesTheModelSetsOfItsTwoSubfolders() {
+		Path examples = TestModels.palladioExamples().orElse(null);
+		Assumptions.assumeTrue(examples != null, "shared/palladio-examples not found");
+
+		ImportResult result = new PalladioImporter().importPath(examples.resolve("HDDExample"));
+
+		assertFalse(result.hasErrors(), () -> describe(result.diagnostics()));
+		assertEquals(List.of("HDDDemoUsingInfrastructureCalls/default", "HDDDemoUsingResourceSignatures/default"),
+				names(result));
+	}
+
+	@Test
+	void folderOfPalladioExampleFoldersGivesTheModelSetsOfEach() {
+		Path examples = TestModels.palladioExamples().orElse(null);
+		Assumptions.assumeTrue(examples != null, "shared/palladio-examples not found");
+
+		ImportResult result = new PalladioImporter().importPath(examples);
+
+		assertFalse(result.hasErrors(), () -> describe(result.diagnostics()));
+		// one per example, two in HDDExample, three in ScreencastMediaStore and SimpleOptimisation_Example
+		assertEquals(14, result.modelSets().size(), () -> names(result).toString());
+		assertEquals(14, names(result).stream().distinct().count());
+		assertTrue(result.diagnostics().stream().noneMatch(diagnostic -> diagnostic.file().endsWith("README.md")));
+	}
+
+	private static void copyMinimal(Path target) throws IOException {
+		TestModels.copy(TestModels.RESOURCES.resolve("minimal"), target);
+	}
+
+	private static List<String> names(ImportResult result) {
+		return result.modelSets().stream().map(ModelSet::name).toList();
+	}
+
+	private static List<String> formatted(ImportResult result) {
+		return result.diagnostics().stream().map(Diagnostic::format).toList();
+	}
+}
