@@ -12,7 +12,7 @@ public record ReportOptions(int chartWidth, int chartHeight) {
 	/** Below this, axis labels no longer fit. */
 	public static final int MIN_CHART_DIMENSION = 100;
 
-	/** Keeps a typo in a size from allocating gigabytes for a single image. */
+	/** Keeps a typo in a size from making a chart far larger than any screen. */
 	public static final int MAX_CHART_DIMENSION = 4_000;
 
 	public ReportOptions {

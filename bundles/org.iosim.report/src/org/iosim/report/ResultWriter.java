@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Objects;
 
-import org.iosim.report.internal.Charts;
 import org.iosim.report.internal.CsvResultWriter;
 import org.iosim.report.internal.HtmlReport;
 import org.iosim.report.internal.JsonResultWriter;
@@ -34,15 +33,6 @@ public final class ResultWriter {
 	public static final String REPORT_HTML = "report.html";
 
 	private ResultWriter() {
-	}
-
-	/**
-	 * Lets the chart renderer get ready on a background thread while the caller simulates, so that
-	 * writing the report of a short run does not wait for it; optional, and harmless if no results
-	 * are written after all.
-	 */
-	public static void prepareInBackground() {
-		Charts.warmUpInBackground();
 	}
 
 	/**

@@ -1,232 +1,364 @@
 package org.iosim.report.internal;
 
-import java.awt.BasicStroke;
-import java.awt.Color;
-import java.awt.Shape;
-import java.awt.geom.Ellipse2D;
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.text.DecimalFormat;
-import java.text.DecimalFormatSymbols;
-import java.util.Comparator;
+import java.util.ArrayList;
+import java.util.DoubleSummaryStatistics;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
+import java.util.StringJoiner;
 
 import org.iosim.simulation.SimulationResult.QuantilePoint;
 import org.iosim.simulation.SimulationResult.ResourceResult;
 import org.iosim.simulation.SimulationResult.ScenarioResult;
 import org.iosim.simulation.SimulationResult.TimeWindow;
-import org.jfree.chart.ChartFactory;
-import org.jfree.chart.ChartUtils;
-import org.jfree.chart.JFreeChart;
-import org.jfree.chart.axis.AxisLocation;
-import org.jfree.chart.axis.NumberAxis;
-import org.jfree.chart.labels.ItemLabelAnchor;
-import org.jfree.chart.labels.ItemLabelPosition;
-import org.jfree.chart.labels.StandardCategoryItemLabelGenerator;
-import org.jfree.chart.plot.CategoryPlot;
-import org.jfree.chart.plot.PlotOrientation;
-import org.jfree.chart.plot.XYPlot;
-import org.jfree.chart.renderer.category.BarRenderer;
-import org.jfree.chart.renderer.category.StandardBarPainter;
-import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
-import org.jfree.chart.ui.TextAnchor;
-import org.jfree.data.category.DefaultCategoryDataset;
-import org.jfree.data.xy.XYSeries;
-import org.jfree.data.xy.XYSeriesCollection;
 
-/** Renders the report's charts as PNG images with JFreeChart. */
-public final class Charts {
+/**
+ * The report's charts, drawn as SVG text: no graphics library to load, so that writing the report of
+ * a short run takes milliseconds. Points that are not finite are left out; a chart without any point
+ * is not drawn at all.
+ */
+final class Charts {
 
-	static {
-		// Charts are drawn into images, never onto a screen; without a display, AWT must not look for one.
-		if (System.getProperty("java.awt.headless") == null) {
-			System.setProperty("java.awt.headless", "true");
-		}
-	}
-
-	/** A rendered chart with the size it was rendered at, for the img element's attributes. */
-	record PngImage(byte[] png, int width, int height) {
-	}
-
-	private static final Color LINE = new Color(0x1d4ed8);
+	private static final String LINE_COLOUR = "#1d4ed8";
 	/** Light enough for dark value labels drawn on the bar to stay readable. */
-	private static final Color BAR = new Color(0x6cc3b8);
-	private static final Color TEXT = new Color(0x1f2933);
-	private static final Color GRID = new Color(0xd9dee5);
-	private static final BasicStroke LINE_STROKE = new BasicStroke(2f);
-	private static final Shape WINDOW_DOT = new Ellipse2D.Double(-2.5, -2.5, 5, 5);
+	private static final String BAR_COLOUR = "#6cc3b8";
+	private static final String TEXT_COLOUR = "#1f2933";
+	private static final String TICK_LABEL_COLOUR = "#52606d";
+	private static final String GRID_COLOUR = "#d9dee5";
+	private static final String AXIS_COLOUR = "#9aa5b1";
+
+	private static final double TICK_FONT_SIZE = 11;
+	private static final double AXIS_TITLE_FONT_SIZE = 12;
+	private static final double TITLE_FONT_SIZE = 15;
+	/** Moves a baseline down so that the text's middle sits where the baseline would have been. */
+	private static final double CENTRE_TO_BASELINE_EM = 0.35;
+
+	private static final double TITLE_BASELINE = 22;
+	private static final double PLOT_TOP = 40;
+	/** Tick labels and the axis title below the plot. */
+	private static final double PLOT_BOTTOM_MARGIN = 44;
+	/** From the plot's bottom edge down. */
+	private static final double X_TICK_LABEL_BASELINE = 15;
+	/** From the image's bottom edge up. */
+	private static final double X_TITLE_BASELINE = 8;
+	/** Room for half of the last tick label of the horizontal axis. */
+	private static final double PLOT_RIGHT_MARGIN = 20;
+	/** Holds the vertical axis title, which reads from bottom to top. */
+	private static final double VERTICAL_TITLE_COLUMN = 24;
+	private static final double LABEL_GAP = 6;
+	/** Tick labels closer than this (side by side) or than the font size plus this (stacked) look crowded. */
+	private static final double MIN_LABEL_SPACING = 14;
+	/** The densest ticks tried: one per this many pixels. */
+	private static final double MIN_TICK_DISTANCE = 40;
+
+	private static final double LINE_WIDTH = 2;
+	private static final double DOT_RADIUS = 3;
 
 	/** Room for axes and title, plus the height of one bar, in the utilization chart. */
 	private static final int BAR_CHART_FRAME_HEIGHT = 90;
 	private static final int BAR_HEIGHT = 28;
+	/** How much of its share of the plot's height a bar fills; the rest keeps it apart from its neighbours. */
+	private static final double BAR_THICKNESS_SHARE = 0.65;
+	private static final double MAX_BAR_THICKNESS = 36;
+	/** Resource labels beyond this share of the chart width are shortened. */
+	private static final double MAX_RESOURCE_LABEL_SHARE = 0.4;
 
 	private Charts() {
 	}
 
-	/** Cumulative distribution: the share of runs that finished within a given response time. */
-	static Optional<PngImage> responseTimeDistribution(ScenarioResult scenario, int width, int height)
-			throws IOException {
-		XYSeries cdf = new XYSeries("distribution", false, true);
+	private record Point(double x, double y) {
+	}
+
+	/** The rectangle the data is drawn in, in pixels; {@code top < bottom}. */
+	private record PlotArea(double left, double top, double right, double bottom) {
+
+		double x(NiceScale scale, double value) {
+			return scale.pixel(value, left, right);
+		}
+
+		double y(NiceScale scale, double value) {
+			return scale.pixel(value, bottom, top);
+		}
+	}
+
+	/**
+	 * Cumulative distribution: the share of runs that finished within a given response time.
+	 *
+	 * @param description what the chart shows, for screen readers
+	 */
+	static Optional<String> responseTimeDistribution(ScenarioResult scenario, String description, int width,
+			int height) {
+		List<Point> cdf = new ArrayList<>();
+		DoubleSummaryStatistics responseTimes = startingAtZero();
+		DoubleSummaryStatistics probabilities = startingAtZero();
+		probabilities.accept(1);
 		for (QuantilePoint point : scenario.distribution()) {
 			if (Double.isFinite(point.value()) && Double.isFinite(point.probability())) {
-				cdf.add(point.value(), point.probability());
+				cdf.add(new Point(point.value(), point.probability()));
+				responseTimes.accept(point.value());
+				probabilities.accept(point.probability());
 			}
 		}
 		if (cdf.isEmpty()) {
 			return Optional.empty();
 		}
-		JFreeChart chart = ChartFactory.createXYLineChart("Response-time distribution", "response time",
-				"cumulative probability", new XYSeriesCollection(cdf), PlotOrientation.VERTICAL, false, false, false);
-		styleXyPlot(chart);
-		((NumberAxis) chart.getXYPlot().getRangeAxis()).setRange(0, 1);
-		return Optional.of(render(chart, width, height));
+		return Optional.of(lineChart(new SvgDocument(width, height, TICK_FONT_SIZE, description),
+				"Response-time distribution", "response time", responseTimes, "cumulative probability",
+				probabilities, List.of(cdf), false));
 	}
 
-	/** Mean response time per window, drawn at the window's middle; empty windows leave a gap. */
-	static Optional<PngImage> responseTimeOverTime(ScenarioResult scenario, int width, int height)
-			throws IOException {
-		XYSeries means = new XYSeries("mean", false, true);
-		boolean anyMeasured = false;
+	/**
+	 * Mean response time per window, drawn at the window's middle; empty windows leave a gap, but still
+	 * belong to the time axis.
+	 */
+	static Optional<String> responseTimeOverTime(ScenarioResult scenario, String description, int width,
+			int height) {
+		List<List<Point>> runs = new ArrayList<>();
+		List<Point> run = new ArrayList<>();
+		DoubleSummaryStatistics times = startingAtZero();
+		DoubleSummaryStatistics means = startingAtZero();
 		for (TimeWindow window : scenario.overTime()) {
 			double middle = (window.start() + window.end()) / 2;
 			if (!Double.isFinite(middle)) {
 				continue;
 			}
-			boolean measured = window.count() > 0 && Double.isFinite(window.mean());
-			means.add(middle, measured ? Double.valueOf(window.mean()) : null);
-			anyMeasured |= measured;
+			times.accept(middle);
+			if (window.count() > 0 && Double.isFinite(window.mean())) {
+				run.add(new Point(middle, window.mean()));
+				means.accept(window.mean());
+			} else if (!run.isEmpty()) {
+				runs.add(run);
+				run = new ArrayList<>();
+			}
 		}
-		if (!anyMeasured) {
+		if (!run.isEmpty()) {
+			runs.add(run);
+		}
+		if (runs.isEmpty()) {
 			return Optional.empty();
 		}
-		JFreeChart chart = ChartFactory.createXYLineChart("Mean response time over simulated time",
-				"simulated time", "mean response time", new XYSeriesCollection(means), PlotOrientation.VERTICAL,
-				false, false, false);
 		// Dots, because a window between two empty ones has no line to either neighbour.
-		XYLineAndShapeRenderer renderer = styleXyPlot(chart);
-		renderer.setSeriesShapesVisible(0, true);
-		renderer.setSeriesShape(0, WINDOW_DOT);
-		return Optional.of(render(chart, width, height));
+		return Optional.of(lineChart(new SvgDocument(width, height, TICK_FONT_SIZE, description),
+				"Mean response time over simulated time", "simulated time", times, "mean response time", means,
+				runs, true));
 	}
 
-	/** One horizontal bar per resource, so long container names stay readable. */
-	static Optional<PngImage> utilization(List<ResourceResult> resources, int width, int minimumHeight)
-			throws IOException {
-		DefaultCategoryDataset dataset = new DefaultCategoryDataset();
-		double highestPercent = 0;
+	/**
+	 * One horizontal bar per resource, so that long container names stay readable. Resources with
+	 * infinitely many servers have no utilization to speak of (the table shows none) and get no bar.
+	 */
+	static Optional<String> utilization(List<ResourceResult> resources, String description, int width,
+			int minimumHeight) {
+		List<Bar> bars = new ArrayList<>();
+		DoubleSummaryStatistics percentRange = startingAtZero();
+		percentRange.accept(100);
 		for (ResourceResult resource : resources) {
-			if (Double.isFinite(resource.utilization())) {
-				double percent = resource.utilization() * 100;
-				dataset.addValue(percent, "utilization", new ResourceLabel(resource));
-				highestPercent = Math.max(highestPercent, percent);
+			if (Double.isFinite(resource.utilization()) && !resource.hasInfiniteServers()) {
+				bars.add(new Bar(resourceLabel(resource), resource.utilization()));
+				percentRange.accept(resource.utilization() * 100);
 			}
 		}
-		if (dataset.getColumnCount() == 0) {
+		if (bars.isEmpty()) {
 			return Optional.empty();
 		}
-		JFreeChart chart = ChartFactory.createBarChart("Utilization", null, "utilization (%)", dataset,
-				PlotOrientation.HORIZONTAL, false, false, false);
-		CategoryPlot plot = chart.getCategoryPlot();
-		plot.setBackgroundPaint(Color.WHITE);
-		plot.setRangeGridlinePaint(GRID);
-		plot.setOutlineVisible(false);
-		plot.setRangeAxisLocation(AxisLocation.BOTTOM_OR_LEFT);
-		// Resource labels get up to 40 % of the width and two lines before JFreeChart shortens them.
-		plot.getDomainAxis().setMaximumCategoryLabelWidthRatio(0.4f);
-		plot.getDomainAxis().setMaximumCategoryLabelLines(2);
-		NumberAxis axis = (NumberAxis) plot.getRangeAxis();
-		axis.setStandardTickUnits(NumberAxis.createStandardTickUnits(Locale.ROOT));
-		axis.setRange(0, Math.max(100, highestPercent));
-		BarRenderer renderer = (BarRenderer) plot.getRenderer();
-		renderer.setBarPainter(new StandardBarPainter());
-		renderer.setShadowVisible(false);
-		renderer.setSeriesPaint(0, BAR);
-		renderer.setMaximumBarWidth(0.6);
-		renderer.setDefaultItemLabelGenerator(new StandardCategoryItemLabelGenerator("{2} %",
-				new DecimalFormat("0.0", DecimalFormatSymbols.getInstance(Locale.ROOT))));
-		renderer.setDefaultItemLabelsVisible(true);
-		renderer.setDefaultItemLabelPaint(TEXT);
-		// The value sits inside the end of the bar, or just after it when the bar is too short to hold it.
-		renderer.setDefaultPositiveItemLabelPosition(
-				new ItemLabelPosition(ItemLabelAnchor.INSIDE3, TextAnchor.CENTER_RIGHT));
-		renderer.setPositiveItemLabelPositionFallback(
-				new ItemLabelPosition(ItemLabelAnchor.OUTSIDE3, TextAnchor.CENTER_LEFT));
-		chart.setBackgroundPaint(Color.WHITE);
-		int height = Math.max(minimumHeight, BAR_CHART_FRAME_HEIGHT + BAR_HEIGHT * dataset.getColumnCount());
-		return Optional.of(render(chart, width, height));
+		int height = Math.max(minimumHeight, BAR_CHART_FRAME_HEIGHT + BAR_HEIGHT * bars.size());
+		double labelColumn = Math.min(MAX_RESOURCE_LABEL_SHARE * width, bars.stream()
+				.mapToDouble(bar -> SvgDocument.estimatedWidth(bar.label(), TICK_FONT_SIZE)).max().getAsDouble());
+		double left = 2 * LABEL_GAP + labelColumn;
+		double right = Math.max(left + 1, width - PLOT_RIGHT_MARGIN);
+		NiceScale percentScale = scaleFitting(percentRange, right - left, true);
+		PlotArea plot = new PlotArea(left, PLOT_TOP, right, Math.max(PLOT_TOP + 1, height - PLOT_BOTTOM_MARGIN));
+		double band = (plot.bottom() - plot.top()) / bars.size();
+		double thickness = Math.min(band * BAR_THICKNESS_SHARE, MAX_BAR_THICKNESS);
+		double zero = plot.x(percentScale, 0);
+
+		SvgDocument svg = new SvgDocument(width, height, TICK_FONT_SIZE, description);
+		title(svg, "Utilization");
+		xGrid(svg, percentScale, plot);
+		axisLines(svg, plot, zero);
+		svg.group("bars", "fill", BAR_COLOUR);
+		for (int i = 0; i < bars.size(); i++) {
+			double end = plot.x(percentScale, bars.get(i).utilization() * 100);
+			svg.rect(Math.min(zero, end), plot.top() + band * i + (band - thickness) / 2, Math.abs(end - zero),
+					thickness);
+		}
+		svg.endGroup();
+		xAxisLabels(svg, percentScale, plot, "utilization (%)");
+		svg.group("bar-labels", "fill", TEXT_COLOUR);
+		for (int i = 0; i < bars.size(); i++) {
+			Bar bar = bars.get(i);
+			double baseline = plot.top() + band * (i + 0.5) + CENTRE_TO_BASELINE_EM * TICK_FONT_SIZE;
+			svg.textWithin(labelColumn, TICK_FONT_SIZE, plot.left() - LABEL_GAP, baseline, "end", bar.label());
+			// The value sits inside the end of the bar, or just after it when the bar is too short to hold it.
+			String value = DisplayFormat.percent(bar.utilization());
+			double end = plot.x(percentScale, bar.utilization() * 100);
+			boolean fitsInside = SvgDocument.estimatedWidth(value, TICK_FONT_SIZE) + 2 * LABEL_GAP <= end - zero;
+			svg.text(fitsInside ? end - LABEL_GAP : end + LABEL_GAP, baseline, fitsInside ? "end" : "start", value);
+		}
+		svg.endGroup();
+		return Optional.of(svg.finish());
 	}
 
-	private static XYLineAndShapeRenderer styleXyPlot(JFreeChart chart) {
-		chart.setBackgroundPaint(Color.WHITE);
-		XYPlot plot = chart.getXYPlot();
-		plot.setBackgroundPaint(Color.WHITE);
-		plot.setDomainGridlinePaint(GRID);
-		plot.setRangeGridlinePaint(GRID);
-		plot.setOutlineVisible(false);
-		for (NumberAxis axis : List.of((NumberAxis) plot.getDomainAxis(), (NumberAxis) plot.getRangeAxis())) {
-			axis.setStandardTickUnits(NumberAxis.createStandardTickUnits(Locale.ROOT));
-			axis.setAutoRangeIncludesZero(true);
+	private record Bar(String label, double utilization) {
+	}
+
+	/** Container and type, e.g. {@code AppServer CPU}; a missing name is left out rather than shown as null. */
+	private static String resourceLabel(ResourceResult resource) {
+		StringJoiner label = new StringJoiner(" ");
+		if (resource.container() != null) {
+			label.add(resource.container());
 		}
-		XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(true, false);
-		renderer.setSeriesPaint(0, LINE);
-		renderer.setSeriesStroke(0, LINE_STROKE);
-		plot.setRenderer(renderer);
-		return renderer;
+		if (resource.type() != null) {
+			label.add(resource.type());
+		}
+		return label.toString();
+	}
+
+	/** Value ranges of charts whose axes start at zero, as all of the report's charts do. */
+	private static DoubleSummaryStatistics startingAtZero() {
+		DoubleSummaryStatistics range = new DoubleSummaryStatistics();
+		range.accept(0);
+		return range;
 	}
 
 	/**
-	 * Renders a small chart on a background thread and throws it away: on a fresh JVM the first
-	 * chart spends about a quarter of a second loading classes and setting up fonts, which can then
-	 * happen while the simulation runs instead of after it.
+	 * A chart of lines through points.
+	 *
+	 * @param runs            points to connect, in the order given; there are gaps between runs
+	 * @param dotAtEveryPoint marks every point, not only those with no neighbour to connect to
 	 */
-	public static void warmUpInBackground() {
-		Thread warmUp = new Thread(() -> {
-			try {
-				XYSeries series = new XYSeries("warm-up");
-				series.add(0, 0);
-				series.add(1, 1);
-				JFreeChart chart = ChartFactory.createXYLineChart("warm-up", "x", "y", new XYSeriesCollection(series),
-						PlotOrientation.VERTICAL, false, false, false);
-				styleXyPlot(chart);
-				render(chart, 64, 48);
-			} catch (IOException | RuntimeException | LinkageError ignored) {
-				// only a head start; the report renders (and reports) its charts itself
+	private static String lineChart(SvgDocument svg, String title, String xTitle, DoubleSummaryStatistics xRange,
+			String yTitle, DoubleSummaryStatistics yRange, List<List<Point>> runs, boolean dotAtEveryPoint) {
+		double bottom = Math.max(PLOT_TOP + 1, svg.height() - PLOT_BOTTOM_MARGIN);
+		NiceScale yScale = scaleFitting(yRange, bottom - PLOT_TOP, false);
+		double left = VERTICAL_TITLE_COLUMN + widestLabel(yScale) + LABEL_GAP;
+		double right = Math.max(left + 1, svg.width() - PLOT_RIGHT_MARGIN);
+		NiceScale xScale = scaleFitting(xRange, right - left, true);
+		PlotArea plot = new PlotArea(left, PLOT_TOP, right, bottom);
+
+		title(svg, title);
+		xGrid(svg, xScale, plot);
+		yGrid(svg, yScale, plot);
+		// Under the data, which may run along an axis: a response time of zero, a probability of zero.
+		axisLines(svg, plot, plot.left());
+
+		StringBuilder lines = new StringBuilder();
+		List<Point> dots = new ArrayList<>();
+		for (List<Point> run : runs) {
+			if (run.size() > 1) {
+				for (int i = 0; i < run.size(); i++) {
+					Point point = run.get(i);
+					lines.append(i == 0 ? 'M' : 'L').append(SvgDocument.number(plot.x(xScale, point.x())))
+							.append(' ').append(SvgDocument.number(plot.y(yScale, point.y())));
+				}
 			}
-		}, "iosim-chart-warm-up");
-		warmUp.setDaemon(true);
-		warmUp.setPriority(Thread.MIN_PRIORITY);
-		warmUp.start();
+			if (dotAtEveryPoint || run.size() == 1) {
+				dots.addAll(run);
+			}
+		}
+		if (!lines.isEmpty()) {
+			svg.path("series", lines, "fill", "none", "stroke", LINE_COLOUR, "stroke-width",
+					SvgDocument.number(LINE_WIDTH), "stroke-linejoin", "round");
+		}
+		if (!dots.isEmpty()) {
+			svg.group("dots", "fill", LINE_COLOUR);
+			for (Point dot : dots) {
+				svg.circle(plot.x(xScale, dot.x()), plot.y(yScale, dot.y()), DOT_RADIUS);
+			}
+			svg.endGroup();
+		}
+
+		xAxisLabels(svg, xScale, plot, xTitle);
+		yAxisLabels(svg, yScale, plot, yTitle);
+		return svg.finish();
 	}
 
-	private static PngImage render(JFreeChart chart, int width, int height) throws IOException {
-		ByteArrayOutputStream png = new ByteArrayOutputStream();
-		ChartUtils.writeChartAsPNG(png, chart, width, height);
-		return new PngImage(png.toByteArray(), width, height);
+	private static void title(SvgDocument svg, String title) {
+		svg.group("title", "fill", TEXT_COLOUR, "font-size", SvgDocument.number(TITLE_FONT_SIZE), "font-weight",
+				"bold");
+		svg.textWithin(svg.width() - 2 * LABEL_GAP, TITLE_FONT_SIZE, svg.width() / 2.0, TITLE_BASELINE, "middle",
+				title);
+		svg.endGroup();
+	}
+
+	/** Vertical grid lines at the ticks of the horizontal axis. */
+	private static void xGrid(SvgDocument svg, NiceScale scale, PlotArea plot) {
+		svg.group("x-grid", "stroke", GRID_COLOUR, "shape-rendering", "crispEdges");
+		for (double tick : scale.ticks()) {
+			double x = plot.x(scale, tick);
+			svg.line(x, plot.top(), x, plot.bottom());
+		}
+		svg.endGroup();
+	}
+
+	private static void yGrid(SvgDocument svg, NiceScale scale, PlotArea plot) {
+		svg.group("y-grid", "stroke", GRID_COLOUR, "shape-rendering", "crispEdges");
+		for (double tick : scale.ticks()) {
+			double y = plot.y(scale, tick);
+			svg.line(plot.left(), y, plot.right(), y);
+		}
+		svg.endGroup();
+	}
+
+	/** The horizontal axis along the bottom, and the vertical one at {@code verticalAxisX}. */
+	private static void axisLines(SvgDocument svg, PlotArea plot, double verticalAxisX) {
+		svg.group("axes", "stroke", AXIS_COLOUR, "shape-rendering", "crispEdges");
+		svg.line(plot.left(), plot.bottom(), plot.right(), plot.bottom());
+		svg.line(verticalAxisX, plot.top(), verticalAxisX, plot.bottom());
+		svg.endGroup();
+	}
+
+	/** Tick labels below the plot, each kept inside the image, and the axis title below them. */
+	private static void xAxisLabels(SvgDocument svg, NiceScale scale, PlotArea plot, String title) {
+		svg.group("x-ticks", "fill", TICK_LABEL_COLOUR);
+		for (double tick : scale.ticks()) {
+			String label = scale.label(tick);
+			double halfWidth = SvgDocument.estimatedWidth(label, TICK_FONT_SIZE) / 2;
+			double x = Math.clamp(plot.x(scale, tick), halfWidth, Math.max(halfWidth, svg.width() - halfWidth));
+			svg.text(x, plot.bottom() + X_TICK_LABEL_BASELINE, "middle", label);
+		}
+		svg.endGroup();
+		svg.group("x-title", "fill", TEXT_COLOUR, "font-size", SvgDocument.number(AXIS_TITLE_FONT_SIZE));
+		svg.text((plot.left() + plot.right()) / 2, svg.height() - X_TITLE_BASELINE, "middle", title);
+		svg.endGroup();
+	}
+
+	/** Tick labels left of the plot, and the axis title left of them, reading from bottom to top. */
+	private static void yAxisLabels(SvgDocument svg, NiceScale scale, PlotArea plot, String title) {
+		svg.group("y-ticks", "fill", TICK_LABEL_COLOUR);
+		for (double tick : scale.ticks()) {
+			svg.text(plot.left() - LABEL_GAP, plot.y(scale, tick) + CENTRE_TO_BASELINE_EM * TICK_FONT_SIZE, "end",
+					scale.label(tick));
+		}
+		svg.endGroup();
+		svg.group("y-title", "fill", TEXT_COLOUR, "font-size", SvgDocument.number(AXIS_TITLE_FONT_SIZE));
+		svg.verticalText(VERTICAL_TITLE_COLUMN - LABEL_GAP, (plot.top() + plot.bottom()) / 2, title);
+		svg.endGroup();
 	}
 
 	/**
-	 * A bar's category: unique by resource id, labelled with container and type, since two resources
-	 * may share a label and the dataset would otherwise merge their bars.
+	 * The finest nice scale over {@code range} whose tick labels keep their distance on an axis of
+	 * {@code length} pixels.
+	 *
+	 * @param labelsSideBySide whether the labels stand next to each other (horizontal axis) rather than
+	 *                         one above the other
 	 */
-	private record ResourceLabel(String id, String label) implements Comparable<ResourceLabel> {
-
-		private static final Comparator<ResourceLabel> BY_ID = Comparator.comparing(ResourceLabel::id,
-				Comparator.nullsFirst(Comparator.naturalOrder()));
-
-		ResourceLabel(ResourceResult resource) {
-			this(resource.id(), resource.container() + " " + resource.type());
+	private static NiceScale scaleFitting(DoubleSummaryStatistics range, double length, boolean labelsSideBySide) {
+		int intervals = Math.max(1, (int) (length / MIN_TICK_DISTANCE));
+		while (true) {
+			NiceScale scale = NiceScale.covering(range.getMin(), range.getMax(), intervals);
+			double labelExtent = (labelsSideBySide ? widestLabel(scale) : TICK_FONT_SIZE) + MIN_LABEL_SPACING;
+			if (intervals == 1 || length / scale.intervals() >= labelExtent) {
+				return scale;
+			}
+			intervals = Math.max(1, Math.min(intervals - 1, (int) (length / labelExtent)));
 		}
+	}
 
-		@Override
-		public int compareTo(ResourceLabel other) {
-			return BY_ID.compare(this, other);
+	private static double widestLabel(NiceScale scale) {
+		double widest = 0;
+		for (double tick : scale.ticks()) {
+			widest = Math.max(widest, SvgDocument.estimatedWidth(scale.label(tick), TICK_FONT_SIZE));
 		}
-
-		@Override
-		public String toString() {
-			return label;
-		}
+		return widest;
 	}
 }

@@ -1,5 +1,7 @@
 package org.iosim.report.internal;
 
+import static org.iosim.report.internal.Markup.escape;
+
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -7,12 +9,10 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Base64;
 import java.util.List;
 import java.util.Optional;
 
 import org.iosim.report.ReportOptions;
-import org.iosim.report.internal.Charts.PngImage;
 import org.iosim.simulation.SimulationResult;
 import org.iosim.simulation.SimulationResult.CallResult;
 import org.iosim.simulation.SimulationResult.IoResult;
@@ -22,9 +22,9 @@ import org.iosim.simulation.SimulationResult.ResponseTime;
 import org.iosim.simulation.SimulationResult.ScenarioResult;
 
 /**
- * Writes report.html: one file that opens anywhere, offline, without scripts. Charts are embedded as
- * data URLs. Every text that comes from the model is escaped, since a model file can name a scenario
- * anything, markup included.
+ * Writes report.html: one file that opens anywhere, offline, without scripts. Charts are inline SVG.
+ * Every text that comes from the model is escaped, in the charts too, since a model file can name a
+ * scenario anything, markup included. The same results give the same bytes.
  */
 public final class HtmlReport {
 
@@ -43,7 +43,7 @@ public final class HtmlReport {
 			.num { text-align: right; white-space: nowrap; font-variant-numeric: tabular-nums; }
 			.charts { display: flex; flex-wrap: wrap; gap: 1rem; }
 			figure { margin: .5rem 0; }
-			img { max-width: 100%; height: auto; border: 1px solid #e4e7eb; }
+			svg.chart { max-width: 100%; height: auto; border: 1px solid #e4e7eb; }
 			.note { color: #7b8794; }
 			""";
 
@@ -61,7 +61,7 @@ public final class HtmlReport {
 		Files.writeString(file, page, StandardCharsets.UTF_8, StandardOpenOption.CREATE_NEW);
 	}
 
-	private String render() throws IOException {
+	private String render() {
 		html.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
 				.append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
 				.append("<title>IOSim results: ").append(escape(result.modelName())).append("</title>\n")
@@ -93,7 +93,7 @@ public final class HtmlReport {
 		html.append("<dt>").append(escape(term)).append("</dt><dd>").append(escape(description)).append("</dd>\n");
 	}
 
-	private void scenarios() throws IOException {
+	private void scenarios() {
 		html.append("<h2>Usage scenarios</h2>\n");
 		if (result.scenarios().isEmpty()) {
 			note("The model has no usage scenarios.");
@@ -113,10 +113,12 @@ public final class HtmlReport {
 							DisplayFormat.number(responseTime.p99()), DisplayFormat.number(responseTime.max()),
 							DisplayFormat.number(scenario.throughput()))));
 			html.append("<div class=\"charts\">\n");
-			figure(Charts.responseTimeDistribution(scenario, options.chartWidth(), options.chartHeight()),
-					"Response-time distribution of " + scenario.name());
-			figure(Charts.responseTimeOverTime(scenario, options.chartWidth(), options.chartHeight()),
-					"Mean response time over simulated time of " + scenario.name());
+			String distribution = "Response-time distribution of " + scenario.name();
+			figure(Charts.responseTimeDistribution(scenario, distribution, options.chartWidth(),
+					options.chartHeight()), distribution);
+			String overTime = "Mean response time over simulated time of " + scenario.name();
+			figure(Charts.responseTimeOverTime(scenario, overTime, options.chartWidth(), options.chartHeight()),
+					overTime);
 			html.append("</div>\n");
 		}
 	}
@@ -140,7 +142,7 @@ public final class HtmlReport {
 				number("p50"), number("p95"), number("p99")), rows);
 	}
 
-	private void resources() throws IOException {
+	private void resources() {
 		html.append("<h2>Resources</h2>\n");
 		if (result.resources().isEmpty()) {
 			note("The model has no active resources.");
@@ -157,8 +159,9 @@ public final class HtmlReport {
 		table(List.of(text("Container"), text("Type"), text("Scheduling"), number("Servers"),
 				number("Utilization"), number("Mean queue length"), number("Throughput"), number("Mean demand"),
 				number("Mean response time")), rows);
-		figure(Charts.utilization(result.resources(), options.chartWidth(), options.chartHeight()),
-				"Utilization per resource");
+		String utilization = "Utilization per resource";
+		figure(Charts.utilization(result.resources(), utilization, options.chartWidth(), options.chartHeight()),
+				utilization);
 	}
 
 	private void passiveResources() {
@@ -228,40 +231,15 @@ public final class HtmlReport {
 		html.append("</tbody>\n</table>\n");
 	}
 
-	private void figure(Optional<PngImage> chart, String description) {
-		if (chart.isEmpty()) {
+	private void figure(Optional<String> svgChart, String description) {
+		if (svgChart.isEmpty()) {
 			note("No measurements for the chart \"" + description + "\".");
 			return;
 		}
-		PngImage image = chart.get();
-		html.append("<figure><img src=\"data:image/png;base64,")
-				.append(Base64.getEncoder().encodeToString(image.png()))
-				.append("\" width=\"").append(image.width())
-				.append("\" height=\"").append(image.height())
-				.append("\" alt=\"").append(escape(description)).append("\"></figure>\n");
+		html.append("<figure>\n").append(svgChart.get()).append("</figure>\n");
 	}
 
 	private void note(String text) {
 		html.append("<p class=\"note\">").append(escape(text)).append("</p>\n");
-	}
-
-	/** Escapes the characters that could end an element or an attribute value; null becomes empty. */
-	static String escape(String text) {
-		if (text == null) {
-			return "";
-		}
-		StringBuilder escaped = new StringBuilder(text.length() + 16);
-		for (int i = 0; i < text.length(); i++) {
-			char c = text.charAt(i);
-			switch (c) {
-				case '&' -> escaped.append("&amp;");
-				case '<' -> escaped.append("&lt;");
-				case '>' -> escaped.append("&gt;");
-				case '"' -> escaped.append("&quot;");
-				case '\'' -> escaped.append("&#39;");
-				default -> escaped.append(c);
-			}
-		}
-		return escaped.toString();
 	}
 }
