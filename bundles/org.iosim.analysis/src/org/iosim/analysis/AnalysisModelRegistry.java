@@ -2,29 +2,26 @@ package org.iosim.analysis;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.ServiceConfigurationError;
-import java.util.ServiceLoader;
 import java.util.stream.Collectors;
 
 import org.iosim.analysis.internal.ExpressionModelKind;
-import org.iosim.analysis.internal.ExtensionKinds;
 import org.iosim.analysis.internal.StoredModels;
 import org.iosim.analysis.internal.QueueModelKind;
 import org.iosim.analysis.internal.TableModelKind;
+import org.iosim.pcm.io.FeatureConfiguration;
 
 /**
  * The kinds of analysis models available, and the selection of a model by its features (001,
  * Sect. 8.3.4, step 2).
  * <p>
  * Kinds come from three sources, in this order: the built-in kinds {@value #EXPRESSION_KIND},
- * {@value #TABLE_KIND} and {@value #QUEUE_KIND}; providers of {@link IoAnalysisModelKind} found by {@link ServiceLoader}
+ * {@value #TABLE_KIND} and {@value #QUEUE_KIND}; providers of {@link IoAnalysisModelKind} found by {@link java.util.ServiceLoader}
  * (on a plain class path: {@code META-INF/services/org.iosim.analysis.IoAnalysisModelKind}); and,
  * when running in Eclipse/OSGi, contributions to the extension point
  * {@value #EXTENSION_POINT_ID} ({@code <kind class="..."/>}). Kind ids are compared ignoring case;
@@ -43,7 +40,7 @@ public final class AnalysisModelRegistry {
     /** The built-in kind of an FCFS queue embedded in the simulation. */
     public static final String QUEUE_KIND = QueueModelKind.ID;
     /** The extension point through which Eclipse plug-ins contribute kinds. */
-    public static final String EXTENSION_POINT_ID = ExtensionKinds.EXTENSION_POINT;
+    public static final String EXTENSION_POINT_ID = "org.iosim.analysis.modelKinds";
 
     private final Map<String, IoAnalysisModelKind> kindsById = new LinkedHashMap<>();
     private final List<String> problems = new ArrayList<>();
@@ -59,49 +56,28 @@ public final class AnalysisModelRegistry {
      * Discovers kinds anew on every call, so that plug-ins installed meanwhile are seen and callers
      * that {@link #register} their own kinds do not affect each other.
      *
-     * @return a registry of the built-in kinds and of those found by {@link ServiceLoader} and
+     * @return a registry of the built-in kinds and of those found by {@link java.util.ServiceLoader} and
      *         through the extension point
      */
     public static AnalysisModelRegistry standard() {
         AnalysisModelRegistry registry = new AnalysisModelRegistry();
-        registry.discoverServices();
-        registry.discoverExtensions();
+        for (IoAnalysisModelKind kind : Contributions.discover(IoAnalysisModelKind.class, EXTENSION_POINT_ID, "kind",
+                registry.problems::add)) {
+            registry.addDiscovered(kind);
+        }
         return registry;
     }
 
-    private void discoverServices() {
-        ClassLoader contextLoader = Thread.currentThread().getContextClassLoader();
-        ClassLoader loader = contextLoader != null ? contextLoader : AnalysisModelRegistry.class.getClassLoader();
-        Iterator<IoAnalysisModelKind> providers = ServiceLoader.load(IoAnalysisModelKind.class, loader).iterator();
-        while (true) {
-            try {
-                if (!providers.hasNext()) {
-                    return;
-                }
-                addDiscovered(providers.next(), "service provider");
-            } catch (ServiceConfigurationError e) {
-                problems.add("service provider of " + IoAnalysisModelKind.class.getName() + " unusable: " + e.getMessage());
-            }
-        }
-    }
-
-    private void discoverExtensions() {
-        try {
-            ExtensionKinds.discover(kind -> addDiscovered(kind, "extension"), problems::add);
-        } catch (NoClassDefFoundError e) {
-            // The Eclipse registry is an optional dependency; without it there are no extensions to read.
-        }
-    }
-
-    private void addDiscovered(IoAnalysisModelKind kind, String source) {
+    private void addDiscovered(IoAnalysisModelKind kind) {
+        String source = kind.getClass().getName();
         String id = kind.id();
         if (id == null || id.isBlank()) {
-            problems.add(source + " " + kind.getClass().getName() + " has no id and is left out");
+            problems.add(source + " has no id and is left out");
             return;
         }
         IoAnalysisModelKind existing = kindsById.get(key(id));
         if (existing != null) {
-            problems.add(source + " " + kind.getClass().getName() + " is left out: the id '" + id
+            problems.add(source + " is left out: the id '" + id
                     + "' is taken by " + existing.getClass().getName());
             return;
         }
@@ -148,22 +124,33 @@ public final class AnalysisModelRegistry {
     }
 
     /**
+     * Creates a model for predictions outside a simulation ({@link ModelContext#outsideSimulation()}).
+     *
+     * @see #create(ModelDefinition, ModelContext)
+     */
+    public IoAnalysisModel create(ModelDefinition definition) throws AnalysisModelException {
+        return create(definition, ModelContext.outsideSimulation());
+    }
+
+    /**
      * @param definition the model to create
+     * @param context    the random stream and clock of the run the model serves
      * @return the model, {@link IoAnalysisModel#validated validated} under the definition's name
      * @throws AnalysisModelException if the kind is unknown or the kind cannot create the model
      */
-    public IoAnalysisModel create(ModelDefinition definition) throws AnalysisModelException {
+    public IoAnalysisModel create(ModelDefinition definition, ModelContext context) throws AnalysisModelException {
         Objects.requireNonNull(definition, "definition");
+        Objects.requireNonNull(context, "context");
         IoAnalysisModelKind kind = kind(definition.kind()).orElseThrow(() -> new AnalysisModelException(
                 "analysis model '" + definition.name() + "': unknown kind '" + definition.kind() + "'; known kinds: "
                         + kindsById.values().stream().map(IoAnalysisModelKind::id).collect(Collectors.joining(", "))
                         + (problems.isEmpty() ? "" : "; left out: " + String.join("; ", problems))));
         IoAnalysisModel model;
         try {
-            model = kind.create(definition);
+            model = kind.create(definition, context);
         } catch (RuntimeException e) {
             throw new AnalysisModelException("analysis model '" + definition.name() + "': kind '" + kind.id()
-                    + "' failed to create it: " + e, e);
+                    + "' failed to create it: " + (e.getMessage() == null ? "an error in the kind" : e.getMessage()), e);
         }
         if (model == null) {
             throw new AnalysisModelException("analysis model '" + definition.name() + "': kind '" + kind.id()
@@ -173,7 +160,7 @@ public final class AnalysisModelRegistry {
     }
 
     /**
-     * Chooses the model for a feature configuration, by {@link FeatureConfiguration#matches}.
+     * Chooses the model for a feature configuration, by {@link Features#matches}.
      *
      * @param candidates the models to choose from, e.g. {@link #loadStored stored} ones
      * @param requested  the static I/O information of the system to simulate
@@ -181,30 +168,30 @@ public final class AnalysisModelRegistry {
      * @throws AnalysisModelException if none matches (the message lists the candidates and their
      *                                features) or several do (the message starts with
      *                                "ambiguous" and names them; set
-     *                                {@link FeatureConfiguration#modelReference()} to choose)
+     *                                the requested {@code modelReference} to choose)
      */
     public ModelDefinition select(List<ModelDefinition> candidates, FeatureConfiguration requested)
             throws AnalysisModelException {
         Objects.requireNonNull(candidates, "candidates");
-        Objects.requireNonNull(requested, "requested");
-        List<ModelDefinition> matching = candidates.stream().filter(requested::matches).toList();
+        List<ModelDefinition> matching = candidates.stream()
+                .filter(candidate -> Features.matches(requested, candidate)).toList();
         if (matching.size() == 1) {
             return matching.get(0);
         }
         if (matching.isEmpty()) {
             throw new AnalysisModelException("no analysis model matches the requested features ("
-                    + requested.describe() + "); " + (candidates.isEmpty() ? "there are no candidates"
+                    + Features.describe(requested) + "); " + (candidates.isEmpty() ? "there are no candidates"
                             : "candidates: " + describe(candidates)));
         }
         throw new AnalysisModelException("ambiguous: " + matching.size()
-                + " analysis models match the requested features (" + requested.describe() + "): "
+                + " analysis models match the requested features (" + Features.describe(requested) + "): "
                 + describe(matching) + "; request more features or name one as modelReference");
     }
 
     private static String describe(List<ModelDefinition> definitions) {
         return definitions.stream()
                 .map(definition -> "'" + definition.name() + "' (" + definition.kind() + "; "
-                        + definition.features().describe() + ")")
+                        + Features.describe(definition.features()) + ")")
                 .collect(Collectors.joining(", "));
     }
 

@@ -7,8 +7,9 @@ import org.iosim.analysis.internal.ValidatedModel;
 /**
  * An I/O analysis model (001, step IV): predicts the delay of a request arriving at a storage
  * resource from the workload state it meets. Regression models, queueing models and the built-in
- * formula and table models implement it. Implementations must be safe to call from several
- * threads, since simulation replications may run in parallel.
+ * formula and table models implement it. A model is created for one replication of a simulation
+ * (see {@link ModelContext}) and called from that replication's thread only, so it may keep state;
+ * replications running in parallel each have their own.
  */
 public interface IoAnalysisModel {
 

@@ -6,7 +6,8 @@ package org.iosim.analysis;
  * {@code expression} and {@code table} kinds, kinds listed in
  * {@code META-INF/services/org.iosim.analysis.IoAnalysisModelKind} on a plain class path, and in
  * OSGi kinds contributed to the extension point {@code org.iosim.analysis.modelKinds}. A
- * discovered kind needs a public constructor without parameters.
+ * discovered kind needs a public constructor without parameters. A kind creates the models of
+ * replications that run in parallel, so {@link #create} must be safe to call from several threads.
  */
 public interface IoAnalysisModelKind {
 
@@ -18,9 +19,10 @@ public interface IoAnalysisModelKind {
 
     /**
      * @param definition a definition of this kind
-     * @return the model
+     * @param context    the random stream and clock of the run the model serves
+     * @return the model, for this run only
      * @throws AnalysisModelException if the parameters are missing, unknown or invalid, or a file
      *                                they name cannot be read; the message names the model
      */
-    IoAnalysisModel create(ModelDefinition definition) throws AnalysisModelException;
+    IoAnalysisModel create(ModelDefinition definition, ModelContext context) throws AnalysisModelException;
 }

@@ -3,15 +3,23 @@ package org.iosim.analysis;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Objects;
+import java.util.LinkedHashMap;
 import java.util.Optional;
+
+import org.eclipse.emf.ecore.util.EcoreUtil;
+import org.iosim.pcm.io.AnalysisModelDefinition;
+import org.iosim.pcm.io.FeatureConfiguration;
+import org.iosim.pcm.io.IoFactory;
+import org.iosim.pcm.io.ModelParameter;
 
 /**
  * A configured analysis model: which kind creates it, the features it was built for, and the
  * kind's parameters as text.
  *
- * @param name          unique name, e.g. {@code ffsb-mars}; a {@link FeatureConfiguration#modelReference()} refers to it
+ * @param name          unique name, e.g. {@code ffsb-mars}; a feature configuration's
+ *                      {@code modelReference} refers to it
  * @param kind          id of the {@link IoAnalysisModelKind} that creates the model
- * @param features      the static I/O information the model is valid for
+ * @param features      the static I/O information the model is valid for (not changed by IOSim)
  * @param parameters    the kind's parameters (copied)
  * @param baseDirectory where files named by relative paths in parameters are found, e.g. the
  *                      folder of the stored definition
@@ -42,6 +50,48 @@ public record ModelDefinition(String name, String kind, FeatureConfiguration fea
     /** @return the parameter's value, or empty if it is not given */
     public Optional<String> parameter(String parameterName) {
         return Optional.ofNullable(parameters.get(parameterName));
+    }
+
+    /**
+     * @param element        an analysis model definition of an I/O configuration or a refined model
+     * @param configFolder   the folder of the configuration file, for a definition that does not
+     *                       name its own {@code baseDirectory}
+     * @return the definition as analysis model kinds read it
+     * @throws IllegalArgumentException if the name or kind is missing
+     */
+    public static ModelDefinition of(AnalysisModelDefinition element, Path configFolder) {
+        Map<String, String> parameters = new LinkedHashMap<>();
+        for (ModelParameter parameter : element.getParameters()) {
+            parameters.put(String.valueOf(parameter.getName()), String.valueOf(parameter.getValue()));
+        }
+        if (element.getName() == null) {
+            throw new IllegalArgumentException("an analysis model needs a name");
+        }
+        if (element.getKind() == null) {
+            throw new IllegalArgumentException("analysis model '" + element.getName() + "' needs a kind");
+        }
+        Path base = element.getBaseDirectory() == null ? configFolder : Path.of(element.getBaseDirectory());
+        return new ModelDefinition(element.getName(), element.getKind(),
+                element.getFeatures() == null ? Features.any() : element.getFeatures(), parameters, base);
+    }
+
+    /**
+     * @return this definition as an element of the I/O metamodel, e.g. to put a stored model into a
+     *         refined model; its base directory is absolute, so the model may be saved anywhere
+     */
+    public AnalysisModelDefinition toElement() {
+        AnalysisModelDefinition element = IoFactory.eINSTANCE.createAnalysisModelDefinition();
+        element.setName(name);
+        element.setKind(kind);
+        element.setFeatures(EcoreUtil.copy(features));
+        parameters.forEach((parameterName, value) -> {
+            ModelParameter parameter = IoFactory.eINSTANCE.createModelParameter();
+            parameter.setName(parameterName);
+            parameter.setValue(value);
+            element.getParameters().add(parameter);
+        });
+        element.setBaseDirectory(baseDirectory.toAbsolutePath().normalize().toString());
+        return element;
     }
 
     /** @return {@code file} resolved against {@link #baseDirectory()}; absolute paths stay as they are */

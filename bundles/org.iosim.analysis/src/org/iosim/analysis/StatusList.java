@@ -1,12 +1,17 @@
 package org.iosim.analysis;
 
+import org.iosim.pcm.io.IoType;
+
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Objects;
 
-import org.iosim.analysis.WorkloadOptions.ConcurrencyCounting;
-import org.iosim.analysis.WorkloadOptions.FileSetSizePolicy;
+import org.iosim.pcm.io.ConcurrencyCounting;
+import org.iosim.pcm.io.FileSetSizePolicy;
 import org.iosim.analysis.internal.CompensatedSum;
+import org.iosim.pcm.io.FixedMemoryLength;
+import org.iosim.pcm.io.LittlesLawMemoryLength;
+import org.iosim.pcm.io.MemoryLength;
 
 /**
  * The status list of the virtualized-storage scheduler (001, Sect. 8.3.3, steps II and III): the
@@ -26,7 +31,7 @@ public final class StatusList {
     /** A read or write pattern is sequential iff the mean sequentiality in the list reaches this (001, step III). */
     public static final double SEQUENTIAL_THRESHOLD = 0.5;
 
-    private final IoRequest[] ring;
+    private final ArrivingRequest[] ring;
     private final WorkloadOptions options;
     private int oldest;
     private int size;
@@ -65,7 +70,7 @@ public final class StatusList {
         if (memoryLength < 1) {
             throw new IllegalArgumentException("memory length must be at least 1 but is " + memoryLength);
         }
-        this.ring = new IoRequest[memoryLength];
+        this.ring = new ArrivingRequest[memoryLength];
         this.options = Objects.requireNonNull(options, "options");
     }
 
@@ -95,6 +100,21 @@ public final class StatusList {
         return Math.max(1, (int) Math.round(product));
     }
 
+    /**
+     * @param length a virtualized storage's memory length, as its I/O configuration gives it
+     * @return n: the fixed number, or the one of {@link #memoryLength(double, double) Eq. 8.1}
+     * @throws IllegalArgumentException if there is none, or Eq. 8.1 is given impossible figures
+     */
+    public static int memoryLength(MemoryLength length) {
+        if (length instanceof FixedMemoryLength fixed) {
+            return fixed.getRequests();
+        }
+        if (length instanceof LittlesLawMemoryLength littlesLaw) {
+            return memoryLength(littlesLaw.getMeanDelay(), littlesLaw.getArrivalRate());
+        }
+        throw new IllegalArgumentException("no memory length (fixed, or from Eq. 8.1 as mean delay × arrival rate)");
+    }
+
     /** @return n, the number of requests the list keeps */
     public int memoryLength() {
         return ring.length;
@@ -119,7 +139,7 @@ public final class StatusList {
      *                          counting it
      * @return the state, including the arriving request in every mean and ratio
      */
-    public WorkloadState arrive(IoRequest request, int requestsInService) {
+    public WorkloadState arrive(ArrivingRequest request, int requestsInService) {
         Objects.requireNonNull(request, "request");
         if (requestsInService < 0) {
             throw new IllegalArgumentException("requests in service must not be negative but are " + requestsInService);
@@ -139,7 +159,7 @@ public final class StatusList {
         return state(request, concurrency);
     }
 
-    private void enter(IoRequest request) {
+    private void enter(ArrivingRequest request) {
         if (request.type() == IoType.READ) {
             reads++;
             readSizes.add(request.size());
@@ -160,7 +180,7 @@ public final class StatusList {
         }
     }
 
-    private void leave(IoRequest request) {
+    private void leave(ArrivingRequest request) {
         if (request.type() == IoType.READ) {
             reads--;
             if (reads == 0) {
@@ -190,7 +210,7 @@ public final class StatusList {
         }
     }
 
-    private WorkloadState state(IoRequest request, int concurrency) {
+    private WorkloadState state(ArrivingRequest request, int concurrency) {
         double readSequentiality = mean(readSequentialities, reads, 1);
         double writeSequentiality = mean(writeSequentialities, writes, 1);
         double fileSetSize = options.fileSetSizePolicy() == FileSetSizePolicy.UNION_OF_LIST

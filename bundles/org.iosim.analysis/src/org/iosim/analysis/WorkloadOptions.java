@@ -2,8 +2,12 @@ package org.iosim.analysis;
 
 import java.util.Objects;
 
+import org.iosim.pcm.io.ConcurrencyCounting;
+import org.iosim.pcm.io.FileSetSizePolicy;
+
 /**
- * Choices where 001's definition of the workload state is silent.
+ * Choices where 001's definition of the workload state is silent, as a virtualized storage of the
+ * I/O configuration makes them.
  *
  * @param concurrencyCounting whether {@link WorkloadInput#CONCURRENCY} counts the arriving request
  * @param fileSetSizePolicy   where {@link WorkloadInput#FILE_SET_SIZE} comes from
@@ -16,35 +20,6 @@ public record WorkloadOptions(ConcurrencyCounting concurrencyCounting, FileSetSi
      */
     public static final WorkloadOptions DEFAULTS =
             new WorkloadOptions(ConcurrencyCounting.INCLUDING_ARRIVING, FileSetSizePolicy.REQUEST);
-
-    /**
-     * 001 defines concurrency as the requests "currently active ... at the storage resource"
-     * without saying whether the arriving request is one of them.
-     */
-    public enum ConcurrencyCounting {
-        /**
-         * Requests in service plus the arriving one (the default): with nothing else in service
-         * the concurrency is 1, as in measurements with one thread issuing requests.
-         */
-        INCLUDING_ARRIVING,
-        /** Only the requests already in service when the request arrives. */
-        EXCLUDING_ARRIVING
-    }
-
-    /**
-     * 001 passes the file set size with each request, which loses the combined footprint when
-     * requests on several file sets share the storage (consolidated workloads, step I).
-     */
-    public enum FileSetSizePolicy {
-        /** The arriving request's own file set size (the default, as in 001). */
-        REQUEST,
-        /**
-         * The sum of the sizes of the distinct file sets accessed by the requests in the status
-         * list, each counted once; a file set's size is the one its latest request in the list
-         * declared.
-         */
-        UNION_OF_LIST
-    }
 
     public WorkloadOptions {
         Objects.requireNonNull(concurrencyCounting, "concurrencyCounting");

@@ -1,5 +1,7 @@
 package org.iosim.analysis;
 
+import org.iosim.pcm.io.IoType;
+
 import java.util.Map;
 import java.util.Objects;
 

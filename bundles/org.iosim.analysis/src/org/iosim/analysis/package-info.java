@@ -3,7 +3,7 @@
  * scheduler (Noorshams 2015, chapter 8).
  *
  * <h2>From requests to delays</h2>
- * A simulation consolidates the {@link org.iosim.analysis.IoRequest}s of all components and VMs
+ * A simulation consolidates the {@link org.iosim.analysis.ArrivingRequest}s of all components and VMs
  * on one storage resource (step I) in one {@link org.iosim.analysis.StatusList} of the last n
  * requests (step II; n by {@link org.iosim.analysis.StatusList#memoryLength(double, double)},
  * Eq. 8.1, or calibrated). On each arrival the list yields the
@@ -14,12 +14,12 @@
  * <h2>Decisions where the thesis is silent</h2>
  * <ul>
  * <li>Concurrency counts the requests in service including the arriving one, unless
- * {@link org.iosim.analysis.WorkloadOptions.ConcurrencyCounting#EXCLUDING_ARRIVING} is chosen.</li>
+ * {@link org.iosim.pcm.io.ConcurrencyCounting#EXCLUDING_ARRIVING} is chosen.</li>
  * <li>The arriving request is in the list before the state is computed, so every mean and ratio
  * includes it and the ratio is always defined.</li>
  * <li>During warm-up (fewer than n arrivals) the state is computed from the requests there are.</li>
  * <li>The file set size is the request's own unless
- * {@link org.iosim.analysis.WorkloadOptions.FileSetSizePolicy#UNION_OF_LIST} is chosen.</li>
+ * {@link org.iosim.pcm.io.FileSetSizePolicy#UNION_OF_LIST} is chosen.</li>
  * <li>Besides the thesis' eight inputs, models may use the request's own size and the raw mean
  * read and write sequentialities ({@link org.iosim.analysis.WorkloadInput}); each model declares
  * its inputs.</li>
@@ -29,7 +29,7 @@
  * An {@link org.iosim.analysis.IoAnalysisModelKind} creates models from
  * {@link org.iosim.analysis.ModelDefinition}s; the {@link org.iosim.analysis.AnalysisModelRegistry}
  * knows the kinds, loads stored definitions and selects one by its
- * {@link org.iosim.analysis.FeatureConfiguration} (the static I/O information, Fig. 8.5).
+ * {@link org.iosim.pcm.io.FeatureConfiguration} (the static I/O information, Fig. 8.5).
  * Built-in kinds: {@code expression} (formulas over the inputs) and {@code table} (interpolation
  * in measured points).
  */

@@ -8,7 +8,7 @@ import org.iosim.report.internal.CsvResultWriter;
 import org.iosim.report.internal.HtmlReport;
 import org.iosim.report.internal.JsonResultWriter;
 import org.iosim.report.internal.OutputFolder;
-import org.iosim.simulation.SimulationResult;
+import org.iosim.engine.SimulationResult;
 
 /**
  * Writes a finished simulation's results into a folder: {@value #RESULTS_JSON} for tools, CSV tables

@@ -1,70 +1,101 @@
 package org.iosim.simulation;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
+import org.iosim.analysis.AnalysisModelRegistry;
+import org.iosim.engine.Engine;
+import org.iosim.engine.ModelCompilationException;
+import org.iosim.engine.ProgressMonitor;
+import org.iosim.engine.RunCancelledException;
+import org.iosim.engine.SimulationConfig;
+import org.iosim.engine.SimulationException;
+import org.iosim.engine.SimulationObserver;
+import org.iosim.engine.SimulationResult;
 import org.iosim.pcm.ArchitectureModel;
 import org.iosim.simulation.internal.ModelCompiler;
 import org.iosim.simulation.internal.Replication;
 import org.iosim.simulation.internal.ResultPooling;
 
 /**
- * Simulates an architecture model: the model is compiled once per replication into runtime objects
- * (on the calling thread, since EMF models are not meant for concurrent reading), then the
- * replications run in parallel on the available cores and their results are pooled.
+ * Simulates an architecture model (refined or not): the model is compiled once per replication into
+ * runtime objects, then the replications run in parallel on the available cores and their results
+ * are pooled. Compilations take turns, since EMF models are not meant for concurrent reading.
  */
-public final class ArchitectureSimulation {
+public final class ArchitectureSimulation implements Engine.PreparedSimulation {
 
 	private final ArchitectureModel model;
-	private final List<StorageSetup> storages;
+	private final SchedulingPolicies policies;
+	private final AnalysisModelRegistry analysisModels;
 
-	private ArchitectureSimulation(ArchitectureModel model, List<StorageSetup> storages) {
+	private ArchitectureSimulation(ArchitectureModel model, SchedulingPolicies policies,
+			AnalysisModelRegistry analysisModels) {
 		this.model = model;
-		this.storages = List.copyOf(storages);
+		this.policies = policies;
+		this.analysisModels = analysisModels;
 	}
 
 	/**
-	 * Checks that the model can be simulated by compiling it once.
+	 * Checks that the model can be simulated by compiling it once, with the standard scheduling
+	 * policies and analysis model kinds.
 	 *
 	 * @throws ModelCompilationException naming the first element that cannot be simulated
 	 */
 	public static ArchitectureSimulation of(ArchitectureModel model) throws ModelCompilationException {
-		return of(model, List.of());
+		return of(model, SchedulingPolicies.standard(), AnalysisModelRegistry.standard());
+	}
+
+	/** As {@link #of(ArchitectureModel)}, with the given scheduling policies and analysis model kinds. */
+	public static ArchitectureSimulation of(ArchitectureModel model, SchedulingPolicies policies,
+			AnalysisModelRegistry analysisModels) throws ModelCompilationException {
+		ModelCompiler.compile(model, SimulationConfig.defaults(), policies, analysisModels, 0);
+		return new ArchitectureSimulation(model, policies, analysisModels);
+	}
+
+	/** Runs the simulation without observers. */
+	public SimulationResult run(SimulationConfig config, ProgressMonitor monitor)
+			throws ModelCompilationException, RunCancelledException {
+		return run(config, monitor, List.of());
 	}
 
 	/**
-	 * As {@link #of(ArchitectureModel)}, with virtualized storages serving the I/O requests of the
-	 * model's I/O actions (the model refined by the completion transformation).
+	 * @throws SimulationException   when the model asks for something impossible during the run, e.g.
+	 *                               a demand that evaluates to a negative value
+	 * @throws RunCancelledException when the monitor cancelled the run
 	 */
-	public static ArchitectureSimulation of(ArchitectureModel model, List<StorageSetup> storages)
-			throws ModelCompilationException {
-		ModelCompiler.compile(model, SimulationConfig.defaults(), storages, 0);
-		return new ArchitectureSimulation(model, storages);
-	}
-
-	/**
-	 * Runs the simulation.
-	 *
-	 * @throws SimulationException when the model asks for something impossible during the run, e.g.
-	 *                             a demand that evaluates to a negative value
-	 */
-	public SimulationResult run(SimulationConfig config, ProgressListener progress) throws ModelCompilationException {
+	@Override
+	public SimulationResult run(SimulationConfig config, ProgressMonitor monitor, List<SimulationObserver> observers)
+			throws ModelCompilationException, RunCancelledException {
 		long started = System.nanoTime();
 		List<Replication> replications = new ArrayList<>();
 		List<SimulationResult.StopReason> stopReasons = new ArrayList<>();
 		if (config.replications() == 1) {
-			Replication replication = ModelCompiler.compile(model, config, storages, 0);
+			Replication replication = compile(config, 0, observers);
 			replications.add(replication);
-			stopReasons.add(ResultPooling.run(replication, progress));
+			stopReasons.add(ResultPooling.run(replication, monitor));
 		} else {
-			runInParallel(config, progress, replications, stopReasons);
+			runInParallel(config, monitor, observers, replications, stopReasons);
+		}
+		if (monitor.isCancelled()) {
+			throw new RunCancelledException();
 		}
 		double wallClock = (System.nanoTime() - started) / 1e9;
 		return ResultPooling.pool(modelName(), config, replications, stopReasons.get(0), wallClock);
+	}
+
+	private Replication compile(SimulationConfig config, int index, List<SimulationObserver> observers)
+			throws ModelCompilationException {
+		Replication replication;
+		synchronized (model) {
+			replication = ModelCompiler.compile(model, config, policies, analysisModels, index);
+		}
+		replication.observe(observers);
+		return replication;
 	}
 
 	private record Finished(Replication replication, SimulationResult.StopReason stopReason) {
@@ -72,35 +103,37 @@ public final class ArchitectureSimulation {
 
 	/**
 	 * Each replication is compiled just before it runs, so only as many are in memory at full size
-	 * as there are cores at work; compiling reads the EMF model, which is not meant for concurrent
-	 * reading, so compilations take turns.
+	 * as there are cores at work.
 	 */
-	private void runInParallel(SimulationConfig config, ProgressListener progress, List<Replication> replications,
-			List<SimulationResult.StopReason> stopReasons) throws ModelCompilationException {
+	private void runInParallel(SimulationConfig config, ProgressMonitor monitor, List<SimulationObserver> observers,
+			List<Replication> replications, List<SimulationResult.StopReason> stopReasons)
+			throws ModelCompilationException {
 		int threads = Math.min(config.replications(), Runtime.getRuntime().availableProcessors());
 		ExecutorService executor = Executors.newFixedThreadPool(threads, runnable -> {
 			Thread thread = new Thread(runnable, "iosim-replication");
 			thread.setDaemon(true);
 			return thread;
 		});
-		List<Replication> compiled = java.util.Collections.synchronizedList(new ArrayList<>());
+		List<Replication> compiled = Collections.synchronizedList(new ArrayList<>());
 		try {
 			List<Future<Finished>> running = new ArrayList<>();
 			for (int index = 0; index < config.replications(); index++) {
 				int replicationIndex = index;
 				running.add(executor.submit(() -> {
-					Replication replication;
-					synchronized (model) {
-						replication = ModelCompiler.compile(model, config, storages, replicationIndex);
+					if (monitor.isCancelled()) {
+						return null;
 					}
+					Replication replication = compile(config, replicationIndex, observers);
 					compiled.add(replication);
-					return new Finished(replication, ResultPooling.run(replication, progress));
+					return new Finished(replication, ResultPooling.run(replication, monitor));
 				}));
 			}
 			for (Future<Finished> replication : running) {
 				Finished finished = replication.get();
-				replications.add(finished.replication());
-				stopReasons.add(finished.stopReason());
+				if (finished != null) {
+					replications.add(finished.replication());
+					stopReasons.add(finished.stopReason());
+				}
 			}
 		} catch (InterruptedException interrupted) {
 			compiled.forEach(Replication::cancel);
@@ -114,7 +147,7 @@ public final class ArchitectureSimulation {
 			if (failed.getCause() instanceof RuntimeException cause) {
 				throw cause;
 			}
-			throw new SimulationException(failed.getCause().toString());
+			throw new SimulationException(String.valueOf(failed.getCause().getMessage()));
 		} finally {
 			executor.shutdownNow();
 		}

@@ -13,8 +13,9 @@ import org.iosim.simulation.engine.Simulator;
 
 /**
  * The scheduling policies a processing resource can have, by the id Palladio gives them
- * ({@code ProcessorSharing}, {@code FCFS}, {@code Delay}); further ones register here or are found
- * through {@link ServiceLoader} on a plain classpath.
+ * ({@code ProcessorSharing}, {@code FCFS}, {@code Delay}). Like the registry of analysis model
+ * kinds, an instance holds the built-in policies, and {@link #standard()} adds those found through
+ * {@link ServiceLoader}; callers may {@link #register} their own without affecting each other.
  */
 public final class SchedulingPolicies {
 
@@ -25,30 +26,37 @@ public final class SchedulingPolicies {
 		ActiveResource create(Simulator simulator, String name, int servers, double rate);
 	}
 
-	private static final Map<String, Provider> PROVIDERS = new TreeMap<>();
+	private final Map<String, Provider> providers = new TreeMap<>();
 
-	static {
+	/** The built-in policies only. */
+	public SchedulingPolicies() {
 		register(provider("ProcessorSharing", ProcessorSharingResource::new));
 		register(provider("FCFS", FcfsResource::new));
 		register(provider("Delay", (simulator, name, servers, rate) -> new DelayResource(simulator, name, rate)));
+	}
+
+	/** @return the built-in policies and the providers found by {@link ServiceLoader} */
+	public static SchedulingPolicies standard() {
+		SchedulingPolicies policies = new SchedulingPolicies();
 		for (Provider provider : ServiceLoader.load(Provider.class, SchedulingPolicies.class.getClassLoader())) {
-			register(provider);
+			policies.register(provider);
 		}
+		return policies;
 	}
 
-	private SchedulingPolicies() {
+	/** Adds or replaces the provider of its policy id. */
+	public SchedulingPolicies register(Provider provider) {
+		providers.put(provider.policyId(), provider);
+		return this;
 	}
 
-	public static synchronized void register(Provider provider) {
-		PROVIDERS.put(provider.policyId(), provider);
+	/** @return the provider of the policy, or null if none is known */
+	public Provider find(String policyId) {
+		return providers.get(policyId);
 	}
 
-	public static synchronized Provider find(String policyId) {
-		return PROVIDERS.get(policyId);
-	}
-
-	public static synchronized Set<String> ids() {
-		return Set.copyOf(PROVIDERS.keySet());
+	public Set<String> ids() {
+		return Set.copyOf(providers.keySet());
 	}
 
 	private interface Factory {

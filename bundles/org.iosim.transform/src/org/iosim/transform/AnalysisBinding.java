@@ -2,31 +2,25 @@ package org.iosim.transform;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 
 import org.iosim.analysis.AnalysisModelException;
 import org.iosim.analysis.AnalysisModelRegistry;
-import org.iosim.analysis.FeatureConfiguration;
 import org.iosim.analysis.ModelDefinition;
-import org.iosim.analysis.StatusList;
-import org.iosim.analysis.WorkloadOptions;
+import org.iosim.pcm.ArchitectureModel;
 import org.iosim.pcm.io.AnalysisModelDefinition;
-import org.iosim.pcm.io.FileSet;
-import org.iosim.pcm.io.FixedMemoryLength;
 import org.iosim.pcm.io.IoConfiguration;
-import org.iosim.pcm.io.LittlesLawMemoryLength;
-import org.iosim.pcm.io.ModelParameter;
 import org.iosim.pcm.io.VirtualizedStorage;
-import org.iosim.simulation.StorageSetup;
+import org.iosim.pcm.wiring.Wiring;
 
 /**
- * The binding half of the analysis transformation: for every virtualized storage of an I/O
- * configuration, the analysis model its feature configuration selects (among the configuration's
- * own model definitions and the stored ones), its memory length and workload options, as the
- * simulation runs them.
+ * The binding half of the analysis transformation: every virtualized storage of a refined model
+ * gets the analysis model its feature configuration selects, among the configuration's own model
+ * definitions and stored ones. A stored model chosen is copied into the refined model, and every
+ * definition names the folder its files are relative to, so the refined model holds all a
+ * simulation needs wherever it is saved.
  */
 public final class AnalysisBinding {
 
@@ -34,87 +28,46 @@ public final class AnalysisBinding {
 	}
 
 	/**
-	 * @param baseDirectory folder that relative files of the configuration's models (e.g. a table's
-	 *                      CSV) are resolved against: the configuration file's folder
-	 * @param stored        further model definitions, e.g. from {@code AnalysisModelRegistry.loadStored}
+	 * @param refined      a model refined by the {@link CompletionTransformation}; changed in place
+	 * @param configFolder the folder of the I/O configuration file, which the relative files of its
+	 *                     own model definitions (e.g. a table's CSV) are relative to
+	 * @param stored       further model definitions, e.g. from {@code AnalysisModelRegistry.loadStored}
+	 * @throws TransformationException naming each storage whose model cannot be selected or created
 	 */
-	public static List<StorageSetup> bind(IoConfiguration configuration, Path baseDirectory,
-			List<ModelDefinition> stored, AnalysisModelRegistry registry) throws TransformationException {
-		List<String> problems = new ArrayList<>();
+	public static void bind(ArchitectureModel refined, Path configFolder, List<ModelDefinition> stored,
+			AnalysisModelRegistry registry) throws TransformationException {
+		IoConfiguration configuration = Wiring.ioConfiguration(refined);
+		if (configuration == null) {
+			return;
+		}
+		String folder = configFolder.toAbsolutePath().normalize().toString();
+		Map<ModelDefinition, AnalysisModelDefinition> elements = new IdentityHashMap<>();
 		List<ModelDefinition> candidates = new ArrayList<>();
-		for (AnalysisModelDefinition definition : configuration.getAnalysisModels()) {
-			try {
-				candidates.add(definition(definition, baseDirectory));
-			} catch (IllegalArgumentException | NullPointerException invalid) {
-				problems.add("analysis model definition '" + definition.getName() + "': needs a name and a kind ("
-						+ invalid.getMessage() + ")");
+		for (AnalysisModelDefinition element : configuration.getAnalysisModels()) {
+			if (element.getBaseDirectory() == null) {
+				element.setBaseDirectory(folder);
 			}
+			ModelDefinition definition = ModelDefinition.of(element, configFolder);
+			elements.put(definition, element);
+			candidates.add(definition);
 		}
 		candidates.addAll(stored);
-		Map<String, Long> fileSetSizes = new LinkedHashMap<>();
-		for (FileSet fileSet : configuration.getFileSets()) {
-			if (fileSet.getName() == null || fileSet.getName().isBlank()) {
-				problems.add("a file set has no name");
-			} else if (fileSet.getSize() < 0) {
-				problems.add("file set '" + fileSet.getName() + "' has the negative size " + fileSet.getSize());
-			} else if (fileSetSizes.put(fileSet.getName(), fileSet.getSize()) != null) {
-				problems.add("file set '" + fileSet.getName() + "' is defined twice");
-			}
-		}
-		List<StorageSetup> setups = new ArrayList<>();
+		List<String> problems = new ArrayList<>();
 		for (VirtualizedStorage storage : configuration.getStorages()) {
 			try {
-				ModelDefinition chosen = registry.select(candidates, features(storage.getFeatures()));
+				ModelDefinition chosen = registry.select(candidates, storage.getFeatures());
 				registry.create(chosen);
-				setups.add(new StorageSetup(storage.getName(), new LinkedHashSet<>(storage.getContainers()),
-						memoryLength(storage), options(storage), chosen.name(), () -> registry.create(chosen),
-						fileSetSizes));
-			} catch (AnalysisModelException | IllegalArgumentException unusable) {
+				storage.setAnalysisModel(elements.computeIfAbsent(chosen, copied -> {
+					AnalysisModelDefinition element = copied.toElement();
+					configuration.getAnalysisModels().add(element);
+					return element;
+				}));
+			} catch (AnalysisModelException unusable) {
 				problems.add("virtualized storage '" + storage.getName() + "': " + unusable.getMessage());
 			}
 		}
 		if (!problems.isEmpty()) {
 			throw new TransformationException(problems);
 		}
-		return setups;
-	}
-
-	private static ModelDefinition definition(AnalysisModelDefinition definition, Path baseDirectory) {
-		Map<String, String> parameters = new LinkedHashMap<>();
-		for (ModelParameter parameter : definition.getParameters()) {
-			parameters.put(parameter.getName(), parameter.getValue());
-		}
-		return new ModelDefinition(definition.getName(), definition.getKind(), features(definition.getFeatures()),
-				parameters, baseDirectory);
-	}
-
-	private static FeatureConfiguration features(org.iosim.pcm.io.FeatureConfiguration features) {
-		if (features == null) {
-			return new FeatureConfiguration(null, null, null, null, null, null);
-		}
-		return new FeatureConfiguration(features.getSystemUnderStudy(), features.getVirtualization(),
-				features.getIoScheduler(), features.getFileSystem(), features.getFormalism(),
-				features.getModelReference());
-	}
-
-	private static int memoryLength(VirtualizedStorage storage) {
-		if (storage.getMemoryLength() instanceof FixedMemoryLength fixed) {
-			return fixed.getRequests();
-		}
-		if (storage.getMemoryLength() instanceof LittlesLawMemoryLength littlesLaw) {
-			return StatusList.memoryLength(littlesLaw.getMeanDelay(), littlesLaw.getArrivalRate());
-		}
-		throw new IllegalArgumentException("no memory length (fixed, or from Eq. 8.1 as mean delay × arrival rate)");
-	}
-
-	private static WorkloadOptions options(VirtualizedStorage storage) {
-		WorkloadOptions options = WorkloadOptions.DEFAULTS;
-		if (storage.getConcurrency() == org.iosim.pcm.io.ConcurrencyCounting.EXCLUDING_ARRIVAL) {
-			options = options.withConcurrencyCounting(WorkloadOptions.ConcurrencyCounting.EXCLUDING_ARRIVING);
-		}
-		if (storage.getFileSetSize() == org.iosim.pcm.io.FileSetSizePolicy.UNION) {
-			options = options.withFileSetSizePolicy(WorkloadOptions.FileSetSizePolicy.UNION_OF_LIST);
-		}
-		return options;
 	}
 }

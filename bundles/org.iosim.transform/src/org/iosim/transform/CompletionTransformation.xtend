@@ -3,74 +3,76 @@ package org.iosim.transform
 import java.util.List
 import java.util.Map
 import java.util.Set
-import org.eclipse.emf.ecore.EObject
 import org.eclipse.emf.ecore.util.EcoreUtil
 import org.iosim.pcm.AbstractInternalControlFlowAction
 import org.iosim.pcm.ArchitectureModel
 import org.iosim.pcm.AssemblyContext
 import org.iosim.pcm.BasicComponent
 import org.iosim.pcm.CompositeComponent
-import org.iosim.pcm.Identified
 import org.iosim.pcm.ParametricResourceDemand
-import org.iosim.pcm.ProcessingResourceType
-import org.iosim.pcm.RepositoryComponent
 import org.iosim.pcm.ResourceCall
 import org.iosim.pcm.ResourceContainer
 import org.iosim.pcm.ResourceDemandingBehaviour
-import org.iosim.pcm.ResourceInterface
 import org.iosim.pcm.StopAction
-import org.iosim.pcm.VariableUsage
 import org.iosim.pcm.io.IoAction
 import org.iosim.pcm.io.IoConfiguration
 import org.iosim.pcm.io.IoFactory
 import org.iosim.pcm.io.IoRequest
 import org.iosim.pcm.io.IoType
 import org.iosim.pcm.io.VirtualizedStorage
-import org.iosim.stoex.StoEx
+import org.iosim.pcm.validation.Diagnostic
+import org.iosim.pcm.validation.ModelValidator
+import org.iosim.pcm.wiring.HddUse
+import org.iosim.pcm.wiring.Wiring
 
 /**
  * The completion transformation of dissertation 001 (Fig. 8.2): applies the static I/O information
  * of an I/O configuration to an architecture model and returns the refined model, a copy; the given
  * model is not changed.
  *
- * For every virtualized storage, the resource containers it names lose their HDD resources (the
- * storage replaces them), and the components allocated on them issue I/O requests instead of HDD
- * use: a plain HDD demand becomes a read request whose size is the demand, with the storage's
- * default sequentiality and file set; an HddInterface call becomes requests of the call's type
- * (read or write), its count the number of calls, and size, sequentiality and file set taken from
- * input variables named size, sequentiality and fileSet where the call passes them.
+ * The refined model holds a copy of the configuration among its extensions, whose virtualized
+ * storages refer to the resource containers they serve (named in the configuration by id, or by
+ * name). Those containers lose their HDD resources (the storage replaces them), and the components
+ * allocated on them, or on containers nested in them, issue I/O requests instead of HDD use: a
+ * plain HDD demand becomes a read request whose size is the demand, with the storage's default
+ * sequentiality and file set; an HddInterface call becomes requests of the call's type (read or
+ * write), its count the number of calls, and size, sequentiality and file set taken from input
+ * variables named size, sequentiality and fileSet where the call passes them (see {@link HddUse}).
+ * The analysis binding then chooses each storage's analysis model.
  */
 class CompletionTransformation {
 
-	/** Palladio's HDD resource type and HddInterface, by the ids of Palladio.resourcetype. */
-	static val HDD_TYPE_ID = "_BIjHoQ3KEdyouMqirZIhzQ"
-	static val HDD_INTERFACE_ID = "_xXv8QE5CEeCUKeckjJ_n-w"
-
 	def ArchitectureModel complete(ArchitectureModel model, IoConfiguration configuration) throws TransformationException {
-		val refined = EcoreUtil.copy(model)
 		val problems = <String>newArrayList
-		val served = servedContainers(refined, configuration, problems)
-		val fileSets = configuration.fileSets.map[name].toSet
-		for (storage : configuration.storages) {
-			checkStorage(storage, fileSets, problems)
+		problems += errors(new ModelValidator().validate(configuration))
+		val existing = Wiring.ioConfiguration(model)
+		if (existing !== null) {
+			problems += '''the model is refined already, with the I/O configuration '«existing.name»'; simulate it as it is'''
 		}
-		val placements = componentPlacements(refined, served)
-		for (entry : placements.entrySet) {
+		if (!problems.empty) {
+			throw new TransformationException(problems)
+		}
+		val refined = EcoreUtil.copy(model)
+		val refinedConfiguration = EcoreUtil.copy(configuration)
+		refined.extensions += refinedConfiguration
+		resolveContainers(refined, refinedConfiguration, problems)
+		val wiring = new Wiring(refined)
+		for (entry : componentPlacements(refined, wiring).entrySet) {
 			val component = entry.key
 			val storages = entry.value
 			if (storages.contains(null) && storages.size > 1 && usesHdd(component)) {
-				problems += '''«describe(component)» runs on containers with and without virtualized storage; its behaviour is shared, so its HDD use cannot be switched for some of them only'''
+				problems += '''«Diagnostic.where(component)» runs on containers with and without virtualized storage; its behaviour is shared, so its HDD use cannot be switched for some of them only'''
 			} else if (storages.filterNull.map[defaultSequentiality -> defaultFileSet].toSet.size > 1 && usesHdd(component)) {
-				problems += '''«describe(component)» runs on containers of virtualized storages with different default sequentiality or file set («storages.map[name].join(", ")»); its behaviour is shared, so its HDD demands can only get one'''
+				problems += '''«Diagnostic.where(component)» runs on containers of virtualized storages with different default sequentiality or file set («storages.map[name].join(", ")»); its behaviour is shared, so its HDD demands can only get one'''
 			} else if (!storages.contains(null)) {
 				refineComponent(component, storages.head)
 			}
 		}
-		for (container : served.keySet) {
-			container.processingResources.removeIf[isHdd(resourceType)]
+		for (storage : refinedConfiguration.storages) {
+			storage.servedContainers.forEach[processingResources.removeIf[HddUse.isHdd(resourceType)]]
 		}
-		for (request : refined.eAllContents.filter(IoRequest).toList) {
-			checkRequest(request, fileSets, problems)
+		if (problems.empty) {
+			problems += errors(new ModelValidator().validate(refined))
 		}
 		if (!problems.empty) {
 			throw new TransformationException(problems)
@@ -78,28 +80,36 @@ class CompletionTransformation {
 		refined
 	}
 
-	def private Map<ResourceContainer, VirtualizedStorage> servedContainers(ArchitectureModel model,
-		IoConfiguration configuration, List<String> problems) {
-		val containers = model.resourceEnvironment?.containers?.flatMap[withNested].toList ?: emptyList
-		val served = <ResourceContainer, VirtualizedStorage>newLinkedHashMap
+	def private static List<String> errors(List<Diagnostic> diagnostics) {
+		diagnostics.filter[isError].map[format].toList
+	}
+
+	/** Each storage's containers, named by id or, failing that, by name, become references. */
+	def private resolveContainers(ArchitectureModel model, IoConfiguration configuration, List<String> problems) {
+		val containers = model.resourceEnvironment?.containers?.flatMap[withNested]?.toList ?: emptyList
+		val servedBy = <ResourceContainer, VirtualizedStorage>newHashMap
 		for (storage : configuration.storages) {
-			if (storage.containers.empty) {
-				problems += '''virtualized storage '«storage.name»' names no resource container'''
-			}
 			for (reference : storage.containers) {
-				val matching = containers.filter[id == reference || name == reference].toList
+				var matching = containers.filter[id == reference].toList
 				if (matching.empty) {
-					problems += '''virtualized storage '«storage.name»': no resource container has the id or name '«reference»' (containers: «containers.map["'" + name + "'"].join(", ")»)'''
+					matching = containers.filter[name == reference].toList
 				}
-				for (container : matching) {
-					val previous = served.put(container, storage)
+				if (matching.empty) {
+					problems += '''virtualized storage '«storage.name»': no resource container has the id or name '«reference»' (containers: «containers.map["'" + name + "' (" + id + ")"].join(", ")»)'''
+				} else if (matching.size > 1) {
+					problems += '''virtualized storage '«storage.name»': «matching.size» resource containers are named '«reference»'; name one by its id («matching.map[id].join(", ")»)'''
+				} else {
+					val container = matching.head
+					val previous = servedBy.put(container, storage)
 					if (previous !== null && previous !== storage) {
 						problems += '''resource container '«container.name»' is named by virtualized storages '«previous.name»' and '«storage.name»'; it can use only one'''
+					}
+					if (!storage.servedContainers.contains(container)) {
+						storage.servedContainers += container
 					}
 				}
 			}
 		}
-		served
 	}
 
 	def private Iterable<ResourceContainer> withNested(ResourceContainer container) {
@@ -107,19 +117,10 @@ class CompletionTransformation {
 	}
 
 	/** For each basic component, the storages of the containers it is allocated on (null: no storage). */
-	def private Map<BasicComponent, Set<VirtualizedStorage>> componentPlacements(ArchitectureModel model,
-		Map<ResourceContainer, VirtualizedStorage> served) {
-		val parents = <ResourceContainer, ResourceContainer>newHashMap
-		for (container : model.resourceEnvironment?.containers?.flatMap[withNested] ?: emptyList) {
-			container.nestedContainers.forEach[nested | parents.put(nested, container)]
-		}
+	def private Map<BasicComponent, Set<VirtualizedStorage>> componentPlacements(ArchitectureModel model, Wiring wiring) {
 		val placements = <BasicComponent, Set<VirtualizedStorage>>newLinkedHashMap
 		for (context : model.allocation?.contexts ?: emptyList) {
-			var container = context.container
-			while (container !== null && !served.containsKey(container)) {
-				container = parents.get(container)
-			}
-			val storage = if (container === null) null else served.get(container)
+			val storage = if (context.container === null) null else wiring.storage(context.container)
 			for (component : basicComponents(context.assemblyContext)) {
 				placements.computeIfAbsent(component)[newLinkedHashSet] += storage
 			}
@@ -140,11 +141,11 @@ class CompletionTransformation {
 	}
 
 	def private hddDemands(AbstractInternalControlFlowAction action) {
-		action.resourceDemands.filter[isHdd(requiredResource)].toList
+		action.resourceDemands.filter[HddUse.isHdd(requiredResource)].toList
 	}
 
 	def private hddCalls(AbstractInternalControlFlowAction action) {
-		action.resourceCalls.filter[isHddInterface(role?.requiredInterface)].toList
+		action.resourceCalls.filter[HddUse.isHddInterface(role?.requiredInterface)].toList
 	}
 
 	def private refineComponent(BasicComponent component, VirtualizedStorage storage) {
@@ -177,18 +178,12 @@ class CompletionTransformation {
 
 	def private IoRequest callRequest(ResourceCall call, VirtualizedStorage storage) {
 		IoFactory.eINSTANCE.createIoRequest => [
-			type = if ("write".equalsIgnoreCase(call.signature?.name)) IoType.WRITE else IoType.READ
-			size = call.inputVariableUsages.input("size")
-				?: call.inputVariableUsages.findFirst[!#{"sequentiality", "fileSet"}.contains(variable)]?.characterisations?.head?.specification
-				?: "1"
-			sequentiality = call.inputVariableUsages.input("sequentiality") ?: storage.defaultSequentiality ?: "0"
-			fileSet = call.inputVariableUsages.input("fileSet")?.unquoted ?: storage.defaultFileSet
+			type = if (HddUse.writes(call)) IoType.WRITE else IoType.READ
+			size = HddUse.amount(call)
+			sequentiality = HddUse.input(call, "sequentiality") ?: storage.defaultSequentiality ?: "0"
+			fileSet = HddUse.input(call, "fileSet")?.unquoted ?: storage.defaultFileSet
 			count = call.numberOfCalls ?: "1"
 		]
-	}
-
-	def private String input(List<VariableUsage> usages, String variable) {
-		usages.findFirst[it.variable == variable]?.characterisations?.head?.specification
 	}
 
 	def private String unquoted(String text) {
@@ -210,70 +205,5 @@ class CompletionTransformation {
 			action.successor = io
 			io.successor = next
 		}
-	}
-
-	def private checkStorage(VirtualizedStorage storage, Set<String> fileSets, List<String> problems) {
-		if (storage.name.nullOrEmpty) {
-			problems += "a virtualized storage has no name"
-		}
-		if (storage.memoryLength === null) {
-			problems += '''virtualized storage '«storage.name»' has no memory length (fixed, or from Eq. 8.1)'''
-		}
-		if (!storage.defaultFileSet.nullOrEmpty && !fileSets.contains(storage.defaultFileSet)) {
-			problems += '''virtualized storage '«storage.name»': default file set '«storage.defaultFileSet»' is not a file set of the configuration («fileSets.join(", ")»)'''
-		}
-		checkSequentiality(storage.defaultSequentiality, '''virtualized storage '«storage.name»' default sequentiality''', problems)
-	}
-
-	def private checkRequest(IoRequest request, Set<String> fileSets, List<String> problems) {
-		val owner = describe(request.eContainer)
-		if (request.fileSet.nullOrEmpty) {
-			problems += '''«owner»: an I/O request names no file set'''
-		} else if (!fileSets.contains(request.fileSet)) {
-			problems += '''«owner»: file set '«request.fileSet»' is not a file set of the I/O configuration («fileSets.join(", ")»)'''
-		}
-		checkSequentiality(request.sequentiality, '''«owner»: sequentiality''', problems)
-		for (part : #["size" -> request.size, "count" -> request.count]) {
-			try {
-				StoEx.parse(part.value ?: "")
-			} catch (IllegalArgumentException invalid) {
-				problems += '''«owner»: «part.key» '«part.value»' is not a valid stochastic expression: «invalid.message»'''
-			}
-		}
-	}
-
-	def private checkSequentiality(String text, String what, List<String> problems) {
-		if (text === null) {
-			return
-		}
-		try {
-			val mean = StoEx.parse(text).mean
-			if (mean.present && (mean.asDouble < 0 || mean.asDouble > 1)) {
-				problems += '''«what» '«text»' is «mean.asDouble»; a sequentiality is a probability between 0 and 1'''
-			}
-		} catch (IllegalArgumentException invalid) {
-			problems += '''«what» '«text»' is not a valid stochastic expression: «invalid.message»'''
-		}
-	}
-
-	def private isHdd(ProcessingResourceType type) {
-		type !== null && (type.id == HDD_TYPE_ID || "HDD".equalsIgnoreCase(type.name))
-	}
-
-	def private isHddInterface(ResourceInterface resourceInterface) {
-		resourceInterface !== null && (resourceInterface.id == HDD_INTERFACE_ID || resourceInterface.name == "HddInterface")
-	}
-
-	def private String describe(EObject element) {
-		val name = switch element {
-			org.iosim.pcm.Entity: element.name
-			default: null
-		}
-		val id = if (element instanceof Identified) element.id
-		'''«element?.eClass?.name»«IF name !== null» '«name»'«ENDIF»«IF id !== null» (id «id»)«ENDIF»'''
-	}
-
-	def private describe(RepositoryComponent component) {
-		describe(component as EObject)
 	}
 }

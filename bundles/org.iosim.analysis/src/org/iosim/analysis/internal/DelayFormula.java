@@ -10,7 +10,7 @@ import java.util.Optional;
 import java.util.Set;
 
 import org.iosim.analysis.AnalysisModelException;
-import org.iosim.analysis.IoType;
+import org.iosim.pcm.io.IoType;
 import org.iosim.analysis.ModelDefinition;
 import org.iosim.analysis.WorkloadInput;
 import org.iosim.analysis.WorkloadState;

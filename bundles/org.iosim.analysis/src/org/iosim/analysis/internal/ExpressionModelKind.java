@@ -8,7 +8,8 @@ import java.util.Set;
 import org.iosim.analysis.AnalysisModelException;
 import org.iosim.analysis.IoAnalysisModel;
 import org.iosim.analysis.IoAnalysisModelKind;
-import org.iosim.analysis.IoType;
+import org.iosim.pcm.io.IoType;
+import org.iosim.analysis.ModelContext;
 import org.iosim.analysis.ModelDefinition;
 import org.iosim.analysis.WorkloadInput;
 import org.iosim.analysis.WorkloadState;
@@ -36,7 +37,7 @@ public final class ExpressionModelKind implements IoAnalysisModelKind {
     }
 
     @Override
-    public IoAnalysisModel create(ModelDefinition definition) throws AnalysisModelException {
+    public IoAnalysisModel create(ModelDefinition definition, ModelContext context) throws AnalysisModelException {
         Parameters.requireOnly(definition, Set.of(DELAY, READ_DELAY, WRITE_DELAY));
         Optional<String> delay = definition.parameter(DELAY);
         Optional<String> readDelay = definition.parameter(READ_DELAY);

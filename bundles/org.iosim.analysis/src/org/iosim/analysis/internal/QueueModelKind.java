@@ -7,7 +7,8 @@ import org.iosim.analysis.AnalysisModelException;
 import org.iosim.analysis.EmbeddedIoModel;
 import org.iosim.analysis.IoAnalysisModel;
 import org.iosim.analysis.IoAnalysisModelKind;
-import org.iosim.analysis.IoRequest;
+import org.iosim.analysis.ArrivingRequest;
+import org.iosim.analysis.ModelContext;
 import org.iosim.analysis.ModelDefinition;
 import org.iosim.analysis.SimulationClock;
 import org.iosim.analysis.WorkloadInput;
@@ -37,7 +38,7 @@ public final class QueueModelKind implements IoAnalysisModelKind {
 	}
 
 	@Override
-	public IoAnalysisModel create(ModelDefinition definition) throws AnalysisModelException {
+	public IoAnalysisModel create(ModelDefinition definition, ModelContext context) throws AnalysisModelException {
 		Parameters.requireOnly(definition, Set.of(SERVICE_TIME, SERVERS));
 		String formula = definition.parameter(SERVICE_TIME).orElseThrow(() -> new AnalysisModelException(
 				"analysis model '" + definition.name() + "' of kind '" + ID + "' needs the parameter '" + SERVICE_TIME + "'"));
@@ -52,19 +53,21 @@ public final class QueueModelKind implements IoAnalysisModelKind {
 			throw new AnalysisModelException("analysis model '" + definition.name() + "': '" + SERVERS
 					+ "' must be a whole number of at least 1, got '" + serversText + "'");
 		}
-		return new Queue(DelayFormula.parse(definition, SERVICE_TIME, formula), servers);
+		return new Queue(DelayFormula.parse(definition, SERVICE_TIME, formula), servers, context.clock());
 	}
 
 	/** One queue per created model: a model instance belongs to one simulation replication. */
 	private static final class Queue implements EmbeddedIoModel {
 		private final DelayFormula serviceTime;
 		private final int servers;
+		private final SimulationClock clock;
 		private final ArrayDeque<Runnable> waiting = new ArrayDeque<>();
 		private int busy;
 
-		Queue(DelayFormula serviceTime, int servers) {
+		Queue(DelayFormula serviceTime, int servers, SimulationClock clock) {
 			this.serviceTime = serviceTime;
 			this.servers = servers;
+			this.clock = clock;
 		}
 
 		@Override
@@ -78,8 +81,7 @@ public final class QueueModelKind implements IoAnalysisModelKind {
 		}
 
 		@Override
-		public void submit(WorkloadState state, IoRequest request, SimulationClock clock, Runnable finished)
-				throws AnalysisModelException {
+		public void submit(WorkloadState state, ArrivingRequest request, Runnable finished) throws AnalysisModelException {
 			double service = serviceTime.delay(state);
 			if (!(service >= 0) || Double.isInfinite(service)) {
 				throw new AnalysisModelException("queue model: service time '" + serviceTime.text() + "' is " + service

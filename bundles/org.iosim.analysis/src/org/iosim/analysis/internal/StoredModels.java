@@ -16,7 +16,8 @@ import java.util.TreeSet;
 
 import org.iosim.analysis.AnalysisModelException;
 import org.iosim.analysis.FileProblems;
-import org.iosim.analysis.FeatureConfiguration;
+import org.iosim.analysis.Features;
+import org.iosim.pcm.io.FeatureConfiguration;
 import org.iosim.analysis.ModelDefinition;
 
 import com.fasterxml.jackson.core.JsonParser;
@@ -122,7 +123,7 @@ public final class StoredModels {
 
     private static FeatureConfiguration features(Path file, JsonNode features) throws AnalysisModelException {
         if (features == null || features.isNull()) {
-            return FeatureConfiguration.ANY;
+            return Features.any();
         }
         if (!features.isObject()) {
             throw new AnalysisModelException(file + ": 'features' must be an object but is " + features);
@@ -139,7 +140,7 @@ public final class StoredModels {
                 throw new AnalysisModelException(file + ": 'features." + key + "' must be a string but is " + value);
             }
         }
-        return new FeatureConfiguration(values.get(0), values.get(1), values.get(2), values.get(3), values.get(4), null);
+        return Features.of(values.get(0), values.get(1), values.get(2), values.get(3), values.get(4), null);
     }
 
     private static Map<String, String> parameters(Path file, JsonNode parameters) throws AnalysisModelException {

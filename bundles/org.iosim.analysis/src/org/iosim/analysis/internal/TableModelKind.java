@@ -14,6 +14,7 @@ import java.util.stream.Collectors;
 import org.iosim.analysis.AnalysisModelException;
 import org.iosim.analysis.IoAnalysisModel;
 import org.iosim.analysis.IoAnalysisModelKind;
+import org.iosim.analysis.ModelContext;
 import org.iosim.analysis.ModelDefinition;
 import org.iosim.analysis.WorkloadInput;
 import org.iosim.analysis.WorkloadState;
@@ -53,7 +54,7 @@ public final class TableModelKind implements IoAnalysisModelKind {
     }
 
     @Override
-    public IoAnalysisModel create(ModelDefinition definition) throws AnalysisModelException {
+    public IoAnalysisModel create(ModelDefinition definition, ModelContext context) throws AnalysisModelException {
         Parameters.requireOnly(definition, Set.of(FILE));
         Path file = definition.resolve(Parameters.required(definition, FILE));
         DelayTable table;

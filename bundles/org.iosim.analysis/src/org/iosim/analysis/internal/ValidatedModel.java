@@ -6,8 +6,7 @@ import java.util.Set;
 import org.iosim.analysis.AnalysisModelException;
 import org.iosim.analysis.EmbeddedIoModel;
 import org.iosim.analysis.IoAnalysisModel;
-import org.iosim.analysis.IoRequest;
-import org.iosim.analysis.SimulationClock;
+import org.iosim.analysis.ArrivingRequest;
 import org.iosim.analysis.WorkloadInput;
 import org.iosim.analysis.WorkloadState;
 
@@ -58,10 +57,10 @@ public final class ValidatedModel implements IoAnalysisModel {
         }
 
         @Override
-        public void submit(WorkloadState state, IoRequest request, SimulationClock clock, Runnable finished)
+        public void submit(WorkloadState state, ArrivingRequest request, Runnable finished)
                 throws AnalysisModelException {
             try {
-                model.submit(state, request, clock, finished);
+                model.submit(state, request, finished);
             } catch (RuntimeException e) {
                 throw new AnalysisModelException("analysis model '" + prediction.modelName + "' (" + model.describe()
                         + ") failed for " + state + ": " + e, e);

@@ -4,7 +4,8 @@ import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 
 import org.iosim.cli.Main;
-import org.iosim.simulation.ModelCompilationException;
+import org.iosim.engine.ModelCompilationException;
+import org.iosim.engine.RunCancelledException;
 import org.iosim.simulation.bench.ClosedNetworkBenchmark;
 
 import picocli.CommandLine.Command;
@@ -35,7 +36,7 @@ final class BenchCommand implements Callable<Integer> {
 	CommandSpec spec;
 
 	@Override
-	public Integer call() throws ModelCompilationException {
+	public Integer call() throws ModelCompilationException, RunCancelledException {
 		if (users < 1 || requests < 10) {
 			throw new IosimCommand.UserError(Main.EXIT_USAGE, "--users must be at least 1 and --requests at least 10");
 		}

@@ -10,6 +10,12 @@ import java.util.Set;
 import java.util.stream.Stream;
 
 import org.iosim.cli.Main;
+import org.iosim.engine.RunCancelledException;
+import org.iosim.run.PipelineMonitor;
+import org.iosim.run.RunConfiguration;
+import org.iosim.run.RunFailure;
+import org.iosim.run.RunOutcome;
+import org.iosim.run.RunPipeline;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -17,7 +23,7 @@ import picocli.CommandLine.Option;
 
 @Command(name = "iosim", mixinStandardHelpOptions = true, versionProvider = IosimCommand.Version.class,
 		description = "Predicts the I/O performance of component-based software architectures on virtualized storage.",
-		subcommands = { ValidateCommand.class, SimulateCommand.class, TransformCommand.class, ModelsCommand.class, RegressionCommand.class, StoexCommand.class, BenchCommand.class, HelpCommand.class },
+		subcommands = { ValidateCommand.class, SimulateCommand.class, RunCommand.class, TransformCommand.class, ModelsCommand.class, RegressionCommand.class, StoexCommand.class, BenchCommand.class, HelpCommand.class },
 		footer = { "", "Run 'iosim COMMAND --help' for a command's options." })
 public final class IosimCommand implements Runnable {
 
@@ -97,6 +103,34 @@ public final class IosimCommand implements Runnable {
 				throw new UserError(Main.EXIT_USAGE, "no such file or folder: " + path);
 			}
 		}
+	}
+
+	/**
+	 * Runs a whole pipeline as the command line does: warnings and (unless quiet) progress on
+	 * standard error.
+	 */
+	static RunOutcome runPipeline(RunConfiguration configuration, boolean quiet, CommandLine.Model.CommandSpec spec) {
+		PrintWriter err = spec.commandLine().getErr();
+		long started = System.nanoTime();
+		PipelineMonitor monitor = progress -> {
+			if (!quiet) {
+				err.println(SimulationProgress.line(configuration.simulation(), started, progress));
+			}
+		};
+		try {
+			return new RunPipeline(configuration).warnings(warning -> err.println("warning: " + warning.format()))
+					.run(monitor, List.of());
+		} catch (RunFailure failure) {
+			throw failed(failure);
+		} catch (RunCancelledException cancelled) {
+			throw new UserError(Main.EXIT_INVALID, cancelled.getMessage());
+		}
+	}
+
+	/** @return the failure as the command line reports it: exit status 2 for a usage error, else 1 */
+	static UserError failed(RunFailure failure) {
+		return new UserError(failure.kind() == RunFailure.Kind.USAGE ? Main.EXIT_USAGE : Main.EXIT_INVALID,
+				failure.getMessage());
 	}
 
 	/**

@@ -7,6 +7,7 @@ import java.util.concurrent.Callable;
 
 import org.iosim.analysis.AnalysisModelException;
 import org.iosim.analysis.AnalysisModelRegistry;
+import org.iosim.analysis.Features;
 import org.iosim.analysis.IoAnalysisModelKind;
 import org.iosim.analysis.ModelDefinition;
 import org.iosim.cli.Main;
@@ -52,7 +53,7 @@ final class ModelsCommand implements Callable<Integer> {
 			out.println("  none");
 		}
 		for (ModelDefinition definition : stored) {
-			out.printf("  %-24s kind %-10s %s%n", definition.name(), definition.kind(), definition.features().describe());
+			out.printf("  %-24s kind %-10s %s%n", definition.name(), definition.kind(), Features.describe(definition.features()));
 		}
 		return 0;
 	}

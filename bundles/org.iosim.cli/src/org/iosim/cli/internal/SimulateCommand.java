@@ -1,18 +1,13 @@
 package org.iosim.cli.internal;
 
-import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.Callable;
 
 import org.iosim.cli.Main;
-import org.iosim.cli.SimulationJob;
-import org.iosim.simulation.SimulationConfig;
-import org.iosim.simulation.SimulationResult;
-import org.iosim.simulation.SimulationResult.ResourceResult;
-import org.iosim.simulation.SimulationResult.ScenarioResult;
+import org.iosim.engine.SimulationConfig;
+import org.iosim.run.RunConfiguration;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -99,98 +94,19 @@ final class SimulateCommand implements Callable<Integer> {
 		IosimCommand.requireExisting(io, models);
 		SimulationConfig config = config();
 		IosimCommand.noteUnusedIoConfigurations(model, io, spec.commandLine().getErr());
-		PrintWriter out = spec.commandLine().getOut();
-		PrintWriter err = spec.commandLine().getErr();
-		SimulationJob job = new SimulationJob(model).modelSet(modelSet).config(config)
-				.outputFolder(this.out, overwrite).ioConfiguration(io).analysisModels(models)
-				.warnings(warning -> err.println("warning: " + warning.format()));
-		if (!quiet) {
-			long started = System.nanoTime();
-			job.progress((replication, simulatedTime, measurements, events) -> err.println(
-					SimulationProgress.line(config, started, replication, simulatedTime, measurements, events)));
-		}
-		SimulationJob.Outcome outcome;
-		try {
-			outcome = job.run();
-		} catch (SimulationJob.Failure failure) {
-			throw new IosimCommand.UserError(failure.exitCode(), failure.getMessage());
-		}
-		printSummary(out, outcome);
+		RunConfiguration configuration = RunConfiguration.of(model).withModelSet(modelSet).withSimulation(config)
+				.withIoConfiguration(io).withStoredModels(models).withOutputFolder(this.out, overwrite);
+		ResultSummary.print(spec.commandLine().getOut(), IosimCommand.runPipeline(configuration, quiet, spec));
 		return 0;
 	}
 
 	private SimulationConfig config() {
-		if ((confidence == null) != (precision == null)) {
-			throw new IosimCommand.UserError(Main.EXIT_USAGE, "--confidence and --precision go together");
-		}
-		long measurements = maxMeasurements != null ? maxMeasurements
-				: stopTime != null || confidence != null ? Long.MAX_VALUE : SimulationConfig.DEFAULT_MAX_MEASUREMENTS;
 		try {
-			SimulationConfig config = new SimulationConfig(seed, stopTime == null ? Double.POSITIVE_INFINITY : stopTime,
-					measurements, 0, 0, warmup, replications, simulateNetwork);
-			return confidence == null ? config : config.withConfidence(confidence, precision);
+			return SimulationConfig.of(seed, stopTime, maxMeasurements, confidence, precision, warmup, replications,
+					simulateNetwork);
 		} catch (IllegalArgumentException invalid) {
-			throw new IosimCommand.UserError(Main.EXIT_USAGE, invalid.getMessage());
+			throw new IosimCommand.UserError(Main.EXIT_USAGE, invalid.getMessage().replace("confidence and precision",
+					"--confidence and --precision"));
 		}
-	}
-
-	private static void printSummary(PrintWriter out, SimulationJob.Outcome outcome) {
-		SimulationResult result = outcome.result();
-		out.printf(Locale.ROOT, "Model set '%s': seed %d, %d replication%s%n", outcome.modelSet().name(), result.seed(),
-				result.replications(), result.replications() == 1 ? "" : "s");
-		out.printf(Locale.ROOT, "Stopped: %s, at simulated time %.6g after %,d events (%.1f s)%n%n",
-				result.stopReason().label(), result.simulatedTime(), result.events(), result.wallClockSeconds());
-		TextTable scenarios = new TextTable().text("usage scenario").number("mean").number("±95 %").number("p50")
-				.number("p95").number("throughput").number("count");
-		for (ScenarioResult scenario : result.scenarios()) {
-			var time = scenario.responseTime();
-			scenarios.row(scenario.name(), figure(time.mean()), figure3(time.ci95()), figure(time.p50()),
-					figure(time.p95()), figure(scenario.throughput()), count(time.count()));
-		}
-		scenarios.print(out);
-		out.println();
-		TextTable resources = new TextTable().text("resource").text("type").text("policy").number("servers")
-				.number("utilization").number("queue").number("throughput");
-		for (ResourceResult resource : result.resources()) {
-			resources.row(resource.container(), resource.type(), resource.schedulingPolicy(),
-					resource.hasInfiniteServers() ? "∞" : Integer.toString(resource.servers()),
-					resource.hasInfiniteServers() ? TextTable.NONE
-							: String.format(Locale.ROOT, "%.4f", resource.utilization()),
-					figure(resource.meanQueueLength()), figure(resource.throughput()));
-		}
-		resources.print(out);
-		boolean cut = scenarios.cutSomething() || resources.cutSomething();
-		if (!result.io().isEmpty()) {
-			out.println();
-			TextTable io = new TextTable().text("storage").text("type").text("file set").number("mean delay")
-					.number("±95 %").number("p95").number("count");
-			for (SimulationResult.IoResult request : result.io()) {
-				io.row(request.storage(), request.type(), request.fileSet() == null ? "all" : request.fileSet(),
-						figure(request.delay().mean()), figure3(request.delay().ci95()), figure(request.delay().p95()),
-						count(request.count()));
-			}
-			io.print(out);
-			cut |= io.cutSomething();
-		}
-		if (cut) {
-			out.println("(names longer than " + TextTable.MAX_TEXT_WIDTH + " characters are cut here; report.html and"
-					+ " the CSV files have them in full)");
-		}
-		out.println();
-		out.println("Results: " + outcome.outputFolder() + " (results.json, report.html, CSV files)");
-	}
-
-	/** Five significant digits; a figure that does not exist (no observations) shows as a dash. */
-	private static String figure(double value) {
-		return Double.isNaN(value) ? TextTable.NONE : String.format(Locale.ROOT, "%.5g", value);
-	}
-
-	/** Three significant digits, enough for a confidence interval's half-width. */
-	private static String figure3(double value) {
-		return Double.isNaN(value) ? TextTable.NONE : String.format(Locale.ROOT, "%.3g", value);
-	}
-
-	private static String count(long value) {
-		return String.format(Locale.ROOT, "%,d", value);
 	}
 }

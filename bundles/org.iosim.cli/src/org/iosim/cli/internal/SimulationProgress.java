@@ -2,7 +2,8 @@ package org.iosim.cli.internal;
 
 import java.util.Locale;
 
-import org.iosim.simulation.SimulationConfig;
+import org.iosim.engine.ProgressMonitor;
+import org.iosim.engine.SimulationConfig;
 
 /** The progress lines of 'simulate', about one a second per replication. */
 public final class SimulationProgress {
@@ -14,8 +15,11 @@ public final class SimulationProgress {
 	 * What is done and what remains: the share of the stop condition reached (measurements or
 	 * simulated time, whichever is further along) and the time left at the pace so far.
 	 */
-	public static String line(SimulationConfig config, long startedNanos, int replication, double simulatedTime,
-			long measurements, long events) {
+	public static String line(SimulationConfig config, long startedNanos, ProgressMonitor.Progress progress) {
+		int replication = progress.replication();
+		double simulatedTime = progress.simulatedTime();
+		long measurements = progress.measurements();
+		long events = progress.events();
 		StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "  replication %d: ", replication + 1));
 		double done = 0;
 		if (config.maxMeasurements() != Long.MAX_VALUE) {

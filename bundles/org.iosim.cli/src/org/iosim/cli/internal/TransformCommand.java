@@ -9,11 +9,14 @@ import java.util.List;
 import java.util.concurrent.Callable;
 
 import org.iosim.cli.Main;
-import org.iosim.cli.SimulationJob;
+import org.iosim.analysis.FileProblems;
+import org.iosim.pcm.ArchitectureModel;
+import org.iosim.run.RunConfiguration;
+import org.iosim.run.RunFailure;
+import org.iosim.run.RunPipeline;
 import org.iosim.pcm.io.IoAction;
 import org.iosim.pcm.palladio.ArchitectureFiles;
 import org.iosim.pcm.palladio.ModelSet;
-import org.iosim.simulation.StorageSetup;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -25,8 +28,9 @@ import picocli.CommandLine.Model.CommandSpec;
 		description = { "Runs the refinement transformation: applies an I/O configuration to a model set"
 				+ " (completion: storage switched to virtualized storage, HDD use turned into I/O requests) and"
 				+ " binds each virtualized storage to the analysis model its feature configuration selects.",
-				"Prints what changed and writes the refined model set as an IOSim model file (.iosim), which"
-						+ " 'iosim simulate FILE --io CONFIG' runs. The input files are never changed." },
+				"Prints what changed and writes the refined model set as an IOSim model file (.iosim) that holds"
+						+ " everything a simulation needs (storages, analysis models): 'iosim simulate FILE' runs it."
+						+ " The input files are never changed." },
 		footer = { "", "Exit status: 0 transformed, 1 the model or the configuration is invalid, 2 usage error." })
 final class TransformCommand implements Callable<Integer> {
 
@@ -57,38 +61,35 @@ final class TransformCommand implements Callable<Integer> {
 		IosimCommand.requireExisting(io, models);
 		PrintWriter out = spec.commandLine().getOut();
 		PrintWriter err = spec.commandLine().getErr();
-		SimulationJob job = new SimulationJob(model).modelSet(modelSet).ioConfiguration(io).analysisModels(models)
-				.warnings(warning -> err.println("warning: " + warning.format()));
-		SimulationJob.Refined refined;
+		RunPipeline pipeline = new RunPipeline(RunConfiguration.of(model).withModelSet(modelSet).withIoConfiguration(io)
+				.withStoredModels(models)).warnings(warning -> err.println("warning: " + warning.format()));
 		ModelSet loaded;
+		ArchitectureModel refined;
 		try {
-			loaded = job.load();
-			refined = job.refine(loaded);
-		} catch (SimulationJob.Failure failure) {
-			throw new IosimCommand.UserError(failure.exitCode(), failure.getMessage());
+			loaded = pipeline.load();
+			refined = pipeline.refine(loaded);
+		} catch (RunFailure failure) {
+			throw IosimCommand.failed(failure);
 		}
 		long ioActions = 0;
-		for (var contents = refined.model().eAllContents(); contents.hasNext();) {
+		for (var contents = refined.eAllContents(); contents.hasNext();) {
 			ioActions += contents.next() instanceof IoAction ? 1 : 0;
 		}
 		out.printf("Model set '%s' refined with %s: %d I/O action%s%n", loaded.name(), io, ioActions,
 				ioActions == 1 ? "" : "s");
-		for (StorageSetup storage : refined.storages()) {
-			out.printf("  storage '%s' serves %s: analysis model '%s', memory length %d, %s%n", storage.name(),
-					String.join(", ", storage.containers()), storage.modelName(), storage.memoryLength(),
-					storage.options().describe());
-		}
+		Storages.describe(refined).forEach(line -> out.println("  " + line));
 		if (this.out != null) {
 			if (Files.exists(this.out) && !overwrite) {
 				throw new IosimCommand.UserError(Main.EXIT_INVALID,
 						this.out + " exists; choose another file or pass --overwrite");
 			}
 			try {
-				ArchitectureFiles.save(refined.model(), this.out);
+				ArchitectureFiles.save(refined, this.out);
 			} catch (IOException failed) {
-				throw new IosimCommand.UserError(Main.EXIT_INVALID, "cannot write " + this.out + ": " + failed.getMessage());
+				throw new IosimCommand.UserError(Main.EXIT_INVALID, "cannot write " + this.out + ": "
+						+ FileProblems.reason(failed));
 			}
-			out.println("Refined model written to " + this.out);
+			out.println("Refined model written to " + this.out + " (simulate it as it is: iosim simulate " + this.out + ")");
 		}
 		return 0;
 	}

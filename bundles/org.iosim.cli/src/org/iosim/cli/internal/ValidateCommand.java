@@ -7,16 +7,16 @@ import java.util.List;
 import java.util.concurrent.Callable;
 
 import org.iosim.cli.Main;
-import org.iosim.cli.SimulationJob;
 import org.iosim.pcm.palladio.ImportResult;
 import org.iosim.pcm.palladio.ModelSet;
 import org.iosim.pcm.palladio.PalladioImporter;
 import org.iosim.pcm.validation.Diagnostic;
 import org.iosim.pcm.validation.ModelStatistics;
 import org.iosim.pcm.validation.ModelValidator;
-import org.iosim.simulation.ArchitectureSimulation;
-import org.iosim.simulation.ModelCompilationException;
-import org.iosim.simulation.StorageSetup;
+import org.iosim.pcm.ArchitectureModel;
+import org.iosim.run.RunConfiguration;
+import org.iosim.run.RunFailure;
+import org.iosim.run.RunPipeline;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -89,21 +89,15 @@ final class ValidateCommand implements Callable<Integer> {
 	 * that a model set 'validate' accepts is one 'simulate' runs.
 	 */
 	private Simulatable checkSimulatable(ModelSet modelSet) {
+		RunPipeline pipeline = new RunPipeline(RunConfiguration.of(paths).withIoConfiguration(io).withStoredModels(models));
 		List<String> storages = new ArrayList<>();
 		try {
-			SimulationJob.Refined refined = new SimulationJob(paths).ioConfiguration(io).analysisModels(models)
-					.refine(modelSet);
-			for (StorageSetup storage : refined.storages()) {
-				storages.add(String.format("I/O: storage '%s' serves %s with analysis model '%s', memory length %d",
-						storage.name(), String.join(", ", storage.containers()), storage.modelName(),
-						storage.memoryLength()));
-			}
-			ArchitectureSimulation.of(refined.model(), refined.storages());
+			ArchitectureModel refined = pipeline.refine(modelSet);
+			Storages.describe(refined).forEach(line -> storages.add("I/O: " + line));
+			pipeline.prepare(modelSet.name(), refined);
 			return new Simulatable(storages, null);
-		} catch (SimulationJob.Failure failure) {
+		} catch (RunFailure failure) {
 			return new Simulatable(storages, failure.getMessage());
-		} catch (ModelCompilationException unsimulatable) {
-			return new Simulatable(storages, "cannot simulate: " + unsimulatable.getMessage());
 		}
 	}
 

@@ -5,6 +5,7 @@ import java.util.Deque;
 import java.util.Objects;
 
 import org.eclipse.emf.ecore.EObject;
+import org.eclipse.emf.ecore.EStructuralFeature;
 import org.iosim.pcm.ArchitectureModel;
 import org.iosim.pcm.Entity;
 import org.iosim.pcm.Identified;
@@ -58,7 +59,7 @@ public record Diagnostic(Severity severity, String file, int line, int column, S
 		SourceLocation location = SourceLocation.of(element).orElse(null);
 		String file = location == null ? null : location.file();
 		int line = location == null ? 0 : location.line();
-		String name = element instanceof Entity entity ? blankToNull(entity.getName()) : null;
+		String name = nameOf(element);
 		String id = element instanceof Identified identified ? blankToNull(identified.getId()) : null;
 		return new Diagnostic(severity, file, line, 0, pathOf(element), element.eClass().getName(), name, id,
 				message);
@@ -179,7 +180,20 @@ public record Diagnostic(Severity severity, String file, int line, int column, S
 		if (element instanceof ResourceDemandingSeff seff && seff.getDescribedService() != null) {
 			return blankToNull(seff.getDescribedService().getName());
 		}
-		return element instanceof Entity entity ? blankToNull(entity.getName()) : null;
+		return nameOf(element);
+	}
+
+	/**
+	 * @return the element's name: an {@link Entity}'s, or the {@code name} attribute other classes
+	 *         have (a resource demanding internal behaviour, the I/O extension's storages and file
+	 *         sets); null if it has none
+	 */
+	static String nameOf(EObject element) {
+		if (element instanceof Entity entity) {
+			return blankToNull(entity.getName());
+		}
+		EStructuralFeature name = element.eClass().getEStructuralFeature("name");
+		return name != null && element.eGet(name) instanceof String text ? blankToNull(text) : null;
 	}
 
 	private static String blankToNull(String text) {

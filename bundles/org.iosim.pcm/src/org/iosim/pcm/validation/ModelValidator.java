@@ -10,6 +10,7 @@ import org.eclipse.emf.ecore.EReference;
 import org.eclipse.emf.ecore.util.EcoreUtil;
 import org.iosim.pcm.ArchitectureModel;
 import org.iosim.pcm.PcmPackage;
+import org.iosim.pcm.io.IoConfiguration;
 
 /**
  * Checks that a model set is complete and consistent enough to simulate: required references set
@@ -22,16 +23,37 @@ public final class ModelValidator {
 
 	/** @return the problems found, errors and warnings, in model order; empty for a valid model */
 	public List<Diagnostic> validate(ArchitectureModel model) {
+		return validate(model, model);
+	}
+
+	/**
+	 * Checks an I/O configuration on its own, as read from its file, before it is applied to a
+	 * model: the rules of its elements that need no model.
+	 *
+	 * @return the problems found, in order; empty for a valid configuration
+	 */
+	public List<Diagnostic> validate(IoConfiguration configuration) {
+		return validate(null, configuration);
+	}
+
+	private static List<Diagnostic> validate(ArchitectureModel model, EObject root) {
 		List<Diagnostic> diagnostics = new ArrayList<>();
 		ValidationRules rules = new ValidationRules(model, diagnostics);
-		rules.doSwitch(model);
-		for (Iterator<EObject> contents = model.eAllContents(); contents.hasNext();) {
-			EObject element = contents.next();
-			rules.doSwitch(element);
-			checkReferencesStayInside(model, element, diagnostics);
-			checkStochasticExpressions(element, diagnostics);
+		check(rules, model, root, diagnostics);
+		for (Iterator<EObject> contents = root.eAllContents(); contents.hasNext();) {
+			check(rules, model, contents.next(), diagnostics);
 		}
 		return diagnostics;
+	}
+
+	private static void check(ValidationRules rules, ArchitectureModel model, EObject element,
+			List<Diagnostic> diagnostics) {
+		rules.doSwitch(element);
+		rules.io().doSwitch(element);
+		if (model != null) {
+			checkReferencesStayInside(model, element, diagnostics);
+		}
+		checkStochasticExpressions(element, diagnostics);
 	}
 
 	private static void checkReferencesStayInside(ArchitectureModel model, EObject element,
@@ -69,6 +91,9 @@ public final class ModelValidator {
 				continue;
 			}
 			String text = (String) element.eGet(attribute);
+			if (text == null) {
+				continue; // a missing expression is the per-class rules' to report, where one is required
+			}
 			StochasticExpressions.parseProblem(text).ifPresent(problem -> diagnostics.add(Diagnostic.error(element,
 					"'" + attribute.getName() + "' = \"" + Diagnostic.excerpt(text) + "\" " + problem)));
 		}

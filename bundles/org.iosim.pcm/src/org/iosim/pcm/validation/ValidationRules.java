@@ -81,8 +81,17 @@ import org.iosim.pcm.UsageScenario;
 import org.iosim.pcm.UserAction;
 import org.iosim.pcm.VariableCharacterisation;
 import org.iosim.pcm.VariableUsage;
+import org.iosim.pcm.io.AnalysisModelDefinition;
+import org.iosim.pcm.io.FileSet;
+import org.iosim.pcm.io.FixedMemoryLength;
+import org.iosim.pcm.io.IoConfiguration;
+import org.iosim.pcm.io.IoRequest;
+import org.iosim.pcm.io.LittlesLawMemoryLength;
+import org.iosim.pcm.io.VirtualizedStorage;
+import org.iosim.pcm.io.util.IoSwitch;
 import org.iosim.pcm.util.PcmSwitch;
 import org.iosim.pcm.wiring.CallCycles;
+import org.iosim.pcm.wiring.Wiring;
 
 /**
  * The per-class validation rules. Every case returns {@code null} on purpose: an EMF switch then
@@ -839,5 +848,118 @@ final class ValidationRules extends PcmSwitch<Object> {
 
 	private void warning(EObject element, String message) {
 		diagnostics.add(Diagnostic.warning(element, message));
+	}
+
+	// ------------------------------------------------------------------ I/O extension
+
+	/** The rules of the I/O extension's classes, with the helpers of the architecture rules. */
+	IoSwitch<Object> io() {
+		return ioRules;
+	}
+
+	private final IoSwitch<Object> ioRules = new IoSwitch<>() {
+
+		@Override
+		public Object caseIoRequest(IoRequest request) {
+			if (request.getType() == null) {
+				error(request, "the I/O request has no type (READ or WRITE)");
+			}
+			if (requireText(request, request.getSize(), "size")) {
+				notNegative(request, request.getSize(), "size");
+			}
+			probability(request, request.getSequentiality(), "sequentiality");
+			wholeNumberAtLeast(request, request.getCount(), "count", 0);
+			IoConfiguration configuration = model == null ? null : Wiring.ioConfiguration(model);
+			if (request.getFileSet() == null || request.getFileSet().isBlank()) {
+				error(request, "the I/O request names no file set");
+			} else if (configuration != null && fileSet(configuration, request.getFileSet()) == null) {
+				error(request, "file set '" + request.getFileSet() + "' is not a file set of the I/O configuration ("
+						+ fileSetNames(configuration) + ")");
+			}
+			return null;
+		}
+
+		@Override
+		public Object caseFileSet(FileSet fileSet) {
+			if (fileSet.getName() == null || fileSet.getName().isBlank()) {
+				error(fileSet, "the file set has no name");
+			} else if (fileSet.eContainer() instanceof IoConfiguration configuration
+					&& fileSet(configuration, fileSet.getName()) != fileSet) {
+				error(fileSet, "file set '" + fileSet.getName() + "' is defined twice");
+			}
+			if (fileSet.getSize() < 0) {
+				error(fileSet, "file set '" + fileSet.getName() + "' has the negative size " + fileSet.getSize());
+			}
+			return null;
+		}
+
+		@Override
+		public Object caseVirtualizedStorage(VirtualizedStorage storage) {
+			if (storage.getName() == null || storage.getName().isBlank()) {
+				error(storage, "the virtualized storage has no name");
+			}
+			if (storage.getContainers().isEmpty() && storage.getServedContainers().isEmpty()) {
+				error(storage, "the virtualized storage names no resource container");
+			}
+			if (storage.getMemoryLength() == null) {
+				error(storage, "the virtualized storage has no memory length (fixed, or from Eq. 8.1 as mean delay"
+						+ " × arrival rate)");
+			}
+			if (storage.getDefaultFileSet() != null && !storage.getDefaultFileSet().isBlank()
+					&& storage.eContainer() instanceof IoConfiguration configuration
+					&& fileSet(configuration, storage.getDefaultFileSet()) == null) {
+				error(storage, "default file set '" + storage.getDefaultFileSet() + "' is not a file set of the I/O"
+						+ " configuration (" + fileSetNames(configuration) + ")");
+			}
+			probability(storage, storage.getDefaultSequentiality(), "defaultSequentiality");
+			return null;
+		}
+
+		@Override
+		public Object caseFixedMemoryLength(FixedMemoryLength length) {
+			if (length.getRequests() < 1) {
+				error(length, "a fixed memory length must be at least 1 request, but is " + length.getRequests());
+			}
+			return null;
+		}
+
+		@Override
+		public Object caseLittlesLawMemoryLength(LittlesLawMemoryLength length) {
+			double product = length.getMeanDelay() * length.getArrivalRate();
+			if (!(length.getMeanDelay() >= 0) || !(length.getArrivalRate() >= 0) || !(product < Integer.MAX_VALUE)) {
+				error(length, "the memory length from Eq. 8.1 (mean delay × arrival rate) needs a mean delay and an"
+						+ " arrival rate that are not negative and whose product is below " + Integer.MAX_VALUE
+						+ ", but has " + length.getMeanDelay() + " and " + length.getArrivalRate());
+			}
+			return null;
+		}
+
+		@Override
+		public Object caseAnalysisModelDefinition(AnalysisModelDefinition definition) {
+			if (definition.getName() == null || definition.getName().isBlank()) {
+				error(definition, "the analysis model definition has no name");
+			}
+			if (definition.getKind() == null || definition.getKind().isBlank()) {
+				error(definition, "analysis model definition '" + definition.getName() + "' has no kind");
+			}
+			return null;
+		}
+	};
+
+	private void probability(EObject element, String text, String feature) {
+		if (text != null && !text.isBlank()) {
+			checkConstant(element, text, feature, value -> value >= 0 && value <= 1, "a probability between 0 and 1");
+		}
+	}
+
+	private static FileSet fileSet(IoConfiguration configuration, String name) {
+		return configuration.getFileSets().stream().filter(fileSet -> name.equals(fileSet.getName())).findFirst()
+				.orElse(null);
+	}
+
+	private static String fileSetNames(IoConfiguration configuration) {
+		return configuration.getFileSets().isEmpty() ? "it defines none"
+				: configuration.getFileSets().stream().map(fileSet -> "'" + fileSet.getName() + "'")
+						.collect(Collectors.joining(", "));
 	}
 }

@@ -1,5 +1,8 @@
 package org.iosim.pcm.wiring;
 
+import java.util.IdentityHashMap;
+import java.util.Map;
+
 import org.eclipse.emf.ecore.EObject;
 import org.iosim.pcm.AllocationContext;
 import org.iosim.pcm.ArchitectureModel;
@@ -19,13 +22,16 @@ import org.iosim.pcm.RequiredRole;
 import org.iosim.pcm.ResourceContainer;
 import org.iosim.pcm.ResourceDemandingSeff;
 import org.iosim.pcm.Signature;
+import org.iosim.pcm.io.IoConfiguration;
+import org.iosim.pcm.io.VirtualizedStorage;
 
 /**
- * Where calls go: resolves entry-level calls and the roles of component instances through the
- * system's and composite components' connectors (assembly, assembly-infrastructure, provided and
- * required delegation) to the SEFF that serves them, and component instances to the resource
- * container they run on. The simulator, the validator and the refinement transformation all ask
- * this one resolver, so they agree on every call.
+ * Where calls and requests go: resolves entry-level calls and the roles of component instances
+ * through the system's and composite components' connectors (assembly, assembly-infrastructure,
+ * provided and required delegation) to the SEFF that serves them, component instances to the
+ * resource container they run on, and containers (nested ones through their hosts) to the
+ * virtualized storage that serves their I/O in a refined model. The simulator, the validator and
+ * the refinement transformation all ask this one resolver, so they agree on every call.
  */
 public final class Wiring {
 
@@ -34,9 +40,43 @@ public final class Wiring {
 	}
 
 	private final ArchitectureModel model;
+	private Map<ResourceContainer, VirtualizedStorage> storages;
 
 	public Wiring(ArchitectureModel model) {
 		this.model = model;
+	}
+
+	/** @return the I/O configuration a refined model holds (see the completion transformation), or null */
+	public static IoConfiguration ioConfiguration(ArchitectureModel model) {
+		for (EObject extension : model.getExtensions()) {
+			if (extension instanceof IoConfiguration configuration) {
+				return configuration;
+			}
+		}
+		return null;
+	}
+
+	/**
+	 * @return the virtualized storage that serves the container's I/O: the one naming it among its
+	 *         served containers, else the one serving the container it is nested in; null if none
+	 */
+	public VirtualizedStorage storage(ResourceContainer container) {
+		if (storages == null) {
+			storages = new IdentityHashMap<>();
+			IoConfiguration configuration = ioConfiguration(model);
+			if (configuration != null) {
+				for (VirtualizedStorage storage : configuration.getStorages()) {
+					storage.getServedContainers().forEach(served -> storages.putIfAbsent(served, storage));
+				}
+			}
+		}
+		for (ResourceContainer current = container; current != null; current = host(current)) {
+			VirtualizedStorage storage = storages.get(current);
+			if (storage != null) {
+				return storage;
+			}
+		}
+		return null;
 	}
 
 	/** @return the SEFF an entry-level call of the usage model runs */

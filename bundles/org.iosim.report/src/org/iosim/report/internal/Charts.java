@@ -6,10 +6,10 @@ import java.util.List;
 import java.util.Optional;
 import java.util.StringJoiner;
 
-import org.iosim.simulation.SimulationResult.QuantilePoint;
-import org.iosim.simulation.SimulationResult.ResourceResult;
-import org.iosim.simulation.SimulationResult.ScenarioResult;
-import org.iosim.simulation.SimulationResult.TimeWindow;
+import org.iosim.engine.SimulationResult.QuantilePoint;
+import org.iosim.engine.SimulationResult.ResourceResult;
+import org.iosim.engine.SimulationResult.ScenarioResult;
+import org.iosim.engine.SimulationResult.TimeWindow;
 
 /**
  * The report's charts, drawn as SVG text: no graphics library to load, so that writing the report of

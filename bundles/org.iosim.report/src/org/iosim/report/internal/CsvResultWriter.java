@@ -3,12 +3,12 @@ package org.iosim.report.internal;
 import java.io.IOException;
 import java.nio.file.Path;
 
-import org.iosim.simulation.SimulationResult;
-import org.iosim.simulation.SimulationResult.IoResult;
-import org.iosim.simulation.SimulationResult.ResourceResult;
-import org.iosim.simulation.SimulationResult.ResponseTime;
-import org.iosim.simulation.SimulationResult.ScenarioResult;
-import org.iosim.simulation.SimulationResult.TimeWindow;
+import org.iosim.engine.SimulationResult;
+import org.iosim.engine.SimulationResult.IoResult;
+import org.iosim.engine.SimulationResult.ResourceResult;
+import org.iosim.engine.SimulationResult.ResponseTime;
+import org.iosim.engine.SimulationResult.ScenarioResult;
+import org.iosim.engine.SimulationResult.TimeWindow;
 
 /** Writes the CSV tables, one row per scenario, resource or time window, for spreadsheets and scripts. */
 public final class CsvResultWriter {

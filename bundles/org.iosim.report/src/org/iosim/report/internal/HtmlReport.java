@@ -13,13 +13,13 @@ import java.util.List;
 import java.util.Optional;
 
 import org.iosim.report.ReportOptions;
-import org.iosim.simulation.SimulationResult;
-import org.iosim.simulation.SimulationResult.CallResult;
-import org.iosim.simulation.SimulationResult.IoResult;
-import org.iosim.simulation.SimulationResult.PassiveResourceResult;
-import org.iosim.simulation.SimulationResult.ResourceResult;
-import org.iosim.simulation.SimulationResult.ResponseTime;
-import org.iosim.simulation.SimulationResult.ScenarioResult;
+import org.iosim.engine.SimulationResult;
+import org.iosim.engine.SimulationResult.CallResult;
+import org.iosim.engine.SimulationResult.IoResult;
+import org.iosim.engine.SimulationResult.PassiveResourceResult;
+import org.iosim.engine.SimulationResult.ResourceResult;
+import org.iosim.engine.SimulationResult.ResponseTime;
+import org.iosim.engine.SimulationResult.ScenarioResult;
 
 /**
  * Writes report.html: one file that opens anywhere, offline, without scripts. Charts are inline SVG.

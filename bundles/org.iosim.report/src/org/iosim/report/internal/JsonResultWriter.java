@@ -7,16 +7,16 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Locale;
 
-import org.iosim.simulation.SimulationResult;
-import org.iosim.simulation.SimulationResult.CallKind;
-import org.iosim.simulation.SimulationResult.CallResult;
-import org.iosim.simulation.SimulationResult.IoResult;
-import org.iosim.simulation.SimulationResult.PassiveResourceResult;
-import org.iosim.simulation.SimulationResult.QuantilePoint;
-import org.iosim.simulation.SimulationResult.ResourceResult;
-import org.iosim.simulation.SimulationResult.ResponseTime;
-import org.iosim.simulation.SimulationResult.ScenarioResult;
-import org.iosim.simulation.SimulationResult.TimeWindow;
+import org.iosim.engine.SimulationResult;
+import org.iosim.engine.SimulationResult.CallKind;
+import org.iosim.engine.SimulationResult.CallResult;
+import org.iosim.engine.SimulationResult.IoResult;
+import org.iosim.engine.SimulationResult.PassiveResourceResult;
+import org.iosim.engine.SimulationResult.QuantilePoint;
+import org.iosim.engine.SimulationResult.ResourceResult;
+import org.iosim.engine.SimulationResult.ResponseTime;
+import org.iosim.engine.SimulationResult.ScenarioResult;
+import org.iosim.engine.SimulationResult.TimeWindow;
 
 import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;

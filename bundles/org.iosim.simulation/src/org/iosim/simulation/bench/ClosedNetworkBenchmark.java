@@ -28,10 +28,11 @@ import org.iosim.pcm.SchedulingPolicy;
 import org.iosim.pcm.SoftwareSystem;
 import org.iosim.pcm.UsageScenario;
 import org.iosim.simulation.ArchitectureSimulation;
-import org.iosim.simulation.ModelCompilationException;
-import org.iosim.simulation.ProgressListener;
-import org.iosim.simulation.SimulationConfig;
-import org.iosim.simulation.SimulationResult;
+import org.iosim.engine.ModelCompilationException;
+import org.iosim.engine.ProgressMonitor;
+import org.iosim.engine.RunCancelledException;
+import org.iosim.engine.SimulationConfig;
+import org.iosim.engine.SimulationResult;
 
 /**
  * The benchmark the architecture names as the bar: a closed network of users with exponential think
@@ -62,17 +63,18 @@ public final class ClosedNetworkBenchmark {
 	 * is compared after both), then rounds of the long run alternating with the bare loop over the
 	 * long run's event count.
 	 */
-	public static Figures run(int users, long requests, long seed) throws ModelCompilationException {
+	public static Figures run(int users, long requests, long seed)
+			throws ModelCompilationException, RunCancelledException {
 		ArchitectureSimulation simulation = ArchitectureSimulation.of(closedNetwork(users, 1.0, 0.02, 0.03));
 		SimulationConfig config = SimulationConfig.defaults().withSeed(seed).withWarmupMeasurements(0);
 		SimulationConfig shortRun = config.withMaxMeasurements(Math.max(1, requests / 10));
 		SimulationConfig longRun = config.withMaxMeasurements(requests);
-		simulation.run(shortRun, ProgressListener.NONE);
+		simulation.run(shortRun, ProgressMonitor.NONE);
 		resetPeaks();
 
-		simulation.run(shortRun, ProgressListener.NONE);
+		simulation.run(shortRun, ProgressMonitor.NONE);
 		long heapAfterShort = usedHeapAfterGc();
-		SimulationResult result = simulation.run(longRun, ProgressListener.NONE);
+		SimulationResult result = simulation.run(longRun, ProgressMonitor.NONE);
 		long heapAfterLong = usedHeapAfterGc();
 		long peak = peakHeap();
 
@@ -82,7 +84,7 @@ public final class ClosedNetworkBenchmark {
 		for (int round = 0; round < ROUNDS; round++) {
 			bestBare = Math.max(bestBare, BareEventLoop.run(result.events(), users, seed).eventsPerSecond());
 			if (round > 0) {
-				bestSeconds = Math.min(bestSeconds, simulation.run(longRun, ProgressListener.NONE).wallClockSeconds());
+				bestSeconds = Math.min(bestSeconds, simulation.run(longRun, ProgressMonitor.NONE).wallClockSeconds());
 			}
 		}
 		return new Figures(users, requests, result.events(), bestSeconds, result.events() / bestSeconds,

@@ -10,7 +10,7 @@ package org.iosim.simulation.engine;
 public interface ActiveResource {
 
     /** Server count of an infinite-server resource. */
-    int UNLIMITED_SERVERS = Integer.MAX_VALUE;
+    int UNLIMITED_SERVERS = org.iosim.engine.SimulationResult.ResourceResult.INFINITE_SERVERS;
 
     String name();
 

@@ -4,9 +4,11 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.apache.commons.rng.UniformRandomProvider;
-import org.iosim.simulation.ProgressListener;
-import org.iosim.simulation.SimulationConfig;
-import org.iosim.simulation.SimulationResult.StopReason;
+import org.iosim.analysis.SimulationClock;
+import org.iosim.engine.ProgressMonitor;
+import org.iosim.engine.SimulationObserver;
+import org.iosim.engine.SimulationConfig;
+import org.iosim.engine.SimulationResult.StopReason;
 import org.iosim.simulation.engine.ActiveResource;
 import org.iosim.simulation.engine.PassiveResource;
 import org.iosim.simulation.engine.Simulator;
@@ -23,6 +25,8 @@ public final class Replication {
 	/** Batches a confidence interval needs before it is trusted. */
 	private static final int MIN_BATCHES = 20;
 	private static final long PROGRESS_INTERVAL_NANOS = 1_000_000_000L;
+	/** Sets the seed of the analysis models' streams apart from the seed of the model's streams. */
+	private static final long ANALYSIS_STREAMS = 0x5EEDA11A7E5L;
 
 	/** An active resource with what the results say about it. */
 	record Resource(String id, String container, String type, String schedulingPolicy, ActiveResource resource) {
@@ -36,6 +40,12 @@ public final class Replication {
 	private final SimulationConfig config;
 	private final Simulator simulator = new Simulator();
 	private final RandomStreams streams;
+	/**
+	 * The streams of analysis models, one per virtualized storage: apart from the model's streams, so
+	 * that a stochastic analysis model leaves the draws of everything else as they were.
+	 */
+	private final RandomStreams analysisStreams;
+	private final SimulationClock clock;
 	private int nextStream;
 	final List<Measurement> scenarios = new ArrayList<>();
 	final List<Measurement> calls = new ArrayList<>();
@@ -49,7 +59,8 @@ public final class Replication {
 	private long measurements;
 	private boolean warmedUp;
 	private StopReason stopReason;
-	private ProgressListener progress = ProgressListener.NONE;
+	private ProgressMonitor monitor = ProgressMonitor.NONE;
+	private SimulationObserver[] observers = new SimulationObserver[0];
 	/** Set from another thread when a sibling replication failed, so this one stops instead of running on. */
 	private volatile boolean cancelled;
 	private long nextProgressAt;
@@ -59,6 +70,18 @@ public final class Replication {
 		this.config = config;
 		// Replications draw from disjoint seeds: a fixed odd multiplier spreads consecutive indexes apart.
 		this.streams = new RandomStreams(config.seed() + index * 0x9E3779B97F4A7C15L);
+		this.analysisStreams = new RandomStreams((config.seed() + index * 0x9E3779B97F4A7C15L) ^ ANALYSIS_STREAMS);
+		this.clock = new SimulationClock() {
+			@Override
+			public double now() {
+				return simulator.now();
+			}
+
+			@Override
+			public Scheduled schedule(double delay, Runnable action) {
+				return simulator.schedule(delay, action::run)::cancel;
+			}
+		};
 		this.warmedUp = config.warmupMeasurements() == 0;
 	}
 
@@ -75,16 +98,41 @@ public final class Replication {
 		return streams.stream(nextStream++);
 	}
 
+	/** The random stream of the analysis model of the {@code index}-th virtualized storage. */
+	UniformRandomProvider analysisStream(int index) {
+		return analysisStreams.stream(index);
+	}
+
+	/** The simulation's clock as analysis models see it. */
+	SimulationClock clock() {
+		return clock;
+	}
+
 	void onStart(Runnable workloadStart) {
 		workloadStarts.add(workloadStart);
+	}
+
+	/** Observers of this replication besides its own statistics. */
+	public void observe(List<SimulationObserver> external) {
+		observers = external.toArray(SimulationObserver[]::new);
 	}
 
 	/** Records a call's response time once warm-up is over. */
 	void record(Measurement measurement, double responseTime) {
 		if (warmedUp) {
-			measurement.add(simulator.now(), responseTime);
+			double now = simulator.now();
+			measurement.add(now, responseTime);
+			notify(SimulationObserver.Kind.CALL, measurement, now - responseTime, now);
 		}
 	}
+
+	/** Tells the observers that something measured has finished, once warm-up is over. */
+	void notify(SimulationObserver.Kind kind, Measurement measurement, double start, double end) {
+		for (SimulationObserver observer : observers) {
+			observer.finished(index, kind, measurement.id, measurement.name, start, end);
+		}
+	}
+
 
 	/** A usage-scenario run completed: the unit of warm-up, measurement counts and stop conditions. */
 	void scenarioCompleted(Measurement scenario, double responseTime) {
@@ -95,7 +143,9 @@ public final class Replication {
 			}
 			return;
 		}
-		scenario.add(simulator.now(), responseTime);
+		double now = simulator.now();
+		scenario.add(now, responseTime);
+		notify(SimulationObserver.Kind.SCENARIO, scenario, now - responseTime, now);
 		measurements++;
 		if (measurements >= config.maxMeasurements()) {
 			stop(StopReason.MAX_MEASUREMENTS);
@@ -103,12 +153,15 @@ public final class Replication {
 				&& allScenariosPrecise()) {
 			stop(StopReason.CONFIDENCE_REACHED);
 		}
-		if ((completedRuns & 1023) == 0 && cancelled) {
-			simulator.stop();
-		}
-		if ((completedRuns & 1023) == 0 && System.nanoTime() >= nextProgressAt) {
-			nextProgressAt = System.nanoTime() + PROGRESS_INTERVAL_NANOS;
-			progress.progress(index, simulator.now(), measurements, simulator.eventCount());
+		if ((completedRuns & 1023) == 0) {
+			if (cancelled || monitor.isCancelled()) {
+				simulator.stop();
+			}
+			if (System.nanoTime() >= nextProgressAt) {
+				nextProgressAt = System.nanoTime() + PROGRESS_INTERVAL_NANOS;
+				monitor.progress(new ProgressMonitor.Progress(index, simulator.now(), measurements,
+						simulator.eventCount()));
+			}
 		}
 	}
 
@@ -137,8 +190,8 @@ public final class Replication {
 	}
 
 	/** Runs until a stop condition holds; returns which one. */
-	StopReason run(ProgressListener listener) {
-		this.progress = listener;
+	StopReason run(ProgressMonitor runMonitor) {
+		this.monitor = runMonitor;
 		nextProgressAt = System.nanoTime() + PROGRESS_INTERVAL_NANOS;
 		workloadStarts.forEach(Runnable::run);
 		if (Double.isInfinite(config.stopTime())) {

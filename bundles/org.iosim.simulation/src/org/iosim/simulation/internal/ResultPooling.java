@@ -7,19 +7,19 @@ import java.util.function.ToDoubleFunction;
 
 import org.apache.commons.math3.distribution.NormalDistribution;
 import org.apache.commons.math3.distribution.TDistribution;
-import org.iosim.simulation.ProgressListener;
-import org.iosim.simulation.SimulationConfig;
-import org.iosim.simulation.SimulationResult;
-import org.iosim.simulation.SimulationResult.CallKind;
-import org.iosim.simulation.SimulationResult.CallResult;
-import org.iosim.simulation.SimulationResult.IoResult;
-import org.iosim.simulation.SimulationResult.PassiveResourceResult;
-import org.iosim.simulation.SimulationResult.QuantilePoint;
-import org.iosim.simulation.SimulationResult.ResourceResult;
-import org.iosim.simulation.SimulationResult.ResponseTime;
-import org.iosim.simulation.SimulationResult.ScenarioResult;
-import org.iosim.simulation.SimulationResult.StopReason;
-import org.iosim.simulation.SimulationResult.TimeWindow;
+import org.iosim.engine.ProgressMonitor;
+import org.iosim.engine.SimulationConfig;
+import org.iosim.engine.SimulationResult;
+import org.iosim.engine.SimulationResult.CallKind;
+import org.iosim.engine.SimulationResult.CallResult;
+import org.iosim.engine.SimulationResult.IoResult;
+import org.iosim.engine.SimulationResult.PassiveResourceResult;
+import org.iosim.engine.SimulationResult.QuantilePoint;
+import org.iosim.engine.SimulationResult.ResourceResult;
+import org.iosim.engine.SimulationResult.ResponseTime;
+import org.iosim.engine.SimulationResult.ScenarioResult;
+import org.iosim.engine.SimulationResult.StopReason;
+import org.iosim.engine.SimulationResult.TimeWindow;
 import org.iosim.simulation.engine.ResourceStatistics;
 import org.iosim.simulation.statistics.ConfidenceInterval;
 import org.iosim.simulation.statistics.Quantiles;
@@ -36,8 +36,8 @@ public final class ResultPooling {
 	private ResultPooling() {
 	}
 
-	public static StopReason run(Replication replication, ProgressListener progress) {
-		return replication.run(progress);
+	public static StopReason run(Replication replication, ProgressMonitor monitor) {
+		return replication.run(monitor);
 	}
 
 	public static SimulationResult pool(String modelName, SimulationConfig config, List<Replication> replications,

@@ -4,7 +4,7 @@ import java.util.List;
 
 import org.apache.commons.rng.UniformRandomProvider;
 import org.iosim.pcm.validation.Diagnostic;
-import org.iosim.simulation.SimulationException;
+import org.iosim.engine.SimulationException;
 import org.iosim.simulation.engine.ActiveResource;
 import org.iosim.simulation.engine.Completion;
 import org.iosim.simulation.engine.PassiveResource;
@@ -359,14 +359,14 @@ final class Steps {
 	/** Issues one I/O request on a virtualized storage and waits for its predicted delay. */
 	static final class IoRequestStep extends Step {
 		private final VirtualizedStorageScheduler storage;
-		private final org.iosim.analysis.IoType type;
+		private final org.iosim.pcm.io.IoType type;
 		private final CompiledExpression size;
 		private final CompiledExpression sequentiality;
 		private final String fileSet;
 		private final double fileSetSize;
 		private final UniformRandomProvider random;
 
-		IoRequestStep(String origin, VirtualizedStorageScheduler storage, org.iosim.analysis.IoType type,
+		IoRequestStep(String origin, VirtualizedStorageScheduler storage, org.iosim.pcm.io.IoType type,
 				CompiledExpression size, CompiledExpression sequentiality, String fileSet, double fileSetSize,
 				UniformRandomProvider random) {
 			super(origin);
@@ -387,7 +387,7 @@ final class Steps {
 				throw new SimulationException(origin + ": sequentiality '" + Diagnostic.excerpt(sequentiality.text()) + "' evaluated to "
 						+ probability + "; it must lie between 0 and 1");
 			}
-			storage.request(origin, new org.iosim.analysis.IoRequest(type, bytes, probability, fileSet, fileSetSize),
+			storage.request(origin, new org.iosim.analysis.ArrivingRequest(type, bytes, probability, fileSet, fileSetSize),
 					process);
 			return false;
 		}

@@ -5,12 +5,12 @@ import java.util.Map;
 import org.iosim.analysis.AnalysisModelException;
 import org.iosim.analysis.EmbeddedIoModel;
 import org.iosim.analysis.IoAnalysisModel;
-import org.iosim.analysis.IoRequest;
-import org.iosim.analysis.IoType;
-import org.iosim.analysis.SimulationClock;
+import org.iosim.analysis.ArrivingRequest;
+import org.iosim.pcm.io.IoType;
 import org.iosim.analysis.StatusList;
 import org.iosim.analysis.WorkloadState;
-import org.iosim.simulation.SimulationException;
+import org.iosim.engine.SimulationException;
+import org.iosim.engine.SimulationObserver;
 import org.iosim.simulation.engine.Completion;
 import org.iosim.simulation.engine.Simulator;
 import org.iosim.simulation.statistics.TimeWeighted;
@@ -46,45 +46,34 @@ final class VirtualizedStorageScheduler {
 	}
 
 	final String name;
+	private final Replication replication;
 	private final Simulator simulator;
 	private final StatusList statusList;
 	private final IoAnalysisModel model;
 	private final String modelName;
 	private int inService;
 	private final TimeWeighted concurrency;
-	/** The simulator's clock as embedded analysis models use it. */
-	private final SimulationClock clock;
 	private boolean measuring;
 	/** Simulated time at which measuring began (after warm-up); traffic first seen later counts from here. */
 	private double measuringSince;
 	final Map<String, Traffic> traffic = new java.util.TreeMap<>();
 
-	VirtualizedStorageScheduler(String name, Simulator simulator, StatusList statusList, IoAnalysisModel model,
+	VirtualizedStorageScheduler(String name, Replication replication, StatusList statusList, IoAnalysisModel model,
 			String modelName, boolean measuring) {
 		this.name = name;
-		this.simulator = simulator;
+		this.replication = replication;
+		this.simulator = replication.simulator();
 		this.statusList = statusList;
 		this.model = model;
 		this.modelName = modelName;
 		this.measuring = measuring;
 		this.concurrency = new TimeWeighted(0, 0);
-		this.clock = new SimulationClock() {
-			@Override
-			public double now() {
-				return simulator.now();
-			}
-
-			@Override
-			public void schedule(double delay, Runnable action) {
-				simulator.schedule(delay, action::run);
-			}
-		};
 		for (IoType type : IoType.values()) {
 			traffic(type, null);
 		}
 	}
 
-	void request(String origin, IoRequest request, Completion then) {
+	void request(String origin, ArrivingRequest request, Completion then) {
 		WorkloadState state = statusList.arrive(request, inService);
 		inService++;
 		concurrency.update(simulator.now(), inService);
@@ -92,7 +81,7 @@ final class VirtualizedStorageScheduler {
 		Runnable leave = () -> leave(request, arrival, then);
 		try {
 			if (model instanceof EmbeddedIoModel embedded) {
-				embedded.submit(state, request, clock, leave);
+				embedded.submit(state, request, leave);
 			} else {
 				simulator.schedule(model.delay(state), leave::run);
 			}
@@ -103,16 +92,17 @@ final class VirtualizedStorageScheduler {
 	}
 
 	/** A request's delay is over: measured at departure, so embedded sub-models are measured alike. */
-	private void leave(IoRequest request, double arrival, Completion then) {
+	private void leave(ArrivingRequest request, double arrival, Completion then) {
 		inService--;
 		double now = simulator.now();
 		concurrency.update(now, inService);
 		if (measuring) {
-			for (Traffic counted : new Traffic[] { traffic(request.type(), null),
-					traffic(request.type(), request.fileSet()) }) {
+			Traffic ofType = traffic(request.type(), null);
+			for (Traffic counted : new Traffic[] { ofType, traffic(request.type(), request.fileSet()) }) {
 				counted.delays.add(now, now - arrival);
 				counted.bytes += request.size();
 			}
+			replication.notify(SimulationObserver.Kind.IO_REQUEST, ofType.delays, arrival, now);
 		}
 		then.completed();
 	}

@@ -2,7 +2,7 @@ package org.iosim.simulation.internal;
 
 import org.apache.commons.rng.UniformRandomProvider;
 import org.iosim.pcm.validation.Diagnostic;
-import org.iosim.simulation.SimulationException;
+import org.iosim.engine.SimulationException;
 import org.iosim.simulation.engine.Completion;
 import org.iosim.stoex.CompiledExpression;
 

@@ -15,9 +15,11 @@ import java.util.Set;
 
 import org.iosim.analysis.AnalysisModelException;
 import org.iosim.analysis.AnalysisModelRegistry;
-import org.iosim.analysis.FeatureConfiguration;
+import org.iosim.analysis.Features;
+import org.iosim.pcm.io.FeatureConfiguration;
 import org.iosim.analysis.IoAnalysisModel;
 import org.iosim.analysis.IoAnalysisModelKind;
+import org.iosim.analysis.ModelContext;
 import org.iosim.analysis.ModelDefinition;
 import org.iosim.analysis.WorkloadInput;
 import org.iosim.analysis.WorkloadState;
@@ -33,7 +35,7 @@ class AnalysisModelRegistryTest {
     Path folder;
 
     private static FeatureConfiguration scheduler(String ioScheduler) {
-        return new FeatureConfiguration(null, null, ioScheduler, null, null, null);
+        return Features.of(null, null, ioScheduler, null, null, null);
     }
 
     /** A kind whose behaviour a test chooses. */
@@ -45,7 +47,7 @@ class AnalysisModelRegistryTest {
         }
 
         @Override
-        public IoAnalysisModel create(ModelDefinition definition) {
+        public IoAnalysisModel create(ModelDefinition definition, ModelContext context) {
             if (model == null) {
                 throw new IllegalStateException("kind broken");
             }
@@ -90,14 +92,14 @@ class AnalysisModelRegistryTest {
         assertTrue(registry.kind(ServiceLoaderTestKind.ID).isPresent(), registry.kinds().toString());
         assertEquals(List.of(), registry.problems());
         IoAnalysisModel model = registry.create(new ModelDefinition("service", ServiceLoaderTestKind.ID,
-                FeatureConfiguration.ANY, Map.of("delay", "0.25")));
+                Features.any(), Map.of("delay", "0.25")));
         assertEquals(0.25, model.delay(WorkloadState.of(Map.of())));
     }
 
     @Test
     void registeredKindsCreateValidatedModels() throws AnalysisModelException {
         AnalysisModelRegistry registry = new AnalysisModelRegistry().register(new TestKind("nan", constant(Double.NaN)));
-        IoAnalysisModel model = registry.create(new ModelDefinition("bad", "nan", FeatureConfiguration.ANY, Map.of()));
+        IoAnalysisModel model = registry.create(new ModelDefinition("bad", "nan", Features.any(), Map.of()));
         AnalysisModelException e = assertThrows(AnalysisModelException.class,
                 () -> model.delay(WorkloadState.of(Map.of(WorkloadInput.CONCURRENCY, 2))));
         assertTrue(e.getMessage().startsWith("analysis model 'bad' (constant NaN) predicted the delay NaN for "
@@ -116,13 +118,12 @@ class AnalysisModelRegistryTest {
     void creationFailuresNameTheModel() {
         AnalysisModelRegistry registry = new AnalysisModelRegistry().register(new TestKind("broken", null));
         AnalysisModelException unknown = assertThrows(AnalysisModelException.class,
-                () -> registry.create(new ModelDefinition("m", "mars", FeatureConfiguration.ANY, Map.of())));
+                () -> registry.create(new ModelDefinition("m", "mars", Features.any(), Map.of())));
         assertEquals("analysis model 'm': unknown kind 'mars'; known kinds: expression, table, queue, broken",
                 unknown.getMessage());
         AnalysisModelException broken = assertThrows(AnalysisModelException.class,
-                () -> registry.create(new ModelDefinition("m", "broken", FeatureConfiguration.ANY, Map.of())));
-        assertEquals("analysis model 'm': kind 'broken' failed to create it: java.lang.IllegalStateException: "
-                + "kind broken", broken.getMessage());
+                () -> registry.create(new ModelDefinition("m", "broken", Features.any(), Map.of())));
+        assertEquals("analysis model 'm': kind 'broken' failed to create it: kind broken", broken.getMessage());
     }
 
     @Test
@@ -132,7 +133,8 @@ class AnalysisModelRegistryTest {
                 stored.stream().map(ModelDefinition::name).toList());
         ModelDefinition formula = stored.get(0);
         assertEquals("expression", formula.kind());
-        assertEquals(new FeatureConfiguration(Z, "z/VM", "CFQ", "ext4", "formula", null), formula.features());
+        assertEquals("systemUnderStudy=" + Z + ", virtualization=z/VM, ioScheduler=CFQ, fileSystem=ext4, formalism=formula",
+                Features.describe(formula.features()));
         assertEquals(Map.of("readDelay", "0.002 + 0.0005 * concurrency", "writeDelay", "0.004"), formula.parameters());
         assertEquals(STORED, formula.baseDirectory());
     }
@@ -156,9 +158,9 @@ class AnalysisModelRegistryTest {
         AnalysisModelRegistry registry = new AnalysisModelRegistry();
         assertEquals("zvm-noop-table", registry.select(stored, scheduler("noop")).name());
         assertEquals("zvm-cfq-formula", registry.select(stored,
-                new FeatureConfiguration(" ibm system z + ds8700 ", "Z/VM", "cfq", "EXT4", "Formula", "")).name());
+                Features.of(" ibm system z + ds8700 ", "Z/VM", "cfq", "EXT4", "Formula", "")).name());
         assertEquals("zvm-cfq-table", registry.select(stored,
-                new FeatureConfiguration(null, null, "CFQ", null, null, "zvm-cfq-table")).name());
+                Features.of(null, null, "CFQ", null, null, "zvm-cfq-table")).name());
     }
 
     @Test
@@ -185,20 +187,20 @@ class AnalysisModelRegistryTest {
         assertTrue(none.getMessage().contains("'zvm-noop-table' (table; systemUnderStudy=" + Z
                 + ", virtualization=z/VM, ioScheduler=NOOP, fileSystem=ext4, formalism=table)"), none.getMessage());
         AnalysisModelException wrongReference = assertThrows(AnalysisModelException.class,
-                () -> registry.select(stored, new FeatureConfiguration(null, null, "NOOP", null, null, "zvm-cfq-table")));
+                () -> registry.select(stored, Features.of(null, null, "NOOP", null, null, "zvm-cfq-table")));
         assertTrue(wrongReference.getMessage().startsWith("no analysis model matches"), wrongReference.getMessage());
         assertEquals("no analysis model matches the requested features (any); there are no candidates",
-                assertThrows(AnalysisModelException.class, () -> registry.select(List.of(), FeatureConfiguration.ANY))
+                assertThrows(AnalysisModelException.class, () -> registry.select(List.of(), Features.any()))
                         .getMessage());
     }
 
     @Test
     void openFeaturesOfAModelMatchOnlyOpenRequests() {
-        ModelDefinition generic = new ModelDefinition("generic", "expression", FeatureConfiguration.ANY,
+        ModelDefinition generic = new ModelDefinition("generic", "expression", Features.any(),
                 Map.of("delay", "0.001"));
-        assertTrue(FeatureConfiguration.ANY.matches(generic));
-        assertTrue(new FeatureConfiguration(null, "  ", null, null, null, "generic").matches(generic));
-        assertTrue(!scheduler("CFQ").matches(generic));
+        assertTrue(Features.matches(Features.any(), generic));
+        assertTrue(Features.matches(Features.of(null, "  ", null, null, null, "generic"), generic));
+        assertTrue(!Features.matches(scheduler("CFQ"), generic));
     }
 
     @Test

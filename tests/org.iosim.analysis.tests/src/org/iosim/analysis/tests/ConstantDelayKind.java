@@ -5,6 +5,7 @@ import java.util.Set;
 import org.iosim.analysis.AnalysisModelException;
 import org.iosim.analysis.IoAnalysisModel;
 import org.iosim.analysis.IoAnalysisModelKind;
+import org.iosim.analysis.ModelContext;
 import org.iosim.analysis.ModelDefinition;
 import org.iosim.analysis.WorkloadInput;
 import org.iosim.analysis.WorkloadState;
@@ -29,7 +30,7 @@ abstract class ConstantDelayKind implements IoAnalysisModelKind {
     }
 
     @Override
-    public IoAnalysisModel create(ModelDefinition definition) throws AnalysisModelException {
+    public IoAnalysisModel create(ModelDefinition definition, ModelContext context) throws AnalysisModelException {
         String text = definition.parameter("delay")
                 .orElseThrow(() -> new AnalysisModelException(definition.name() + ": no delay"));
         double delay = Double.parseDouble(text);

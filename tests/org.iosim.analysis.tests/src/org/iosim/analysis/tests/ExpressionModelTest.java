@@ -9,7 +9,7 @@ import java.util.Set;
 
 import org.iosim.analysis.AnalysisModelException;
 import org.iosim.analysis.AnalysisModelRegistry;
-import org.iosim.analysis.FeatureConfiguration;
+import org.iosim.analysis.Features;
 import org.iosim.analysis.IoAnalysisModel;
 import org.iosim.analysis.ModelDefinition;
 import org.iosim.analysis.WorkloadInput;
@@ -21,7 +21,7 @@ class ExpressionModelTest {
     private final AnalysisModelRegistry registry = new AnalysisModelRegistry();
 
     private IoAnalysisModel model(Map<String, String> parameters) throws AnalysisModelException {
-        return registry.create(new ModelDefinition("formula", "expression", FeatureConfiguration.ANY, parameters));
+        return registry.create(new ModelDefinition("formula", "expression", Features.any(), parameters));
     }
 
     private AnalysisModelException error(Map<String, String> parameters) {

@@ -9,7 +9,7 @@ import java.util.Optional;
 
 import org.iosim.analysis.AnalysisModelException;
 import org.iosim.analysis.AnalysisModelRegistry;
-import org.iosim.analysis.FeatureConfiguration;
+import org.iosim.analysis.Features;
 import org.iosim.analysis.IoAnalysisModel;
 import org.iosim.analysis.IoAnalysisModelKind;
 import org.iosim.analysis.ModelDefinition;
@@ -28,7 +28,7 @@ class ExtensionPointTest {
                 + "; problems: " + registry.problems());
         assertTrue(kind.get() instanceof ExtensionTestKind);
         IoAnalysisModel model = registry.create(new ModelDefinition("contributed", ExtensionTestKind.ID,
-                FeatureConfiguration.ANY, Map.of("delay", "0.125")));
+                Features.any(), Map.of("delay", "0.125")));
         assertEquals(0.125, model.delay(WorkloadState.of(Map.of())));
     }
 

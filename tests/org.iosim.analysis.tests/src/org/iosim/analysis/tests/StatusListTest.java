@@ -13,12 +13,12 @@ import java.util.Map;
 import java.util.SplittableRandom;
 
 import org.iosim.analysis.AccessPattern;
-import org.iosim.analysis.IoRequest;
-import org.iosim.analysis.IoType;
+import org.iosim.analysis.ArrivingRequest;
+import org.iosim.pcm.io.IoType;
 import org.iosim.analysis.StatusList;
 import org.iosim.analysis.WorkloadOptions;
-import org.iosim.analysis.WorkloadOptions.ConcurrencyCounting;
-import org.iosim.analysis.WorkloadOptions.FileSetSizePolicy;
+import org.iosim.pcm.io.ConcurrencyCounting;
+import org.iosim.pcm.io.FileSetSizePolicy;
 import org.iosim.analysis.WorkloadState;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -29,17 +29,17 @@ class StatusListTest {
 
     private static final double KIB = 1024;
 
-    private static IoRequest read(double size, double sequentiality) {
-        return new IoRequest(IoType.READ, size, sequentiality, "files", 1e9);
+    private static ArrivingRequest read(double size, double sequentiality) {
+        return new ArrivingRequest(IoType.READ, size, sequentiality, "files", 1e9);
     }
 
-    private static IoRequest write(double size, double sequentiality) {
-        return new IoRequest(IoType.WRITE, size, sequentiality, "files", 1e9);
+    private static ArrivingRequest write(double size, double sequentiality) {
+        return new ArrivingRequest(IoType.WRITE, size, sequentiality, "files", 1e9);
     }
 
-    private static WorkloadState arriveAll(StatusList list, IoRequest... requests) {
+    private static WorkloadState arriveAll(StatusList list, ArrivingRequest... requests) {
         WorkloadState state = null;
-        for (IoRequest request : requests) {
+        for (ArrivingRequest request : requests) {
             state = list.arrive(request, 0);
         }
         return state;
@@ -103,10 +103,10 @@ class StatusListTest {
     @Test
     void s4OldestRequestLeavesWhenListIsFull() {
         StatusList list = new StatusList(3);
-        IoRequest a = write(1000, 1.0);
-        IoRequest b = read(2000, 0.0);
-        IoRequest c = read(4000, 0.0);
-        IoRequest d = read(6000, 1.0);
+        ArrivingRequest a = write(1000, 1.0);
+        ArrivingRequest b = read(2000, 0.0);
+        ArrivingRequest c = read(4000, 0.0);
+        ArrivingRequest d = read(6000, 1.0);
         WorkloadState withA = arriveAll(list, a, b, c);
         assertEquals(1000, withA.meanWriteSize());
         assertEquals(3000, withA.meanReadSize());
@@ -154,29 +154,29 @@ class StatusListTest {
     @Test
     void fileSetSizeIsTheRequestsOwnByDefault() {
         StatusList list = new StatusList(3);
-        list.arrive(new IoRequest(IoType.READ, 1, 0, "a", 100), 0);
-        assertEquals(50, list.arrive(new IoRequest(IoType.READ, 1, 0, "b", 50), 0).fileSetSize());
+        list.arrive(new ArrivingRequest(IoType.READ, 1, 0, "a", 100), 0);
+        assertEquals(50, list.arrive(new ArrivingRequest(IoType.READ, 1, 0, "b", 50), 0).fileSetSize());
     }
 
     @Test
     void unionCountsEachFileSetInTheListOnce() {
         StatusList list = new StatusList(3, WorkloadOptions.DEFAULTS.withFileSetSizePolicy(FileSetSizePolicy.UNION_OF_LIST));
-        assertEquals(100, list.arrive(new IoRequest(IoType.READ, 1, 0, "a", 100), 0).fileSetSize());
-        assertEquals(150, list.arrive(new IoRequest(IoType.WRITE, 1, 0, "b", 50), 0).fileSetSize());
-        assertEquals(150, list.arrive(new IoRequest(IoType.READ, 1, 0, "a", 100), 0).fileSetSize(), "a once");
-        assertEquals(160, list.arrive(new IoRequest(IoType.READ, 1, 0, "c", 10), 0).fileSetSize(), "{b, a, c}");
-        assertEquals(110, list.arrive(new IoRequest(IoType.READ, 1, 0, "c", 10), 0).fileSetSize(), "{a, c, c}");
-        assertEquals(10, list.arrive(new IoRequest(IoType.READ, 1, 0, "c", 10), 0).fileSetSize(), "{c, c, c}");
-        assertEquals(30, list.arrive(new IoRequest(IoType.READ, 1, 0, "c", 30), 0).fileSetSize(),
+        assertEquals(100, list.arrive(new ArrivingRequest(IoType.READ, 1, 0, "a", 100), 0).fileSetSize());
+        assertEquals(150, list.arrive(new ArrivingRequest(IoType.WRITE, 1, 0, "b", 50), 0).fileSetSize());
+        assertEquals(150, list.arrive(new ArrivingRequest(IoType.READ, 1, 0, "a", 100), 0).fileSetSize(), "a once");
+        assertEquals(160, list.arrive(new ArrivingRequest(IoType.READ, 1, 0, "c", 10), 0).fileSetSize(), "{b, a, c}");
+        assertEquals(110, list.arrive(new ArrivingRequest(IoType.READ, 1, 0, "c", 10), 0).fileSetSize(), "{a, c, c}");
+        assertEquals(10, list.arrive(new ArrivingRequest(IoType.READ, 1, 0, "c", 10), 0).fileSetSize(), "{c, c, c}");
+        assertEquals(30, list.arrive(new ArrivingRequest(IoType.READ, 1, 0, "c", 30), 0).fileSetSize(),
                 "the latest declared size of a file set counts");
     }
 
     @Test
     void invalidRequestsAreRejected() {
-        assertThrows(IllegalArgumentException.class, () -> new IoRequest(IoType.READ, -1, 0, "a", 1));
-        assertThrows(IllegalArgumentException.class, () -> new IoRequest(IoType.READ, 1, 1.5, "a", 1));
-        assertThrows(IllegalArgumentException.class, () -> new IoRequest(IoType.READ, 1, 0, "a", Double.NaN));
-        assertThrows(NullPointerException.class, () -> new IoRequest(null, 1, 0, "a", 1));
+        assertThrows(IllegalArgumentException.class, () -> new ArrivingRequest(IoType.READ, -1, 0, "a", 1));
+        assertThrows(IllegalArgumentException.class, () -> new ArrivingRequest(IoType.READ, 1, 1.5, "a", 1));
+        assertThrows(IllegalArgumentException.class, () -> new ArrivingRequest(IoType.READ, 1, 0, "a", Double.NaN));
+        assertThrows(NullPointerException.class, () -> new ArrivingRequest(null, 1, 0, "a", 1));
     }
 
     /**
@@ -188,7 +188,7 @@ class StatusListTest {
         int memoryLength = 50;
         StatusList list = new StatusList(memoryLength,
                 WorkloadOptions.DEFAULTS.withFileSetSizePolicy(FileSetSizePolicy.UNION_OF_LIST));
-        ArrayDeque<IoRequest> window = new ArrayDeque<>();
+        ArrayDeque<ArrivingRequest> window = new ArrayDeque<>();
         SplittableRandom random = new SplittableRandom(20150101);
         double[] sequentialities = { 0.1, 0.2, 0.3, 0.7, 0.9, 1.0 / 3 };
         List<String> fileSets = List.of("mail", "logs", "db", "tmp", "home");
@@ -196,7 +196,7 @@ class StatusListTest {
         int checks = 0;
         for (int arrival = 1; arrival <= 1_000_000; arrival++) {
             int fileSet = random.nextInt(fileSets.size());
-            IoRequest request = new IoRequest(random.nextBoolean() ? IoType.READ : IoType.WRITE,
+            ArrivingRequest request = new ArrivingRequest(random.nextBoolean() ? IoType.READ : IoType.WRITE,
                     random.nextDouble(512, 1 << 20), random.nextBoolean() ? random.nextDouble()
                             : sequentialities[random.nextInt(sequentialities.length)],
                     fileSets.get(fileSet), fileSetSizes[fileSet]);
@@ -212,12 +212,12 @@ class StatusListTest {
         }
         assertEquals(100, checks);
 
-        IoRequest[] balanced = new IoRequest[memoryLength];
+        ArrivingRequest[] balanced = new ArrivingRequest[memoryLength];
         for (int i = 0; i < 24; i++) {
-            balanced[i] = new IoRequest(IoType.READ, 4096, i % 2 == 0 ? 0.1 : 0.9, "mail", 1.1e9);
+            balanced[i] = new ArrivingRequest(IoType.READ, 4096, i % 2 == 0 ? 0.1 : 0.9, "mail", 1.1e9);
         }
         for (int i = 24; i < memoryLength; i++) {
-            balanced[i] = new IoRequest(IoType.WRITE, 8192, i % 2 == 0 ? 0.0 : 1.0, "db", 7.77e10);
+            balanced[i] = new ArrivingRequest(IoType.WRITE, 8192, i % 2 == 0 ? 0.0 : 1.0, "db", 7.77e10);
         }
         WorkloadState state = arriveAll(list, balanced);
         assertEquals(AccessPattern.SEQUENTIAL, state.readPattern(), "reads: mean of 0.1 and 0.9");
@@ -230,14 +230,14 @@ class StatusListTest {
         assertEquals(1.1e9 + 7.77e10, state.fileSetSize());
     }
 
-    private static void assertMatchesRescan(ArrayDeque<IoRequest> window, WorkloadState state) {
+    private static void assertMatchesRescan(ArrayDeque<ArrivingRequest> window, WorkloadState state) {
         BigDecimal readSizes = BigDecimal.ZERO;
         BigDecimal writeSizes = BigDecimal.ZERO;
         BigDecimal readSequentialities = BigDecimal.ZERO;
         BigDecimal writeSequentialities = BigDecimal.ZERO;
         Map<String, Double> fileSets = new HashMap<>();
         int reads = 0;
-        for (IoRequest request : window) {
+        for (ArrivingRequest request : window) {
             if (request.type() == IoType.READ) {
                 reads++;
                 readSizes = readSizes.add(new BigDecimal(request.size()));

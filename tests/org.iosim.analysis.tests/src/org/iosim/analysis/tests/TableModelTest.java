@@ -12,7 +12,7 @@ import java.util.Set;
 
 import org.iosim.analysis.AnalysisModelException;
 import org.iosim.analysis.AnalysisModelRegistry;
-import org.iosim.analysis.FeatureConfiguration;
+import org.iosim.analysis.Features;
 import org.iosim.analysis.IoAnalysisModel;
 import org.iosim.analysis.ModelDefinition;
 import org.iosim.analysis.WorkloadInput;
@@ -29,7 +29,7 @@ class TableModelTest {
 
     private IoAnalysisModel table(String csv) throws IOException, AnalysisModelException {
         Files.writeString(folder.resolve("points.csv"), csv);
-        return registry.create(new ModelDefinition("measured", "table", FeatureConfiguration.ANY,
+        return registry.create(new ModelDefinition("measured", "table", Features.any(),
                 Map.of("file", "points.csv"), folder));
     }
 
@@ -157,12 +157,12 @@ class TableModelTest {
     @Test
     void missingFileAndParameterAreReported() {
         AnalysisModelException missingFile = assertThrows(AnalysisModelException.class,
-                () -> registry.create(new ModelDefinition("measured", "table", FeatureConfiguration.ANY,
+                () -> registry.create(new ModelDefinition("measured", "table", Features.any(),
                         Map.of("file", "absent.csv"), folder)));
         assertEquals("analysis model 'measured': " + folder.resolve("absent.csv") + ": cannot be read: no such file"
                 + " or folder", missingFile.getMessage());
         AnalysisModelException missingParameter = assertThrows(AnalysisModelException.class,
-                () -> registry.create(new ModelDefinition("measured", "TABLE", FeatureConfiguration.ANY, Map.of())));
+                () -> registry.create(new ModelDefinition("measured", "TABLE", Features.any(), Map.of())));
         assertEquals("analysis model 'measured' of kind 'TABLE' needs the parameter 'file'", missingParameter.getMessage());
     }
 
@@ -172,7 +172,7 @@ class TableModelTest {
         Files.writeString(folder.resolve("passwd"), "root:x:0:0:root:/root:/bin/bash\nsecret,line\n");
 
         AnalysisModelException notATable = assertThrows(AnalysisModelException.class,
-                () -> registry.create(new ModelDefinition("measured", "table", FeatureConfiguration.ANY,
+                () -> registry.create(new ModelDefinition("measured", "table", Features.any(),
                         Map.of("file", "../passwd"), configFolder)));
 
         assertEquals("analysis model 'measured': " + configFolder.resolve("../passwd") + ": not a delay table: its first"
@@ -194,7 +194,7 @@ class TableModelTest {
         Files.write(folder.resolve("points.csv"), "concurrency,delay\n1,0.1\n2,0.2 caf\u00e9\n"
                 .getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
         AnalysisModelException notUtf8 = assertThrows(AnalysisModelException.class,
-                () -> registry.create(new ModelDefinition("measured", "table", FeatureConfiguration.ANY,
+                () -> registry.create(new ModelDefinition("measured", "table", Features.any(),
                         Map.of("file", "points.csv"), folder)));
         assertEquals("analysis model 'measured': " + folder.resolve("points.csv") + ": cannot be read: line 3 is not"
                 + " UTF-8 text (byte 0xE9 at column 10, byte offset 33 in the file); save the file as UTF-8",

@@ -10,7 +10,7 @@ import java.util.Map;
 import java.util.Optional;
 
 import org.iosim.analysis.AccessPattern;
-import org.iosim.analysis.IoType;
+import org.iosim.pcm.io.IoType;
 import org.iosim.analysis.WorkloadInput;
 import org.iosim.analysis.WorkloadState;
 import org.junit.jupiter.api.Test;

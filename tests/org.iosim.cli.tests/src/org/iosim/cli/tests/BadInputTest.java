@@ -10,7 +10,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 import org.iosim.cli.internal.SimulationProgress;
-import org.iosim.simulation.SimulationConfig;
+import org.iosim.engine.ProgressMonitor.Progress;
+import org.iosim.engine.SimulationConfig;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -233,7 +234,7 @@ class BadInputTest {
 			CommandLine.Run run = iosim(args);
 			assertEquals(2, run.exitCode(), run.toString());
 			assertTrue(run.err().contains("unknown command '" + args[args[0].startsWith("-") ? 1 : 0]
-					+ "'; the commands of 'iosim' are: validate, simulate, transform, models, regression, stoex, bench,"
+					+ "'; the commands of 'iosim' are: validate, simulate, run, transform, models, regression, stoex, bench,"
 					+ " help"), run.toString());
 			assertEquals("", run.out());
 		}
@@ -298,14 +299,14 @@ class BadInputTest {
 	void progressSaysWhatIsDoneAndWhatRemains() {
 		SimulationConfig config = SimulationConfig.defaults().withMaxMeasurements(3_000_000);
 		long tenSecondsAgo = System.nanoTime() - 10_000_000_000L;
-		String line = SimulationProgress.line(config, tenSecondsAgo, 0, 1234.5, 1_000_000, 4_000_000);
+		String line = SimulationProgress.line(config, tenSecondsAgo, new Progress(0, 1234.5, 1_000_000, 4_000_000));
 		assertTrue(line.matches("  replication 1: 1,000,000 of 3,000,000 measurements, simulated time 1234.50,"
 				+ " 4,000,000 events; 33 % done, about 0:(19|20|21) left"), line);
-		String warmingUp = SimulationProgress.line(config, tenSecondsAgo, 1, 12, 0, 5_000);
+		String warmingUp = SimulationProgress.line(config, tenSecondsAgo, new Progress(1, 12, 0, 5_000));
 		assertEquals("  replication 2: 0 of 3,000,000 measurements, simulated time 12.0000, 5,000 events; warming up"
 				+ " (1,000 runs)", warmingUp);
 		String byTime = SimulationProgress.line(config.withMaxMeasurements(Long.MAX_VALUE).withStopTime(5000),
-				tenSecondsAgo, 0, 2500, 10, 100);
+				tenSecondsAgo, new Progress(0, 2500, 10, 100));
 		assertTrue(byTime.matches("  replication 1: 10 measurements, simulated time 2500.00 of 5000.00, 100 events;"
 				+ " 50 % done, about 0:1[01] left"), byTime);
 	}

@@ -44,8 +44,9 @@ class IoCommandsTest {
 		assertTrue(Files.readString(refined).contains("io:IoAction"));
 
 		Path out = folder.resolve("results");
-		CommandLine.Run simulate = iosim("simulate", refined.toString(), "--io", configuration(), "--out",
-				out.toString(), "--max-measurements", "5000", "--quiet");
+		// the refined model holds its storages and analysis models: it simulates as it is
+		CommandLine.Run simulate = iosim("simulate", refined.toString(), "--out", out.toString(), "--max-measurements",
+				"5000", "--quiet");
 		assertEquals(0, simulate.exitCode(), simulate.toString());
 		JsonNode io = new ObjectMapper().readTree(out.resolve("results.json").toFile()).get("io").get(0);
 		assertEquals("SAN volume", io.get("storage").asText());
@@ -61,14 +62,14 @@ class IoCommandsTest {
 	void validateChecksAnIoConfiguration() throws IOException {
 		CommandLine.Run good = iosim("validate", CommandLine.example("minimal").toString(), "--io", configuration());
 		assertEquals(0, good.exitCode(), good.toString());
-		assertTrue(good.out().contains("I/O: storage 'SAN volume' serves database server with analysis model"
+		assertTrue(good.out().contains("I/O: storage 'SAN volume' serves database server: analysis model"
 				+ " 'shop SAN contention', memory length 10"), good.out());
 		Path bad = Files.writeString(folder.resolve("bad.ioconfig"), Files.readString(Path.of(configuration()))
 				.replace("defaultSequentiality=\"0.7\"", "defaultSequentiality=\"7\""));
 		CommandLine.Run run = iosim("validate", CommandLine.example("minimal").toString(), "--io", bad.toString());
 		assertEquals(1, run.exitCode(), run.toString());
-		assertTrue(run.out().contains("default sequentiality '7' is 7.0; a sequentiality is a probability between 0 and 1"),
-				run.out());
+		assertTrue(run.out().contains("SAN volume (VirtualizedStorage 'SAN volume'): defaultSequentiality must be a"
+				+ " probability between 0 and 1, but is 7"), run.out());
 	}
 
 	@Test

@@ -47,7 +47,7 @@ class ValidateAndStoexCommandTest {
 			if (modelFolder.endsWith("Minimum_ExactScheduler_Project")) {
 				// validate accepts what simulate accepts, and IOSim has no Windows Server 2003 scheduler
 				assertEquals(1, run.exitCode(), modelFolder + "\n" + run);
-				assertTrue(run.out().contains("error: cannot simulate: ") && run.out().contains("scheduling policy"
+				assertTrue(run.out().contains("error: cannot simulate model set 'default': ") && run.out().contains("scheduling policy"
 						+ " 'edu.kit.ipd.sdq.pcm.simulation.scheduler.exact.winserver2003', which IOSim does not know"),
 						run.out());
 				continue;

@@ -15,14 +15,13 @@ import java.util.Locale;
 
 import org.iosim.report.ReportOptions;
 import org.iosim.report.ResultWriter;
-import org.iosim.simulation.SimulationResult;
-import org.iosim.simulation.SimulationResult.QuantilePoint;
-import org.iosim.simulation.SimulationResult.ResourceResult;
-import org.iosim.simulation.SimulationResult.ResponseTime;
-import org.iosim.simulation.SimulationResult.ScenarioResult;
-import org.iosim.simulation.SimulationResult.StopReason;
-import org.iosim.simulation.SimulationResult.TimeWindow;
-import org.iosim.simulation.engine.ActiveResource;
+import org.iosim.engine.SimulationResult;
+import org.iosim.engine.SimulationResult.QuantilePoint;
+import org.iosim.engine.SimulationResult.ResourceResult;
+import org.iosim.engine.SimulationResult.ResponseTime;
+import org.iosim.engine.SimulationResult.ScenarioResult;
+import org.iosim.engine.SimulationResult.StopReason;
+import org.iosim.engine.SimulationResult.TimeWindow;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.w3c.dom.Element;
@@ -101,7 +100,7 @@ class ChartsTest {
 	@Test
 	void resourcesWithInfinitelyManyServersGetNoBar() throws IOException {
 		ResourceResult delay = new ResourceResult("_think", "Users", "DELAY", "Delay",
-				ActiveResource.UNLIMITED_SERVERS, 0, 0, 1, 1, 1);
+				ResourceResult.INFINITE_SERVERS, 0, 0, 1, 1, 1);
 		String html = report(result(List.of(), List.of(resource("Web", 0.5), delay)));
 
 		assertEquals(List.of("Web CPU", "50.0 %"), ParsedChart.labelled(html, UTILIZATION).texts("bar-labels"));

@@ -14,8 +14,8 @@ import java.util.Locale;
 
 import org.iosim.report.ReportOptions;
 import org.iosim.report.ResultWriter;
-import org.iosim.simulation.SimulationResult;
-import org.iosim.simulation.SimulationResult.StopReason;
+import org.iosim.engine.SimulationResult;
+import org.iosim.engine.SimulationResult.StopReason;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

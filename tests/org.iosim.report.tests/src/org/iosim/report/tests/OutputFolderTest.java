@@ -18,8 +18,8 @@ import java.util.stream.Stream;
 
 import org.iosim.report.OutputFolderException;
 import org.iosim.report.ResultWriter;
-import org.iosim.simulation.SimulationResult;
-import org.iosim.simulation.SimulationResult.ResourceResult;
+import org.iosim.engine.SimulationResult;
+import org.iosim.engine.SimulationResult.ResourceResult;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

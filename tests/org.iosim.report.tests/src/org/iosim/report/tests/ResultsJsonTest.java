@@ -17,7 +17,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import org.iosim.report.ResultWriter;
-import org.iosim.simulation.SimulationResult;
+import org.iosim.engine.SimulationResult;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

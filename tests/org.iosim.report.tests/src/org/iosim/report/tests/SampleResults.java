@@ -3,17 +3,17 @@ package org.iosim.report.tests;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.iosim.simulation.SimulationResult;
-import org.iosim.simulation.SimulationResult.CallKind;
-import org.iosim.simulation.SimulationResult.CallResult;
-import org.iosim.simulation.SimulationResult.PassiveResourceResult;
-import org.iosim.simulation.SimulationResult.QuantilePoint;
-import org.iosim.simulation.SimulationResult.IoResult;
-import org.iosim.simulation.SimulationResult.ResourceResult;
-import org.iosim.simulation.SimulationResult.ResponseTime;
-import org.iosim.simulation.SimulationResult.ScenarioResult;
-import org.iosim.simulation.SimulationResult.StopReason;
-import org.iosim.simulation.SimulationResult.TimeWindow;
+import org.iosim.engine.SimulationResult;
+import org.iosim.engine.SimulationResult.CallKind;
+import org.iosim.engine.SimulationResult.CallResult;
+import org.iosim.engine.SimulationResult.PassiveResourceResult;
+import org.iosim.engine.SimulationResult.QuantilePoint;
+import org.iosim.engine.SimulationResult.IoResult;
+import org.iosim.engine.SimulationResult.ResourceResult;
+import org.iosim.engine.SimulationResult.ResponseTime;
+import org.iosim.engine.SimulationResult.ScenarioResult;
+import org.iosim.engine.SimulationResult.StopReason;
+import org.iosim.engine.SimulationResult.TimeWindow;
 
 /** A hand-made result whose names try to break HTML and CSV, with figures that are easy to check. */
 final class SampleResults {

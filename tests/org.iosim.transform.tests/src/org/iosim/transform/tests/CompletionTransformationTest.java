@@ -74,7 +74,7 @@ class CompletionTransformationTest {
 		TransformationException failure = assertThrows(TransformationException.class,
 				() -> new CompletionTransformation().complete(model, IoFixtures.configuration("0.001", "VM 1", "VM 3")));
 		assertTrue(failure.getMessage().contains("no resource container has the id or name 'VM 3'"), failure.getMessage());
-		assertTrue(failure.getMessage().contains("'VM 1', 'VM 2'"), failure.getMessage());
+		assertTrue(failure.getMessage().contains("'VM 1' (vm1), 'VM 2' (vm2)"), failure.getMessage());
 	}
 
 	@Test
@@ -82,7 +82,7 @@ class CompletionTransformationTest {
 		ArchitectureModel model = IoFixtures.workers(folder, 1, 0);
 		TransformationException failure = assertThrows(TransformationException.class,
 				() -> new CompletionTransformation().complete(model, IoFixtures.configuration("0.001", "VM 1")));
-		assertTrue(failure.getMessage().contains("BasicComponent 'Worker' (id worker) runs on containers with and without"
+		assertTrue(failure.getMessage().contains("Worker (BasicComponent 'Worker', worker) runs on containers with and without"
 				+ " virtualized storage"), failure.getMessage());
 	}
 
@@ -94,33 +94,35 @@ class CompletionTransformationTest {
 		configuration.getStorages().get(0).setDefaultFileSet("archive");
 		TransformationException failure = assertThrows(TransformationException.class,
 				() -> new CompletionTransformation().complete(model, configuration));
-		assertTrue(failure.getMessage().contains("default sequentiality '1.5' is 1.5; a sequentiality is a probability"
-				+ " between 0 and 1"), failure.getMessage());
-		assertTrue(failure.getMessage().contains("default file set 'archive' is not a file set of the configuration (data)"),
+		assertTrue(failure.getMessage().contains("array (VirtualizedStorage 'array'): defaultSequentiality must be a"
+				+ " probability between 0 and 1, but is 1.5"), failure.getMessage());
+		assertTrue(failure.getMessage().contains("array (VirtualizedStorage 'array'): default file set 'archive' is not a file"
+				+ " set of the I/O configuration ('data')"),
 				failure.getMessage());
 	}
 
 	@Test
-	void noAnalysisModelMatchingTheFeatureConfigurationIsNamed() {
+	void noAnalysisModelMatchingTheFeatureConfigurationIsNamed() throws Exception {
 		IoConfiguration configuration = IoFixtures.configuration("0.001", "VM 1", "VM 2");
 		configuration.getStorages().get(0).setFeatures(IoFixtures.features("another array"));
 		TransformationException failure = assertThrows(TransformationException.class,
-				() -> AnalysisBinding.bind(configuration, folder, List.of(), AnalysisModelRegistry.standard()));
+				() -> AnalysisBinding.bind(new CompletionTransformation().complete(IoFixtures.workers(folder, 1, 0),
+						configuration), folder, List.of(), AnalysisModelRegistry.standard()));
 		assertTrue(failure.getMessage().startsWith("virtualized storage 'array': "), failure.getMessage());
 		assertTrue(failure.getMessage().contains("contention"), "the candidates are listed: " + failure.getMessage());
 	}
 
 	@Test
-	void fileSetsDefinedTwiceOrWithoutNameAreNamed() {
+	void fileSetsDefinedTwiceOrWithoutNameAreNamed() throws Exception {
 		IoConfiguration configuration = IoFixtures.configuration("0.001", "VM 1", "VM 2");
 		var twice = IoFixtures.IO.createFileSet();
 		twice.setName("data");
 		configuration.getFileSets().add(twice);
 		configuration.getFileSets().add(IoFixtures.IO.createFileSet());
 		TransformationException failure = assertThrows(TransformationException.class,
-				() -> AnalysisBinding.bind(configuration, folder, List.of(), AnalysisModelRegistry.standard()));
+				() -> new CompletionTransformation().complete(IoFixtures.workers(folder, 1, 0), configuration));
 		assertTrue(failure.getMessage().contains("file set 'data' is defined twice"), failure.getMessage());
-		assertTrue(failure.getMessage().contains("a file set has no name"), failure.getMessage());
+		assertTrue(failure.getMessage().contains("(FileSet): the file set has no name"), failure.getMessage());
 	}
 
 	@Test
@@ -130,7 +132,7 @@ class CompletionTransformationTest {
 		configuration.getStorages().get(0).setMemoryLength(null);
 		TransformationException failure = assertThrows(TransformationException.class,
 				() -> new CompletionTransformation().complete(model, configuration));
-		assertTrue(failure.getMessage().contains("virtualized storage 'array' has no memory length"), failure.getMessage());
+		assertTrue(failure.getMessage().contains("array (VirtualizedStorage 'array'): the virtualized storage has no memory length"), failure.getMessage());
 	}
 
 	@Test

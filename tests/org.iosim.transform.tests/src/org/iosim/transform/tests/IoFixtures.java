@@ -20,10 +20,10 @@ import org.iosim.pcm.io.VirtualizedStorage;
 import org.iosim.pcm.palladio.ImportResult;
 import org.iosim.pcm.palladio.PalladioImporter;
 import org.iosim.simulation.ArchitectureSimulation;
-import org.iosim.simulation.ModelCompilationException;
-import org.iosim.simulation.ProgressListener;
-import org.iosim.simulation.SimulationConfig;
-import org.iosim.simulation.SimulationResult;
+import org.iosim.engine.ModelCompilationException;
+import org.iosim.engine.ProgressMonitor;
+import org.iosim.engine.SimulationConfig;
+import org.iosim.engine.SimulationResult;
 import org.iosim.transform.AnalysisBinding;
 import org.iosim.transform.CompletionTransformation;
 import org.iosim.transform.TransformationException;
@@ -96,11 +96,11 @@ final class IoFixtures {
 	}
 
 	static SimulationResult simulate(ArchitectureModel model, IoConfiguration configuration, long measurements)
-			throws TransformationException, ModelCompilationException {
+			throws Exception {
 		ArchitectureModel refined = new CompletionTransformation().complete(model, configuration);
-		var storages = AnalysisBinding.bind(configuration, Path.of(""), List.of(), AnalysisModelRegistry.standard());
-		return ArchitectureSimulation.of(refined, storages).run(SimulationConfig.defaults()
-				.withMaxMeasurements(measurements).withWarmupMeasurements(200), ProgressListener.NONE);
+		AnalysisBinding.bind(refined, Path.of(""), List.of(), AnalysisModelRegistry.standard());
+		return ArchitectureSimulation.of(refined).run(SimulationConfig.defaults()
+				.withMaxMeasurements(measurements).withWarmupMeasurements(200), ProgressMonitor.NONE);
 	}
 
 	static SimulationResult.IoResult reads(SimulationResult result) {

@@ -7,8 +7,8 @@ import java.io.IOException;
 import java.nio.file.Path;
 
 import org.iosim.pcm.io.IoConfiguration;
-import org.iosim.simulation.ModelCompilationException;
-import org.iosim.simulation.SimulationResult;
+import org.iosim.engine.ModelCompilationException;
+import org.iosim.engine.SimulationResult;
 import org.iosim.transform.TransformationException;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
@@ -35,7 +35,7 @@ class VirtualizedStorageTest {
 	@ParameterizedTest(name = "{0} users")
 	@ValueSource(ints = { 1, 2, 5, 10, 25 })
 	void expressionModelGivesExactResponseTimeAndThroughput(int users)
-			throws IOException, TransformationException, ModelCompilationException {
+			throws Exception {
 		SimulationResult result = IoFixtures.simulate(IoFixtures.workers(folder, users, 0),
 				IoFixtures.configuration(A + " + " + B + " * concurrency", "VM 1", "VM 2"), 20_000);
 
@@ -57,7 +57,7 @@ class VirtualizedStorageTest {
 	@ParameterizedTest(name = "{0} users")
 	@ValueSource(ints = { 1, 3, 10 })
 	void embeddedQueueMakesRequestsContendDynamically(int users)
-			throws IOException, TransformationException, ModelCompilationException {
+			throws Exception {
 		IoConfiguration configuration = IoFixtures.configuration("0.004", "VM 1", "VM 2");
 		var model = configuration.getAnalysisModels().get(0);
 		model.setKind("queue");
@@ -72,7 +72,7 @@ class VirtualizedStorageTest {
 
 	/** Two VMs sharing one storage: VM 1's I/O delay rises with VM 2's load (step I, consolidation). */
 	@Test
-	void consolidatedVmsInterfere() throws IOException, TransformationException, ModelCompilationException {
+	void consolidatedVmsInterfere() throws Exception {
 		IoConfiguration shared = IoFixtures.configuration(A + " + " + B + " * concurrency", "VM 1", "VM 2");
 		double alone = vm1ResponseTime(IoFixtures.simulate(IoFixtures.workers(folder.resolve("alone"), 5, 1), shared, 20_000));
 		double busy = vm1ResponseTime(IoFixtures.simulate(IoFixtures.workers(folder.resolve("busy"), 5, 20), shared, 20_000));
@@ -83,7 +83,7 @@ class VirtualizedStorageTest {
 	}
 
 	@Test
-	void separateStoragesDoNotInterfere() throws IOException, TransformationException, ModelCompilationException {
+	void separateStoragesDoNotInterfere() throws Exception {
 		IoConfiguration separate = IoFixtures.configuration(A + " + " + B + " * concurrency", "VM 1");
 		var second = IoFixtures.IO.createVirtualizedStorage();
 		second.setName("second array");

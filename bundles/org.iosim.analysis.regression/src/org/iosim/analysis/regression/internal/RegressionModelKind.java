@@ -8,12 +8,13 @@ import java.util.Set;
 import org.iosim.analysis.AnalysisModelException;
 import org.iosim.analysis.IoAnalysisModel;
 import org.iosim.analysis.IoAnalysisModelKind;
-import org.iosim.analysis.IoType;
+import org.iosim.analysis.ModelContext;
 import org.iosim.analysis.ModelDefinition;
 import org.iosim.analysis.WorkloadInput;
 import org.iosim.analysis.WorkloadState;
 import org.iosim.analysis.regression.DataFormatException;
 import org.iosim.analysis.regression.StoredModel;
+import org.iosim.pcm.io.IoType;
 
 /**
  * Stored regression models (from {@code iosim regression fit}) as I/O analysis models: one for every
@@ -38,7 +39,7 @@ public final class RegressionModelKind implements IoAnalysisModelKind {
 	}
 
 	@Override
-	public IoAnalysisModel create(ModelDefinition definition) throws AnalysisModelException {
+	public IoAnalysisModel create(ModelDefinition definition, ModelContext context) throws AnalysisModelException {
 		for (String parameter : definition.parameters().keySet()) {
 			if (!Set.of("model", "readModel", "writeModel").contains(parameter)) {
 				throw new AnalysisModelException("analysis model '" + definition.name() + "': unknown parameter '"

@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Locale;
 
 import org.apache.maven.plugin.MojoFailureException;
-import org.iosim.simulation.SimulationResult.ResponseTime;
+import org.iosim.engine.SimulationResult.ResponseTime;
 
 /**
  * Upper limits on one usage scenario's response time, written in the POM as

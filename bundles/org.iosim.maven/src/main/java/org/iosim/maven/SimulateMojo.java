@@ -11,10 +11,16 @@ import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.LifecyclePhase;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
-import org.iosim.cli.SimulationJob;
-import org.iosim.simulation.SimulationConfig;
-import org.iosim.simulation.SimulationResult;
-import org.iosim.simulation.SimulationResult.ScenarioResult;
+import org.iosim.engine.RunCancelledException;
+import org.iosim.engine.SimulationConfig;
+import org.iosim.engine.SimulationResult;
+import org.iosim.engine.SimulationResult.ScenarioResult;
+import org.iosim.run.PipelineFile;
+import org.iosim.run.PipelineMonitor;
+import org.iosim.run.RunConfiguration;
+import org.iosim.run.RunFailure;
+import org.iosim.run.RunOutcome;
+import org.iosim.run.RunPipeline;
 
 /**
  * Simulates a model set with IOSim, writes results.json, CSV files and report.html, logs each usage
@@ -31,8 +37,24 @@ public class SimulateMojo extends AbstractMojo {
 	 * .allocation and a .usagemodel), or an IOSim .iosim file. Relative paths resolve against the
 	 * project folder.
 	 */
-	@Parameter(property = "iosim.models", required = true)
-	private List<File> models;
+	@Parameter(property = "iosim.models")
+	private List<File> models = new ArrayList<>();
+
+	/**
+	 * A pipeline file (JSON, see IOSim's README) describing the whole run: model, I/O configuration,
+	 * the user's transformations and the simulation settings. Instead of {@code models}; the output
+	 * folder and the bounds are still this plugin's.
+	 */
+	@Parameter(property = "iosim.pipeline")
+	private File pipeline;
+
+	/** An I/O configuration (.ioconfig) that puts storage on virtualized storage. */
+	@Parameter(property = "iosim.ioConfiguration")
+	private File ioConfiguration;
+
+	/** A folder of stored analysis model definitions (*.json) the I/O configuration may select. */
+	@Parameter(property = "iosim.storedModels")
+	private File storedModels;
 
 	/** Which model set to simulate when the models hold several. */
 	@Parameter(property = "iosim.modelSet")
@@ -103,52 +125,76 @@ public class SimulateMojo extends AbstractMojo {
 			getLog().info("IOSim simulation skipped");
 			return;
 		}
-		SimulationConfig config = config();
 		for (Bound bound : bounds) {
 			bound.checkConfigured();
 		}
-		List<Path> modelPaths = models.stream()
-				.map(model -> basedir.toPath().resolve(model.toPath()).toAbsolutePath().normalize())
-				.toList();
-		getLog().info("Simulating " + String.join(", ", modelPaths.stream().map(Path::toString).toList()));
-		SimulationJob job = new SimulationJob(modelPaths).modelSet(modelSet).config(config)
-				.outputFolder(outputDirectory.toPath(), overwrite)
-				.warnings(warning -> getLog().warn(warning.format()))
-				.progress((replication, simulatedTime, measurements, events) -> getLog().info(String.format(
-						Locale.ROOT, "  replication %d: simulated time %.6g, %,d measurements", replication + 1,
-						simulatedTime, measurements)));
-		SimulationJob.Outcome outcome;
+		RunConfiguration configuration = configuration();
+		getLog().info("Simulating " + String.join(", ", configuration.model().stream().map(Path::toString).toList()));
+		RunPipeline run = new RunPipeline(configuration).warnings(warning -> getLog().warn(warning.format()));
+		RunOutcome outcome;
 		try {
-			outcome = job.run();
-		} catch (SimulationJob.Failure failure) {
+			outcome = run.run(new PipelineMonitor() {
+				@Override
+				public void progress(Progress progress) {
+					getLog().info(String.format(Locale.ROOT, "  replication %d: simulated time %.6g, %,d measurements",
+							progress.replication() + 1, progress.simulatedTime(), progress.measurements()));
+				}
+
+				@Override
+				public void step(String step, int number, int steps) {
+					getLog().debug("step " + number + " of " + steps + ": " + step);
+				}
+			}, List.of());
+		} catch (RunFailure failure) {
 			throw new MojoFailureException(failure.getMessage());
+		} catch (RunCancelledException cancelled) {
+			throw new MojoFailureException(cancelled.getMessage());
 		}
 		logSummary(outcome);
 		checkBounds(outcome);
 	}
 
-	private SimulationConfig config() throws MojoFailureException {
-		if ((confidence == null) != (precision == null)) {
-			throw new MojoFailureException("confidence and precision go together: set both or neither");
+	private RunConfiguration configuration() throws MojoFailureException {
+		RunConfiguration configuration;
+		if (pipeline != null) {
+			if (!models.isEmpty()) {
+				throw new MojoFailureException("give either models or a pipeline file, not both");
+			}
+			try {
+				configuration = PipelineFile.read(resolve(pipeline));
+			} catch (RunFailure invalid) {
+				throw new MojoFailureException(invalid.getMessage());
+			}
+		} else {
+			if (models.isEmpty()) {
+				throw new MojoFailureException("name the models to simulate (<models>) or a pipeline file (<pipeline>)");
+			}
+			configuration = RunConfiguration.of(models.stream().map(this::resolve).toList())
+					.withModelSet(modelSet).withSimulation(config())
+					.withIoConfiguration(ioConfiguration == null ? null : resolve(ioConfiguration))
+					.withStoredModels(storedModels == null ? null : resolve(storedModels));
 		}
-		// Like the command line: a stop time or a confidence criterion alone decides when a run ends.
-		long measurements = maxMeasurements != null ? maxMeasurements
-				: stopTime != null || confidence != null ? Long.MAX_VALUE : SimulationConfig.DEFAULT_MAX_MEASUREMENTS;
+		return configuration.withOutputFolder(outputDirectory.toPath(), overwrite);
+	}
+
+	private Path resolve(File file) {
+		return basedir.toPath().resolve(file.toPath()).toAbsolutePath().normalize();
+	}
+
+	private SimulationConfig config() throws MojoFailureException {
 		try {
-			SimulationConfig config = new SimulationConfig(seed,
-					stopTime == null ? Double.POSITIVE_INFINITY : stopTime, measurements, 0, 0, warmup, replications,
+			return SimulationConfig.of(seed, stopTime, maxMeasurements, confidence, precision, warmup, replications,
 					simulateNetwork);
-			return confidence == null ? config : config.withConfidence(confidence, precision);
 		} catch (IllegalArgumentException invalid) {
 			throw new MojoFailureException("invalid IOSim simulation parameters: " + invalid.getMessage());
 		}
 	}
 
-	private void logSummary(SimulationJob.Outcome outcome) {
+	private void logSummary(RunOutcome outcome) {
 		SimulationResult result = outcome.result();
 		getLog().info(String.format(Locale.ROOT,
 				"Model set '%s': seed %d, %d replication%s; stopped (%s) at simulated time %.6g, %.2f s of real time",
-				outcome.modelSet().name(), result.seed(), result.replications(),
+				outcome.modelSet(), result.seed(), result.replications(),
 				result.replications() == 1 ? "" : "s", result.stopReason().label(), result.simulatedTime(),
 				result.wallClockSeconds()));
 		for (ScenarioResult scenario : result.scenarios()) {
@@ -161,14 +207,14 @@ public class SimulateMojo extends AbstractMojo {
 		getLog().info("Results: " + outcome.outputFolder() + " (report.html, results.json, CSV files)");
 	}
 
-	private void checkBounds(SimulationJob.Outcome outcome) throws MojoFailureException {
+	private void checkBounds(RunOutcome outcome) throws MojoFailureException {
 		List<ScenarioResult> scenarios = outcome.result().scenarios();
 		List<String> unknown = bounds.stream().map(Bound::getScenario)
 				.filter(name -> scenarios.stream().noneMatch(scenario -> scenario.name().equals(name)))
 				.map(name -> "'" + name + "'").distinct().toList();
 		if (!unknown.isEmpty()) {
 			throw new MojoFailureException("bound for unknown usage scenario " + String.join(", ", unknown)
-					+ "; the usage scenarios of model set '" + outcome.modelSet().name() + "' are "
+					+ "; the usage scenarios of model set '" + outcome.modelSet() + "' are "
 					+ String.join(", ", scenarios.stream().map(scenario -> "'" + scenario.name() + "'").toList()));
 		}
 		List<String> violations = new ArrayList<>();

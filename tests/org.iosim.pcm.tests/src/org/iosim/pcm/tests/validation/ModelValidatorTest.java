@@ -167,8 +167,16 @@ class ModelValidatorTest {
 	}
 
 	@Test
-	void ratesGivenByExpressionsAreNotJudged() {
+	void constantRatesAreJudgedByTheirValue() {
 		fixture.appCpu.setProcessingRate("1000 * 0");
+
+		assertEquals(List.of("AppServer (ProcessingResourceSpecification, app.cpu): processingRate must be greater than 0,"
+				+ " but is 1000 * 0 = 0"), validate());
+	}
+
+	@Test
+	void ratesThatDependOnChanceAreLeftToTheSimulation() {
+		fixture.appCpu.setProcessingRate("DoublePMF[(0.0;0.5)(1000.0;0.5)]");
 
 		assertEquals(List.of(), validate());
 	}
@@ -200,7 +208,8 @@ class ModelValidatorTest {
 		fixture.connections.setCapacity("0");
 
 		assertEquals(List.of(
-				"Backend/connections (PassiveResource 'connections', backend.connections): capacity must be at least 1, but is 0",
+				"Backend/connections (PassiveResource 'connections', backend.connections): capacity must be a whole number of"
+						+ " at least 1, but is 0",
 				"AppServer (ProcessingResourceSpecification, app.cpu): numberOfReplicas must be at least 1, but is 0",
 				"Ordering (ClosedWorkload): population must be at least 1, but is 0"), validate());
 	}

@@ -4,12 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.iosim.simulation.ArchitectureSimulation;
-import org.iosim.simulation.ModelCompilationException;
-import org.iosim.simulation.ProgressListener;
-import org.iosim.simulation.SimulationConfig;
-import org.iosim.simulation.SimulationResult;
-import org.iosim.simulation.SimulationResult.ResourceResult;
-import org.iosim.simulation.SimulationResult.ResponseTime;
+import org.iosim.engine.ModelCompilationException;
+import org.iosim.engine.ProgressMonitor;
+import org.iosim.engine.SimulationConfig;
+import org.iosim.engine.SimulationResult;
+import org.iosim.engine.SimulationResult.ResourceResult;
+import org.iosim.engine.SimulationResult.ResponseTime;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Test;
@@ -24,8 +24,8 @@ class ExactnessTest {
 	private static final double CPU_DEMAND = 0.02;
 	private static final double DISK_DEMAND = 0.03;
 
-	static SimulationResult simulate(TestModels models, SimulationConfig config) throws ModelCompilationException {
-		return ArchitectureSimulation.of(models.model).run(config, ProgressListener.NONE);
+	static SimulationResult simulate(TestModels models, SimulationConfig config) throws Exception {
+		return ArchitectureSimulation.of(models.model).run(config, ProgressMonitor.NONE);
 	}
 
 	static void assertMatches(double exact, ResponseTime measured, String what) {
@@ -39,7 +39,7 @@ class ExactnessTest {
 	/** Think time, a processor-sharing CPU and an FCFS disk, exponential demands. */
 	@ParameterizedTest(name = "{0} users")
 	@ValueSource(ints = { 1, 2, 5, 10, 20, 35, 50 })
-	void closedNetworkMatchesMeanValueAnalysis(int users) throws ModelCompilationException {
+	void closedNetworkMatchesMeanValueAnalysis(int users) throws Exception {
 		TestModels models = new TestModels().closedScenario("closed", users, "Exp(" + 1 / THINK_TIME + ")");
 		models.resource(models.cpu, "ProcessorSharing", 1, "1000").resource(models.hdd, "FCFS", 1, "1000")
 				.seff(TestModels.demand(models.cpu, "Exp(" + 1 / (CPU_DEMAND * 1000) + ")"),
@@ -57,7 +57,7 @@ class ExactnessTest {
 	}
 
 	@Test
-	void openSingleServerMatchesMM1() throws ModelCompilationException {
+	void openSingleServerMatchesMM1() throws Exception {
 		double arrivalRate = 8;
 		double serviceRate = 10;
 		TestModels models = new TestModels();
@@ -72,7 +72,7 @@ class ExactnessTest {
 	}
 
 	@Test
-	void openTandemMatchesSumOfMM1() throws ModelCompilationException {
+	void openTandemMatchesSumOfMM1() throws Exception {
 		double arrivalRate = 5;
 		TestModels models = new TestModels();
 		models.resource(models.cpu, "FCFS", 1, "1").resource(models.hdd, "FCFS", 1, "1")

@@ -14,10 +14,10 @@ import org.iosim.pcm.LoopAction;
 import org.iosim.pcm.PassiveResource;
 import org.iosim.pcm.ReleaseAction;
 import org.iosim.pcm.SynchronisationPoint;
-import org.iosim.simulation.ModelCompilationException;
-import org.iosim.simulation.SimulationConfig;
-import org.iosim.simulation.SimulationException;
-import org.iosim.simulation.SimulationResult;
+import org.iosim.engine.ModelCompilationException;
+import org.iosim.engine.SimulationConfig;
+import org.iosim.engine.SimulationException;
+import org.iosim.engine.SimulationResult;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -35,12 +35,12 @@ class SemanticsTest {
 		return models;
 	}
 
-	private static double meanResponseTime(TestModels models) throws ModelCompilationException {
+	private static double meanResponseTime(TestModels models) throws Exception {
 		return ExactnessTest.simulate(models, SHORT).scenarios().get(0).responseTime().mean();
 	}
 
 	@Test
-	void passiveResourceSerialisesItsHolders() throws ModelCompilationException {
+	void passiveResourceSerialisesItsHolders() throws Exception {
 		TestModels models = delayServer();
 		PassiveResource lock = TestModels.PCM.createPassiveResource();
 		lock.setName("lock");
@@ -59,7 +59,7 @@ class SemanticsTest {
 	}
 
 	@Test
-	void synchronisedForkWaitsForItsLongestBehaviourAsynchronousOneDoesNot() throws ModelCompilationException {
+	void synchronisedForkWaitsForItsLongestBehaviourAsynchronousOneDoesNot() throws Exception {
 		TestModels models = delayServer();
 		ForkAction fork = TestModels.PCM.createForkAction();
 		SynchronisationPoint join = TestModels.PCM.createSynchronisationPoint();
@@ -73,7 +73,7 @@ class SemanticsTest {
 	}
 
 	@Test
-	void loopRepeatsItsBodyAndGuardedBranchFollowsPassedParameter() throws ModelCompilationException {
+	void loopRepeatsItsBodyAndGuardedBranchFollowsPassedParameter() throws Exception {
 		TestModels models = delayServer();
 		LoopAction loop = TestModels.PCM.createLoopAction();
 		loop.setIterationCount("count.VALUE");

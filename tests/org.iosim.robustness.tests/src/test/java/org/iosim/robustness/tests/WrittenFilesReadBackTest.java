@@ -14,8 +14,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Every file IOSim writes, it reads back, here on the plain classpath that ./iosim runs (the OSGi
- * side is covered by the command-line tests): a refined model written by 'transform --out'
- * simulates to the same results as the model it came from.
+ * side is covered by the command-line tests): a refined model written by 'transform --out' holds
+ * its storages and analysis models and simulates, as it is, to the same results as the model and
+ * I/O configuration it came from.
  */
 class WrittenFilesReadBackTest {
 
@@ -46,10 +47,10 @@ class WrittenFilesReadBackTest {
 		Path refined = folder.resolve("shop-refined.iosim");
 		run("transform", model.toString(), "--io", config, "--out", refined.toString());
 
-		run("validate", refined.toString(), "--io", config);
+		run("validate", refined.toString());
 		run("simulate", model.toString(), "--io", config, "--max-measurements", "20000", "--quiet", "--out",
 				folder.resolve("direct").toString());
-		run("simulate", refined.toString(), "--io", config, "--max-measurements", "20000", "--quiet", "--out",
+		run("simulate", refined.toString(), "--max-measurements", "20000", "--quiet", "--out",
 				folder.resolve("refined").toString());
 
 		assertEquals(results(folder.resolve("direct")), results(folder.resolve("refined")));

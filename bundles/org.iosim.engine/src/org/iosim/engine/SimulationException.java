@@ -1,4 +1,4 @@
-package org.iosim.simulation;
+package org.iosim.engine;
 
 /** A run failed because the model asked for something impossible, e.g. a demand that evaluated to a negative value. */
 public class SimulationException extends RuntimeException {

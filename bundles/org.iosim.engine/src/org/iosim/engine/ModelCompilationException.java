@@ -1,4 +1,4 @@
-package org.iosim.simulation;
+package org.iosim.engine;
 
 import org.eclipse.emf.ecore.EObject;
 import org.iosim.pcm.validation.Diagnostic;

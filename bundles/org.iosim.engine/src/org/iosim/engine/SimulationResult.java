@@ -1,4 +1,4 @@
-package org.iosim.simulation;
+package org.iosim.engine;
 
 import java.util.List;
 
@@ -84,9 +84,12 @@ public record SimulationResult(String modelName, long seed, int replications, lo
 	public record ResourceResult(String id, String container, String type, String schedulingPolicy, int servers,
 			double utilization, double meanQueueLength, double throughput, double meanDemand, double meanResponseTime) {
 
+		/** The number of servers of a resource that serves every request at once (a delay resource). */
+		public static final int INFINITE_SERVERS = Integer.MAX_VALUE;
+
 		/** @return whether every request is served at once, so that there is no utilization to speak of */
 		public boolean hasInfiniteServers() {
-			return servers == org.iosim.simulation.engine.ActiveResource.UNLIMITED_SERVERS;
+			return servers == INFINITE_SERVERS;
 		}
 	}
 

@@ -1,4 +1,4 @@
-package org.iosim.simulation;
+package org.iosim.engine;
 
 /**
  * How long and how often to simulate. A run stops at the first condition met: simulated time,
@@ -46,6 +46,29 @@ public record SimulationConfig(long seed, double stopTime, long maxMeasurements,
 					+ replications + " (each finished replication keeps its statistics in memory until the results"
 					+ " are pooled; a few dozen already give tight confidence intervals)");
 		}
+	}
+
+	/**
+	 * The settings as users give them (command line, Maven plugin, pipeline files), where each stop
+	 * condition may be left out: a stop time or a confidence criterion alone decides when a run
+	 * ends, and without any a run stops after {@value #DEFAULT_MAX_MEASUREMENTS} measurements.
+	 *
+	 * @param stopTime        null for none
+	 * @param maxMeasurements null for none
+	 * @param confidence      null for none; given together with {@code precision}
+	 * @throws IllegalArgumentException if a value is out of range, or only one of confidence and
+	 *                                  precision is given
+	 */
+	public static SimulationConfig of(long seed, Double stopTime, Long maxMeasurements, Double confidence,
+			Double precision, long warmupMeasurements, int replications, boolean simulateLinkingResources) {
+		if ((confidence == null) != (precision == null)) {
+			throw new IllegalArgumentException("confidence and precision go together: give both or neither");
+		}
+		long measurements = maxMeasurements != null ? maxMeasurements
+				: stopTime != null || confidence != null ? Long.MAX_VALUE : DEFAULT_MAX_MEASUREMENTS;
+		SimulationConfig config = new SimulationConfig(seed, stopTime == null ? Double.POSITIVE_INFINITY : stopTime,
+				measurements, 0, 0, warmupMeasurements, replications, simulateLinkingResources);
+		return confidence == null ? config : config.withConfidence(confidence, precision);
 	}
 
 	/** Seed 1, 100,000 measurements after a warm-up of 1,000, one replication, linking resources not simulated. */

@@ -2,8 +2,12 @@ package org.iosim.analysis;
 
 import java.util.Objects;
 
+import org.iosim.pcm.io.IoType;
+
 /**
- * The dynamic information an I/O request carries to the storage resource (001, Fig. 8.4).
+ * One I/O request as it arrives at the storage resource: the dynamic information it carries (001,
+ * Fig. 8.4), drawn from the stochastic expressions of the {@link org.iosim.pcm.io.ArrivingRequest} that
+ * issued it.
  *
  * @param type          read or write
  * @param size          bytes transferred, finite and not negative
@@ -12,10 +16,10 @@ import java.util.Objects;
  *                      the same data
  * @param fileSetSize   bytes in the file set, finite and not negative
  */
-public record IoRequest(IoType type, double size, double sequentiality, String fileSet, double fileSetSize) {
+public record ArrivingRequest(IoType type, double size, double sequentiality, String fileSet, double fileSetSize) {
 
     /** @throws IllegalArgumentException if a number is out of its range */
-    public IoRequest {
+    public ArrivingRequest {
         Objects.requireNonNull(type, "type");
         Objects.requireNonNull(fileSet, "fileSet");
         if (!(size >= 0) || Double.isInfinite(size)) {

@@ -1,0 +1,29 @@
+package org.iosim.analysis;
+
+import java.util.Objects;
+
+import org.apache.commons.rng.UniformRandomProvider;
+import org.iosim.stoex.RandomStreams;
+
+/**
+ * What an analysis model gets from the run it serves: a random stream of its own, so that a
+ * stochastic model (e.g. an embedded queueing Petri net) keeps a seeded run reproducible without
+ * disturbing the streams of the architecture model, and the simulation's clock, on which an
+ * embedded model schedules and cancels its events. A model is created for one replication and
+ * used from that replication's thread only.
+ *
+ * @param random the model's own random stream
+ * @param clock  the simulation's clock; {@link SimulationClock#NONE} outside a simulation
+ */
+public record ModelContext(UniformRandomProvider random, SimulationClock clock) {
+
+	public ModelContext {
+		Objects.requireNonNull(random, "random");
+		Objects.requireNonNull(clock, "clock");
+	}
+
+	/** For a model asked for predictions outside a simulation: a fixed random stream, no clock. */
+	public static ModelContext outsideSimulation() {
+		return new ModelContext(new RandomStreams(1).stream(0), SimulationClock.NONE);
+	}
+}

@@ -1,0 +1,127 @@
+package org.iosim.cli.internal;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.net.MalformedURLException;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.stream.Stream;
+
+import org.iosim.analysis.FileProblems;
+import org.iosim.cli.Main;
+import org.iosim.run.ModelTransformation;
+import org.iosim.run.PipelineFile;
+import org.iosim.run.RunConfiguration;
+import org.iosim.run.RunFailure;
+import org.iosim.run.RunPipeline;
+import org.iosim.run.Transformations;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+@Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
+		description = { "Runs a pipeline file: a small JSON file naming the model, the I/O configuration, model"
+				+ " transformations to insert between the steps (load, complete, bind) and the simulation settings;"
+				+ " see the README. Paths in it are relative to the file.",
+				"The chain is load, complete (with an I/O configuration), the transformations, bind, simulate and"
+						+ " write results; each step is announced on standard error." },
+		footer = { "", "Exit status: 0 simulated, 1 the model or the pipeline's inputs are invalid, 2 usage error"
+				+ " (including a pipeline file that is not well-formed)." })
+final class RunCommand implements Callable<Integer> {
+
+	@Parameters(paramLabel = "PIPELINE", arity = "0..1", description = "The pipeline file (JSON).")
+	Path pipeline;
+
+	@Option(names = "--out", paramLabel = "DIR", description = "Output folder instead of the file's 'out'.")
+	Path out;
+
+	@Option(names = "--overwrite", description = "Replace the output folder's contents (atomically) if it exists.")
+	boolean overwrite;
+
+	@Option(names = "--plugins", paramLabel = "DIR",
+			description = "A folder of jars with model transformations of your own (listed in"
+					+ " META-INF/services/org.iosim.run.ModelTransformation).")
+	Path plugins;
+
+	@Option(names = "--transformations", description = "List the model transformations installed, and stop.")
+	boolean listTransformations;
+
+	@Option(names = "--quiet", description = "No progress lines.")
+	boolean quiet;
+
+	@Spec
+	CommandSpec spec;
+
+	@Override
+	public Integer call() {
+		IosimCommand.requireExisting(pipeline, plugins);
+		Thread thread = Thread.currentThread();
+		ClassLoader previous = thread.getContextClassLoader();
+		try (URLClassLoader pluginLoader = new URLClassLoader(jars(), RunCommand.class.getClassLoader())) {
+			// Transformations are found through the context class loader (java.util.ServiceLoader).
+			thread.setContextClassLoader(pluginLoader);
+			return listTransformations ? list() : run();
+		} catch (IOException unreadable) {
+			throw new IosimCommand.UserError(Main.EXIT_USAGE, plugins + ": " + FileProblems.reason(unreadable));
+		} finally {
+			thread.setContextClassLoader(previous);
+		}
+	}
+
+	private int list() {
+		PrintWriter out = spec.commandLine().getOut();
+		Transformations transformations = Transformations.standard();
+		for (ModelTransformation transformation : transformations.all()) {
+			out.printf("%-24s %s%n", transformation.id(), transformation.description());
+		}
+		transformations.problems().forEach(problem -> spec.commandLine().getErr().println("warning: " + problem));
+		return 0;
+	}
+
+	private int run() {
+		if (pipeline == null) {
+			throw new IosimCommand.UserError(Main.EXIT_USAGE, "name the pipeline file to run (or --transformations)");
+		}
+		RunConfiguration configuration;
+		try {
+			configuration = PipelineFile.read(pipeline);
+		} catch (RunFailure invalid) {
+			throw IosimCommand.failed(invalid);
+		}
+		if (out != null || overwrite) {
+			configuration = configuration.withOutputFolder(out != null ? out : configuration.outputFolder(), overwrite);
+		}
+		PrintWriter err = spec.commandLine().getErr();
+		if (!quiet) {
+			List<String> steps = new RunPipeline(configuration).steps();
+			err.println("pipeline: " + String.join(" → ", steps));
+		}
+		ResultSummary.print(spec.commandLine().getOut(), IosimCommand.runPipeline(configuration, quiet, spec));
+		return 0;
+	}
+
+	private URL[] jars() throws IOException {
+		if (plugins == null) {
+			return new URL[0];
+		}
+		List<URL> jars = new ArrayList<>();
+		try (Stream<Path> files = Files.list(plugins)) {
+			for (Path jar : files.filter(file -> file.getFileName().toString().endsWith(".jar")).sorted().toList()) {
+				jars.add(toUrl(jar));
+			}
+		}
+		return jars.toArray(URL[]::new);
+	}
+
+	private static URL toUrl(Path jar) throws MalformedURLException {
+		return jar.toUri().toURL();
+	}
+}

@@ -1,0 +1,72 @@
+package org.iosim.pcm.wiring;
+
+import java.util.List;
+import java.util.Set;
+
+import org.iosim.pcm.ProcessingResourceType;
+import org.iosim.pcm.ResourceCall;
+import org.iosim.pcm.ResourceInterface;
+import org.iosim.pcm.VariableUsage;
+
+/**
+ * How a Palladio model uses its hard disk: demands on an HDD resource, and calls of Palladio's
+ * {@code HddInterface} ({@code read}, {@code write}) whose input variables say how much. Standard
+ * PCM simulates them on the HDD resource; a virtualized storage turns them into I/O requests. Both
+ * read a call the same way through this class.
+ */
+public final class HddUse {
+
+	/** Palladio's HDD resource type and HddInterface, by the ids of Palladio.resourcetype. */
+	private static final String HDD_TYPE_ID = "_BIjHoQ3KEdyouMqirZIhzQ";
+	private static final String HDD_INTERFACE_ID = "_xXv8QE5CEeCUKeckjJ_n-w";
+
+	/** Inputs of an HddInterface call that describe the request, not its amount. */
+	private static final Set<String> REQUEST_ATTRIBUTES = Set.of("sequentiality", "fileSet");
+
+	private HddUse() {
+	}
+
+	/** @return whether the resource type is Palladio's HDD (by id, or by the name HDD) */
+	public static boolean isHdd(ProcessingResourceType type) {
+		return type != null && (HDD_TYPE_ID.equals(type.getId()) || "HDD".equalsIgnoreCase(type.getName()));
+	}
+
+	/** @return whether the interface is Palladio's HddInterface (by id, or by name) */
+	public static boolean isHddInterface(ResourceInterface resourceInterface) {
+		return resourceInterface != null && (HDD_INTERFACE_ID.equals(resourceInterface.getId())
+				|| "HddInterface".equals(resourceInterface.getName()));
+	}
+
+	/** @return whether the call writes (its signature is {@code write}); every other call reads */
+	public static boolean writes(ResourceCall call) {
+		return call.getSignature() != null && "write".equalsIgnoreCase(call.getSignature().getName());
+	}
+
+	/**
+	 * @return the amount one call asks for, as a stochastic expression: its input named {@code size},
+	 *         else its first input that is not a sequentiality or file set, else 1
+	 */
+	public static String amount(ResourceCall call) {
+		String size = input(call, "size");
+		if (size != null) {
+			return size;
+		}
+		for (VariableUsage usage : call.getInputVariableUsages()) {
+			if (!usage.getCharacterisations().isEmpty() && !REQUEST_ATTRIBUTES.contains(usage.getVariable())) {
+				return usage.getCharacterisations().get(0).getSpecification();
+			}
+		}
+		return "1";
+	}
+
+	/** @return the first characterisation of the call's input variable {@code variable}, or null */
+	public static String input(ResourceCall call, String variable) {
+		List<VariableUsage> usages = call.getInputVariableUsages();
+		for (VariableUsage usage : usages) {
+			if (variable.equals(usage.getVariable()) && !usage.getCharacterisations().isEmpty()) {
+				return usage.getCharacterisations().get(0).getSpecification();
+			}
+		}
+		return null;
+	}
+}

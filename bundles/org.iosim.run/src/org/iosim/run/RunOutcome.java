@@ -1,0 +1,21 @@
+package org.iosim.run;
+
+import java.nio.file.Path;
+import java.util.List;
+
+import org.iosim.engine.SimulationResult;
+import org.iosim.pcm.ArchitectureModel;
+import org.iosim.pcm.validation.Diagnostic;
+
+/**
+ * What a pipeline produced.
+ *
+ * @param modelSet     the name of the model set that ran
+ * @param model        the model as simulated (refined and transformed)
+ * @param result       the simulation's results
+ * @param outputFolder where the results were written
+ * @param warnings     every warning found on the way
+ */
+public record RunOutcome(String modelSet, ArchitectureModel model, SimulationResult result, Path outputFolder,
+		List<Diagnostic> warnings) {
+}

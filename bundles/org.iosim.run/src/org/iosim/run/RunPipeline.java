@@ -1,0 +1,366 @@
+package org.iosim.run;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+
+import org.eclipse.emf.ecore.util.EcoreUtil;
+import org.iosim.analysis.AnalysisModelException;
+import org.iosim.analysis.AnalysisModelRegistry;
+import org.iosim.analysis.ModelDefinition;
+import org.iosim.engine.Engine;
+import org.iosim.engine.ModelCompilationException;
+import org.iosim.engine.RunCancelledException;
+import org.iosim.engine.SimulationException;
+import org.iosim.engine.SimulationObserver;
+import org.iosim.engine.SimulationResult;
+import org.iosim.pcm.ArchitectureModel;
+import org.iosim.pcm.io.IoConfiguration;
+import org.iosim.pcm.palladio.ImportResult;
+import org.iosim.pcm.palladio.ModelSet;
+import org.iosim.pcm.palladio.PalladioImporter;
+import org.iosim.pcm.validation.Diagnostic;
+import org.iosim.pcm.validation.ModelValidator;
+import org.iosim.report.ResultWriter;
+import org.iosim.run.RunConfiguration.After;
+import org.iosim.run.RunConfiguration.TransformationStep;
+import org.iosim.run.RunFailure.Kind;
+import org.iosim.transform.AnalysisBinding;
+import org.iosim.transform.CompletionTransformation;
+import org.iosim.transform.IoConfigurationFiles;
+import org.iosim.transform.TransformationException;
+
+/**
+ * The headless run as a chain of steps: <b>load</b> the model set (import and validate), apply the
+ * I/O configuration (<b>complete</b>), choose the storages' analysis models (<b>bind</b>),
+ * <b>simulate</b> on the engine that accepts the model, and <b>write</b> the results (results.json,
+ * CSV files, report.html). The user's {@link ModelTransformation}s run after the step the
+ * configuration says. The command line, the Maven plugin, the Eclipse headless application, pipeline
+ * files and the workbench all run simulations through this class; front ends turn a
+ * {@link RunFailure} into their own way of reporting (the command line's exit status).
+ * <p>
+ * The user's files are only read; every change happens on a copy.
+ */
+public final class RunPipeline {
+
+	private final RunConfiguration configuration;
+	private AnalysisModelRegistry analysisModels;
+	private Transformations transformations;
+	private Engines engines;
+	private final List<Diagnostic> warnings = new ArrayList<>();
+	private Consumer<Diagnostic> warningListener = warning -> {
+	};
+
+	public RunPipeline(RunConfiguration configuration) {
+		this.configuration = configuration;
+	}
+
+	/** Receives every warning found while reading, validating and transforming. */
+	public RunPipeline warnings(Consumer<Diagnostic> listener) {
+		this.warningListener = listener;
+		return this;
+	}
+
+	/** Uses these transformations instead of those installed, e.g. with one defined in code. */
+	public RunPipeline transformations(Transformations available) {
+		this.transformations = available;
+		return this;
+	}
+
+	public RunConfiguration configuration() {
+		return configuration;
+	}
+
+	/** @return the names of the steps this pipeline runs, in order */
+	public List<String> steps() {
+		List<String> steps = new ArrayList<>(List.of("load"));
+		addTransformations(steps, After.LOAD);
+		if (configuration.ioConfiguration() != null) {
+			steps.add("complete");
+		}
+		addTransformations(steps, After.COMPLETE);
+		if (configuration.ioConfiguration() != null) {
+			steps.add("bind");
+		}
+		addTransformations(steps, After.BIND);
+		steps.addAll(List.of("simulate", "write results"));
+		return steps;
+	}
+
+	private void addTransformations(List<String> steps, After after) {
+		configuration.transformations().stream().filter(step -> step.after() == after).map(TransformationStep::id)
+				.forEach(steps::add);
+	}
+
+	/**
+	 * Runs the whole chain.
+	 *
+	 * @param observers watch the simulation; may be empty
+	 * @throws RunCancelledException if the monitor cancelled the run; nothing was written
+	 */
+	public RunOutcome run(PipelineMonitor monitor, List<SimulationObserver> observers)
+			throws RunFailure, RunCancelledException {
+		Progress progress = new Progress(monitor, steps().size());
+		ModelSet modelSet = load(progress);
+		ArchitectureModel refined = refine(modelSet, progress);
+		Engine.PreparedSimulation simulation = prepare(modelSet.name(), refined);
+		progress.next("simulate");
+		SimulationResult result;
+		try {
+			result = simulation.run(configuration.simulation(), monitor, observers);
+		} catch (ModelCompilationException unsimulatable) {
+			throw cannotSimulate(modelSet.name(), unsimulatable);
+		} catch (SimulationException failed) {
+			throw new RunFailure(Kind.INVALID, "the simulation of model set '" + modelSet.name() + "' failed: "
+					+ failed.getMessage());
+		}
+		progress.next("write results");
+		Path folder = configuration.outputFolder() != null ? configuration.outputFolder()
+				: defaultOutputFolder(modelSet.name());
+		Path written;
+		try {
+			written = ResultWriter.write(result, folder, configuration.overwrite());
+		} catch (IOException failed) {
+			throw new RunFailure(Kind.INVALID, failed.getMessage());
+		}
+		return new RunOutcome(modelSet.name(), refined, result, written, List.copyOf(warnings));
+	}
+
+	/** Imports the model files, picks the model set and validates it. */
+	public ModelSet load() throws RunFailure {
+		return load(new Progress(PipelineMonitor.NONE, 1));
+	}
+
+	private ModelSet load(Progress progress) throws RunFailure {
+		progress.next("load");
+		for (Path path : configuration.model()) {
+			requireExisting(path);
+		}
+		ImportResult imported = new PalladioImporter().importPaths(configuration.model());
+		imported.diagnostics().stream().filter(diagnostic -> !diagnostic.isError()).forEach(this::warn);
+		if (imported.hasErrors()) {
+			throw new RunFailure(Kind.INVALID, "cannot read the model:" + list(imported.errors()));
+		}
+		ModelSet modelSet = choose(imported.modelSets());
+		requireValid(modelSet.model(), "model set '" + modelSet.name() + "' is invalid:");
+		return modelSet;
+	}
+
+	/**
+	 * Applies the I/O configuration and the user's transformations to a loaded model set and chooses
+	 * the analysis models; the result is validated again when a user's transformation changed it.
+	 *
+	 * @return the model to simulate: a copy, or the model set's model when there was nothing to do
+	 */
+	public ArchitectureModel refine(ModelSet modelSet) throws RunFailure {
+		return refine(modelSet, new Progress(PipelineMonitor.NONE, steps().size()));
+	}
+
+	private ArchitectureModel refine(ModelSet modelSet, Progress progress) throws RunFailure {
+		ArchitectureModel model = modelSet.model();
+		if (hasTransformations(After.LOAD)) {
+			model = transform(EcoreUtil.copy(model), After.LOAD, progress);
+		}
+		IoConfiguration ioConfiguration = null;
+		if (configuration.ioConfiguration() != null) {
+			progress.next("complete");
+			ioConfiguration = loadIoConfiguration();
+			try {
+				model = new CompletionTransformation().complete(model, ioConfiguration);
+			} catch (TransformationException invalid) {
+				throw cannotApply(invalid);
+			}
+		} else if (hasTransformations(After.COMPLETE) || hasTransformations(After.BIND)) {
+			model = model == modelSet.model() ? EcoreUtil.copy(model) : model;
+		}
+		model = transform(model, After.COMPLETE, progress);
+		if (ioConfiguration != null) {
+			progress.next("bind");
+			try {
+				AnalysisBinding.bind(model, configuration.ioConfiguration().toAbsolutePath().getParent(), storedModels(),
+						analysisModels());
+			} catch (TransformationException invalid) {
+				throw cannotApply(invalid);
+			}
+		}
+		model = transform(model, After.BIND, progress);
+		if (!configuration.transformations().isEmpty()) {
+			requireValid(model, "the model set '" + modelSet.name() + "' is invalid after the transformations:");
+		}
+		return model;
+	}
+
+	private boolean hasTransformations(After after) {
+		return configuration.transformations().stream().anyMatch(step -> step.after() == after);
+	}
+
+	/** @return the model after the transformations that follow the step */
+	private ArchitectureModel transform(ArchitectureModel model, After after, Progress progress) throws RunFailure {
+		ArchitectureModel current = model;
+		for (TransformationStep step : configuration.transformations()) {
+			if (step.after() != after) {
+				continue;
+			}
+			progress.next(step.id());
+			ModelTransformation transformation = transformations().find(step.id())
+					.orElseThrow(() -> new RunFailure(Kind.USAGE, "no model transformation has the id '" + step.id()
+							+ "'; installed: " + String.join(", ", transformations().all().stream()
+									.map(ModelTransformation::id).toList())));
+			try {
+				current = transformation.transform(current, step.parameters());
+			} catch (IllegalArgumentException invalid) {
+				throw new RunFailure(Kind.INVALID, "model transformation '" + step.id() + "': " + invalid.getMessage());
+			}
+			if (current == null) {
+				throw new RunFailure(Kind.INVALID, "model transformation '" + step.id() + "' returned no model");
+			}
+		}
+		return current;
+	}
+
+	/**
+	 * Compiles the model for the engine that accepts it, as the simulate step does, so that a model
+	 * this accepts is one the pipeline runs.
+	 */
+	public Engine.PreparedSimulation prepare(String modelSetName, ArchitectureModel model) throws RunFailure {
+		Engine engine = engines().forModel(model).orElseThrow(() -> new RunFailure(Kind.INVALID,
+				"no simulation engine accepts model set '" + modelSetName + "'; installed: " + String.join(", ",
+						engines().all().stream().map(Engine::id).toList())));
+		try {
+			return engine.prepare(model);
+		} catch (ModelCompilationException unsimulatable) {
+			throw cannotSimulate(modelSetName, unsimulatable);
+		}
+	}
+
+	private static RunFailure cannotSimulate(String modelSetName, ModelCompilationException unsimulatable) {
+		return new RunFailure(Kind.INVALID, "cannot simulate model set '" + modelSetName + "': "
+				+ unsimulatable.getMessage());
+	}
+
+	private IoConfiguration loadIoConfiguration() throws RunFailure {
+		requireExisting(configuration.ioConfiguration());
+		try {
+			return IoConfigurationFiles.load(configuration.ioConfiguration());
+		} catch (TransformationException invalid) {
+			throw cannotApply(invalid);
+		}
+	}
+
+	private List<ModelDefinition> storedModels() throws RunFailure {
+		if (configuration.storedModels() == null) {
+			return List.of();
+		}
+		requireExisting(configuration.storedModels());
+		try {
+			return AnalysisModelRegistry.loadStored(configuration.storedModels());
+		} catch (AnalysisModelException invalid) {
+			throw new RunFailure(Kind.INVALID, invalid.getMessage());
+		}
+	}
+
+	private RunFailure cannotApply(TransformationException invalid) {
+		StringBuilder text = new StringBuilder("cannot apply the I/O configuration " + configuration.ioConfiguration()
+				+ ":");
+		for (String problem : invalid.problems()) {
+			text.append(System.lineSeparator()).append("  ").append(problem);
+		}
+		return new RunFailure(Kind.INVALID, text.toString());
+	}
+
+	private void requireValid(ArchitectureModel model, String heading) throws RunFailure {
+		List<Diagnostic> problems = new ModelValidator().validate(model);
+		problems.stream().filter(diagnostic -> !diagnostic.isError()).forEach(this::warn);
+		List<Diagnostic> errors = problems.stream().filter(Diagnostic::isError).toList();
+		if (!errors.isEmpty()) {
+			throw new RunFailure(Kind.INVALID, heading + list(errors));
+		}
+	}
+
+	private ModelSet choose(List<ModelSet> modelSets) throws RunFailure {
+		if (modelSets.isEmpty()) {
+			throw new RunFailure(Kind.INVALID, "no model set found in " + configuration.model()
+					+ ": give a folder or files with an allocation and a usage model, or an .iosim file");
+		}
+		String wanted = configuration.modelSet();
+		if (wanted != null) {
+			return modelSets.stream().filter(set -> set.name().equals(wanted)).findFirst()
+					.orElseThrow(() -> new RunFailure(Kind.USAGE, "no model set named '" + wanted + "'; found "
+							+ names(modelSets)));
+		}
+		if (modelSets.size() > 1) {
+			throw new RunFailure(Kind.USAGE, configuration.model() + " holds several model sets: " + names(modelSets)
+					+ "; pick one with --model-set NAME (or name the .allocation and .usagemodel files)");
+		}
+		return modelSets.get(0);
+	}
+
+	private static void requireExisting(Path path) throws RunFailure {
+		if (!java.nio.file.Files.exists(path)) {
+			throw new RunFailure(Kind.USAGE, "no such file or folder: " + path);
+		}
+	}
+
+	private void warn(Diagnostic warning) {
+		warnings.add(warning);
+		warningListener.accept(warning);
+	}
+
+	private AnalysisModelRegistry analysisModels() {
+		if (analysisModels == null) {
+			analysisModels = AnalysisModelRegistry.standard();
+		}
+		return analysisModels;
+	}
+
+	private Transformations transformations() {
+		if (transformations == null) {
+			transformations = Transformations.standard();
+		}
+		return transformations;
+	}
+
+	private Engines engines() {
+		if (engines == null) {
+			engines = Engines.standard();
+		}
+		return engines;
+	}
+
+	private static Path defaultOutputFolder(String modelSetName) {
+		String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
+		return Path.of("results", modelSetName.replaceAll("[^A-Za-z0-9._+-]", "_") + "-" + stamp);
+	}
+
+	private static String names(List<ModelSet> modelSets) {
+		return String.join(", ", modelSets.stream().map(set -> "'" + set.name() + "'").toList());
+	}
+
+	private static String list(List<Diagnostic> diagnostics) {
+		StringBuilder text = new StringBuilder();
+		for (Diagnostic diagnostic : diagnostics) {
+			text.append(System.lineSeparator()).append("  ").append(diagnostic.format());
+		}
+		return text.toString();
+	}
+
+	/** Counts the steps as they start, for the monitor. */
+	private static final class Progress {
+		private final PipelineMonitor monitor;
+		private final int steps;
+		private int number;
+
+		Progress(PipelineMonitor monitor, int steps) {
+			this.monitor = monitor;
+			this.steps = steps;
+		}
+
+		void next(String step) {
+			monitor.step(step, ++number, steps);
+		}
+	}
+}

@@ -1,0 +1,27 @@
+package org.iosim.simulation;
+
+import org.eclipse.emf.ecore.EObject;
+import org.iosim.engine.Engine;
+import org.iosim.engine.ModelCompilationException;
+import org.iosim.pcm.ArchitectureModel;
+
+/** The engine of architecture models: event-driven simulation of their usage, behaviours and resources. */
+public final class ArchitectureEngine implements Engine {
+
+	public static final String ID = "architecture";
+
+	@Override
+	public String id() {
+		return ID;
+	}
+
+	@Override
+	public boolean accepts(EObject model) {
+		return model instanceof ArchitectureModel;
+	}
+
+	@Override
+	public ArchitectureSimulation prepare(EObject model) throws ModelCompilationException {
+		return ArchitectureSimulation.of((ArchitectureModel) model);
+	}
+}
