@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import org.eclipse.emf.ecore.EClass;
 import org.eclipse.emf.ecore.EObject;
 import org.eclipse.emf.ecore.EReference;
 import org.iosim.pcm.AbstractAction;
@@ -617,26 +618,22 @@ final class PcmMapper {
 		return action;
 	}
 
+	/**
+	 * PCM names its action types as IOSim's metamodel does, so an action is created from the class of
+	 * that name; what each type reads beyond that is the one switch in {@link #action}.
+	 */
 	private static AbstractAction createAction(XmlElement element) {
-		String type = element.declaredType();
-		if (type == null) {
-			return null;
+		return create(element.declaredType(), PcmPackage.Literals.ABSTRACT_ACTION);
+	}
+
+	/** @return a new element of the concrete class named {@code type} below {@code base}, or null if there is none */
+	@SuppressWarnings("unchecked")
+	private static <T extends EObject> T create(String type, EClass base) {
+		if (type != null && PcmPackage.eINSTANCE.getEClassifier(type) instanceof EClass eClass && !eClass.isAbstract()
+				&& base.isSuperTypeOf(eClass)) {
+			return (T) PCM.create(eClass);
 		}
-		return switch (type) {
-		case "StartAction" -> PCM.createStartAction();
-		case "StopAction" -> PCM.createStopAction();
-		case "InternalAction" -> PCM.createInternalAction();
-		case "ExternalCallAction" -> PCM.createExternalCallAction();
-		case "InternalCallAction" -> PCM.createInternalCallAction();
-		case "BranchAction" -> PCM.createBranchAction();
-		case "LoopAction" -> PCM.createLoopAction();
-		case "CollectionIteratorAction" -> PCM.createCollectionIteratorAction();
-		case "ForkAction" -> PCM.createForkAction();
-		case "SetVariableAction" -> PCM.createSetVariableAction();
-		case "AcquireAction" -> PCM.createAcquireAction();
-		case "ReleaseAction" -> PCM.createReleaseAction();
-		default -> null;
-		};
+		return null;
 	}
 
 	private void loopBody(ElementFields fields, AbstractLoopAction loop) {
@@ -983,16 +980,7 @@ final class PcmMapper {
 	}
 
 	private UserAction userAction(XmlElement element, ScenarioBehaviour owner) {
-		String type = element.declaredType();
-		UserAction action = type == null ? null : switch (type) {
-		case "Start" -> PCM.createStart();
-		case "Stop" -> PCM.createStop();
-		case "Delay" -> PCM.createDelay();
-		case "EntryLevelSystemCall" -> PCM.createEntryLevelSystemCall();
-		case "Branch" -> PCM.createBranch();
-		case "Loop" -> PCM.createLoop();
-		default -> null;
-		};
+		UserAction action = create(element.declaredType(), PcmPackage.Literals.USER_ACTION);
 		if (action == null) {
 			unsupportedType(owner, element, "user action");
 			return null;
