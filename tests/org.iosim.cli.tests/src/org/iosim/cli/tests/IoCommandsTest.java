@@ -75,7 +75,7 @@ class IoCommandsTest {
 	@Test
 	void badConfigurationNamesTheProblem() throws IOException {
 		Path configuration = Files.writeString(folder.resolve("bad.ioconfig"), Files.readString(Path.of(configuration()))
-				.replace("<containers>database server</containers>", "<containers>mainframe</containers>"));
+				.replace("<containers>shop.host.db</containers>", "<containers>mainframe</containers>"));
 		CommandLine.Run run = iosim("simulate", CommandLine.example("minimal").toString(), "--io",
 				configuration.toString(), "--out", folder.resolve("out").toString(), "--quiet");
 		assertEquals(1, run.exitCode(), run.toString());
