@@ -19,7 +19,7 @@ public interface ModelTransformation {
 	/** @return the id a pipeline refers to it by, e.g. {@code scale-processing-rate} */
 	String id();
 
-	/** @return what it does and which parameters it takes, for {@code iosim run --list} */
+	/** @return what it does and which parameters it takes, for {@code iosim run --transformations} */
 	String description();
 
 	/**

@@ -1,0 +1,109 @@
+package org.iosim.run.tests;
+
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.iosim.analysis.AnalysisModelException;
+import org.iosim.analysis.ArrivingRequest;
+import org.iosim.analysis.EmbeddedIoModel;
+import org.iosim.analysis.IoAnalysisModel;
+import org.iosim.analysis.IoAnalysisModelKind;
+import org.iosim.analysis.ModelContext;
+import org.iosim.analysis.ModelDefinition;
+import org.iosim.analysis.SimulationClock.Scheduled;
+import org.iosim.analysis.WorkloadInput;
+import org.iosim.analysis.WorkloadState;
+
+/**
+ * An embedded analysis model as a queueing backend would be one (contributed through plugin.xml):
+ * each request is held for an exponential time drawn from the model's own random stream, and
+ * watched by a timeout that is cancelled when the request leaves. What every model instance did is
+ * kept in {@link #created}, for the tests to check against the run's results.
+ */
+public final class ExponentialServiceKind implements IoAnalysisModelKind {
+
+	static final String ID = "test-exponential-service";
+
+	/** The models created since the last {@link #forget()}, in creation order. */
+	static final List<Model> created = new CopyOnWriteArrayList<>();
+
+	/**
+	 * @return the models that served requests: binding and preparing a run create models too, to
+	 *         find configuration errors before the run starts
+	 */
+	static List<Model> used() {
+		return created.stream().filter(model -> model.submitted.get() > 0).toList();
+	}
+
+	static void forget() {
+		created.clear();
+	}
+
+	@Override
+	public String id() {
+		return ID;
+	}
+
+	@Override
+	public String description() {
+		return "Holds each request for an exponential time with mean 'meanDelay' seconds.";
+	}
+
+	@Override
+	public IoAnalysisModel create(ModelDefinition definition, ModelContext context) throws AnalysisModelException {
+		double mean = Double.parseDouble(definition.parameter("meanDelay")
+				.orElseThrow(() -> new AnalysisModelException(definition.name() + ": 'meanDelay' is missing")));
+		Model model = new Model(mean, context);
+		created.add(model);
+		return model;
+	}
+
+	static final class Model implements EmbeddedIoModel {
+		private final double mean;
+		private final ModelContext context;
+		final AtomicInteger submitted = new AtomicInteger();
+		final AtomicInteger finished = new AtomicInteger();
+		final AtomicInteger timeoutsCancelled = new AtomicInteger();
+		final AtomicInteger timeoutsFired = new AtomicInteger();
+		final List<Double> firstDelays = new CopyOnWriteArrayList<>();
+
+		Model(double mean, ModelContext context) {
+			this.mean = mean;
+			this.context = context;
+		}
+
+		@Override
+		public Set<WorkloadInput> inputs() {
+			return Set.of();
+		}
+
+		@Override
+		public double delay(WorkloadState state) {
+			return mean;
+		}
+
+		@Override
+		public void submit(WorkloadState state, ArrivingRequest request, Runnable leave) {
+			submitted.incrementAndGet();
+			double delay = -mean * Math.log(1 - context.random().nextDouble());
+			if (firstDelays.size() < 5) {
+				firstDelays.add(delay);
+			}
+			Scheduled timeout = context.clock().schedule(2 * delay + 1, timeoutsFired::incrementAndGet);
+			double expectedEnd = context.clock().now() + delay;
+			context.clock().schedule(delay, () -> {
+				if (timeout.cancel()) {
+					timeoutsCancelled.incrementAndGet();
+				}
+				if (Math.abs(context.clock().now() - expectedEnd) > 1e-9 * Math.max(1, expectedEnd)) {
+					throw new IllegalStateException("the clock ran the event at " + context.clock().now()
+							+ " instead of " + expectedEnd);
+				}
+				finished.incrementAndGet();
+				leave.run();
+			});
+		}
+	}
+}
