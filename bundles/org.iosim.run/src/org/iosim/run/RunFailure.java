@@ -22,6 +22,12 @@ public class RunFailure extends Exception {
 		this.kind = kind;
 	}
 
+	/** @param cause what went wrong inside a plug-in, for its author (the command line shows it with --debug) */
+	public RunFailure(Kind kind, String message, Throwable cause) {
+		super(message, cause);
+		this.kind = kind;
+	}
+
 	public Kind kind() {
 		return kind;
 	}

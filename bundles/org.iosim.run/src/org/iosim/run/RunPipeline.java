@@ -214,6 +214,11 @@ public final class RunPipeline {
 				current = transformation.transform(current, step.parameters());
 			} catch (IllegalArgumentException invalid) {
 				throw new RunFailure(Kind.INVALID, "model transformation '" + step.id() + "': " + invalid.getMessage());
+			} catch (RuntimeException | LinkageError broken) {
+				// A transformation is a plug-in's code: its author needs the stack trace, the user what broke.
+				throw new RunFailure(Kind.INVALID, "model transformation '" + step.id() + "' ("
+						+ transformation.getClass().getName() + ") failed"
+						+ (broken.getMessage() == null ? "" : ": " + broken.getMessage()), broken);
 			}
 			if (current == null) {
 				throw new RunFailure(Kind.INVALID, "model transformation '" + step.id() + "' returned no model");

@@ -91,6 +91,12 @@ public final class IosimCommand implements Runnable {
 			super(message);
 			this.exitCode = exitCode;
 		}
+
+		/** @param cause a plug-in's failure behind the error, whose stack trace --debug shows */
+		UserError(int exitCode, String message, Throwable cause) {
+			super(message, cause);
+			this.exitCode = exitCode;
+		}
 	}
 
 	/**
@@ -110,6 +116,11 @@ public final class IosimCommand implements Runnable {
 	 * standard error.
 	 */
 	static RunOutcome runPipeline(RunConfiguration configuration, boolean quiet, CommandLine.Model.CommandSpec spec) {
+		return runPipeline(new RunPipeline(configuration), quiet, spec);
+	}
+
+	static RunOutcome runPipeline(RunPipeline pipeline, boolean quiet, CommandLine.Model.CommandSpec spec) {
+		RunConfiguration configuration = pipeline.configuration();
 		PrintWriter err = spec.commandLine().getErr();
 		long started = System.nanoTime();
 		PipelineMonitor monitor = progress -> {
@@ -118,7 +129,7 @@ public final class IosimCommand implements Runnable {
 			}
 		};
 		try {
-			return new RunPipeline(configuration).warnings(warning -> err.println("warning: " + warning.format()))
+			return pipeline.warnings(warning -> err.println("warning: " + warning.format()))
 					.run(monitor, List.of());
 		} catch (RunFailure failure) {
 			throw failed(failure);
@@ -130,7 +141,7 @@ public final class IosimCommand implements Runnable {
 	/** @return the failure as the command line reports it: exit status 2 for a usage error, else 1 */
 	static UserError failed(RunFailure failure) {
 		return new UserError(failure.kind() == RunFailure.Kind.USAGE ? Main.EXIT_USAGE : Main.EXIT_INVALID,
-				failure.getMessage());
+				failure.getMessage(), failure.getCause());
 	}
 
 	/**
@@ -170,12 +181,21 @@ public final class IosimCommand implements Runnable {
 
 	private static int reportFailure(Exception exception, CommandLine command, CommandLine.ParseResult parseResult) {
 		PrintWriter err = command.getErr();
+		boolean debug = debugRequested(parseResult);
 		if (exception instanceof UserError userError) {
 			err.println("iosim: " + userError.getMessage());
+			if (userError.getCause() != null) {
+				if (debug) {
+					userError.getCause().printStackTrace(err);
+				} else {
+					err.println("Run again with --debug for the stack trace.");
+				}
+			}
 			return userError.exitCode;
 		}
-		err.println("iosim: unexpected error: " + exception);
-		if (debugRequested(parseResult)) {
+		err.println("iosim: unexpected error" + (exception.getMessage() == null ? "" : ": " + exception.getMessage())
+				+ " (a bug; please report it with the output of --debug)");
+		if (debug) {
 			exception.printStackTrace(err);
 		} else {
 			err.println("Run again with --debug for the stack trace.");

@@ -78,12 +78,17 @@ final class RunCommand implements Callable<Integer> {
 
 	private int list() {
 		PrintWriter out = spec.commandLine().getOut();
-		Transformations transformations = Transformations.standard();
-		for (ModelTransformation transformation : transformations.all()) {
+		for (ModelTransformation transformation : installed().all()) {
 			out.printf("%-24s %s%n", transformation.id(), transformation.description());
 		}
-		transformations.problems().forEach(problem -> spec.commandLine().getErr().println("warning: " + problem));
 		return 0;
+	}
+
+	/** @return the transformations installed and in the plug-in jars; those that cannot be used are warned about */
+	private Transformations installed() {
+		Transformations transformations = Transformations.standard();
+		transformations.problems().forEach(problem -> spec.commandLine().getErr().println("warning: " + problem));
+		return transformations;
 	}
 
 	private int run() {
@@ -99,12 +104,14 @@ final class RunCommand implements Callable<Integer> {
 		if (out != null || overwrite) {
 			configuration = configuration.withOutputFolder(out != null ? out : configuration.outputFolder(), overwrite);
 		}
-		PrintWriter err = spec.commandLine().getErr();
-		if (!quiet) {
-			List<String> steps = new RunPipeline(configuration).steps();
-			err.println("pipeline: " + String.join(" → ", steps));
+		RunPipeline chain = new RunPipeline(configuration);
+		if (!configuration.transformations().isEmpty()) {
+			chain.transformations(installed());
 		}
-		ResultSummary.print(spec.commandLine().getOut(), IosimCommand.runPipeline(configuration, quiet, spec));
+		if (!quiet) {
+			spec.commandLine().getErr().println("pipeline: " + String.join(" → ", chain.steps()));
+		}
+		ResultSummary.print(spec.commandLine().getOut(), IosimCommand.runPipeline(chain, quiet, spec));
 		return 0;
 	}
 
@@ -117,6 +124,10 @@ final class RunCommand implements Callable<Integer> {
 			for (Path jar : files.filter(file -> file.getFileName().toString().endsWith(".jar")).sorted().toList()) {
 				jars.add(toUrl(jar));
 			}
+		}
+		if (jars.isEmpty()) {
+			throw new IosimCommand.UserError(Main.EXIT_USAGE, plugins + ": holds no .jar files; give the folder of"
+					+ " the jars with your transformations");
 		}
 		return jars.toArray(URL[]::new);
 	}
