@@ -27,8 +27,9 @@ import picocli.CommandLine.Model.CommandSpec;
 @Command(name = "validate", mixinStandardHelpOptions = true,
 		description = { "Reads model sets and reports what is in them and what is wrong with them.",
 				"PATH is a folder of Palladio PCM 5.2 files (.repository .system .resourceenvironment"
-						+ " .allocation .usagemodel), a single such file (the files it references are read too),"
-						+ " or an IOSim model file (.iosim)." },
+						+ " .allocation .usagemodel; each subfolder, up to eight levels down, makes its model sets"
+						+ " on its own; other files are ignored), a single such file (the files it references are"
+						+ " read too), or an IOSim model file (.iosim)." },
 		footer = { "", "Exit status: 0 every model set is valid (warnings allowed), 1 some model set has errors,"
 				+ " 2 usage error." })
 final class ValidateCommand implements Callable<Integer> {
