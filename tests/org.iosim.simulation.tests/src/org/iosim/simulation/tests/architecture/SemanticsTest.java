@@ -81,6 +81,18 @@ class SemanticsTest {
 	}
 
 	@Test
+	void processingRateScalesDemands() throws Exception {
+		SingleServerModel model = new SingleServerModel("fast link");
+		model.server().delay(model.cpu(), "4");
+		model.seff(demand(model.cpu(), "8")).closedScenario("users", 1, "1");
+
+		SimulationResult result = ExactnessTest.simulate(model.build(), SHORT);
+		// 8 demand units at 4 units per time unit
+		assertEquals(2.0, result.scenarios().get(0).responseTime().mean(), 1e-9);
+		assertEquals(2.0, result.resources().get(0).meanDemand(), 1e-9, "the service time each request asked for");
+	}
+
+	@Test
 	void negativeDemandStopsTheRunNamingTheAction() {
 		SingleServerModel model = delayServer();
 		model.seff(demand(model.cpu(), "Norm(0.1, 1)")).closedScenario("bad", 1, "1");
