@@ -4,7 +4,9 @@ import java.util.List;
 import java.util.stream.Collectors;
 
 import org.iosim.analysis.regression.internal.CartTechnique;
+import org.iosim.analysis.regression.internal.CubistTechnique;
 import org.iosim.analysis.regression.internal.LinearTechnique;
+import org.iosim.analysis.regression.internal.M5Technique;
 import org.iosim.analysis.regression.internal.MarsTechnique;
 
 /** The available regression techniques, found by id (the implementations are internal). */
@@ -16,8 +18,8 @@ public final class Techniques {
 			new MarsTechnique(false),
 			new MarsTechnique(true),
 			new CartTechnique(),
-			ModelTrees.m5(),
-			ModelTrees.cubist());
+			new M5Technique(),
+			new CubistTechnique());
 
 	private Techniques() {
 	}

@@ -1,32 +1,18 @@
 package org.iosim.simulation.bench;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
 import java.lang.management.MemoryType;
 import java.util.List;
 
-import org.iosim.pcm.AllocationContext;
+import org.eclipse.emf.common.util.URI;
+import org.eclipse.emf.ecore.resource.Resource;
 import org.iosim.pcm.ArchitectureModel;
-import org.iosim.pcm.AssemblyContext;
-import org.iosim.pcm.BasicComponent;
 import org.iosim.pcm.ClosedWorkload;
-import org.iosim.pcm.EntryLevelSystemCall;
-import org.iosim.pcm.InternalAction;
-import org.iosim.pcm.OperationInterface;
-import org.iosim.pcm.OperationProvidedRole;
-import org.iosim.pcm.OperationSignature;
-import org.iosim.pcm.ParametricResourceDemand;
-import org.iosim.pcm.PcmFactory;
-import org.iosim.pcm.ProcessingResourceSpecification;
-import org.iosim.pcm.ProcessingResourceType;
-import org.iosim.pcm.ProvidedDelegationConnector;
-import org.iosim.pcm.ResourceContainer;
-import org.iosim.pcm.ResourceDemandingSeff;
-import org.iosim.pcm.ResourceRepository;
-import org.iosim.pcm.ScenarioBehaviour;
-import org.iosim.pcm.SchedulingPolicy;
-import org.iosim.pcm.SoftwareSystem;
-import org.iosim.pcm.UsageScenario;
+import org.iosim.pcm.resource.IosimResourceFactory;
 import org.iosim.simulation.ArchitectureSimulation;
 import org.iosim.engine.ModelCompilationException;
 import org.iosim.engine.ProgressMonitor;
@@ -37,8 +23,9 @@ import org.iosim.engine.SimulationResult;
 /**
  * The benchmark the architecture names as the bar: a closed network of users with exponential think
  * time calling one operation that uses a processor-sharing CPU and then an FCFS disk (SimQPN's
- * reference network), as a Palladio model. Compares the engine's events per second with a bare
- * priority-queue loop processing as many events, and records heap after runs of two lengths.
+ * reference network), as a Palladio model read from the model file beside this class. Compares the
+ * engine's events per second with a bare priority-queue loop processing as many events, and records
+ * heap after runs of two lengths.
  */
 public final class ClosedNetworkBenchmark {
 
@@ -51,6 +38,9 @@ public final class ClosedNetworkBenchmark {
 			return engineEventsPerSecond / bareEventsPerSecond;
 		}
 	}
+
+	/** The network as a model file, so that the benchmark needs no code that builds models. */
+	private static final String NETWORK_FILE = "closed-network.iosim";
 
 	private ClosedNetworkBenchmark() {
 	}
@@ -65,7 +55,7 @@ public final class ClosedNetworkBenchmark {
 	 */
 	public static Figures run(int users, long requests, long seed)
 			throws ModelCompilationException, RunCancelledException {
-		ArchitectureSimulation simulation = ArchitectureSimulation.of(closedNetwork(users, 1.0, 0.02, 0.03));
+		ArchitectureSimulation simulation = ArchitectureSimulation.of(network(users));
 		SimulationConfig config = SimulationConfig.defaults().withSeed(seed).withWarmupMeasurements(0);
 		SimulationConfig shortRun = config.withMaxMeasurements(Math.max(1, requests / 10));
 		SimulationConfig longRun = config.withMaxMeasurements(requests);
@@ -112,114 +102,20 @@ public final class ClosedNetworkBenchmark {
 				.toList();
 	}
 
-	/** The benchmark network as a complete Palladio-style model set. */
-	public static ArchitectureModel closedNetwork(int users, double thinkTime, double cpuDemand, double diskDemand) {
-		PcmFactory pcm = PcmFactory.eINSTANCE;
-		ArchitectureModel model = pcm.createArchitectureModel();
-		model.setName("closed network benchmark");
-		ResourceRepository types = pcm.createResourceRepository();
-		ProcessingResourceType cpu = pcm.createProcessingResourceType();
-		cpu.setName("CPU");
-		ProcessingResourceType hdd = pcm.createProcessingResourceType();
-		hdd.setName("HDD");
-		SchedulingPolicy sharing = pcm.createSchedulingPolicy();
-		sharing.setId("ProcessorSharing");
-		SchedulingPolicy fcfs = pcm.createSchedulingPolicy();
-		fcfs.setId("FCFS");
-		types.getResourceTypes().addAll(List.of(cpu, hdd));
-		types.getSchedulingPolicies().addAll(List.of(sharing, fcfs));
-		model.setResourceRepository(types);
-
-		OperationInterface api = pcm.createOperationInterface();
-		OperationSignature request = pcm.createOperationSignature();
-		request.setName("request");
-		api.getSignatures().add(request);
-		BasicComponent server = pcm.createBasicComponent();
-		server.setName("Server");
-		OperationProvidedRole serverRole = pcm.createOperationProvidedRole();
-		serverRole.setProvidedInterface(api);
-		server.getProvidedRoles().add(serverRole);
-		ResourceDemandingSeff seff = pcm.createResourceDemandingSeff();
-		seff.setDescribedService(request);
-		var start = pcm.createStartAction();
-		InternalAction work = pcm.createInternalAction();
-		work.setName("compute and read");
-		work.getResourceDemands().add(demand(cpu, "Exp(" + 1 / cpuDemand + ")"));
-		work.getResourceDemands().add(demand(hdd, "Exp(" + 1 / diskDemand + ")"));
-		var stop = pcm.createStopAction();
-		start.setSuccessor(work);
-		work.setSuccessor(stop);
-		seff.getSteps().addAll(List.of(start, work, stop));
-		server.getSeffs().add(seff);
-		var repository = pcm.createRepository();
-		repository.getInterfaces().add(api);
-		repository.getComponents().add(server);
-		model.getRepositories().add(repository);
-
-		var environment = pcm.createResourceEnvironment();
-		ResourceContainer host = pcm.createResourceContainer();
-		host.setName("server");
-		host.getProcessingResources().add(specification(cpu, sharing));
-		host.getProcessingResources().add(specification(hdd, fcfs));
-		environment.getContainers().add(host);
-		model.setResourceEnvironment(environment);
-
-		SoftwareSystem system = pcm.createSoftwareSystem();
-		AssemblyContext assembly = pcm.createAssemblyContext();
-		assembly.setName("Server");
-		assembly.setComponent(server);
-		system.getAssemblyContexts().add(assembly);
-		OperationProvidedRole systemRole = pcm.createOperationProvidedRole();
-		systemRole.setProvidedInterface(api);
-		system.getProvidedRoles().add(systemRole);
-		ProvidedDelegationConnector delegation = pcm.createProvidedDelegationConnector();
-		delegation.setOuterRole(systemRole);
-		delegation.setInnerContext(assembly);
-		delegation.setInnerRole(serverRole);
-		system.getConnectors().add(delegation);
-		model.setSystem(system);
-
-		var allocation = pcm.createAllocation();
-		AllocationContext placement = pcm.createAllocationContext();
-		placement.setAssemblyContext(assembly);
-		placement.setContainer(host);
-		allocation.getContexts().add(placement);
-		model.setAllocation(allocation);
-
-		var usage = pcm.createUsageModel();
-		UsageScenario scenario = pcm.createUsageScenario();
-		scenario.setName("users");
-		ClosedWorkload workload = pcm.createClosedWorkload();
-		workload.setPopulation(users);
-		workload.setThinkTime("Exp(" + 1 / thinkTime + ")");
-		scenario.setWorkload(workload);
-		ScenarioBehaviour behaviour = pcm.createScenarioBehaviour();
-		var userStart = pcm.createStart();
-		EntryLevelSystemCall call = pcm.createEntryLevelSystemCall();
-		call.setProvidedRole(systemRole);
-		call.setSignature(request);
-		var userStop = pcm.createStop();
-		userStart.setSuccessor(call);
-		call.setSuccessor(userStop);
-		behaviour.getActions().addAll(List.of(userStart, call, userStop));
-		scenario.setBehaviour(behaviour);
-		usage.getScenarios().add(scenario);
-		model.setUsageModel(usage);
+	/** The benchmark network with {@code users} users, read from the bundle on the class path or in OSGi. */
+	public static ArchitectureModel network(int users) {
+		Resource resource = IosimResourceFactory.newResourceSet().createResource(URI.createURI(NETWORK_FILE));
+		try (InputStream file = ClosedNetworkBenchmark.class.getResourceAsStream(NETWORK_FILE)) {
+			if (file == null) {
+				throw new IllegalStateException(
+						NETWORK_FILE + " is missing beside " + ClosedNetworkBenchmark.class.getName());
+			}
+			resource.load(file, null);
+		} catch (IOException unreadable) {
+			throw new UncheckedIOException(NETWORK_FILE + " cannot be read", unreadable);
+		}
+		ArchitectureModel model = (ArchitectureModel) resource.getContents().get(0);
+		((ClosedWorkload) model.getUsageModel().getScenarios().get(0).getWorkload()).setPopulation(users);
 		return model;
-	}
-
-	private static ParametricResourceDemand demand(ProcessingResourceType type, String demand) {
-		ParametricResourceDemand resourceDemand = PcmFactory.eINSTANCE.createParametricResourceDemand();
-		resourceDemand.setRequiredResource(type);
-		resourceDemand.setDemand(demand);
-		return resourceDemand;
-	}
-
-	private static ProcessingResourceSpecification specification(ProcessingResourceType type, SchedulingPolicy policy) {
-		ProcessingResourceSpecification specification = PcmFactory.eINSTANCE.createProcessingResourceSpecification();
-		specification.setResourceType(type);
-		specification.setSchedulingPolicy(policy);
-		specification.setProcessingRate("1");
-		return specification;
 	}
 }

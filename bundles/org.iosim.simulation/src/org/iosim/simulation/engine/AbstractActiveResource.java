@@ -30,7 +30,7 @@ public abstract class AbstractActiveResource implements ActiveResource {
         }
         this.servers = servers;
         this.processingRate = processingRate;
-        this.statistics = new ResourceStatistics(simulator, servers, processingRate);
+        this.statistics = new ResourceStatistics(simulator, servers);
     }
 
     @Override
@@ -46,14 +46,6 @@ public abstract class AbstractActiveResource implements ActiveResource {
     @Override
     public final double processingRate() {
         return processingRate;
-    }
-
-    @Override
-    public final void serve(double demand, Completion then) {
-        if (!(demand >= 0 && demand < Double.POSITIVE_INFINITY)) {
-            throw new IllegalArgumentException(name + ": demand must be finite and non-negative: " + demand);
-        }
-        serveFor(demand / processingRate, then);
     }
 
     @Override

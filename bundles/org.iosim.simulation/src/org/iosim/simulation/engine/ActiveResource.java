@@ -21,15 +21,9 @@ public interface ActiveResource {
     double processingRate();
 
     /**
-     * Serves a job of {@code demand} work units; {@code then} is called when
-     * the job completes. Served alone, the job takes
-     * {@code demand / processingRate()} time units.
-     */
-    void serve(double demand, Completion then);
-
-    /**
-     * Serves a job given by the time it takes when served alone, e.g. a delay
-     * predicted by an I/O analysis model.
+     * Serves a job that takes {@code serviceTime} when served alone (a demand
+     * divided by the processing rate, or a delay predicted by an I/O analysis
+     * model); {@code then} is called when the job completes.
      */
     void serveFor(double serviceTime, Completion then);
 

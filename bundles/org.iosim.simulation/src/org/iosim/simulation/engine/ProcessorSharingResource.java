@@ -2,7 +2,7 @@ package org.iosim.simulation.engine;
 
 /**
  * Processor-sharing resource: with n jobs present and c servers, every job is
- * served at {@code processingRate · min(1, c/n)}.
+ * served at {@code min(1, c/n)} of full speed.
  * <p>
  * Instead of reducing the remaining work of every job at each arrival and
  * departure (linear in n), the resource keeps a virtual time V: the service,

@@ -15,7 +15,6 @@ public final class ResourceStatistics {
 
     private final Simulator simulator;
     private final int servers;
-    private final double processingRate;
     private final TimeWeighted jobsInSystem;
     private final TimeWeighted busyServers;
     private final Tally serviceTimes = new Tally();
@@ -24,10 +23,9 @@ public final class ResourceStatistics {
     private long completions;
     private double startTime;
 
-    ResourceStatistics(Simulator simulator, int servers, double processingRate) {
+    ResourceStatistics(Simulator simulator, int servers) {
         this.simulator = simulator;
         this.servers = servers;
-        this.processingRate = processingRate;
         this.startTime = simulator.now();
         this.jobsInSystem = new TimeWeighted(startTime, 0);
         this.busyServers = new TimeWeighted(startTime, 0);
@@ -114,11 +112,6 @@ public final class ResourceStatistics {
 
     public double meanServiceTime() {
         return serviceTimes.mean();
-    }
-
-    /** Mean demand in work units of arrived jobs. */
-    public double meanDemand() {
-        return serviceTimes.mean() * processingRate;
     }
 
     /** Times from arrival to completion of completed jobs. */

@@ -1,7 +1,6 @@
 package org.iosim.simulation.engine;
 
 import java.util.Objects;
-import java.util.function.BooleanSupplier;
 
 /**
  * Clock and future event list of a discrete-event simulation.
@@ -88,7 +87,7 @@ public final class Simulator {
 
     /** Fires events until none is left or {@link #stop()} is called. */
     public void run() {
-        loop(Double.POSITIVE_INFINITY, null);
+        loop(Double.POSITIVE_INFINITY);
     }
 
     /**
@@ -101,20 +100,8 @@ public final class Simulator {
         if (!(endTime >= now)) {
             throw new IllegalArgumentException("end time must not be before now (" + now + "): " + endTime);
         }
-        if (loop(endTime, null) && endTime < Double.POSITIVE_INFINITY) {
+        if (loop(endTime) && endTime < Double.POSITIVE_INFINITY) {
             now = endTime;
-        }
-    }
-
-    /**
-     * Fires events until {@code stopCondition} holds (it is checked before the
-     * first event and after every event), no event is left, or
-     * {@link #stop()} is called.
-     */
-    public void runUntil(BooleanSupplier stopCondition) {
-        Objects.requireNonNull(stopCondition, "stopCondition");
-        if (!stopCondition.getAsBoolean()) {
-            loop(Double.POSITIVE_INFINITY, stopCondition);
         }
     }
 
@@ -124,7 +111,7 @@ public final class Simulator {
     }
 
     /** @return whether the run ended because no event up to {@code endTime} was left */
-    private boolean loop(double endTime, BooleanSupplier stopCondition) {
+    private boolean loop(double endTime) {
         if (running) {
             throw new IllegalStateException("the simulator is already running");
         }
@@ -147,7 +134,7 @@ public final class Simulator {
                 now = time;
                 eventCount++;
                 event.fire();
-                if (stopRequested || (stopCondition != null && stopCondition.getAsBoolean())) {
+                if (stopRequested) {
                     return false;
                 }
             }

@@ -3,6 +3,8 @@ package org.iosim.pcm.tests;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.iosim.testing.Behaviours.internalAction;
+import static org.iosim.testing.Behaviours.resourceDemand;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -22,6 +24,7 @@ import org.iosim.pcm.PcmFactory;
 import org.iosim.pcm.ProbabilisticBranchTransition;
 import org.iosim.pcm.ResourceDemandingSeff;
 import org.iosim.pcm.resource.IosimResourceFactory;
+import org.iosim.testing.SingleServerModel;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -30,9 +33,19 @@ class ArchitectureModelRoundTripTest {
 	@TempDir
 	Path folder;
 
+	/** One component with one operation on one processor-sharing CPU, called by a closed workload. */
+	private static ArchitectureModel singleServer() {
+		SingleServerModel model = new SingleServerModel("single server");
+		model.server().processorSharing(model.cpu(), "1.0");
+		model.seff(internalAction("work", resourceDemand(model.cpu(), "Exp(2.0)"))).closedScenario("browse", 7, "Exp(0.1)");
+		// the id the saved file is checked for
+		model.systemRole().setId("role.system");
+		return model.build();
+	}
+
 	@Test
 	void savedModelLoadsEqualWithReferencesResolved() throws IOException {
-		ArchitectureModel original = SampleModels.singleServer();
+		ArchitectureModel original = singleServer();
 
 		Path file = folder.resolve("single-server.iosim");
 		save(original, file);
@@ -49,7 +62,7 @@ class ArchitectureModelRoundTripTest {
 	@Test
 	void referencesAreWrittenAsIdsSoFilesSurviveReordering() throws IOException {
 		Path file = folder.resolve("ids.iosim");
-		save(SampleModels.singleServer(), file);
+		save(singleServer(), file);
 		String xml = Files.readString(file);
 		assertTrue(xml.contains("providedRole=\"role.system\""), xml);
 		assertTrue(xml.contains("demand=\"Exp(2.0)\""), xml);
@@ -57,7 +70,7 @@ class ArchitectureModelRoundTripTest {
 
 	@Test
 	void nestedBehavioursSurviveRoundTrip() throws IOException {
-		ArchitectureModel original = SampleModels.singleServer();
+		ArchitectureModel original = singleServer();
 		BasicComponent server = (BasicComponent) original.getRepositories().get(0).getComponents().get(0);
 		ResourceDemandingSeff seff = server.getSeffs().get(0);
 		var branch = PcmFactory.eINSTANCE.createBranchAction();

@@ -1,5 +1,6 @@
 package org.iosim.transform.tests;
 
+import static org.iosim.testing.IoConfigurationBuilder.features;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -19,6 +20,7 @@ import org.iosim.pcm.InternalAction;
 import org.iosim.pcm.ResourceContainer;
 import org.iosim.pcm.io.IoAction;
 import org.iosim.pcm.io.IoConfiguration;
+import org.iosim.pcm.io.IoFactory;
 import org.iosim.pcm.io.IoRequest;
 import org.iosim.pcm.io.IoType;
 import org.iosim.transform.AnalysisBinding;
@@ -104,7 +106,7 @@ class CompletionTransformationTest {
 	@Test
 	void noAnalysisModelMatchingTheFeatureConfigurationIsNamed() throws Exception {
 		IoConfiguration configuration = IoFixtures.configuration("0.001", "VM 1", "VM 2");
-		configuration.getStorages().get(0).setFeatures(IoFixtures.features("another array"));
+		configuration.getStorages().get(0).setFeatures(features("another array", "expression"));
 		TransformationException failure = assertThrows(TransformationException.class,
 				() -> AnalysisBinding.bind(new CompletionTransformation().complete(IoFixtures.workers(folder, 1, 0),
 						configuration), folder, List.of(), AnalysisModelRegistry.standard()));
@@ -115,10 +117,10 @@ class CompletionTransformationTest {
 	@Test
 	void fileSetsDefinedTwiceOrWithoutNameAreNamed() throws Exception {
 		IoConfiguration configuration = IoFixtures.configuration("0.001", "VM 1", "VM 2");
-		var twice = IoFixtures.IO.createFileSet();
+		var twice = IoFactory.eINSTANCE.createFileSet();
 		twice.setName("data");
 		configuration.getFileSets().add(twice);
-		configuration.getFileSets().add(IoFixtures.IO.createFileSet());
+		configuration.getFileSets().add(IoFactory.eINSTANCE.createFileSet());
 		TransformationException failure = assertThrows(TransformationException.class,
 				() -> new CompletionTransformation().complete(IoFixtures.workers(folder, 1, 0), configuration));
 		assertTrue(failure.getMessage().contains("file set 'data' is defined twice"), failure.getMessage());

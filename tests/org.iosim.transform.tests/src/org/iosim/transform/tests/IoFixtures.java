@@ -1,5 +1,7 @@
 package org.iosim.transform.tests;
 
+import static org.iosim.testing.IoConfigurationBuilder.features;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -9,17 +11,11 @@ import java.util.stream.Stream;
 
 import org.iosim.analysis.AnalysisModelRegistry;
 import org.iosim.pcm.ArchitectureModel;
-import org.iosim.pcm.io.AnalysisModelDefinition;
-import org.iosim.pcm.io.FeatureConfiguration;
-import org.iosim.pcm.io.FileSet;
-import org.iosim.pcm.io.FixedMemoryLength;
 import org.iosim.pcm.io.IoConfiguration;
-import org.iosim.pcm.io.IoFactory;
-import org.iosim.pcm.io.ModelParameter;
-import org.iosim.pcm.io.VirtualizedStorage;
 import org.iosim.pcm.palladio.ImportResult;
 import org.iosim.pcm.palladio.PalladioImporter;
 import org.iosim.simulation.ArchitectureSimulation;
+import org.iosim.testing.IoConfigurationBuilder;
 import org.iosim.engine.ModelCompilationException;
 import org.iosim.engine.ProgressMonitor;
 import org.iosim.engine.SimulationConfig;
@@ -30,8 +26,6 @@ import org.iosim.transform.TransformationException;
 
 /** The two-VM model set of the test resources, I/O configurations built in code, and the pipeline. */
 final class IoFixtures {
-
-	static final IoFactory IO = IoFactory.eINSTANCE;
 
 	private IoFixtures() {
 	}
@@ -61,38 +55,12 @@ final class IoFixtures {
 
 	/** One storage serving the named containers, with an expression model `delay`. */
 	static IoConfiguration configuration(String delay, String... containers) {
-		IoConfiguration configuration = IO.createIoConfiguration();
-		configuration.setName("test storage");
-		FileSet data = IO.createFileSet();
-		data.setName("data");
-		data.setSize(1L << 30);
-		configuration.getFileSets().add(data);
-		VirtualizedStorage storage = IO.createVirtualizedStorage();
-		storage.setName("array");
-		storage.getContainers().addAll(List.of(containers));
-		storage.setDefaultFileSet("data");
-		FixedMemoryLength memory = IO.createFixedMemoryLength();
-		memory.setRequests(20);
-		storage.setMemoryLength(memory);
-		storage.setFeatures(features("test array"));
-		configuration.getStorages().add(storage);
-		AnalysisModelDefinition model = IO.createAnalysisModelDefinition();
-		model.setName("contention");
-		model.setKind("expression");
-		model.setFeatures(features("test array"));
-		ModelParameter parameter = IO.createModelParameter();
-		parameter.setName("delay");
-		parameter.setValue(delay);
-		model.getParameters().add(parameter);
-		configuration.getAnalysisModels().add(model);
-		return configuration;
-	}
-
-	static FeatureConfiguration features(String systemUnderStudy) {
-		FeatureConfiguration features = IO.createFeatureConfiguration();
-		features.setSystemUnderStudy(systemUnderStudy);
-		features.setFormalism("expression");
-		return features;
+		IoConfigurationBuilder configuration = new IoConfigurationBuilder("test storage").fileSet("data", 1L << 30);
+		configuration.storage("array", containers).defaultFileSet("data").memoryLength(20)
+				.features(features("test array", "expression"));
+		configuration.analysisModel("contention", "expression").features(features("test array", "expression"))
+				.parameter("delay", delay);
+		return configuration.build();
 	}
 
 	static SimulationResult simulate(ArchitectureModel model, IoConfiguration configuration, long measurements)

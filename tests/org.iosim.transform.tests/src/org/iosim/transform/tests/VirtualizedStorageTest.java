@@ -6,7 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Path;
 
+import org.eclipse.emf.ecore.util.EcoreUtil;
 import org.iosim.pcm.io.IoConfiguration;
+import org.iosim.pcm.io.VirtualizedStorage;
 import org.iosim.engine.ModelCompilationException;
 import org.iosim.engine.SimulationResult;
 import org.iosim.transform.TransformationException;
@@ -85,12 +87,10 @@ class VirtualizedStorageTest {
 	@Test
 	void separateStoragesDoNotInterfere() throws Exception {
 		IoConfiguration separate = IoFixtures.configuration(A + " + " + B + " * concurrency", "VM 1");
-		var second = IoFixtures.IO.createVirtualizedStorage();
+		// a second storage like the first, for VM 2
+		VirtualizedStorage second = EcoreUtil.copy(separate.getStorages().get(0));
 		second.setName("second array");
-		second.getContainers().add("VM 2");
-		second.setDefaultFileSet("data");
-		second.setMemoryLength(org.eclipse.emf.ecore.util.EcoreUtil.copy(separate.getStorages().get(0).getMemoryLength()));
-		second.setFeatures(IoFixtures.features("test array"));
+		second.getContainers().set(0, "VM 2");
 		separate.getStorages().add(second);
 
 		double busy = vm1ResponseTime(IoFixtures.simulate(IoFixtures.workers(folder, 5, 20), separate, 20_000));

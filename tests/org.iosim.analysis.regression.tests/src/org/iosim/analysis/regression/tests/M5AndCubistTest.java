@@ -10,7 +10,6 @@ import java.util.Random;
 import java.util.function.ToDoubleFunction;
 
 import org.iosim.analysis.regression.Dataset;
-import org.iosim.analysis.regression.ModelTrees;
 import org.iosim.analysis.regression.RegressionModel;
 import org.iosim.analysis.regression.Technique;
 import org.iosim.analysis.regression.Techniques;
@@ -21,8 +20,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 class M5AndCubistTest {
 
-	private static final Technique M5 = ModelTrees.m5();
-	private static final Technique CUBIST = ModelTrees.cubist();
+	private static final Technique M5 = Techniques.byId("m5");
+	private static final Technique CUBIST = Techniques.byId("cubist");
 
 	/** y = 2x below 5, 10 + 0.5(x − 5) above, with an irrelevant second feature and small noise. */
 	private static Dataset piecewiseLinear(int rows, long seed) {

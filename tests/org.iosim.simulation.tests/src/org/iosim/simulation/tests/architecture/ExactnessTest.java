@@ -1,8 +1,10 @@
 package org.iosim.simulation.tests.architecture;
 
+import static org.iosim.testing.Behaviours.demand;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.iosim.pcm.ArchitectureModel;
 import org.iosim.simulation.ArchitectureSimulation;
 import org.iosim.engine.ModelCompilationException;
 import org.iosim.engine.ProgressMonitor;
@@ -10,6 +12,7 @@ import org.iosim.engine.SimulationConfig;
 import org.iosim.engine.SimulationResult;
 import org.iosim.engine.SimulationResult.ResourceResult;
 import org.iosim.engine.SimulationResult.ResponseTime;
+import org.iosim.testing.SingleServerModel;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Test;
@@ -24,8 +27,8 @@ class ExactnessTest {
 	private static final double CPU_DEMAND = 0.02;
 	private static final double DISK_DEMAND = 0.03;
 
-	static SimulationResult simulate(TestModels models, SimulationConfig config) throws Exception {
-		return ArchitectureSimulation.of(models.model).run(config, ProgressMonitor.NONE);
+	static SimulationResult simulate(ArchitectureModel model, SimulationConfig config) throws Exception {
+		return ArchitectureSimulation.of(model).run(config, ProgressMonitor.NONE);
 	}
 
 	static void assertMatches(double exact, ResponseTime measured, String what) {
@@ -40,12 +43,13 @@ class ExactnessTest {
 	@ParameterizedTest(name = "{0} users")
 	@ValueSource(ints = { 1, 2, 5, 10, 20, 35, 50 })
 	void closedNetworkMatchesMeanValueAnalysis(int users) throws Exception {
-		TestModels models = new TestModels().closedScenario("closed", users, "Exp(" + 1 / THINK_TIME + ")");
-		models.resource(models.cpu, "ProcessorSharing", 1, "1000").resource(models.hdd, "FCFS", 1, "1000")
-				.seff(TestModels.demand(models.cpu, "Exp(" + 1 / (CPU_DEMAND * 1000) + ")"),
-						TestModels.demand(models.hdd, "Exp(" + 1 / (DISK_DEMAND * 1000) + ")"));
+		SingleServerModel model = new SingleServerModel("closed network");
+		model.server().processorSharing(model.cpu(), "1000").fcfs(model.hdd(), "1000");
+		model.seff(demand(model.cpu(), "Exp(" + 1 / (CPU_DEMAND * 1000) + ")"),
+				demand(model.hdd(), "Exp(" + 1 / (DISK_DEMAND * 1000) + ")"))
+				.closedScenario("closed", users, "Exp(" + 1 / THINK_TIME + ")");
 
-		SimulationResult result = simulate(models, SimulationConfig.defaults().withSeed(42)
+		SimulationResult result = simulate(model.build(), SimulationConfig.defaults().withSeed(42)
 				.withMaxMeasurements(400_000).withWarmupMeasurements(5_000));
 
 		MeanValueAnalysis.Solution exact = MeanValueAnalysis.closed(THINK_TIME,
@@ -60,11 +64,11 @@ class ExactnessTest {
 	void openSingleServerMatchesMM1() throws Exception {
 		double arrivalRate = 8;
 		double serviceRate = 10;
-		TestModels models = new TestModels();
-		models.resource(models.cpu, "FCFS", 1, "1").seff(TestModels.demand(models.cpu, "Exp(" + serviceRate + ")"))
-				.openScenario("open", "Exp(" + arrivalRate + ")");
+		SingleServerModel model = new SingleServerModel("M/M/1");
+		model.server().fcfs(model.cpu(), "1");
+		model.seff(demand(model.cpu(), "Exp(" + serviceRate + ")")).openScenario("open", "Exp(" + arrivalRate + ")");
 
-		SimulationResult result = simulate(models, SimulationConfig.defaults().withSeed(7)
+		SimulationResult result = simulate(model.build(), SimulationConfig.defaults().withSeed(7)
 				.withMaxMeasurements(1_000_000).withWarmupMeasurements(10_000));
 
 		assertMatches(1 / (serviceRate - arrivalRate), result.scenarios().get(0).responseTime(), "M/M/1");
@@ -74,12 +78,12 @@ class ExactnessTest {
 	@Test
 	void openTandemMatchesSumOfMM1() throws Exception {
 		double arrivalRate = 5;
-		TestModels models = new TestModels();
-		models.resource(models.cpu, "FCFS", 1, "1").resource(models.hdd, "FCFS", 1, "1")
-				.seff(TestModels.demand(models.cpu, "Exp(10)"), TestModels.demand(models.hdd, "Exp(8)"))
-				.openScenario("tandem", "Exp(" + arrivalRate + ")");
+		SingleServerModel model = new SingleServerModel("tandem");
+		model.server().fcfs(model.cpu(), "1").fcfs(model.hdd(), "1");
+		model.seff(demand(model.cpu(), "Exp(10)"), demand(model.hdd(), "Exp(8)")).openScenario("tandem",
+				"Exp(" + arrivalRate + ")");
 
-		SimulationResult result = simulate(models, SimulationConfig.defaults().withSeed(11)
+		SimulationResult result = simulate(model.build(), SimulationConfig.defaults().withSeed(11)
 				.withMaxMeasurements(1_000_000).withWarmupMeasurements(10_000));
 
 		double exact = 1 / (10 - arrivalRate) + 1 / (8 - arrivalRate);

@@ -36,18 +36,6 @@ class DelayResourceTest {
     }
 
     @Test
-    void processingRateScalesDemands() {
-        Simulator simulator = new Simulator();
-        DelayResource link = new DelayResource(simulator, "link", 4.0);
-        List<Double> times = new ArrayList<>();
-        link.serve(8, () -> times.add(simulator.now()));
-        simulator.run();
-        assertEquals(List.of(2.0), times);
-        assertEquals(8.0, link.statistics().meanDemand(), 1e-12);
-        assertEquals(2.0, link.statistics().meanServiceTime(), 1e-12);
-    }
-
-    @Test
     void resetForgetsTheWarmUp() {
         Simulator simulator = new Simulator();
         DelayResource think = new DelayResource(simulator, "think");

@@ -20,11 +20,11 @@ class FcfsResourceTest {
     @Test
     void singleServerServesInArrivalOrder() {
         Simulator simulator = new Simulator();
-        FcfsResource resource = new FcfsResource(simulator, "disk", 1, 2.0);
+        FcfsResource resource = new FcfsResource(simulator, "disk", 1, 1.0);
         List<String> completions = new ArrayList<>();
-        resource.serve(2, () -> completions.add("a@" + simulator.now()));
-        resource.serve(4, () -> completions.add("b@" + simulator.now()));
-        resource.serve(6, () -> completions.add("c@" + simulator.now()));
+        resource.serveFor(1, () -> completions.add("a@" + simulator.now()));
+        resource.serveFor(2, () -> completions.add("b@" + simulator.now()));
+        resource.serveFor(3, () -> completions.add("c@" + simulator.now()));
         assertEquals(2, resource.queueLength());
 
         simulator.run();
@@ -37,9 +37,9 @@ class FcfsResourceTest {
         Simulator simulator = new Simulator();
         FcfsResource resource = new FcfsResource(simulator, "cpu", 2, 1.0);
         List<String> completions = new ArrayList<>();
-        resource.serve(1, () -> completions.add("a@" + simulator.now()));
-        resource.serve(2, () -> completions.add("b@" + simulator.now()));
-        resource.serve(3, () -> completions.add("c@" + simulator.now()));
+        resource.serveFor(1, () -> completions.add("a@" + simulator.now()));
+        resource.serveFor(2, () -> completions.add("b@" + simulator.now()));
+        resource.serveFor(3, () -> completions.add("c@" + simulator.now()));
 
         simulator.run();
 
@@ -52,7 +52,7 @@ class FcfsResourceTest {
         assertEquals(1.75, statistics.meanJobsInSystem(), 1e-12);
         assertEquals(3, statistics.completions());
         assertEquals(0.75, statistics.throughput(), 1e-12);
-        assertEquals(2.0, statistics.meanDemand(), 1e-12);
+        assertEquals(2.0, statistics.meanServiceTime(), 1e-12);
         assertEquals((1 + 2 + 4) / 3.0, statistics.meanResidenceTime(), 1e-12);
     }
 
@@ -64,12 +64,12 @@ class FcfsResourceTest {
         // Interleave arrivals with completions so that the ring wraps before it grows.
         for (int i = 0; i < 10; i++) {
             int job = i;
-            resource.serve(1, () -> order.add(job));
+            resource.serveFor(1, () -> order.add(job));
         }
         simulator.runUntil(5.5);
         for (int i = 10; i < 100; i++) {
             int job = i;
-            resource.serve(1, () -> order.add(job));
+            resource.serveFor(1, () -> order.add(job));
         }
         simulator.run();
 
@@ -80,10 +80,10 @@ class FcfsResourceTest {
     }
 
     @Test
-    void rejectsInvalidDemands() {
+    void rejectsInvalidServiceTimes() {
         FcfsResource resource = new FcfsResource(new Simulator(), "disk", 1, 1.0);
-        assertThrows(IllegalArgumentException.class, () -> resource.serve(-1, () -> { }));
-        assertThrows(IllegalArgumentException.class, () -> resource.serve(Double.NaN, () -> { }));
+        assertThrows(IllegalArgumentException.class, () -> resource.serveFor(-1, () -> { }));
+        assertThrows(IllegalArgumentException.class, () -> resource.serveFor(Double.NaN, () -> { }));
         assertThrows(IllegalArgumentException.class, () -> resource.serveFor(Double.POSITIVE_INFINITY, () -> { }));
         assertThrows(IllegalArgumentException.class, () -> new FcfsResource(new Simulator(), "disk", 0, 1.0));
         assertThrows(IllegalArgumentException.class, () -> new FcfsResource(new Simulator(), "disk", 1, 0));

@@ -27,6 +27,7 @@ final class OpenStationExperiment {
     private final DoubleSupplier interArrivalTimes;
     private final DoubleSupplier serviceTimes;
     private long measuredCompletions;
+    private long completionsToMeasure;
     private boolean measuring;
 
     /**
@@ -47,11 +48,13 @@ final class OpenStationExperiment {
     }
 
     OpenStationExperiment run(double warmUpTime, long completionsToMeasure) {
+        this.completionsToMeasure = completionsToMeasure;
         simulator.schedule(interArrivalTimes.getAsDouble(), this::arrive);
         simulator.runUntil(warmUpTime);
         resource.resetStatistics();
         measuring = true;
-        simulator.runUntil(() -> measuredCompletions >= completionsToMeasure);
+        // arrivals never end: the departure that completes the measurement stops the run
+        simulator.run();
         return this;
     }
 
@@ -74,5 +77,8 @@ final class OpenStationExperiment {
         waitingTimes.add(waitingTime);
         waitingTimeBatches.add(waitingTime);
         measuredCompletions++;
+        if (measuredCompletions == completionsToMeasure) {
+            simulator.stop();
+        }
     }
 }

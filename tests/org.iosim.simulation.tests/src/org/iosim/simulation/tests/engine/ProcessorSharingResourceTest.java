@@ -20,10 +20,10 @@ class ProcessorSharingResourceTest {
     private static final long SEED = 0x5A4EL;
 
     private static List<Double> completionTimes(Simulator simulator, ProcessorSharingResource resource,
-            double... demands) {
+            double... serviceTimes) {
         List<Double> times = new ArrayList<>();
-        for (double demand : demands) {
-            resource.serve(demand, () -> times.add(simulator.now()));
+        for (double serviceTime : serviceTimes) {
+            resource.serveFor(serviceTime, () -> times.add(simulator.now()));
         }
         return times;
     }
@@ -61,14 +61,14 @@ class ProcessorSharingResourceTest {
 
     @Test
     void shortJobLeavesFirstAndTheRestSpeedsUp() {
-        // Demands 1 and 2 at rate 2 on one server: both at rate 1 until the
-        // short job has its 1 unit at t = 1; the long one then has 1 unit left
-        // at rate 2 and leaves at 1.5.
+        // Service times 1 and 0.5 on one server: both at half speed until the
+        // short job has had its 0.5 at t = 1; the long one then has 0.5 left
+        // at full speed and leaves at 1.5.
         Simulator simulator = new Simulator();
-        ProcessorSharingResource cpu = new ProcessorSharingResource(simulator, "cpu", 1, 2.0);
+        ProcessorSharingResource cpu = new ProcessorSharingResource(simulator, "cpu", 1, 1.0);
         List<String> order = new ArrayList<>();
-        cpu.serve(2, () -> order.add("long@" + simulator.now()));
-        cpu.serve(1, () -> order.add("short@" + simulator.now()));
+        cpu.serveFor(1, () -> order.add("long@" + simulator.now()));
+        cpu.serveFor(0.5, () -> order.add("short@" + simulator.now()));
         simulator.run();
         assertEquals(List.of("short@1.0", "long@1.5"), order);
     }
@@ -80,8 +80,8 @@ class ProcessorSharingResourceTest {
         Simulator simulator = new Simulator();
         ProcessorSharingResource cpu = new ProcessorSharingResource(simulator, "cpu", 1, 1.0);
         List<String> order = new ArrayList<>();
-        cpu.serve(3, () -> order.add("A@" + simulator.now()));
-        simulator.schedule(1, () -> cpu.serve(1, () -> order.add("B@" + simulator.now())));
+        cpu.serveFor(3, () -> order.add("A@" + simulator.now()));
+        simulator.schedule(1, () -> cpu.serveFor(1, () -> order.add("B@" + simulator.now())));
         simulator.run();
         assertEquals(List.of("B@3.0", "A@4.0"), order);
         assertEquals(1.0, cpu.statistics().utilization(), 1e-12);
@@ -94,8 +94,8 @@ class ProcessorSharingResourceTest {
         Simulator simulator = new Simulator();
         ProcessorSharingResource cpu = new ProcessorSharingResource(simulator, "cpu", 1, 1.0);
         List<String> order = new ArrayList<>();
-        cpu.serve(2, () -> order.add("A@" + simulator.now()));
-        simulator.schedule(1, () -> cpu.serve(1, () -> order.add("B@" + simulator.now())));
+        cpu.serveFor(2, () -> order.add("A@" + simulator.now()));
+        simulator.schedule(1, () -> cpu.serveFor(1, () -> order.add("B@" + simulator.now())));
         simulator.run();
         assertEquals(List.of("A@3.0", "B@3.0"), order);
     }
@@ -105,8 +105,8 @@ class ProcessorSharingResourceTest {
         Simulator simulator = new Simulator();
         ProcessorSharingResource cpu = new ProcessorSharingResource(simulator, "cpu", 1, 1.0);
         List<Double> times = new ArrayList<>();
-        cpu.serve(1, () -> times.add(simulator.now()));
-        simulator.schedule(5, () -> cpu.serve(2, () -> times.add(simulator.now())));
+        cpu.serveFor(1, () -> times.add(simulator.now()));
+        simulator.schedule(5, () -> cpu.serveFor(2, () -> times.add(simulator.now())));
         simulator.run();
         assertEquals(List.of(1.0, 7.0), times);
         assertEquals(0, cpu.jobsInSystem());
@@ -202,7 +202,7 @@ class ProcessorSharingResourceTest {
 
         private void compute() {
             double arrivalTime = simulator.now();
-            cpu.serve(cpuDemands.getAsDouble(), () -> {
+            cpu.serveFor(cpuDemands.getAsDouble(), () -> {
                 if (measuring) {
                     cpuResidenceTimes.add(simulator.now() - arrivalTime);
                 }

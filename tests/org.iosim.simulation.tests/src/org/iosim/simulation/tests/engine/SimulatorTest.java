@@ -179,21 +179,6 @@ class SimulatorTest {
     }
 
     @Test
-    void runUntilConditionStopsRightAfterTheEventThatMakesItTrue() {
-        Simulator simulator = new Simulator();
-        int[] ticks = new int[1];
-        for (int i = 1; i <= 10; i++) {
-            simulator.schedule(i, () -> ticks[0]++);
-        }
-        simulator.runUntil(() -> ticks[0] >= 3);
-        assertEquals(3, ticks[0]);
-        assertEquals(3.0, simulator.now());
-
-        simulator.runUntil(() -> ticks[0] >= 3);
-        assertEquals(3, ticks[0], "a condition that already holds fires nothing");
-    }
-
-    @Test
     void stopEndsTheRunAfterTheCurrentEvent() {
         Simulator simulator = new Simulator();
         List<Double> fired = new ArrayList<>();
