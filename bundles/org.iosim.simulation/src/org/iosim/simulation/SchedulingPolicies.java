@@ -23,7 +23,7 @@ public final class SchedulingPolicies {
 	public interface Provider {
 		String policyId();
 
-		ActiveResource create(Simulator simulator, String name, int servers, double rate);
+		ActiveResource create(Simulator simulator, String name, int servers);
 	}
 
 	private final Map<String, Provider> providers = new TreeMap<>();
@@ -32,7 +32,7 @@ public final class SchedulingPolicies {
 	public SchedulingPolicies() {
 		register(provider("ProcessorSharing", ProcessorSharingResource::new));
 		register(provider("FCFS", FcfsResource::new));
-		register(provider("Delay", (simulator, name, servers, rate) -> new DelayResource(simulator, name, rate)));
+		register(provider("Delay", (simulator, name, servers) -> new DelayResource(simulator, name)));
 	}
 
 	/** @return the built-in policies and the providers found by {@link ServiceLoader} */
@@ -60,7 +60,7 @@ public final class SchedulingPolicies {
 	}
 
 	private interface Factory {
-		ActiveResource create(Simulator simulator, String name, int servers, double rate);
+		ActiveResource create(Simulator simulator, String name, int servers);
 	}
 
 	private static Provider provider(String id, Factory factory) {
@@ -71,8 +71,8 @@ public final class SchedulingPolicies {
 			}
 
 			@Override
-			public ActiveResource create(Simulator simulator, String name, int servers, double rate) {
-				return factory.create(simulator, name, servers, rate);
+			public ActiveResource create(Simulator simulator, String name, int servers) {
+				return factory.create(simulator, name, servers);
 			}
 		};
 	}

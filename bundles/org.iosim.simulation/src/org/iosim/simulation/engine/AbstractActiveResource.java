@@ -15,21 +15,16 @@ public abstract class AbstractActiveResource implements ActiveResource {
     protected final Simulator simulator;
     private final String name;
     private final int servers;
-    private final double processingRate;
     private final ResourceStatistics statistics;
     private int jobsInSystem;
 
-    protected AbstractActiveResource(Simulator simulator, String name, int servers, double processingRate) {
+    protected AbstractActiveResource(Simulator simulator, String name, int servers) {
         this.simulator = Objects.requireNonNull(simulator, "simulator");
         this.name = Objects.requireNonNull(name, "name");
         if (servers < 1) {
             throw new IllegalArgumentException(name + ": at least one server is needed: " + servers);
         }
-        if (!(processingRate > 0 && processingRate < Double.POSITIVE_INFINITY)) {
-            throw new IllegalArgumentException(name + ": processing rate must be positive and finite: " + processingRate);
-        }
         this.servers = servers;
-        this.processingRate = processingRate;
         this.statistics = new ResourceStatistics(simulator, servers);
     }
 
@@ -41,11 +36,6 @@ public abstract class AbstractActiveResource implements ActiveResource {
     @Override
     public final int servers() {
         return servers;
-    }
-
-    @Override
-    public final double processingRate() {
-        return processingRate;
     }
 
     @Override

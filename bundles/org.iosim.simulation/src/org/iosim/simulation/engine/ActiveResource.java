@@ -17,9 +17,6 @@ public interface ActiveResource {
     /** Number of servers; {@link #UNLIMITED_SERVERS} for an infinite-server resource. */
     int servers();
 
-    /** Work units a server processes per unit of simulated time. */
-    double processingRate();
-
     /**
      * Serves a job that takes {@code serviceTime} when served alone (a demand
      * divided by the processing rate, or a delay predicted by an I/O analysis

@@ -6,13 +6,8 @@ package org.iosim.simulation.engine;
  */
 public final class DelayResource extends AbstractActiveResource {
 
-    /** A delay whose demands are given directly in time units. */
     public DelayResource(Simulator simulator, String name) {
-        this(simulator, name, 1);
-    }
-
-    public DelayResource(Simulator simulator, String name, double processingRate) {
-        super(simulator, name, UNLIMITED_SERVERS, processingRate);
+        super(simulator, name, UNLIMITED_SERVERS);
     }
 
     @Override

@@ -20,8 +20,8 @@ public final class FcfsResource extends AbstractActiveResource {
     private int waitingHead;
     private int waitingCount;
 
-    public FcfsResource(Simulator simulator, String name, int servers, double processingRate) {
-        super(simulator, name, servers, processingRate);
+    public FcfsResource(Simulator simulator, String name, int servers) {
+        super(simulator, name, servers);
         idleServers = new Server[servers];
         // Reversed so that the first server is taken first, which reads
         // naturally when tracing a run.

@@ -22,8 +22,8 @@ public final class ProcessorSharingResource extends AbstractActiveResource {
     private long arrivalSequence;
     private EventHandle scheduledDeparture;
 
-    public ProcessorSharingResource(Simulator simulator, String name, int servers, double processingRate) {
-        super(simulator, name, servers, processingRate);
+    public ProcessorSharingResource(Simulator simulator, String name, int servers) {
+        super(simulator, name, servers);
     }
 
     @Override

@@ -97,7 +97,7 @@ final class Resources {
 			String type = Elements.name(specification.getResourceType());
 			String name = Elements.name(container) + " " + type;
 			ActiveResource resource = provider.create(replication.simulator(), name,
-					Math.max(1, specification.getNumberOfReplicas()), rate);
+					Math.max(1, specification.getNumberOfReplicas()));
 			replication.resources.add(new Replication.Resource(specification.getId(), Elements.name(container), type,
 					policyId, resource));
 			placed.add(new PlacedResource(specification, resource, rate, readRate, writeRate));
@@ -137,7 +137,7 @@ final class Resources {
 	private void createLink(LinkingResource linking) {
 		double latency = Expressions.constant(linking, "latency", linking.getLatency(), "0");
 		double throughput = Expressions.constant(linking, "throughput", linking.getThroughput(), null);
-		ActiveResource link = new FcfsResource(replication.simulator(), Elements.name(linking), 1, 1);
+		ActiveResource link = new FcfsResource(replication.simulator(), Elements.name(linking), 1);
 		replication.resources.add(new Replication.Resource(linking.getId(), Elements.name(linking),
 				linking.getResourceType() == null ? "LAN" : Elements.name(linking.getResourceType()), "FCFS", link));
 		LinkTransfer transfer = new LinkTransfer(link, latency, throughput);

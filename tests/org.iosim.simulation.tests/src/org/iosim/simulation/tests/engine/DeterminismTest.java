@@ -15,7 +15,7 @@ class DeterminismTest {
     /** Everything a run reports, as raw bits so that equality means bit-for-bit. */
     private static long[] fingerprint(long seed) {
         OpenStationExperiment experiment = new OpenStationExperiment(
-                (simulator, name) -> new ProcessorSharingResource(simulator, name, 2, 1.0), 1.5,
+                (simulator, name) -> new ProcessorSharingResource(simulator, name, 2), 1.5,
                 OpenStationExperiment.exponential(1.0, seed + 1), seed).run(1_000, 200_000);
         ResourceStatistics statistics = experiment.resource.statistics();
         return new long[] {

@@ -20,7 +20,7 @@ class FcfsResourceTest {
     @Test
     void singleServerServesInArrivalOrder() {
         Simulator simulator = new Simulator();
-        FcfsResource resource = new FcfsResource(simulator, "disk", 1, 1.0);
+        FcfsResource resource = new FcfsResource(simulator, "disk", 1);
         List<String> completions = new ArrayList<>();
         resource.serveFor(1, () -> completions.add("a@" + simulator.now()));
         resource.serveFor(2, () -> completions.add("b@" + simulator.now()));
@@ -35,7 +35,7 @@ class FcfsResourceTest {
     @Test
     void twoServersTakeTheNextJobWhenEitherFrees() {
         Simulator simulator = new Simulator();
-        FcfsResource resource = new FcfsResource(simulator, "cpu", 2, 1.0);
+        FcfsResource resource = new FcfsResource(simulator, "cpu", 2);
         List<String> completions = new ArrayList<>();
         resource.serveFor(1, () -> completions.add("a@" + simulator.now()));
         resource.serveFor(2, () -> completions.add("b@" + simulator.now()));
@@ -59,7 +59,7 @@ class FcfsResourceTest {
     @Test
     void queueGrowsBeyondItsInitialCapacityAndKeepsOrder() {
         Simulator simulator = new Simulator();
-        FcfsResource resource = new FcfsResource(simulator, "disk", 1, 1.0);
+        FcfsResource resource = new FcfsResource(simulator, "disk", 1);
         List<Integer> order = new ArrayList<>();
         // Interleave arrivals with completions so that the ring wraps before it grows.
         for (int i = 0; i < 10; i++) {
@@ -86,14 +86,13 @@ class FcfsResourceTest {
         assertThrows(IllegalArgumentException.class, () -> resource.serveFor(Double.NaN, () -> { }));
         assertThrows(IllegalArgumentException.class, () -> resource.serveFor(Double.POSITIVE_INFINITY, () -> { }));
         assertThrows(IllegalArgumentException.class, () -> new FcfsResource(new Simulator(), "disk", 0, 1.0));
-        assertThrows(IllegalArgumentException.class, () -> new FcfsResource(new Simulator(), "disk", 1, 0));
     }
 
     @Test
     void mm1MatchesTheExactMeanResponseTime() {
         // λ = 0.8, μ = 1: R = 1 / (μ − λ) = 5, ρ = 0.8, L = ρ / (1 − ρ) = 4.
         OpenStationExperiment experiment = new OpenStationExperiment(
-                (simulator, name) -> new FcfsResource(simulator, name, 1, 1.0), 0.8,
+                (simulator, name) -> new FcfsResource(simulator, name, 1), 0.8,
                 OpenStationExperiment.exponential(1.0, SEED + 1), SEED).run(10_000, 2_000_000);
 
         ConfidenceInterval interval = experiment.responseTimeBatches.confidenceInterval(0.95);
@@ -121,7 +120,7 @@ class FcfsResourceTest {
         assertEquals(16.0 / 9, expectedWaitingTime, 1e-12);
 
         OpenStationExperiment experiment = new OpenStationExperiment(
-                (simulator, name) -> new FcfsResource(simulator, name, servers, 1.0), arrivalRate,
+                (simulator, name) -> new FcfsResource(simulator, name, servers), arrivalRate,
                 OpenStationExperiment.exponential(1.0, SEED + 3), SEED + 2).run(10_000, 2_000_000);
 
         ConfidenceInterval interval = experiment.waitingTimeBatches.confidenceInterval(0.95);
@@ -151,7 +150,7 @@ class FcfsResourceTest {
         double expectedResponseTime = serviceTime + arrivalRate * serviceTime * serviceTime / (2 * (1 - rho));
 
         OpenStationExperiment experiment = new OpenStationExperiment(
-                (simulator, name) -> new FcfsResource(simulator, name, 1, 1.0), arrivalRate,
+                (simulator, name) -> new FcfsResource(simulator, name, 1), arrivalRate,
                 () -> serviceTime, SEED + 4).run(10_000, 1_000_000);
 
         ConfidenceInterval interval = experiment.responseTimeBatches.confidenceInterval(0.95);

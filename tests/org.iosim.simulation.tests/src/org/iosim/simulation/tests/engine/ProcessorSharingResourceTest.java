@@ -31,7 +31,7 @@ class ProcessorSharingResourceTest {
     @Test
     void oneJobOnTwoServersRunsAtFullRate() {
         Simulator simulator = new Simulator();
-        ProcessorSharingResource cpu = new ProcessorSharingResource(simulator, "cpu", 2, 1.0);
+        ProcessorSharingResource cpu = new ProcessorSharingResource(simulator, "cpu", 2);
         List<Double> times = completionTimes(simulator, cpu, 1.0);
         simulator.run();
         assertEquals(List.of(1.0), times);
@@ -40,7 +40,7 @@ class ProcessorSharingResourceTest {
     @Test
     void fourJobsOnTwoServersEachGetHalfTheRate() {
         Simulator simulator = new Simulator();
-        ProcessorSharingResource cpu = new ProcessorSharingResource(simulator, "cpu", 2, 1.0);
+        ProcessorSharingResource cpu = new ProcessorSharingResource(simulator, "cpu", 2);
         List<Double> times = completionTimes(simulator, cpu, 1.0, 1.0, 1.0, 1.0);
         simulator.run();
         assertEquals(List.of(2.0, 2.0, 2.0, 2.0), times);
@@ -51,7 +51,7 @@ class ProcessorSharingResourceTest {
     @Test
     void threeJobsOnTwoServersEachGetTwoThirds() {
         Simulator simulator = new Simulator();
-        ProcessorSharingResource cpu = new ProcessorSharingResource(simulator, "cpu", 2, 1.0);
+        ProcessorSharingResource cpu = new ProcessorSharingResource(simulator, "cpu", 2);
         List<Double> times = completionTimes(simulator, cpu, 1.0, 1.0, 1.0);
         simulator.run();
         for (double time : times) {
@@ -65,7 +65,7 @@ class ProcessorSharingResourceTest {
         // short job has had its 0.5 at t = 1; the long one then has 0.5 left
         // at full speed and leaves at 1.5.
         Simulator simulator = new Simulator();
-        ProcessorSharingResource cpu = new ProcessorSharingResource(simulator, "cpu", 1, 1.0);
+        ProcessorSharingResource cpu = new ProcessorSharingResource(simulator, "cpu", 1);
         List<String> order = new ArrayList<>();
         cpu.serveFor(1, () -> order.add("long@" + simulator.now()));
         cpu.serveFor(0.5, () -> order.add("short@" + simulator.now()));
@@ -78,7 +78,7 @@ class ProcessorSharingResourceTest {
         // A (3 units) alone on [0, 1) keeps 2 units; B (1 unit) arrives at 1,
         // both at half rate: B leaves at 3 with A holding 1 unit, A at 4.
         Simulator simulator = new Simulator();
-        ProcessorSharingResource cpu = new ProcessorSharingResource(simulator, "cpu", 1, 1.0);
+        ProcessorSharingResource cpu = new ProcessorSharingResource(simulator, "cpu", 1);
         List<String> order = new ArrayList<>();
         cpu.serveFor(3, () -> order.add("A@" + simulator.now()));
         simulator.schedule(1, () -> cpu.serveFor(1, () -> order.add("B@" + simulator.now())));
@@ -92,7 +92,7 @@ class ProcessorSharingResourceTest {
     void jobsFinishingTogetherLeaveInArrivalOrder() {
         // A (2 units) has 1 left when B (1 unit) arrives at 1: equal finish tags.
         Simulator simulator = new Simulator();
-        ProcessorSharingResource cpu = new ProcessorSharingResource(simulator, "cpu", 1, 1.0);
+        ProcessorSharingResource cpu = new ProcessorSharingResource(simulator, "cpu", 1);
         List<String> order = new ArrayList<>();
         cpu.serveFor(2, () -> order.add("A@" + simulator.now()));
         simulator.schedule(1, () -> cpu.serveFor(1, () -> order.add("B@" + simulator.now())));
@@ -103,7 +103,7 @@ class ProcessorSharingResourceTest {
     @Test
     void idleResourceRestartsCleanly() {
         Simulator simulator = new Simulator();
-        ProcessorSharingResource cpu = new ProcessorSharingResource(simulator, "cpu", 1, 1.0);
+        ProcessorSharingResource cpu = new ProcessorSharingResource(simulator, "cpu", 1);
         List<Double> times = new ArrayList<>();
         cpu.serveFor(1, () -> times.add(simulator.now()));
         simulator.schedule(5, () -> cpu.serveFor(2, () -> times.add(simulator.now())));
@@ -117,7 +117,7 @@ class ProcessorSharingResourceTest {
     void mm1ProcessorSharingMatchesTheExactMeanResponseTime() {
         // M/M/1-PS has the same mean response time as FCFS: 1 / (μ − λ) = 5.
         OpenStationExperiment experiment = new OpenStationExperiment(
-                (simulator, name) -> new ProcessorSharingResource(simulator, name, 1, 1.0), 0.8,
+                (simulator, name) -> new ProcessorSharingResource(simulator, name, 1), 0.8,
                 OpenStationExperiment.exponential(1.0, SEED + 1), SEED).run(10_000, 2_000_000);
 
         ConfidenceInterval interval = experiment.responseTimeBatches.confidenceInterval(0.95);
@@ -141,7 +141,7 @@ class ProcessorSharingResourceTest {
 
         Simulator simulator = new Simulator();
         DelayResource users = new DelayResource(simulator, "think");
-        ProcessorSharingResource cpu = new ProcessorSharingResource(simulator, "cpu", 1, 1.0);
+        ProcessorSharingResource cpu = new ProcessorSharingResource(simulator, "cpu", 1);
         ClosedLoop loop = new ClosedLoop(simulator, users, cpu,
                 OpenStationExperiment.exponential(thinkTime, SEED + 2),
                 OpenStationExperiment.exponential(cpuDemand, SEED + 3));
