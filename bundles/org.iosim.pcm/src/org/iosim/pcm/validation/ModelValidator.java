@@ -46,6 +46,21 @@ public final class ModelValidator {
 		return diagnostics;
 	}
 
+	/**
+	 * The problems {@link #validate(ArchitectureModel)} finds when it comes to one element, in the same
+	 * order, for {@link IosimValidator}, which EMF's Diagnostician calls element by element in the same
+	 * order as {@code validate} visits them. Some of them concern other elements (e.g. a model set's
+	 * rules report call cycles on their closing calls).
+	 *
+	 * @param model the model set the element is part of, or null for an element of an I/O configuration
+	 *              on its own (as {@link #validate(IoConfiguration)} checks it)
+	 */
+	static List<Diagnostic> validateElement(ArchitectureModel model, EObject element) {
+		List<Diagnostic> diagnostics = new ArrayList<>();
+		check(new ValidationRules(model, diagnostics), model, element, diagnostics);
+		return diagnostics;
+	}
+
 	private static void check(ValidationRules rules, ArchitectureModel model, EObject element,
 			List<Diagnostic> diagnostics) {
 		rules.doSwitch(element);

@@ -1,0 +1,136 @@
+package org.iosim.pcm.validation;
+
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+
+import org.eclipse.emf.common.util.BasicDiagnostic;
+import org.eclipse.emf.common.util.DiagnosticChain;
+import org.eclipse.emf.ecore.EClass;
+import org.eclipse.emf.ecore.EDataType;
+import org.eclipse.emf.ecore.EObject;
+import org.eclipse.emf.ecore.EValidator;
+import org.eclipse.emf.ecore.util.EcoreUtil;
+import org.iosim.pcm.ArchitectureModel;
+import org.iosim.pcm.PcmPackage;
+import org.iosim.pcm.io.IoConfiguration;
+import org.iosim.pcm.io.IoPackage;
+
+/**
+ * IOSim's validation rules as an EMF {@link EValidator}, so that EMF's
+ * {@link org.eclipse.emf.ecore.util.Diagnostician} (and the editors and views built on it) report what
+ * {@link ModelValidator} reports: for each element, the diagnostics {@link ModelValidator} finds when it
+ * comes to that element, in the same order, as {@link org.eclipse.emf.common.util.Diagnostic}s with
+ * <ul>
+ * <li>severity {@link org.eclipse.emf.common.util.Diagnostic#ERROR ERROR} or
+ * {@link org.eclipse.emf.common.util.Diagnostic#WARNING WARNING},</li>
+ * <li>source {@link #DIAGNOSTIC_SOURCE} and code 0 (the rules have no codes),</li>
+ * <li>message the IOSim message text ({@link Diagnostic#message()}),</li>
+ * <li>data: first the element the problem is about (EMF's convention, e.g. for selecting it), then the
+ * IOSim {@link Diagnostic} itself, which says where the element is ({@link Diagnostic#where()}: file,
+ * line, path).</li>
+ * </ul>
+ * Only IOSim's rules run: EMF's generic checks ({@link org.eclipse.emf.ecore.util.EObjectValidator}:
+ * multiplicities, proxies, ...) would repeat the rules' own reference checks in other words.
+ * <p>
+ * The rules are defined for a model set and for an I/O configuration on its own (the two things
+ * {@link ModelValidator} validates), so an element is validated when the root of its containment tree is an
+ * {@link ArchitectureModel} or an {@link IoConfiguration}; elements of other trees (e.g. a lone
+ * repository) pass without diagnostics.
+ * <p>
+ * EMF has no extension point for validators (org.eclipse.emf.ecore declares none, and generated packages
+ * register theirs in code), so {@link #register()} must be called once, e.g. when a workbench starts.
+ */
+public final class IosimValidator implements EValidator {
+
+	/** {@link org.eclipse.emf.common.util.Diagnostic#getSource() Source} of the diagnostics reported. */
+	public static final String DIAGNOSTIC_SOURCE = "org.iosim.pcm";
+
+	public static final IosimValidator INSTANCE = new IosimValidator();
+
+	private IosimValidator() {
+	}
+
+	/**
+	 * Registers {@link #INSTANCE} for {@link PcmPackage} and {@link IoPackage} in
+	 * {@link EValidator.Registry#INSTANCE}, replacing EMF's default validation of their elements. Calling
+	 * it again changes nothing.
+	 */
+	public static void register() {
+		EValidator.Registry.INSTANCE.put(PcmPackage.eINSTANCE, INSTANCE);
+		EValidator.Registry.INSTANCE.put(IoPackage.eINSTANCE, INSTANCE);
+	}
+
+	@Override
+	public boolean validate(EObject eObject, DiagnosticChain diagnostics, Map<Object, Object> context) {
+		return validate(eObject.eClass(), eObject, diagnostics, context);
+	}
+
+	/** @return whether the element has no errors (warnings leave it valid) */
+	@Override
+	public boolean validate(EClass eClass, EObject eObject, DiagnosticChain diagnostics, Map<Object, Object> context) {
+		EObject root = EcoreUtil.getRootContainer(eObject);
+		ArchitectureModel model;
+		if (root instanceof ArchitectureModel modelSet) {
+			model = modelSet;
+		} else if (root instanceof IoConfiguration) {
+			model = null;
+		} else {
+			return true;
+		}
+		List<Diagnostic> problems = ModelValidator.validateElement(model, eObject);
+		boolean valid = true;
+		for (Diagnostic problem : problems) {
+			valid &= !problem.isError();
+			if (diagnostics != null) {
+				diagnostics.add(new BasicDiagnostic(
+						problem.isError() ? org.eclipse.emf.common.util.Diagnostic.ERROR
+								: org.eclipse.emf.common.util.Diagnostic.WARNING,
+						DIAGNOSTIC_SOURCE, 0, problem.message(), new Object[] { subjectOf(problem, eObject, root), problem }));
+			}
+		}
+		return valid;
+	}
+
+	/**
+	 * Values of the metamodel's data types are checked by the rules of the elements that hold them (a
+	 * stochastic expression's message names its attribute), so there is nothing to check here.
+	 */
+	@Override
+	public boolean validate(EDataType eDataType, Object value, DiagnosticChain diagnostics,
+			Map<Object, Object> context) {
+		return true;
+	}
+
+	/**
+	 * @return the element a diagnostic is about. An IOSim diagnostic names its element (type, name, id,
+	 *         path, file and line) rather than holding it, so this finds the element it names: usually the
+	 *         one validated; else one inside it (a behaviour's steps, a structure's assembly contexts, a
+	 *         model set's calls), else anywhere in the tree, else (a rule reports on an element outside the
+	 *         tree, e.g. an assembly context of a system another model set holds) the validated element.
+	 *         Elements that agree in all of that cannot be told apart by a user either; the first in model
+	 *         order is taken.
+	 */
+	private static EObject subjectOf(Diagnostic problem, EObject validated, EObject root) {
+		if (names(problem, validated)) {
+			return validated;
+		}
+		for (Iterator<EObject> inside = validated.eAllContents(); inside.hasNext();) {
+			EObject candidate = inside.next();
+			if (names(problem, candidate)) {
+				return candidate;
+			}
+		}
+		for (Iterator<EObject> all = EcoreUtil.getAllContents(List.of(root)); all.hasNext();) {
+			EObject candidate = all.next();
+			if (names(problem, candidate)) {
+				return candidate;
+			}
+		}
+		return validated;
+	}
+
+	private static boolean names(Diagnostic problem, EObject candidate) {
+		return Diagnostic.of(problem.severity(), candidate, problem.message()).equals(problem);
+	}
+}
