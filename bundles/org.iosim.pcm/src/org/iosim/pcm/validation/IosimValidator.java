@@ -1,6 +1,5 @@
 package org.iosim.pcm.validation;
 
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 
@@ -78,15 +77,17 @@ public final class IosimValidator implements EValidator {
 		} else {
 			return true;
 		}
-		List<Diagnostic> problems = ModelValidator.validateElement(model, eObject);
+		Findings findings = ModelValidator.validateElement(model, eObject);
+		List<Diagnostic> problems = findings.diagnostics();
 		boolean valid = true;
-		for (Diagnostic problem : problems) {
+		for (int index = 0; index < problems.size(); index++) {
+			Diagnostic problem = problems.get(index);
 			valid &= !problem.isError();
 			if (diagnostics != null) {
 				diagnostics.add(new BasicDiagnostic(
 						problem.isError() ? org.eclipse.emf.common.util.Diagnostic.ERROR
 								: org.eclipse.emf.common.util.Diagnostic.WARNING,
-						DIAGNOSTIC_SOURCE, 0, problem.message(), new Object[] { subjectOf(problem, eObject, root), problem }));
+						DIAGNOSTIC_SOURCE, 0, problem.message(), new Object[] { findings.subject(index), problem }));
 			}
 		}
 		return valid;
@@ -100,37 +101,5 @@ public final class IosimValidator implements EValidator {
 	public boolean validate(EDataType eDataType, Object value, DiagnosticChain diagnostics,
 			Map<Object, Object> context) {
 		return true;
-	}
-
-	/**
-	 * @return the element a diagnostic is about. An IOSim diagnostic names its element (type, name, id,
-	 *         path, file and line) rather than holding it, so this finds the element it names: usually the
-	 *         one validated; else one inside it (a behaviour's steps, a structure's assembly contexts, a
-	 *         model set's calls), else anywhere in the tree, else (a rule reports on an element outside the
-	 *         tree, e.g. an assembly context of a system another model set holds) the validated element.
-	 *         Elements that agree in all of that cannot be told apart by a user either; the first in model
-	 *         order is taken.
-	 */
-	private static EObject subjectOf(Diagnostic problem, EObject validated, EObject root) {
-		if (names(problem, validated)) {
-			return validated;
-		}
-		for (Iterator<EObject> inside = validated.eAllContents(); inside.hasNext();) {
-			EObject candidate = inside.next();
-			if (names(problem, candidate)) {
-				return candidate;
-			}
-		}
-		for (Iterator<EObject> all = EcoreUtil.getAllContents(List.of(root)); all.hasNext();) {
-			EObject candidate = all.next();
-			if (names(problem, candidate)) {
-				return candidate;
-			}
-		}
-		return validated;
-	}
-
-	private static boolean names(Diagnostic problem, EObject candidate) {
-		return Diagnostic.of(problem.severity(), candidate, problem.message()).equals(problem);
 	}
 }

@@ -1,6 +1,5 @@
 package org.iosim.pcm.validation;
 
-import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 
@@ -37,13 +36,13 @@ public final class ModelValidator {
 	}
 
 	private static List<Diagnostic> validate(ArchitectureModel model, EObject root) {
-		List<Diagnostic> diagnostics = new ArrayList<>();
-		ValidationRules rules = new ValidationRules(model, diagnostics);
-		check(rules, model, root, diagnostics);
+		Findings findings = new Findings();
+		ValidationRules rules = new ValidationRules(model, findings);
+		check(rules, model, root, findings);
 		for (Iterator<EObject> contents = root.eAllContents(); contents.hasNext();) {
-			check(rules, model, contents.next(), diagnostics);
+			check(rules, model, contents.next(), findings);
 		}
-		return diagnostics;
+		return findings.diagnostics();
 	}
 
 	/**
@@ -55,24 +54,24 @@ public final class ModelValidator {
 	 * @param model the model set the element is part of, or null for an element of an I/O configuration
 	 *              on its own (as {@link #validate(IoConfiguration)} checks it)
 	 */
-	static List<Diagnostic> validateElement(ArchitectureModel model, EObject element) {
-		List<Diagnostic> diagnostics = new ArrayList<>();
-		check(new ValidationRules(model, diagnostics), model, element, diagnostics);
-		return diagnostics;
+	static Findings validateElement(ArchitectureModel model, EObject element) {
+		Findings findings = new Findings();
+		check(new ValidationRules(model, findings), model, element, findings);
+		return findings;
 	}
 
 	private static void check(ValidationRules rules, ArchitectureModel model, EObject element,
-			List<Diagnostic> diagnostics) {
+			Findings findings) {
 		rules.doSwitch(element);
 		rules.io().doSwitch(element);
 		if (model != null) {
-			checkReferencesStayInside(model, element, diagnostics);
+			checkReferencesStayInside(model, element, findings);
 		}
-		checkStochasticExpressions(element, diagnostics);
+		checkStochasticExpressions(element, findings);
 	}
 
 	private static void checkReferencesStayInside(ArchitectureModel model, EObject element,
-			List<Diagnostic> diagnostics) {
+			Findings findings) {
 		for (EReference reference : element.eClass().getEAllReferences()) {
 			if (reference.isContainment() || reference.isContainer() || reference.isDerived()
 					|| !element.eIsSet(reference)) {
@@ -80,11 +79,11 @@ public final class ModelValidator {
 			}
 			for (EObject target : targetsOf(element, reference)) {
 				if (target.eIsProxy()) {
-					diagnostics.add(Diagnostic.error(element, "reference '" + reference.getName() + "' points to '"
-							+ EcoreUtil.getURI(target) + "', which could not be resolved"));
+					findings.error(element, "reference '" + reference.getName() + "' points to '"
+							+ EcoreUtil.getURI(target) + "', which could not be resolved");
 				} else if (EcoreUtil.getRootContainer(target) != model) {
-					diagnostics.add(Diagnostic.error(element, "reference '" + reference.getName() + "' points to "
-							+ ValidationRules.describe(target) + ", which is not part of this model set"));
+					findings.error(element, "reference '" + reference.getName() + "' points to "
+							+ ValidationRules.describe(target) + ", which is not part of this model set");
 				}
 			}
 		}
@@ -100,7 +99,7 @@ public final class ModelValidator {
 		return value == null ? List.of() : List.of((EObject) value);
 	}
 
-	private static void checkStochasticExpressions(EObject element, List<Diagnostic> diagnostics) {
+	private static void checkStochasticExpressions(EObject element, Findings findings) {
 		for (EAttribute attribute : element.eClass().getEAllAttributes()) {
 			if (attribute.getEAttributeType() != PcmPackage.Literals.STO_EX || !element.eIsSet(attribute)) {
 				continue;
@@ -109,8 +108,8 @@ public final class ModelValidator {
 			if (text == null) {
 				continue; // a missing expression is the per-class rules' to report, where one is required
 			}
-			StochasticExpressions.parseProblem(text).ifPresent(problem -> diagnostics.add(Diagnostic.error(element,
-					"'" + attribute.getName() + "' = \"" + Diagnostic.excerpt(text) + "\" " + problem)));
+			StochasticExpressions.parseProblem(text).ifPresent(problem -> findings.error(element,
+					"'" + attribute.getName() + "' = \"" + Diagnostic.excerpt(text) + "\" " + problem));
 		}
 	}
 }

@@ -103,11 +103,11 @@ final class ValidationRules extends PcmSwitch<Object> {
 	private static final double PROBABILITY_TOLERANCE = 1e-6;
 
 	private final ArchitectureModel model;
-	private final List<Diagnostic> diagnostics;
+	private final Findings findings;
 
-	ValidationRules(ArchitectureModel model, List<Diagnostic> diagnostics) {
+	ValidationRules(ArchitectureModel model, Findings findings) {
 		this.model = model;
-		this.diagnostics = diagnostics;
+		this.findings = findings;
 	}
 
 	// ------------------------------------------------------------------ model set
@@ -843,11 +843,11 @@ final class ValidationRules extends PcmSwitch<Object> {
 	}
 
 	private void error(EObject element, String message) {
-		diagnostics.add(Diagnostic.error(element, message));
+		findings.error(element, message);
 	}
 
 	private void warning(EObject element, String message) {
-		diagnostics.add(Diagnostic.warning(element, message));
+		findings.warning(element, message);
 	}
 
 	// ------------------------------------------------------------------ I/O extension

@@ -81,11 +81,11 @@ class FcfsResourceTest {
 
     @Test
     void rejectsInvalidServiceTimes() {
-        FcfsResource resource = new FcfsResource(new Simulator(), "disk", 1, 1.0);
+        FcfsResource resource = new FcfsResource(new Simulator(), "disk", 1);
         assertThrows(IllegalArgumentException.class, () -> resource.serveFor(-1, () -> { }));
         assertThrows(IllegalArgumentException.class, () -> resource.serveFor(Double.NaN, () -> { }));
         assertThrows(IllegalArgumentException.class, () -> resource.serveFor(Double.POSITIVE_INFINITY, () -> { }));
-        assertThrows(IllegalArgumentException.class, () -> new FcfsResource(new Simulator(), "disk", 0, 1.0));
+        assertThrows(IllegalArgumentException.class, () -> new FcfsResource(new Simulator(), "disk", 0));
     }
 
     @Test
