@@ -78,11 +78,13 @@ public record SimulationResult(String modelName, long seed, int replications, lo
 	 * @param utilization      mean fraction of busy servers
 	 * @param meanQueueLength  mean number of requests waiting, not in service
 	 * @param throughput       completed requests per time unit
-	 * @param meanDemand       mean service time requested per request
+	 * @param meanServiceTime  mean time a request needs a server for (its demand divided by the processing
+	 *                         rate), without waiting
 	 * @param meanResponseTime mean time a request spends at the resource, waiting and served
 	 */
 	public record ResourceResult(String id, String container, String type, String schedulingPolicy, int servers,
-			double utilization, double meanQueueLength, double throughput, double meanDemand, double meanResponseTime) {
+			double utilization, double meanQueueLength, double throughput, double meanServiceTime,
+			double meanResponseTime) {
 
 		/** The number of servers of a resource that serves every request at once (a delay resource). */
 		public static final int INFINITE_SERVERS = Integer.MAX_VALUE;

@@ -53,7 +53,7 @@ public final class CsvResultWriter {
 
 	public static void writeResources(SimulationResult result, Path file) throws IOException {
 		CsvTable table = new CsvTable("id", "container", "type", "schedulingPolicy", "servers", "utilization",
-				"meanQueueLength", "throughput", "meanDemand", "meanResponseTime");
+				"meanQueueLength", "throughput", "meanServiceTime", "meanResponseTime");
 		for (ResourceResult resource : result.resources()) {
 			table.text(resource.id())
 					.text(resource.container())
@@ -63,7 +63,7 @@ public final class CsvResultWriter {
 					.number(resource.utilization())
 					.number(resource.meanQueueLength())
 					.number(resource.throughput())
-					.number(resource.meanDemand())
+					.number(resource.meanServiceTime())
 					.number(resource.meanResponseTime())
 					.endRow();
 		}

@@ -154,10 +154,10 @@ public final class HtmlReport {
 					resource.hasInfiniteServers() ? "∞" : Integer.toString(resource.servers()),
 					resource.hasInfiniteServers() ? "–" : DisplayFormat.percent(resource.utilization()),
 					DisplayFormat.number(resource.meanQueueLength()), DisplayFormat.number(resource.throughput()),
-					DisplayFormat.number(resource.meanDemand()), DisplayFormat.number(resource.meanResponseTime())));
+					DisplayFormat.number(resource.meanServiceTime()), DisplayFormat.number(resource.meanResponseTime())));
 		}
 		table(List.of(text("Container"), text("Type"), text("Scheduling"), number("Servers"),
-				number("Utilization"), number("Mean queue length"), number("Throughput"), number("Mean demand"),
+				number("Utilization"), number("Mean queue length"), number("Throughput"), number("Mean service time"),
 				number("Mean response time")), rows);
 		String utilization = "Utilization per resource";
 		figure(Charts.utilization(result.resources(), utilization, options.chartWidth(), options.chartHeight()),

@@ -186,7 +186,7 @@ public final class JsonResultWriter {
 		number(json, "utilization", resource.utilization());
 		number(json, "meanQueueLength", resource.meanQueueLength());
 		number(json, "throughput", resource.throughput());
-		number(json, "meanDemand", resource.meanDemand());
+		number(json, "meanServiceTime", resource.meanServiceTime());
 		number(json, "meanResponseTime", resource.meanResponseTime());
 		json.writeEndObject();
 	}

@@ -112,7 +112,7 @@ class SimulateCommandTest {
 		}
 		assertTrue(lan != null && lan.get("utilization").asDouble() > 0, "the LAN carries the calls");
 		// every browse crosses the link twice (request and reply), each taking at least the 0.1 ms latency
-		assertTrue(lan.get("meanDemand").asDouble() >= 0.0001, lan.toString());
+		assertTrue(lan.get("meanServiceTime").asDouble() >= 0.0001, lan.toString());
 		double plainMean = results(plain).get("scenarios").get(0).get("responseTime").get("mean").asDouble();
 		double networkMean = results(network).get("scenarios").get(0).get("responseTime").get("mean").asDouble();
 		assertTrue(networkMean > plainMean, plainMean + " vs " + networkMean);

@@ -111,7 +111,7 @@ class ResultsJsonTest {
 		assertEquals(3, resources.size());
 		JsonNode hdd = resources.get(1);
 		assertEquals(List.of("id", "container", "type", "schedulingPolicy", "servers", "utilization",
-				"meanQueueLength", "throughput", "meanDemand", "meanResponseTime"), fieldNames(hdd));
+				"meanQueueLength", "throughput", "meanServiceTime", "meanResponseTime"), fieldNames(hdd));
 		assertEquals("_hdd", hdd.get("id").asText());
 		assertEquals("DB, \"primary\"", hdd.get("container").asText());
 		assertEquals("HDD", hdd.get("type").asText());
@@ -120,7 +120,7 @@ class ResultsJsonTest {
 		assertEquals(0.875, hdd.get("utilization").asDouble());
 		assertEquals(3.25, hdd.get("meanQueueLength").asDouble());
 		assertEquals(5, hdd.get("throughput").asDouble());
-		assertEquals(0.175, hdd.get("meanDemand").asDouble());
+		assertEquals(0.175, hdd.get("meanServiceTime").asDouble());
 		assertEquals(0.8, hdd.get("meanResponseTime").asDouble());
 		assertEquals(4, resources.get(0).get("servers").asInt());
 

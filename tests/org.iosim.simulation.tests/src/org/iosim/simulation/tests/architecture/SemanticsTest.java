@@ -89,7 +89,7 @@ class SemanticsTest {
 		SimulationResult result = ExactnessTest.simulate(model.build(), SHORT);
 		// 8 demand units at 4 units per time unit
 		assertEquals(2.0, result.scenarios().get(0).responseTime().mean(), 1e-9);
-		assertEquals(2.0, result.resources().get(0).meanDemand(), 1e-9, "the service time each request asked for");
+		assertEquals(2.0, result.resources().get(0).meanServiceTime(), 1e-9, "the service time each request asked for");
 	}
 
 	@Test
