@@ -13,11 +13,8 @@ import org.eclipse.emf.ecore.EObject;
 import org.eclipse.emf.ecore.EPackage;
 import org.eclipse.emf.ecore.EValidator;
 import org.eclipse.emf.ecore.util.Diagnostician;
-import org.iosim.pcm.AbstractAction;
-import org.iosim.pcm.AssemblyConnector;
 import org.iosim.pcm.ExternalCallAction;
 import org.iosim.pcm.InternalAction;
-import org.iosim.pcm.OperationRequiredRole;
 import org.iosim.pcm.OperationSignature;
 import org.iosim.pcm.PcmFactory;
 import org.iosim.pcm.PcmPackage;
@@ -96,7 +93,7 @@ class IosimValidatorTest {
 		cancel.setId("ordering.cancel");
 		cancel.setName("cancel");
 		fixture.ordering.getSignatures().add(cancel);
-		ExternalCallAction again = addSelfCall();
+		ExternalCallAction again = fixture.addBackendCall("again", fixture.save, 0, fixture.backendAssembly, fixture.backendStorage);
 		IoRequest request = addIoAction();
 
 		List<Diagnostic> expected = new ModelValidator().validate(fixture.model);
@@ -150,30 +147,6 @@ class IosimValidatorTest {
 		assertEquals(org.eclipse.emf.common.util.Diagnostic.OK, Diagnostician.INSTANCE.validate(lone).getSeverity());
 	}
 
-	/** The backend's save calls save again through an assembly connector to itself. */
-	private ExternalCallAction addSelfCall() {
-		OperationRequiredRole self = PCM.createOperationRequiredRole();
-		self.setId("backend.self");
-		self.setRequiredInterface(fixture.storage);
-		fixture.backend.getRequiredRoles().add(self);
-		ExternalCallAction again = PCM.createExternalCallAction();
-		again.setId("save.again");
-		again.setName("again");
-		again.setRole(self);
-		again.setSignature(fixture.save);
-		AbstractAction start = fixture.saveSeff.getSteps().get(0);
-		again.setSuccessor(start.getSuccessor());
-		start.setSuccessor(again);
-		fixture.saveSeff.getSteps().add(again);
-		AssemblyConnector loop = PCM.createAssemblyConnector();
-		loop.setId("backend.to.itself");
-		loop.setRequiringContext(fixture.backendAssembly);
-		loop.setRequiredRole(self);
-		loop.setProvidingContext(fixture.backendAssembly);
-		loop.setProvidedRole(fixture.backendStorage);
-		fixture.system.getConnectors().add(loop);
-		return again;
-	}
 
 	/**
 	 * An I/O action between the frontend's check and route, whose request has a negative size and a file

@@ -7,9 +7,7 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import org.iosim.pcm.AbstractAction;
 import org.iosim.pcm.ArchitectureModel;
-import org.iosim.pcm.AssemblyConnector;
 import org.iosim.pcm.ExternalCallAction;
 import org.iosim.pcm.OperationRequiredRole;
 import org.iosim.pcm.AssemblyContext;
@@ -335,27 +333,7 @@ class ModelValidatorTest {
 
 	@Test
 	void callCycleThroughAnotherComponentIsNamedWithItsPath() {
-		OperationRequiredRole backendOrdering = PCM.createOperationRequiredRole();
-		backendOrdering.setId("backend.ordering");
-		backendOrdering.setName("Backend_IOrdering");
-		backendOrdering.setRequiredInterface(fixture.ordering);
-		fixture.backend.getRequiredRoles().add(backendOrdering);
-		ExternalCallAction callback = PCM.createExternalCallAction();
-		callback.setId("save.callback");
-		callback.setName("callback");
-		callback.setRole(backendOrdering);
-		callback.setSignature(fixture.place);
-		AbstractAction release = fixture.saveSeff.getSteps().get(2);
-		callback.setSuccessor(release.getSuccessor());
-		release.setSuccessor(callback);
-		fixture.saveSeff.getSteps().add(callback);
-		AssemblyConnector back = PCM.createAssemblyConnector();
-		back.setId("backend.to.frontend");
-		back.setRequiringContext(fixture.backendAssembly);
-		back.setRequiredRole(backendOrdering);
-		back.setProvidingContext(fixture.frontendAssembly);
-		back.setProvidedRole(fixture.frontendOrdering);
-		fixture.system.getConnectors().add(back);
+		fixture.addBackendCall("callback", fixture.place, 2, fixture.frontendAssembly, fixture.frontendOrdering);
 
 		assertEquals(List.of("Backend/save/callback (ExternalCallAction 'callback', save.callback): the call closes a call"
 				+ " cycle, Frontend_1.place → Backend_1.save → Frontend_1.place: a simulated recursion never ends;"
@@ -364,26 +342,7 @@ class ModelValidatorTest {
 
 	@Test
 	void componentCallingItselfIsACycle() {
-		OperationRequiredRole self = PCM.createOperationRequiredRole();
-		self.setId("backend.self");
-		self.setRequiredInterface(fixture.storage);
-		fixture.backend.getRequiredRoles().add(self);
-		ExternalCallAction again = PCM.createExternalCallAction();
-		again.setId("save.again");
-		again.setName("again");
-		again.setRole(self);
-		again.setSignature(fixture.save);
-		AbstractAction start = fixture.saveSeff.getSteps().get(0);
-		again.setSuccessor(start.getSuccessor());
-		start.setSuccessor(again);
-		fixture.saveSeff.getSteps().add(again);
-		AssemblyConnector loop = PCM.createAssemblyConnector();
-		loop.setId("backend.to.itself");
-		loop.setRequiringContext(fixture.backendAssembly);
-		loop.setRequiredRole(self);
-		loop.setProvidingContext(fixture.backendAssembly);
-		loop.setProvidedRole(fixture.backendStorage);
-		fixture.system.getConnectors().add(loop);
+		fixture.addBackendCall("again", fixture.save, 0, fixture.backendAssembly, fixture.backendStorage);
 
 		assertEquals(List.of("Backend/save/again (ExternalCallAction 'again', save.again): the call closes a call cycle,"
 				+ " Backend_1.save → Backend_1.save: a simulated recursion never ends; Palladio models have no recursion"

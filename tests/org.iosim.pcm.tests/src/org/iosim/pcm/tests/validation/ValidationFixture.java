@@ -303,6 +303,37 @@ final class ValidationFixture {
 		model.setUsageModel(usageModel);
 	}
 
+	/**
+	 * Makes the backend's save call {@code signature} of {@code providedRole} on {@code provider}: a new
+	 * required role, an external call inserted after step {@code afterStep} of save, and an assembly
+	 * connector; e.g. a call back to the frontend or to the backend itself, which closes a call cycle.
+	 *
+	 * @return the call, with the id {@code save.<name>}
+	 */
+	ExternalCallAction addBackendCall(String name, OperationSignature signature, int afterStep,
+			AssemblyContext provider, OperationProvidedRole providedRole) {
+		OperationRequiredRole role = PCM.createOperationRequiredRole();
+		role.setId("backend." + name + ".role");
+		role.setRequiredInterface(providedRole.getProvidedInterface());
+		backend.getRequiredRoles().add(role);
+		ExternalCallAction call = PCM.createExternalCallAction();
+		name(call, "save." + name, name);
+		call.setRole(role);
+		call.setSignature(signature);
+		AbstractAction before = saveSeff.getSteps().get(afterStep);
+		call.setSuccessor(before.getSuccessor());
+		before.setSuccessor(call);
+		saveSeff.getSteps().add(call);
+		AssemblyConnector connector = PCM.createAssemblyConnector();
+		connector.setId("backend." + name + ".connector");
+		connector.setRequiringContext(backendAssembly);
+		connector.setRequiredRole(role);
+		connector.setProvidingContext(provider);
+		connector.setProvidedRole(providedRole);
+		system.getConnectors().add(connector);
+		return call;
+	}
+
 	private ScenarioBehaviour userCall() {
 		ScenarioBehaviour behaviour = PCM.createScenarioBehaviour();
 		name(behaviour, "often.behaviour", "often");
