@@ -86,14 +86,11 @@ class CompletionTransformation {
 
 	/** Each storage's containers, named by id or, failing that, by name, become references. */
 	def private resolveContainers(ArchitectureModel model, IoConfiguration configuration, List<String> problems) {
-		val containers = model.resourceEnvironment?.containers?.flatMap[withNested]?.toList ?: emptyList
+		val containers = Wiring.containers(model)
 		val servedBy = <ResourceContainer, VirtualizedStorage>newHashMap
 		for (storage : configuration.storages) {
 			for (reference : storage.containers) {
-				var matching = containers.filter[id == reference].toList
-				if (matching.empty) {
-					matching = containers.filter[name == reference].toList
-				}
+				val matching = Wiring.named(containers, reference)
 				if (matching.empty) {
 					problems += '''virtualized storage '«storage.name»': no resource container has the id or name '«reference»' (containers: «containers.map["'" + name + "' (" + id + ")"].join(", ")»)'''
 				} else if (matching.size > 1) {
@@ -110,10 +107,6 @@ class CompletionTransformation {
 				}
 			}
 		}
-	}
-
-	def private Iterable<ResourceContainer> withNested(ResourceContainer container) {
-		#[container] + container.nestedContainers.flatMap[withNested]
 	}
 
 	/** For each basic component, the storages of the containers it is allocated on (null: no storage). */

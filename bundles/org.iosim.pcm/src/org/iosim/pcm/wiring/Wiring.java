@@ -1,6 +1,8 @@
 package org.iosim.pcm.wiring;
 
+import java.util.ArrayList;
 import java.util.IdentityHashMap;
+import java.util.List;
 import java.util.Map;
 
 import org.eclipse.emf.ecore.EObject;
@@ -173,6 +175,34 @@ public final class Wiring {
 			}
 		}
 		throw new WiringException(allocated, "is not allocated to any resource container");
+	}
+
+	/** @return every resource container of the model, each nested one after the container it runs inside */
+	public static List<ResourceContainer> containers(ArchitectureModel model) {
+		List<ResourceContainer> all = new ArrayList<>();
+		if (model.getResourceEnvironment() != null) {
+			model.getResourceEnvironment().getContainers().forEach(container -> addWithNested(container, all));
+		}
+		return all;
+	}
+
+	private static void addWithNested(ResourceContainer container, List<ResourceContainer> all) {
+		all.add(container);
+		container.getNestedContainers().forEach(nested -> addWithNested(nested, all));
+	}
+
+	/**
+	 * How users name a container (in an I/O configuration, a transformation's parameters): by id, or,
+	 * where no container has that id, by name.
+	 *
+	 * @return the container with that id, else those with that name: empty if none, several if the
+	 *         name is ambiguous (the caller asks for the id then)
+	 */
+	public static List<ResourceContainer> named(List<ResourceContainer> containers, String reference) {
+		List<ResourceContainer> byId = containers.stream().filter(container -> reference.equals(container.getId()))
+				.toList();
+		return !byId.isEmpty() ? byId
+				: containers.stream().filter(container -> reference.equals(container.getName())).toList();
 	}
 
 	/** @return the container a nested container runs inside, or null for a top-level container */

@@ -1,14 +1,13 @@
 package org.iosim.run.internal;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-import org.eclipse.emf.ecore.EObject;
 import org.iosim.pcm.ArchitectureModel;
 import org.iosim.pcm.ProcessingResourceSpecification;
 import org.iosim.pcm.ResourceContainer;
+import org.iosim.pcm.wiring.Wiring;
 import org.iosim.run.ModelTransformation;
 
 /**
@@ -54,19 +53,18 @@ public final class ScaleProcessingRate implements ModelTransformation {
 	}
 
 	private static ResourceContainer container(ArchitectureModel model, String reference) {
-		List<ResourceContainer> all = new ArrayList<>();
-		if (model.getResourceEnvironment() != null) {
-			for (var contents = model.getResourceEnvironment().eAllContents(); contents.hasNext();) {
-				EObject element = contents.next();
-				if (element instanceof ResourceContainer container) {
-					all.add(container);
-				}
-			}
+		List<ResourceContainer> all = Wiring.containers(model);
+		List<ResourceContainer> matching = Wiring.named(all, reference);
+		if (matching.isEmpty()) {
+			throw new IllegalArgumentException(ID + ": no resource container has the id or name '" + reference
+					+ "' (containers: " + String.join(", ", all.stream().map(container -> "'" + container.getName() + "'")
+							.toList()) + ")");
 		}
-		return all.stream().filter(container -> reference.equals(container.getId())).findFirst()
-				.or(() -> all.stream().filter(container -> reference.equals(container.getName())).findFirst())
-				.orElseThrow(() -> new IllegalArgumentException(ID + ": no resource container has the id or name '"
-						+ reference + "' (containers: " + String.join(", ",
-								all.stream().map(container -> "'" + container.getName() + "'").toList()) + ")"));
+		if (matching.size() > 1) {
+			throw new IllegalArgumentException(ID + ": " + matching.size() + " resource containers are named '"
+					+ reference + "'; name one by its id (" + String.join(", ", matching.stream()
+							.map(ResourceContainer::getId).toList()) + ")");
+		}
+		return matching.get(0);
 	}
 }

@@ -57,7 +57,7 @@ final class Resources {
 	static Resources compile(ArchitectureModel model, Wiring wiring, Replication replication, SimulationConfig config,
 			SchedulingPolicies policies, AnalysisModelRegistry analysisModels) {
 		Resources resources = new Resources(replication, wiring);
-		model.getResourceEnvironment().getContainers().forEach(container -> resources.createResources(container, policies));
+		Wiring.containers(model).forEach(container -> resources.createResources(container, policies));
 		IoConfiguration configuration = Wiring.ioConfiguration(model);
 		if (configuration != null) {
 			for (VirtualizedStorage storage : configuration.getStorages()) {
@@ -103,7 +103,6 @@ final class Resources {
 			placed.add(new PlacedResource(specification, resource, rate, readRate, writeRate));
 		}
 		byContainer.put(container, placed);
-		container.getNestedContainers().forEach(nested -> createResources(nested, policies));
 	}
 
 	private void createStorage(VirtualizedStorage storage, AnalysisModelRegistry analysisModels, SimulationConfig config) {

@@ -105,6 +105,20 @@ class TransformationTest {
 	}
 
 	@Test
+	void aContainerNameTwoContainersShareIsRefusedInFavourOfTheId() throws Exception {
+		Path model = Runs.copyFiles(Runs.shop(), folder.resolve("model"));
+		Path environment = model.resolve("shop.resourceenvironment");
+		Files.writeString(environment, Files.readString(environment).replace("entityName=\"web server\"",
+				"entityName=\"database server\""));
+		RunFailure failure = assertThrows(RunFailure.class, () -> Runs.run(RunConfiguration.of(List.of(model))
+				.withSimulation(Runs.brief()).withOutputFolder(folder.resolve("out"), false)
+				.withTransformations(List.of(step("scale-processing-rate",
+						Map.of("container", "database server", "factor", "2"))))));
+		assertTrue(failure.getMessage().contains("2 resource containers are named 'database server'; name one by its id"
+				+ " (shop.host.web, shop.host.db)"), failure.getMessage());
+	}
+
+	@Test
 	void aModelATransformationBrokeIsRefusedBeforeItRuns() {
 		ModelTransformation negativeThinkTime = new Defined("negative-think-time", model -> {
 			((ClosedWorkload) model.getUsageModel().getScenarios().get(0).getWorkload()).setThinkTime("-1");
