@@ -7,6 +7,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
+import java.util.stream.Collectors;
 
 import org.eclipse.emf.ecore.util.EcoreUtil;
 import org.iosim.analysis.AnalysisModelException;
@@ -234,7 +235,8 @@ public final class RunPipeline {
 	public Engine.PreparedSimulation prepare(String modelSetName, ArchitectureModel model) throws RunFailure {
 		Engine engine = engines().forModel(model).orElseThrow(() -> new RunFailure(Kind.INVALID,
 				"no simulation engine accepts model set '" + modelSetName + "'; installed: " + String.join(", ",
-						engines().all().stream().map(Engine::id).toList())));
+						engines().all().stream().map(Engine::id).toList())
+						+ engines().problems().stream().map(problem -> "; left out: " + problem).collect(Collectors.joining())));
 		try {
 			return engine.prepare(model);
 		} catch (ModelCompilationException unsimulatable) {
