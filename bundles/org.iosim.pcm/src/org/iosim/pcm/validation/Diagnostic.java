@@ -123,6 +123,22 @@ public record Diagnostic(Severity severity, String file, int line, int column, S
 		return text.toString();
 	}
 
+	/**
+	 * @return an element a message mentions besides the one it is about, by type, name and id, e.g.
+	 *         {@code BasicComponent 'Server' (_x1)}
+	 */
+	public static String describe(EObject element) {
+		StringBuilder text = new StringBuilder(element.eClass().getName());
+		String name = nameOf(element);
+		if (name != null) {
+			text.append(" '").append(name).append('\'');
+		}
+		if (element instanceof Identified identified && blankToNull(identified.getId()) != null) {
+			text.append(" (").append(identified.getId()).append(')');
+		}
+		return text.toString();
+	}
+
 	/** @return where an element is, as {@link #where()} says it, e.g. for messages of later stages */
 	public static String where(EObject element) {
 		return of(Severity.ERROR, element, "").where();

@@ -83,7 +83,7 @@ public final class ModelValidator {
 							+ EcoreUtil.getURI(target) + "', which could not be resolved");
 				} else if (EcoreUtil.getRootContainer(target) != model) {
 					findings.error(element, "reference '" + reference.getName() + "' points to "
-							+ ValidationRules.describe(target) + ", which is not part of this model set");
+							+ Diagnostic.describe(target) + ", which is not part of this model set");
 				}
 			}
 		}

@@ -38,7 +38,6 @@ import org.iosim.pcm.EntryLevelSystemCall;
 import org.iosim.pcm.ExternalCallAction;
 import org.iosim.pcm.GuardedBranchTransition;
 import org.iosim.pcm.HddProcessingResourceSpecification;
-import org.iosim.pcm.Identified;
 import org.iosim.pcm.InfrastructureCall;
 import org.iosim.pcm.InfrastructureProvidedRole;
 import org.iosim.pcm.InfrastructureRequiredRole;
@@ -268,7 +267,7 @@ final class ValidationRules extends PcmSwitch<Object> {
 				error(current, describeAction(current) + " has no successor; only the " + stopName
 						+ " may end a behaviour");
 			} else if (next != null && !steps.contains(next)) {
-				error(current, "the successor of " + describeAction(current) + " is " + describe(next)
+				error(current, "the successor of " + describeAction(current) + " is " + Diagnostic.describe(next)
 						+ ", which belongs to another behaviour");
 				next = null;
 			} else if (next != null && reached.contains(next)) {
@@ -386,8 +385,8 @@ final class ValidationRules extends PcmSwitch<Object> {
 			return;
 		}
 		if (requiredInterface != null && !interfaceSignatures.contains(signature)) {
-			error(call, "signature " + describe(signature) + " is not part of " + interfaceKind + " "
-					+ describe(requiredInterface) + ", which role " + describe(role) + " requires");
+			error(call, "signature " + Diagnostic.describe(signature) + " is not part of " + interfaceKind + " "
+					+ Diagnostic.describe(requiredInterface) + ", which role " + Diagnostic.describe(role) + " requires");
 		}
 		InterfaceProvidingRequiringEntity component = enclosingComponent(call);
 		checkRoleOfEnclosingComponent(call, role, component == null ? List.of() : rolesOfComponent.apply(component));
@@ -396,7 +395,7 @@ final class ValidationRules extends PcmSwitch<Object> {
 	private void checkRoleOfEnclosingComponent(EObject call, EObject role, List<? extends EObject> rolesOfComponent) {
 		InterfaceProvidingRequiringEntity component = enclosingComponent(call);
 		if (component != null && !rolesOfComponent.contains(role)) {
-			error(call, "role " + describe(role) + " is not a role of component " + describe(component)
+			error(call, "role " + Diagnostic.describe(role) + " is not a role of component " + Diagnostic.describe(component)
 					+ ", which contains this call");
 		}
 	}
@@ -525,15 +524,15 @@ final class ValidationRules extends PcmSwitch<Object> {
 				if (isBound(structure, context, role)) {
 					continue;
 				}
-				String problem = "required role " + describe(role) + " of component " + describe(component)
+				String problem = "required role " + Diagnostic.describe(role) + " of component " + Diagnostic.describe(component)
 						+ " is not connected: no " + (role instanceof InfrastructureRequiredRole
 								? "assembly infrastructure connector"
 								: "assembly connector or required delegation connector")
-						+ " in " + describe(structure) + " binds it";
+						+ " in " + Diagnostic.describe(structure) + " binds it";
 				if (reachable.contains(context)) {
 					error(context, problem);
 				} else {
-					warning(context, problem + "; no provided role of " + describe(structure)
+					warning(context, problem + "; no provided role of " + Diagnostic.describe(structure)
 							+ " leads to this assembly context, so no call can reach the role");
 				}
 			}
@@ -591,14 +590,14 @@ final class ValidationRules extends PcmSwitch<Object> {
 		boolean complete = require(allocation, allocation.getSystem(), "system")
 				& require(allocation, allocation.getResourceEnvironment(), "resourceEnvironment");
 		if (allocation.getSystem() != null && model.getSystem() != null && allocation.getSystem() != model.getSystem()) {
-			error(allocation, "the allocation is for system " + describe(allocation.getSystem())
-					+ ", but the model set's system is " + describe(model.getSystem()));
+			error(allocation, "the allocation is for system " + Diagnostic.describe(allocation.getSystem())
+					+ ", but the model set's system is " + Diagnostic.describe(model.getSystem()));
 		}
 		if (allocation.getResourceEnvironment() != null && model.getResourceEnvironment() != null
 				&& allocation.getResourceEnvironment() != model.getResourceEnvironment()) {
 			error(allocation, "the allocation is for resource environment "
-					+ describe(allocation.getResourceEnvironment())
-					+ ", but the model set's resource environment is " + describe(model.getResourceEnvironment()));
+					+ Diagnostic.describe(allocation.getResourceEnvironment())
+					+ ", but the model set's resource environment is " + Diagnostic.describe(model.getResourceEnvironment()));
 		}
 		if (!complete) {
 			return null;
@@ -607,14 +606,14 @@ final class ValidationRules extends PcmSwitch<Object> {
 		for (AllocationContext placement : allocation.getContexts()) {
 			AssemblyContext context = placement.getAssemblyContext();
 			if (context != null && context.eContainer() != system) {
-				error(placement, "it allocates assembly context " + describe(context)
-						+ ", which is not part of the allocation's system " + describe(system));
+				error(placement, "it allocates assembly context " + Diagnostic.describe(context)
+						+ ", which is not part of the allocation's system " + Diagnostic.describe(system));
 			}
 			ResourceContainer container = placement.getContainer();
 			if (container != null && environmentOf(container) != allocation.getResourceEnvironment()) {
-				error(placement, "it places its assembly context on resource container " + describe(container)
+				error(placement, "it places its assembly context on resource container " + Diagnostic.describe(container)
 						+ ", which is not part of the allocation's resource environment "
-						+ describe(allocation.getResourceEnvironment()));
+						+ Diagnostic.describe(allocation.getResourceEnvironment()));
 			}
 		}
 		for (AssemblyContext context : system.getAssemblyContexts()) {
@@ -622,10 +621,10 @@ final class ValidationRules extends PcmSwitch<Object> {
 					.filter(placement -> placement.getAssemblyContext() == context).count();
 			if (placements == 0) {
 				error(context, "the assembly context is not allocated: no allocation context of "
-						+ describe(allocation) + " places it on a resource container");
+						+ Diagnostic.describe(allocation) + " places it on a resource container");
 			} else if (placements > 1) {
 				error(context, "the assembly context is allocated " + placements + " times in "
-						+ describe(allocation) + "; it must be allocated once");
+						+ Diagnostic.describe(allocation) + "; it must be allocated once");
 			}
 		}
 		return null;
@@ -721,17 +720,17 @@ final class ValidationRules extends PcmSwitch<Object> {
 		OperationProvidedRole role = call.getProvidedRole();
 		SoftwareSystem system = model.getSystem();
 		if (system != null && !system.getProvidedRoles().contains(role)) {
-			error(call, "role " + describe(role) + " is not a provided role of the system " + describe(system));
+			error(call, "role " + Diagnostic.describe(role) + " is not a provided role of the system " + Diagnostic.describe(system));
 		} else if (system != null && system.getConnectors().stream()
 				.noneMatch(connector -> connector instanceof ProvidedDelegationConnector delegation
 						&& delegation.getOuterRole() == role)) {
-			error(call, "the system's provided role " + describe(role)
+			error(call, "the system's provided role " + Diagnostic.describe(role)
 					+ " is not delegated to any assembly context, so the call has no component to run");
 		}
 		if (role.getProvidedInterface() != null
 				&& !role.getProvidedInterface().getSignatures().contains(call.getSignature())) {
-			error(call, "signature " + describe(call.getSignature()) + " is not part of interface "
-					+ describe(role.getProvidedInterface()) + ", which role " + describe(role) + " provides");
+			error(call, "signature " + Diagnostic.describe(call.getSignature()) + " is not part of interface "
+					+ Diagnostic.describe(role.getProvidedInterface()) + ", which role " + Diagnostic.describe(role) + " provides");
 		}
 		return null;
 	}
@@ -821,18 +820,6 @@ final class ValidationRules extends PcmSwitch<Object> {
 		} catch (NumberFormatException expression) {
 			return false;
 		}
-	}
-
-	/** @return e.g. {@code BasicComponent 'Server' (_x1)} */
-	static String describe(EObject element) {
-		StringBuilder text = new StringBuilder(element.eClass().getName());
-		if (element instanceof Entity entity && entity.getName() != null && !entity.getName().isBlank()) {
-			text.append(" '").append(entity.getName()).append('\'');
-		}
-		if (element instanceof Identified identified && identified.getId() != null && !identified.getId().isBlank()) {
-			text.append(" (").append(identified.getId()).append(')');
-		}
-		return text.toString();
 	}
 
 	private static String describeAction(EObject action) {

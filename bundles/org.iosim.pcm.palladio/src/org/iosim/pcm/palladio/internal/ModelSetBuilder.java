@@ -18,7 +18,6 @@ import org.eclipse.emf.common.util.EList;
 import org.eclipse.emf.ecore.EObject;
 import org.eclipse.emf.ecore.EReference;
 import org.iosim.pcm.ArchitectureModel;
-import org.iosim.pcm.Entity;
 import org.iosim.pcm.Identified;
 import org.iosim.pcm.PcmFactory;
 import org.iosim.pcm.PcmPackage;
@@ -221,7 +220,7 @@ final class ModelSetBuilder {
 			return true;
 		}
 		String from = SourceLocation.of(existing).map(SourceLocation::file).orElse("another file");
-		rejectedRoots.put(root, "the model set's " + part + " is " + describe(existing) + " from " + from);
+		rejectedRoots.put(root, "the model set's " + part + " is " + Diagnostic.describe(existing) + " from " + from);
 		return false;
 	}
 
@@ -330,7 +329,7 @@ final class ModelSetBuilder {
 		if (feature.getEReferenceType().isInstance(target)) {
 			return true;
 		}
-		dangling(reference, "which is " + describe(target) + "; the reference needs "
+		dangling(reference, "which is " + Diagnostic.describe(target) + "; the reference needs "
 				+ feature.getEReferenceType().getName());
 		return false;
 	}
@@ -396,16 +395,11 @@ final class ModelSetBuilder {
 				if (first != null) {
 					String from = SourceLocation.of(first).map(SourceLocation::file).orElse("the model set");
 					diagnostics.add(Diagnostic.warning(identified, "id '" + identified.getId() + "' is also the id of "
-							+ describe(first) + " in " + from
+							+ Diagnostic.describe(first) + " in " + from
 							+ "; references to them in a saved .iosim file would be ambiguous"));
 				}
 			}
 		}
 	}
 
-	private static String describe(EObject element) {
-		String name = element instanceof Entity entity && entity.getName() != null ? " '" + entity.getName() + "'"
-				: "";
-		return element.eClass().getName() + name;
-	}
 }
