@@ -125,7 +125,8 @@ public final class IosimCommand implements Runnable {
 		long started = System.nanoTime();
 		PipelineMonitor monitor = progress -> {
 			if (!quiet) {
-				err.println(SimulationProgress.line(configuration.simulation(), started, progress));
+				err.println(SimulationProgress.line(configuration.simulation(), (System.nanoTime() - started) / 1e9,
+						progress));
 			}
 		};
 		try {

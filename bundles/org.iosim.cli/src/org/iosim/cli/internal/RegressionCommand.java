@@ -239,14 +239,8 @@ final class RegressionCommand implements Runnable {
 		}
 
 		private void line(String what, double elapsedSeconds, double leftSeconds) {
-			err.printf(Locale.ROOT, "  %s, %s elapsed, about %s left%n", what, clock(elapsedSeconds), clock(leftSeconds));
-		}
-
-		/** Seconds as m:ss, or h:mm:ss from an hour on. */
-		static String clock(double seconds) {
-			long whole = Math.round(seconds);
-			return whole >= 3600 ? String.format(Locale.ROOT, "%d:%02d:%02d", whole / 3600, whole / 60 % 60, whole % 60)
-					: String.format(Locale.ROOT, "%d:%02d", whole / 60, whole % 60);
+			err.printf(Locale.ROOT, "  %s, %s elapsed, about %s left%n", what, SimulationProgress.clock(elapsedSeconds),
+					SimulationProgress.clock(leftSeconds));
 		}
 	}
 

@@ -14,8 +14,10 @@ public final class SimulationProgress {
 	/**
 	 * What is done and what remains: the share of the stop condition reached (measurements or
 	 * simulated time, whichever is further along) and the time left at the pace so far.
+	 *
+	 * @param elapsedSeconds real time since the run started
 	 */
-	public static String line(SimulationConfig config, long startedNanos, ProgressMonitor.Progress progress) {
+	public static String line(SimulationConfig config, double elapsedSeconds, ProgressMonitor.Progress progress) {
 		int replication = progress.replication();
 		double simulatedTime = progress.simulatedTime();
 		long measurements = progress.measurements();
@@ -39,10 +41,8 @@ public final class SimulationProgress {
 					.toString();
 		}
 		if (done > 0) {
-			double elapsed = (System.nanoTime() - startedNanos) / 1e9;
-			long left = Math.round(elapsed * (1 - done) / done);
-			line.append(String.format(Locale.ROOT, "; %.0f %% done, about %d:%02d left", 100 * done, left / 60,
-					left % 60));
+			line.append(String.format(Locale.ROOT, "; %.0f %% done, about %s left", 100 * done,
+					clock(elapsedSeconds * (1 - done) / done)));
 		}
 		if (config.hasConfidenceCriterion()) {
 			line.append(String.format(Locale.ROOT, "; stops earlier once every scenario's mean is known to ±%.3g %%",
@@ -51,4 +51,10 @@ public final class SimulationProgress {
 		return line.toString();
 	}
 
+	/** Seconds as m:ss, or h:mm:ss from an hour on, as progress lines give elapsed time and time left. */
+	static String clock(double seconds) {
+		long whole = Math.round(seconds);
+		return whole >= 3600 ? String.format(Locale.ROOT, "%d:%02d:%02d", whole / 3600, whole / 60 % 60, whole % 60)
+				: String.format(Locale.ROOT, "%d:%02d", whole / 60, whole % 60);
+	}
 }

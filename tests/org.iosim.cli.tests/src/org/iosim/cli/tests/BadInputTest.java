@@ -298,17 +298,19 @@ class BadInputTest {
 	@Test
 	void progressSaysWhatIsDoneAndWhatRemains() {
 		SimulationConfig config = SimulationConfig.defaults().withMaxMeasurements(3_000_000);
-		long tenSecondsAgo = System.nanoTime() - 10_000_000_000L;
-		String line = SimulationProgress.line(config, tenSecondsAgo, new Progress(0, 1234.5, 1_000_000, 4_000_000));
-		assertTrue(line.matches("  replication 1: 1,000,000 of 3,000,000 measurements, simulated time 1234.50,"
-				+ " 4,000,000 events; 33 % done, about 0:(19|20|21) left"), line);
-		String warmingUp = SimulationProgress.line(config, tenSecondsAgo, new Progress(1, 12, 0, 5_000));
+		double tenSeconds = 10;
+		String line = SimulationProgress.line(config, tenSeconds, new Progress(0, 1234.5, 1_000_000, 4_000_000));
+		assertEquals("  replication 1: 1,000,000 of 3,000,000 measurements, simulated time 1234.50,"
+				+ " 4,000,000 events; 33 % done, about 0:20 left", line);
+		String hoursLeft = SimulationProgress.line(config, 3600, new Progress(0, 1234.5, 1_000_000, 4_000_000));
+		assertTrue(hoursLeft.endsWith("; 33 % done, about 2:00:00 left"), hoursLeft);
+		String warmingUp = SimulationProgress.line(config, tenSeconds, new Progress(1, 12, 0, 5_000));
 		assertEquals("  replication 2: 0 of 3,000,000 measurements, simulated time 12.0000, 5,000 events; warming up"
 				+ " (1,000 runs)", warmingUp);
 		String byTime = SimulationProgress.line(config.withMaxMeasurements(Long.MAX_VALUE).withStopTime(5000),
-				tenSecondsAgo, new Progress(0, 2500, 10, 100));
-		assertTrue(byTime.matches("  replication 1: 10 measurements, simulated time 2500.00 of 5000.00, 100 events;"
-				+ " 50 % done, about 0:1[01] left"), byTime);
+				tenSeconds, new Progress(0, 2500, 10, 100));
+		assertEquals("  replication 1: 10 measurements, simulated time 2500.00 of 5000.00, 100 events;"
+				+ " 50 % done, about 0:10 left", byTime);
 	}
 
 	// ------------------------------------------------------------------ 14: an I/O configuration beside the model

@@ -11,6 +11,7 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Iterator;
+import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.eclipse.emf.ecore.EAttribute;
@@ -36,7 +37,7 @@ final class ImporterSandbox implements AutoCloseable {
 	ImporterSandbox() {
 		try {
 			root = Files.createTempDirectory("importer-fuzz");
-			secret = "SECRET-" + Long.toHexString(System.nanoTime());
+			secret = "SECRET-" + UUID.randomUUID();
 			secretFile = Files.writeString(root.resolve("secret.txt"), secret);
 			server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
 		} catch (IOException e) {
