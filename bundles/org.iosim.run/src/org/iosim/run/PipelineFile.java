@@ -175,8 +175,9 @@ public final class PipelineFile {
 					number(node.get("confidence"), "simulation.confidence"),
 					number(node.get("precision"), "simulation.precision"),
 					warmup == null ? defaults.warmupMeasurements() : whole(warmup, "simulation.warmup"),
-					replications == null ? 1 : (int) Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE,
-							whole(replications, "simulation.replications"))),
+					replications == null ? defaults.replications()
+							: Math.clamp(whole(replications, "simulation.replications"), Integer.MIN_VALUE,
+									Integer.MAX_VALUE),
 					network != null && network.booleanValue());
 		} catch (IllegalArgumentException invalid) {
 			throw wrong("'simulation': " + invalid.getMessage());

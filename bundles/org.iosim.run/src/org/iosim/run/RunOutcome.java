@@ -1,11 +1,9 @@
 package org.iosim.run;
 
 import java.nio.file.Path;
-import java.util.List;
 
 import org.iosim.engine.SimulationResult;
 import org.iosim.pcm.ArchitectureModel;
-import org.iosim.pcm.validation.Diagnostic;
 
 /**
  * What a pipeline produced.
@@ -14,8 +12,6 @@ import org.iosim.pcm.validation.Diagnostic;
  * @param model        the model as simulated (refined and transformed)
  * @param result       the simulation's results
  * @param outputFolder where the results were written
- * @param warnings     every warning found on the way
  */
-public record RunOutcome(String modelSet, ArchitectureModel model, SimulationResult result, Path outputFolder,
-		List<Diagnostic> warnings) {
+public record RunOutcome(String modelSet, ArchitectureModel model, SimulationResult result, Path outputFolder) {
 }

@@ -52,7 +52,9 @@ public final class RunPipeline {
 	private AnalysisModelRegistry analysisModels;
 	private Transformations transformations;
 	private Engines engines;
-	private final List<Diagnostic> warnings = new ArrayList<>();
+	/** Read once, for every model set this pipeline refines (the completion copies it). */
+	private IoConfiguration ioConfiguration;
+	private List<ModelDefinition> storedModels;
 	private Consumer<Diagnostic> warningListener = warning -> {
 	};
 
@@ -128,7 +130,7 @@ public final class RunPipeline {
 		} catch (IOException failed) {
 			throw new RunFailure(Kind.INVALID, failed.getMessage());
 		}
-		return new RunOutcome(modelSet.name(), refined, result, written, List.copyOf(warnings));
+		return new RunOutcome(modelSet.name(), refined, result, written);
 	}
 
 	/** Imports the model files, picks the model set and validates it. */
@@ -142,7 +144,7 @@ public final class RunPipeline {
 			requireExisting(path);
 		}
 		ImportResult imported = new PalladioImporter().importPaths(configuration.model());
-		imported.diagnostics().stream().filter(diagnostic -> !diagnostic.isError()).forEach(this::warn);
+		imported.diagnostics().stream().filter(diagnostic -> !diagnostic.isError()).forEach(warningListener);
 		if (imported.hasErrors()) {
 			throw new RunFailure(Kind.INVALID, "cannot read the model:" + list(imported.errors()));
 		}
@@ -250,24 +252,31 @@ public final class RunPipeline {
 	}
 
 	private IoConfiguration loadIoConfiguration() throws RunFailure {
-		requireExisting(configuration.ioConfiguration());
-		try {
-			return IoConfigurationFiles.load(configuration.ioConfiguration());
-		} catch (TransformationException invalid) {
-			throw cannotApply(invalid);
+		if (ioConfiguration == null) {
+			requireExisting(configuration.ioConfiguration());
+			try {
+				ioConfiguration = IoConfigurationFiles.load(configuration.ioConfiguration());
+			} catch (TransformationException invalid) {
+				throw cannotApply(invalid);
+			}
 		}
+		return ioConfiguration;
 	}
 
 	private List<ModelDefinition> storedModels() throws RunFailure {
-		if (configuration.storedModels() == null) {
-			return List.of();
+		if (storedModels == null) {
+			if (configuration.storedModels() == null) {
+				storedModels = List.of();
+			} else {
+				requireExisting(configuration.storedModels());
+				try {
+					storedModels = AnalysisModelRegistry.loadStored(configuration.storedModels());
+				} catch (AnalysisModelException invalid) {
+					throw new RunFailure(Kind.INVALID, invalid.getMessage());
+				}
+			}
 		}
-		requireExisting(configuration.storedModels());
-		try {
-			return AnalysisModelRegistry.loadStored(configuration.storedModels());
-		} catch (AnalysisModelException invalid) {
-			throw new RunFailure(Kind.INVALID, invalid.getMessage());
-		}
+		return storedModels;
 	}
 
 	private RunFailure cannotApply(TransformationException invalid) {
@@ -281,7 +290,7 @@ public final class RunPipeline {
 
 	private void requireValid(ArchitectureModel model, String heading) throws RunFailure {
 		List<Diagnostic> problems = new ModelValidator().validate(model);
-		problems.stream().filter(diagnostic -> !diagnostic.isError()).forEach(this::warn);
+		problems.stream().filter(diagnostic -> !diagnostic.isError()).forEach(warningListener);
 		List<Diagnostic> errors = problems.stream().filter(Diagnostic::isError).toList();
 		if (!errors.isEmpty()) {
 			throw new RunFailure(Kind.INVALID, heading + list(errors));
@@ -310,11 +319,6 @@ public final class RunPipeline {
 		if (!java.nio.file.Files.exists(path)) {
 			throw new RunFailure(Kind.USAGE, "no such file or folder: " + path);
 		}
-	}
-
-	private void warn(Diagnostic warning) {
-		warnings.add(warning);
-		warningListener.accept(warning);
 	}
 
 	private AnalysisModelRegistry analysisModels() {

@@ -6,10 +6,6 @@ import java.nio.file.Path;
 
 import org.eclipse.emf.common.util.URI;
 import org.eclipse.emf.ecore.resource.Resource;
-import org.eclipse.emf.ecore.resource.ResourceSet;
-import org.eclipse.emf.ecore.resource.impl.ResourceSetImpl;
-import org.eclipse.emf.ecore.xmi.XMLResource;
-import org.iosim.pcm.PcmPackage;
 import org.iosim.pcm.io.IoConfiguration;
 import org.iosim.pcm.io.IoPackage;
 import org.iosim.pcm.resource.IosimResourceFactory;
@@ -30,7 +26,8 @@ public final class IoConfigurationFiles {
 		if (!Files.isRegularFile(file)) {
 			throw new TransformationException(file + ": the I/O configuration file does not exist");
 		}
-		Resource resource = resourceSet().createResource(URI.createFileURI(file.toAbsolutePath().toString()));
+		Resource resource = IosimResourceFactory.newResourceSet()
+				.createResource(URI.createFileURI(file.toAbsolutePath().toString()));
 		try {
 			resource.load(IosimResourceFactory.secureLoadOptions());
 		} catch (IOException | RuntimeException unreadable) {
@@ -53,14 +50,5 @@ public final class IoConfigurationFiles {
 			cause = cause.getCause();
 		}
 		return cause.getMessage() == null ? cause.toString() : cause.getMessage();
-	}
-
-	private static ResourceSet resourceSet() {
-		ResourceSet resourceSet = new ResourceSetImpl();
-		resourceSet.getPackageRegistry().put(PcmPackage.eNS_URI, PcmPackage.eINSTANCE);
-		resourceSet.getPackageRegistry().put(IoPackage.eNS_URI, IoPackage.eINSTANCE);
-		resourceSet.getResourceFactoryRegistry().getExtensionToFactoryMap().put("*", new IosimResourceFactory());
-		resourceSet.getLoadOptions().put(XMLResource.OPTION_RECORD_UNKNOWN_FEATURE, Boolean.FALSE);
-		return resourceSet;
 	}
 }

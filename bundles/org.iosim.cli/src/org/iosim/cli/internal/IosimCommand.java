@@ -182,26 +182,24 @@ public final class IosimCommand implements Runnable {
 
 	private static int reportFailure(Exception exception, CommandLine command, CommandLine.ParseResult parseResult) {
 		PrintWriter err = command.getErr();
-		boolean debug = debugRequested(parseResult);
+		int status;
+		Throwable trace;
 		if (exception instanceof UserError userError) {
 			err.println("iosim: " + userError.getMessage());
-			if (userError.getCause() != null) {
-				if (debug) {
-					userError.getCause().printStackTrace(err);
-				} else {
-					err.println("Run again with --debug for the stack trace.");
-				}
-			}
-			return userError.exitCode;
-		}
-		err.println("iosim: unexpected error" + (exception.getMessage() == null ? "" : ": " + exception.getMessage())
-				+ " (a bug; please report it with the output of --debug)");
-		if (debug) {
-			exception.printStackTrace(err);
+			status = userError.exitCode;
+			trace = userError.getCause(); // a plug-in's failure; the user's own mistakes need no trace
 		} else {
+			err.println("iosim: unexpected error" + (exception.getMessage() == null ? "" : ": " + exception.getMessage())
+					+ " (a bug; please report it with the output of --debug)");
+			status = Main.EXIT_INVALID;
+			trace = exception;
+		}
+		if (trace != null && debugRequested(parseResult)) {
+			trace.printStackTrace(err);
+		} else if (trace != null) {
 			err.println("Run again with --debug for the stack trace.");
 		}
-		return Main.EXIT_INVALID;
+		return status;
 	}
 
 	private static boolean debugRequested(CommandLine.ParseResult parseResult) {

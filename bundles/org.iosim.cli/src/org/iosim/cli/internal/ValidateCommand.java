@@ -57,11 +57,13 @@ final class ValidateCommand implements Callable<Integer> {
 		boolean valid = !imported.hasErrors();
 		printDiagnostics(out, imported.diagnostics(), "");
 		ModelValidator validator = new ModelValidator();
+		// one pipeline for all model sets: the I/O configuration, stored models and registries are read once
+		RunPipeline pipeline = new RunPipeline(RunConfiguration.of(paths).withIoConfiguration(io).withStoredModels(models));
 		for (ModelSet modelSet : imported.modelSets()) {
 			List<Diagnostic> problems = validator.validate(modelSet.model());
 			long errors = problems.stream().filter(Diagnostic::isError).count();
 			long warnings = problems.size() - errors;
-			Simulatable simulatable = errors == 0 ? checkSimulatable(modelSet) : Simulatable.NOT_CHECKED;
+			Simulatable simulatable = errors == 0 ? checkSimulatable(pipeline, modelSet) : Simulatable.NOT_CHECKED;
 			errors += simulatable.error() == null ? 0 : 1;
 			valid &= errors == 0;
 			out.printf("Model set '%s' (%s)%n", modelSet.name(), describeFiles(modelSet));
@@ -89,8 +91,7 @@ final class ValidateCommand implements Callable<Integer> {
 	 * Compiles the model set as 'simulate' would (with the I/O configuration applied, if given), so
 	 * that a model set 'validate' accepts is one 'simulate' runs.
 	 */
-	private Simulatable checkSimulatable(ModelSet modelSet) {
-		RunPipeline pipeline = new RunPipeline(RunConfiguration.of(paths).withIoConfiguration(io).withStoredModels(models));
+	private static Simulatable checkSimulatable(RunPipeline pipeline, ModelSet modelSet) {
 		List<String> storages = new ArrayList<>();
 		try {
 			ArchitectureModel refined = pipeline.refine(modelSet);

@@ -36,14 +36,15 @@ final class StochasticExpressions {
 	 *         expressions depend on parameters or chance and are checked when simulated
 	 */
 	static OptionalDouble constantValue(String text) {
-		if (text == null || parseProblem(text).isPresent()) {
+		if (text == null) {
 			return OptionalDouble.empty();
 		}
 		try {
 			Expression expression = StoEx.parse(text);
 			return expression.isConstant() ? expression.mean() : OptionalDouble.empty();
-		} catch (RuntimeException illTyped) {
-			// a type error or an invalid constant argument; the simulation names it
+		} catch (RuntimeException invalid) {
+			// a syntax error (reported by the check of every expression, parseProblem), a type error or an
+			// invalid constant argument (the simulation names those)
 			return OptionalDouble.empty();
 		}
 	}

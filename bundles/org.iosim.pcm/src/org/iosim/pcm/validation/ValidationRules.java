@@ -859,7 +859,7 @@ final class ValidationRules extends PcmSwitch<Object> {
 			IoConfiguration configuration = model == null ? null : Wiring.ioConfiguration(model);
 			if (request.getFileSet() == null || request.getFileSet().isBlank()) {
 				error(request, "the I/O request names no file set");
-			} else if (configuration != null && fileSet(configuration, request.getFileSet()) == null) {
+			} else if (configuration != null && Wiring.fileSet(configuration, request.getFileSet()) == null) {
 				error(request, "file set '" + request.getFileSet() + "' is not a file set of the I/O configuration ("
 						+ fileSetNames(configuration) + ")");
 			}
@@ -871,7 +871,7 @@ final class ValidationRules extends PcmSwitch<Object> {
 			if (fileSet.getName() == null || fileSet.getName().isBlank()) {
 				error(fileSet, "the file set has no name");
 			} else if (fileSet.eContainer() instanceof IoConfiguration configuration
-					&& fileSet(configuration, fileSet.getName()) != fileSet) {
+					&& Wiring.fileSet(configuration, fileSet.getName()) != fileSet) {
 				error(fileSet, "file set '" + fileSet.getName() + "' is defined twice");
 			}
 			if (fileSet.getSize() < 0) {
@@ -894,7 +894,7 @@ final class ValidationRules extends PcmSwitch<Object> {
 			}
 			if (storage.getDefaultFileSet() != null && !storage.getDefaultFileSet().isBlank()
 					&& storage.eContainer() instanceof IoConfiguration configuration
-					&& fileSet(configuration, storage.getDefaultFileSet()) == null) {
+					&& Wiring.fileSet(configuration, storage.getDefaultFileSet()) == null) {
 				error(storage, "default file set '" + storage.getDefaultFileSet() + "' is not a file set of the I/O"
 						+ " configuration (" + fileSetNames(configuration) + ")");
 			}
@@ -937,11 +937,6 @@ final class ValidationRules extends PcmSwitch<Object> {
 		if (text != null && !text.isBlank()) {
 			checkConstant(element, text, feature, value -> value >= 0 && value <= 1, "a probability between 0 and 1");
 		}
-	}
-
-	private static FileSet fileSet(IoConfiguration configuration, String name) {
-		return configuration.getFileSets().stream().filter(fileSet -> name.equals(fileSet.getName())).findFirst()
-				.orElse(null);
 	}
 
 	private static String fileSetNames(IoConfiguration configuration) {

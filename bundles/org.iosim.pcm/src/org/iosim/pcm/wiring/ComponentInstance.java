@@ -3,6 +3,7 @@ package org.iosim.pcm.wiring;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.eclipse.emf.ecore.EObject;
 import org.iosim.pcm.AssemblyContext;
 import org.iosim.pcm.ComposedStructure;
 import org.iosim.pcm.CompositeComponent;
@@ -74,9 +75,10 @@ public record ComponentInstance(List<AssemblyContext> path) {
 		return name.toString();
 	}
 
-	static String nameOf(Entity element) {
-		if (element.getName() != null && !element.getName().isBlank()) {
-			return element.getName();
+	/** @return the element's name, or its type and id when it has none: how messages and results name elements */
+	public static String nameOf(EObject element) {
+		if (element instanceof Entity entity && entity.getName() != null && !entity.getName().isBlank()) {
+			return entity.getName();
 		}
 		return element instanceof Identified identified && identified.getId() != null
 				? element.eClass().getName() + " " + identified.getId()

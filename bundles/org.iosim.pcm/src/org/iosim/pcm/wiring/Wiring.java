@@ -24,6 +24,7 @@ import org.iosim.pcm.RequiredRole;
 import org.iosim.pcm.ResourceContainer;
 import org.iosim.pcm.ResourceDemandingSeff;
 import org.iosim.pcm.Signature;
+import org.iosim.pcm.io.FileSet;
 import org.iosim.pcm.io.IoConfiguration;
 import org.iosim.pcm.io.VirtualizedStorage;
 
@@ -136,8 +137,8 @@ public final class Wiring {
 			throws WiringException {
 		ComposedStructure structure = requirer.enclosingStructure(model.getSystem());
 		if (structure != null) {
+			ComponentInstance parent = requirer.parent();
 			for (Connector connector : structure.getConnectors()) {
-				ComponentInstance parent = requirer.parent();
 				if (connector instanceof AssemblyConnector assembly && assembly.getRequiringContext() == requirer.context()
 						&& assembly.getRequiredRole() == role && assembly.getProvidingContext() != null) {
 					return provided(sibling(parent, assembly.getProvidingContext()), assembly.getProvidedRole(), signature,
@@ -205,6 +206,12 @@ public final class Wiring {
 				: containers.stream().filter(container -> reference.equals(container.getName())).toList();
 	}
 
+	/** @return the file set of the configuration with that name, or null if it has none */
+	public static FileSet fileSet(IoConfiguration configuration, String name) {
+		return configuration.getFileSets().stream().filter(fileSet -> name.equals(fileSet.getName())).findFirst()
+				.orElse(null);
+	}
+
 	/** @return the container a nested container runs inside, or null for a top-level container */
 	public static ResourceContainer host(ResourceContainer container) {
 		return container.eContainer() instanceof ResourceContainer host ? host : null;
@@ -222,9 +229,6 @@ public final class Wiring {
 	}
 
 	private static String nameOf(EObject element) {
-		if (element == null) {
-			return "(none)";
-		}
-		return element instanceof org.iosim.pcm.Entity entity ? ComponentInstance.nameOf(entity) : element.eClass().getName();
+		return element == null ? "(none)" : ComponentInstance.nameOf(element);
 	}
 }

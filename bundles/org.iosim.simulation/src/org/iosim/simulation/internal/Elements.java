@@ -1,9 +1,8 @@
 package org.iosim.simulation.internal;
 
 import org.eclipse.emf.ecore.EObject;
-import org.iosim.pcm.Entity;
-import org.iosim.pcm.Identified;
 import org.iosim.pcm.validation.Diagnostic;
+import org.iosim.pcm.wiring.ComponentInstance;
 
 /**
  * Names model elements in messages the way users find them, e.g.
@@ -21,12 +20,6 @@ final class Elements {
 
 	/** The element's name, or its type and id when it has no name. */
 	static String name(EObject element) {
-		if (element instanceof Entity entity && entity.getName() != null && !entity.getName().isBlank()) {
-			return entity.getName();
-		}
-		if (element instanceof Identified identified && identified.getId() != null) {
-			return element.eClass().getName() + " " + identified.getId();
-		}
-		return element == null ? "?" : element.eClass().getName();
+		return element == null ? "?" : ComponentInstance.nameOf(element);
 	}
 }

@@ -186,13 +186,8 @@ final class Resources {
 
 	/** @return the bytes of the file set of the storage's configuration, or null if it has none of that name */
 	static Long fileSetSize(VirtualizedStorage storage, String fileSet) {
-		IoConfiguration configuration = (IoConfiguration) storage.eContainer();
-		for (FileSet candidate : configuration.getFileSets()) {
-			if (fileSet.equals(candidate.getName())) {
-				return candidate.getSize();
-			}
-		}
-		return null;
+		FileSet named = Wiring.fileSet((IoConfiguration) storage.eContainer(), fileSet);
+		return named == null ? null : named.getSize();
 	}
 
 	/** @return the link a call between two containers occupies, or null if it occupies none */

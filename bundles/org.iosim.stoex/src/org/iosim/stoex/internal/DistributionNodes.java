@@ -271,13 +271,14 @@ final class DistributionNodes {
         long asLong(EvaluationContext context) {
             int n = trials(context);
             double p = probability(context);
-            // Commons RNG's table sampler resolves probabilities down to 2^-31 and fails, with an
-            // index out of bounds, on a distribution that is one value at that resolution.
-            if (n * Math.min(p, 1 - p) < 0x1p-30) {
-                return p > 0.5 ? n : 0;
-            }
             if (context.slots[slot] instanceof Keyed keyed && keyed.first == n && keyed.second == p) {
                 return ((DiscreteSampler) keyed.sampler).sample();
+            }
+            // Commons RNG's table sampler resolves probabilities down to 2^-31 and fails, with an
+            // index out of bounds, on a distribution that is one value at that resolution (such
+            // pairs are never cached, so the cached sampler above is never one of them).
+            if (n * Math.min(p, 1 - p) < 0x1p-30) {
+                return p > 0.5 ? n : 0;
             }
             DiscreteSampler sampler = create(BuiltinFunction.BINOM, column,
                     () -> MarsagliaTsangWangDiscreteSampler.Binomial.of(context, n, p));
