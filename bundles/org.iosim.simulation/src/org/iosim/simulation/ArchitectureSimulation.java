@@ -53,7 +53,7 @@ public final class ArchitectureSimulation implements Engine.PreparedSimulation {
 	/** As {@link #of(ArchitectureModel)}, with the given scheduling policies and analysis model kinds. */
 	public static ArchitectureSimulation of(ArchitectureModel model, SchedulingPolicies policies,
 			AnalysisModelRegistry analysisModels) throws ModelCompilationException {
-		ModelCompiler.compile(model, SimulationConfig.defaults(), policies, analysisModels, 0);
+		ModelCompiler.compile(model, SimulationConfig.defaults(), policies, analysisModels, 0, true);
 		return new ArchitectureSimulation(model, policies, analysisModels);
 	}
 
@@ -92,7 +92,7 @@ public final class ArchitectureSimulation implements Engine.PreparedSimulation {
 			throws ModelCompilationException {
 		Replication replication;
 		synchronized (model) {
-			replication = ModelCompiler.compile(model, config, policies, analysisModels, index);
+			replication = ModelCompiler.compile(model, config, policies, analysisModels, index, false);
 		}
 		replication.observe(observers);
 		return replication;

@@ -101,9 +101,7 @@ class CompletionTransformation {
 					if (previous !== null && previous !== storage) {
 						problems += '''resource container '«container.name»' is named by virtualized storages '«previous.name»' and '«storage.name»'; it can use only one'''
 					}
-					if (!storage.servedContainers.contains(container)) {
-						storage.servedContainers += container
-					}
+					storage.servedContainers += container // a unique list: naming a container twice adds it once
 				}
 			}
 		}

@@ -16,6 +16,7 @@ import org.iosim.pcm.AssemblyContext;
 import org.iosim.pcm.BranchAction;
 import org.iosim.pcm.BranchTransition;
 import org.iosim.pcm.CollectionIteratorAction;
+import org.iosim.pcm.EntryLevelSystemCall;
 import org.iosim.pcm.ExternalCallAction;
 import org.iosim.pcm.ForkAction;
 import org.iosim.pcm.GuardedBranchTransition;
@@ -111,7 +112,16 @@ final class BehaviourCompiler {
 		return created;
 	}
 
-	CallTarget target(Wiring.Target resolved) {
+	/** @return what an entry-level system call of the usage model reaches */
+	CallTarget entry(EntryLevelSystemCall call) {
+		try {
+			return target(wiring.entry(call));
+		} catch (WiringException broken) {
+			throw new Unsimulatable(broken);
+		}
+	}
+
+	private CallTarget target(Wiring.Target resolved) {
 		return target(instance(resolved.instance()), resolved.seff());
 	}
 
@@ -429,7 +439,7 @@ final class BehaviourCompiler {
 	}
 
 	private VirtualizedStorage storageOf(Instance instance, EObject user) {
-		VirtualizedStorage storage = resources.storage(instance.container);
+		VirtualizedStorage storage = wiring.storage(instance.container);
 		if (storage == null) {
 			throw new Unsimulatable(user, "in '" + instance.name() + "' issues I/O requests, but no virtualized storage"
 					+ " of the I/O configuration serves its container '" + Elements.name(instance.container) + "'");

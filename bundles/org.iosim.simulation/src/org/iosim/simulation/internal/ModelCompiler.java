@@ -23,15 +23,20 @@ public final class ModelCompiler {
 	private ModelCompiler() {
 	}
 
-	/** Builds a ready-to-run replication of the model. */
+	/**
+	 * Builds a ready-to-run replication of the model.
+	 *
+	 * @param firstOfModel whether this is the model's first compilation, which also searches it for
+	 *                     call cycles; the replications of a run compile the same model again
+	 */
 	public static Replication compile(ArchitectureModel model, SimulationConfig config, SchedulingPolicies policies,
-			AnalysisModelRegistry analysisModels, int index) throws ModelCompilationException {
+			AnalysisModelRegistry analysisModels, int index, boolean firstOfModel) throws ModelCompilationException {
 		Replication replication = new Replication(index, config);
 		try {
-			requireParts(model);
+			requireParts(model, firstOfModel);
 			Wiring wiring = new Wiring(model);
-			Resources resources = Resources.compile(model, wiring, replication, config, policies, analysisModels);
-			UsageCompiler usage = new UsageCompiler(replication, config, wiring,
+			Resources resources = Resources.compile(model, replication, config, policies, analysisModels);
+			UsageCompiler usage = new UsageCompiler(replication, config,
 					new BehaviourCompiler(replication, wiring, resources));
 			for (UsageScenario scenario : model.getUsageModel().getScenarios()) {
 				usage.compileScenario(scenario);
@@ -42,7 +47,7 @@ public final class ModelCompiler {
 		return replication;
 	}
 
-	private static void requireParts(ArchitectureModel model) {
+	private static void requireParts(ArchitectureModel model, boolean searchCallCycles) {
 		if (model.getUsageModel() == null || model.getUsageModel().getScenarios().isEmpty()) {
 			throw new Unsimulatable(model, "has no usage model with a usage scenario, so nothing calls the system;"
 					+ " add a .usagemodel to " + Elements.describe(model));
@@ -56,9 +61,11 @@ public final class ModelCompiler {
 		if (model.getResourceEnvironment() == null) {
 			throw new Unsimulatable(model, "has no resource environment");
 		}
-		for (CallCycles.Cycle cycle : new CallCycles(model).find()) {
-			throw new Unsimulatable(cycle.closingCall(), "closes a call cycle, " + cycle.path()
-					+ ": a simulated recursion never ends");
+		if (searchCallCycles) {
+			for (CallCycles.Cycle cycle : new CallCycles(model).find()) {
+				throw new Unsimulatable(cycle.closingCall(), "closes a call cycle, " + cycle.path()
+						+ ": a simulated recursion never ends");
+			}
 		}
 		for (AllocationContext context : model.getAllocation().getContexts()) {
 			if (context.getAssemblyContext() == null || context.getContainer() == null) {

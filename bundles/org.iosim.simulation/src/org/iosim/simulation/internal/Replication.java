@@ -69,8 +69,9 @@ public final class Replication {
 		this.index = index;
 		this.config = config;
 		// Replications draw from disjoint seeds: a fixed odd multiplier spreads consecutive indexes apart.
-		this.streams = new RandomStreams(config.seed() + index * 0x9E3779B97F4A7C15L);
-		this.analysisStreams = new RandomStreams((config.seed() + index * 0x9E3779B97F4A7C15L) ^ ANALYSIS_STREAMS);
+		long seed = config.seed() + index * 0x9E3779B97F4A7C15L;
+		this.streams = new RandomStreams(seed);
+		this.analysisStreams = new RandomStreams(seed ^ ANALYSIS_STREAMS);
 		this.clock = new SimulationClock() {
 			@Override
 			public double now() {

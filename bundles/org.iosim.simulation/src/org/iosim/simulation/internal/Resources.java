@@ -44,19 +44,17 @@ final class Resources {
 	}
 
 	private final Replication replication;
-	private final Wiring wiring;
 	private final Map<ResourceContainer, List<PlacedResource>> byContainer = new IdentityHashMap<>();
 	private final Map<VirtualizedStorage, VirtualizedStorageScheduler> storages = new IdentityHashMap<>();
 	private final Map<ResourceContainer, Map<ResourceContainer, LinkTransfer>> links = new IdentityHashMap<>();
 
-	private Resources(Replication replication, Wiring wiring) {
+	private Resources(Replication replication) {
 		this.replication = replication;
-		this.wiring = wiring;
 	}
 
-	static Resources compile(ArchitectureModel model, Wiring wiring, Replication replication, SimulationConfig config,
+	static Resources compile(ArchitectureModel model, Replication replication, SimulationConfig config,
 			SchedulingPolicies policies, AnalysisModelRegistry analysisModels) {
-		Resources resources = new Resources(replication, wiring);
+		Resources resources = new Resources(replication);
 		Wiring.containers(model).forEach(container -> resources.createResources(container, policies));
 		IoConfiguration configuration = Wiring.ioConfiguration(model);
 		if (configuration != null) {
@@ -173,11 +171,6 @@ final class Resources {
 			}
 		}
 		return null;
-	}
-
-	/** @return the virtualized storage serving the container's I/O, or null */
-	VirtualizedStorage storage(ResourceContainer container) {
-		return wiring.storage(container);
 	}
 
 	VirtualizedStorageScheduler scheduler(VirtualizedStorage storage) {

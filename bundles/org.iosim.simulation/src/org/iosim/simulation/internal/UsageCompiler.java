@@ -13,8 +13,6 @@ import org.iosim.pcm.ScenarioBranchTransition;
 import org.iosim.pcm.UsageScenario;
 import org.iosim.pcm.UserAction;
 import org.iosim.pcm.util.PcmSwitch;
-import org.iosim.pcm.wiring.Wiring;
-import org.iosim.pcm.wiring.WiringException;
 import org.iosim.engine.SimulationConfig;
 import org.iosim.stoex.CompiledExpression;
 
@@ -27,13 +25,11 @@ final class UsageCompiler {
 
 	private final Replication replication;
 	private final SimulationConfig config;
-	private final Wiring wiring;
 	private final BehaviourCompiler behaviours;
 
-	UsageCompiler(Replication replication, SimulationConfig config, Wiring wiring, BehaviourCompiler behaviours) {
+	UsageCompiler(Replication replication, SimulationConfig config, BehaviourCompiler behaviours) {
 		this.replication = replication;
 		this.config = config;
-		this.wiring = wiring;
 		this.behaviours = behaviours;
 	}
 
@@ -138,12 +134,7 @@ final class UsageCompiler {
 			if (call.getProvidedRole() == null || call.getSignature() == null) {
 				throw new Unsimulatable(call, "must name a provided role of the system and a signature");
 			}
-			CallTarget target;
-			try {
-				target = behaviours.target(wiring.entry(call));
-			} catch (WiringException broken) {
-				throw new Unsimulatable(broken);
-			}
+			CallTarget target = behaviours.entry(call);
 			BehaviourCompiler.Instance callee = behaviours.calleeOf(target);
 			Measurement measurement = Measurement.ofCall(call.getId(),
 					(callee == null ? "?" : callee.name()) + "." + Elements.name(call.getSignature()),
