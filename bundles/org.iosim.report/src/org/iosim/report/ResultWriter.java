@@ -7,7 +7,6 @@ import java.util.Objects;
 import org.iosim.report.internal.CsvResultWriter;
 import org.iosim.report.internal.HtmlReport;
 import org.iosim.report.internal.JsonResultWriter;
-import org.iosim.report.internal.OutputFolder;
 import org.iosim.engine.SimulationResult;
 
 /**

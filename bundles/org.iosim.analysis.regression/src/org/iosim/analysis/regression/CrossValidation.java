@@ -71,6 +71,26 @@ public final class CrossValidation {
 	}
 
 	/**
+	 * Every row's prediction by the model fitted without its fold: what a calibration report plots
+	 * against the measured values.
+	 *
+	 * @return predictions in the row order of {@code data}
+	 */
+	public static double[] heldOutPredictions(Technique technique, Dataset data, Map<String, Double> parameters,
+			Folds folds) {
+		double[] predictions = new double[data.size()];
+		for (int fold = 0; fold < folds.count(); fold++) {
+			int[] heldOut = folds.rows(fold, true);
+			RegressionModel model = fit(technique, data.rows(folds.rows(fold, false)), parameters,
+					"cross-validation fold " + (fold + 1) + " of " + folds.count());
+			for (int row : heldOut) {
+				predictions[row] = model.predict(data.x()[row]);
+			}
+		}
+		return predictions;
+	}
+
+	/**
 	 * Bootstrap estimate: fits on {@code resamples} samples of n rows drawn with replacement (seeded)
 	 * and averages the RMSE on each sample's out-of-bag rows; samples without out-of-bag rows are
 	 * skipped.

@@ -27,9 +27,12 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * @param ranges            [min, max] of each feature in the training data
  * @param cvRmse            cross-validated RMSE, NaN when not estimated
  * @param cvRelativeError   cross-validated mean relative error (a fraction), NaN when not estimated
+ * @param logTarget         whether the model learnt the natural logarithm of the target (so its
+ *                          errors are relative ones); {@link #predict} then gives e to the power of
+ *                          the model's value
  */
 public record StoredModel(String technique, Map<String, Double> parameters, List<String> features, String target,
-		double[][] ranges, double cvRmse, double cvRelativeError, RegressionModel model) {
+		double[][] ranges, double cvRmse, double cvRelativeError, RegressionModel model, boolean logTarget) {
 
 	private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
@@ -45,6 +48,17 @@ public record StoredModel(String technique, Map<String, Double> parameters, List
 		features = List.copyOf(features);
 	}
 
+	/** A model of the target itself, not of its logarithm. */
+	public StoredModel(String technique, Map<String, Double> parameters, List<String> features, String target,
+			double[][] ranges, double cvRmse, double cvRelativeError, RegressionModel model) {
+		this(technique, parameters, features, target, ranges, cvRmse, cvRelativeError, model, false);
+	}
+
+	/** @return this model marked as one fitted to the logarithm of its target */
+	public StoredModel ofLogTarget() {
+		return new StoredModel(technique, parameters, features, target, ranges, cvRmse, cvRelativeError, model, true);
+	}
+
 	public Prediction predict(double[] row) {
 		List<String> outside = new ArrayList<>();
 		for (int feature = 0; feature < features.size(); feature++) {
@@ -52,7 +66,8 @@ public record StoredModel(String technique, Map<String, Double> parameters, List
 				outside.add(features.get(feature));
 			}
 		}
-		return new Prediction(model.predict(row), outside);
+		double value = model.predict(row);
+		return new Prediction(logTarget ? Math.exp(value) : value, outside);
 	}
 
 	public void save(Path file) throws IOException {
@@ -62,6 +77,9 @@ public record StoredModel(String technique, Map<String, Double> parameters, List
 		parameters.entrySet().stream().sorted(Map.Entry.comparingByKey())
 				.forEach(entry -> values.put(entry.getKey(), entry.getValue()));
 		root.put("target", target);
+		if (logTarget) {
+			root.put("targetScale", "log");
+		}
 		ObjectNode trainingRanges = root.putObject("trainingRanges");
 		for (int feature = 0; feature < features.size(); feature++) {
 			trainingRanges.putArray(features.get(feature)).add(ranges[feature][0]).add(ranges[feature][1]);
@@ -149,8 +167,13 @@ public record StoredModel(String technique, Map<String, Double> parameters, List
 			} catch (IllegalArgumentException invalid) {
 				throw new IllegalArgumentException(StoredJson.named("", "model") + ": " + invalid.getMessage());
 			}
+			JsonNode scale = root.path("targetScale");
+			if (!scale.isMissingNode() && !scale.asText().equals("log") && !scale.asText().equals("linear")) {
+				throw new IllegalArgumentException(StoredJson.named("", "targetScale") + " must be \"log\" or \"linear\", not "
+						+ StoredJson.shown(scale));
+			}
 			return new StoredModel(techniqueId, parameters, features, StoredJson.text("", root, "target"),
-					ranges.toArray(double[][]::new), rmse, relativeError, model);
+					ranges.toArray(double[][]::new), rmse, relativeError, model, scale.asText().equals("log"));
 		} catch (IllegalArgumentException invalid) {
 			throw new DataFormatException(file + ": " + invalid.getMessage());
 		}

@@ -20,6 +20,8 @@ import org.iosim.analysis.regression.DataFiles;
 import org.iosim.analysis.regression.DataFormatException;
 import org.iosim.analysis.regression.Dataset;
 import org.iosim.analysis.regression.Folds;
+import org.iosim.analysis.regression.ModelSelection;
+import org.iosim.analysis.regression.ModelSelection.Tuned;
 import org.iosim.analysis.regression.GridSearch;
 import org.iosim.analysis.regression.Optimizer;
 import org.iosim.analysis.regression.RandomSearch;
@@ -126,28 +128,10 @@ final class RegressionCommand implements Runnable {
 		};
 	}
 
-	/** A technique fitted with its best parameters found on the folds, and the cross-validated error. */
-	record Tuned(Technique technique, Map<String, Double> parameters, CrossValidation.Estimate error, int evaluations) {
-	}
-
 	static Tuned tune(Technique technique, Dataset data, Folds folds, String tune, long seed, ProgressLines progress) {
-		Map<String, Double> parameters = technique.defaults();
-		int evaluations = 1;
-		if (!tune.equals("none") && !technique.parameters().isEmpty()) {
-			Optimizer.Result result = optimizer(tune, seed).minimise(technique.parameters(),
-					candidate -> CrossValidation.rmse(technique, data, candidate, folds),
-					progress.search((tune.equals("s3") ? "S3" : tune + " search") + " on " + technique.id()));
-			parameters = result.best();
-			evaluations = result.evaluations();
-		} else if (!tune.equals("none")) {
-			optimizer(tune, seed);
-		}
-		return new Tuned(technique, parameters, CrossValidation.estimate(technique, data, parameters, folds), evaluations);
-	}
-
-	static StoredModel refit(Tuned tuned, Dataset data) {
-		return new StoredModel(tuned.technique().id(), tuned.parameters(), data.features(), data.target(), data.ranges(),
-				tuned.error().rmse(), tuned.error().meanRelativeError(), tuned.technique().fit(data, tuned.parameters()));
+		Optimizer optimizer = tune.equals("none") ? null : optimizer(tune, seed);
+		return ModelSelection.tune(technique, data, folds, optimizer,
+				progress.search((tune.equals("s3") ? "S3" : tune + " search") + " on " + technique.id()));
 	}
 
 	static void save(StoredModel model, Path out) {
@@ -232,6 +216,25 @@ final class RegressionCommand implements Runnable {
 					elapsed / done * (total - done));
 		}
 
+		/** Progress of a model selection: the techniques cross-validated, then each S3 search. */
+		ModelSelection.Listener selection(String label) {
+			long started = System.nanoTime();
+			return new ModelSelection.Listener() {
+				@Override
+				public void crossValidated(int done, int total) {
+					steps(label, done, total, "techniques cross-validated with their defaults", started);
+				}
+
+				@Override
+				public Optimizer.Listener tuning(Technique technique, int index, int count) {
+					if (!technique.parameters().isEmpty()) {
+						note(String.format(Locale.ROOT, "%s: tuning %s with S3 (%d of %d)", label, technique.id(), index, count));
+					}
+					return search("S3 on " + technique.id());
+				}
+			};
+		}
+
 		void note(String text) {
 			if (!quiet) {
 				err.println("  " + text);
@@ -284,7 +287,7 @@ final class RegressionCommand implements Runnable {
 			long started = System.nanoTime();
 			Tuned tuned = tune(chosen, dataset, Folds.of(dataset.size(), data.folds, data.seed), tune, data.seed,
 					new ProgressLines(spec.commandLine().getErr(), quiet));
-			StoredModel model = refit(tuned, dataset);
+			StoredModel model = tuned.refit(dataset);
 			save(model, out);
 			PrintWriter printed = spec.commandLine().getOut();
 			printed.printf(Locale.ROOT, "%s on %s: %d rows, features %s%n", chosen.id(), dataset.source(), dataset.size(),
@@ -310,9 +313,6 @@ final class RegressionCommand implements Runnable {
 					+ " more terms than rows) is left out, with the reason." },
 			footer = { "", EXIT_STATUS })
 	static final class Select implements Callable<Integer> {
-		/** Techniques from simplest to most complex; the order breaks near-ties. */
-		private static final List<String> SIMPLEST_FIRST = List.of("lm", "lm-ia", "cart", "mars", "mars-ia", "m5", "cubist");
-
 		@Mixin
 		DataOptions data;
 
@@ -332,63 +332,33 @@ final class RegressionCommand implements Runnable {
 
 		private Integer select() {
 			Dataset dataset = data.read();
-			Folds folds = Folds.of(dataset.size(), data.folds, data.seed);
 			ProgressLines progress = new ProgressLines(spec.commandLine().getErr(), quiet);
-			List<Tuned> untuned = new ArrayList<>();
-			Map<String, String> leftOut = new LinkedHashMap<>();
-			long started = System.nanoTime();
-			for (String id : SIMPLEST_FIRST) {
-				try {
-					untuned.add(tune(technique(id), dataset, folds, "none", data.seed, progress));
-				} catch (RegressionInputException unfittable) {
-					leftOut.put(id, unfittable.getMessage());
-				}
-				progress.steps("select", untuned.size() + leftOut.size(), SIMPLEST_FIRST.size(),
-						"techniques cross-validated with their defaults", started);
-			}
-			if (untuned.isEmpty()) {
-				throw new IosimCommand.UserError(Main.EXIT_INVALID, "no technique can fit " + dataset.source() + "; "
-						+ String.join("; ", leftOut.values()));
-			}
-			List<Tuned> ranked = new ArrayList<>(untuned);
-			ranked.sort((a, b) -> Double.compare(a.error().rmse(), b.error().rmse()));
-			List<Tuned> promising = ranked.subList(0, Math.min(3, ranked.size()));
-			Map<String, Tuned> tuned = new LinkedHashMap<>();
-			for (Tuned candidate : promising) {
-				if (!candidate.technique().parameters().isEmpty()) {
-					progress.note(String.format(Locale.ROOT, "select: tuning %s with S3 (%d of %d)",
-							candidate.technique().id(), tuned.size() + 1, promising.size()));
-				}
-				tuned.put(candidate.technique().id(), tune(candidate.technique(), dataset, folds, "s3", data.seed, progress));
-			}
-			Tuned best = tuned.values().stream().min((a, b) -> Double.compare(a.error().rmse(), b.error().rmse()))
-					.orElseThrow();
-			Tuned winner = best;
-			for (String id : SIMPLEST_FIRST) {
-				Tuned candidate = tuned.get(id);
-				if (candidate != null && candidate.error().rmse() <= best.error().rmse() * 1.02) {
-					winner = candidate;
-					break;
-				}
-			}
+			ModelSelection.Outcome outcome = ModelSelection.select(dataset,
+					Folds.of(dataset.size(), data.folds, data.seed), progress.selection("select"));
 			PrintWriter printed = spec.commandLine().getOut();
-			printed.printf(Locale.ROOT, "%-8s %14s %14s %12s%n", "technique", "CV RMSE", "tuned RMSE", "mean rel.");
-			for (Tuned candidate : untuned) {
-				Tuned after = tuned.get(candidate.technique().id());
-				printed.printf(Locale.ROOT, "%-8s %14.6g %14s %12s%s%n", candidate.technique().id(), candidate.error().rmse(),
-						after == null ? "-" : String.format(Locale.ROOT, "%.6g", after.error().rmse()),
-						percent((after == null ? candidate : after).error().meanRelativeError()),
-						after == winner ? "  <- selected" : "");
-			}
-			leftOut.forEach((id, reason) -> printed.printf(Locale.ROOT, "%-8s left out: %s%n", id, reason));
-			printed.println("selected " + winner.technique().id() + (winner.technique().parameters().isEmpty() ? ""
-					: " with " + parameters(winner.technique(), winner.parameters())));
+			printSelection(outcome, printed);
 			if (out != null) {
-				save(refit(winner, dataset), out);
+				save(outcome.selected().refit(dataset), out);
 				printed.println("model    " + out);
 			}
 			return 0;
 		}
+	}
+
+	/** The selection as a table of techniques with their errors, the winner marked, and the reasons for those left out. */
+	static void printSelection(ModelSelection.Outcome outcome, PrintWriter printed) {
+		printed.printf(Locale.ROOT, "%-8s %14s %14s %12s%n", "technique", "CV RMSE", "tuned RMSE", "mean rel.");
+		for (Tuned candidate : outcome.untuned()) {
+			Tuned after = outcome.tuned().get(candidate.technique().id());
+			printed.printf(Locale.ROOT, "%-8s %14.6g %14s %12s%s%n", candidate.technique().id(), candidate.error().rmse(),
+					after == null ? "-" : String.format(Locale.ROOT, "%.6g", after.error().rmse()),
+					percent(outcome.best(candidate).error().meanRelativeError()),
+					after == outcome.selected() ? "  <- selected" : "");
+		}
+		outcome.leftOut().forEach((id, reason) -> printed.printf(Locale.ROOT, "%-8s left out: %s%n", id, reason));
+		Tuned selected = outcome.selected();
+		printed.println("selected " + selected.technique().id() + (selected.technique().parameters().isEmpty() ? ""
+				: " with " + parameters(selected.technique(), selected.parameters())));
 	}
 
 	@Command(name = "predict", mixinStandardHelpOptions = true,

@@ -1,5 +1,7 @@
 package org.iosim.report.internal;
 
+import org.iosim.report.svg.NiceScale;
+import org.iosim.report.svg.SvgDocument;
 import java.util.ArrayList;
 import java.util.DoubleSummaryStatistics;
 import java.util.List;

@@ -1,5 +1,6 @@
 package org.iosim.report.internal;
 
+import org.iosim.report.svg.Markup;
 import static org.iosim.report.internal.Markup.escape;
 
 import java.io.IOException;

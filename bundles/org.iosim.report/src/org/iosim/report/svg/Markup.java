@@ -1,7 +1,7 @@
-package org.iosim.report.internal;
+package org.iosim.report.svg;
 
 /** Text from the model, made safe to place into HTML and SVG, between tags or inside attribute values. */
-final class Markup {
+public final class Markup {
 
 	private static final char REPLACEMENT_CHARACTER = '\uFFFD';
 
@@ -13,7 +13,7 @@ final class Markup {
 	 * characters XML 1.0 does not allow, not even escaped, which would make an SVG chart unreadable to
 	 * XML tools (a model saved as XML 1.1, or built in code, may have them in a name); null becomes empty.
 	 */
-	static String escape(String text) {
+	public static String escape(String text) {
 		if (text == null) {
 			return "";
 		}

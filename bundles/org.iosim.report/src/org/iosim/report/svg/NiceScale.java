@@ -1,4 +1,4 @@
-package org.iosim.report.internal;
+package org.iosim.report.svg;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;
@@ -11,7 +11,7 @@ import java.math.RoundingMode;
  * @param lastTick  the upper end of the range, in steps
  * @param step      the distance between neighbouring ticks
  */
-record NiceScale(long firstTick, long lastTick, double step) {
+public record NiceScale(long firstTick, long lastTick, double step) {
 
 	/** Absorbs the rounding error of a division that should give a whole number. */
 	private static final double ROUNDING_TOLERANCE = 1e-9;
@@ -25,7 +25,7 @@ record NiceScale(long firstTick, long lastTick, double step) {
 	 * {@code intervals} parts, widened to the neighbouring ticks. A range of a single value becomes
 	 * the range from it to twice it (or to 1, for zero), so that there is something to divide.
 	 */
-	static NiceScale covering(double low, double high, int intervals) {
+	public static NiceScale covering(double low, double high, int intervals) {
 		if (!(low < high)) {
 			high = low == 0 ? 1 : low + Math.abs(low);
 		}
@@ -38,20 +38,20 @@ record NiceScale(long firstTick, long lastTick, double step) {
 				(long) Math.ceil(high / step - ROUNDING_TOLERANCE), step);
 	}
 
-	double min() {
+	public double min() {
 		return firstTick * step;
 	}
 
-	double max() {
+	public double max() {
 		return lastTick * step;
 	}
 
-	int intervals() {
+	public int intervals() {
 		return (int) (lastTick - firstTick);
 	}
 
 	/** The tick values from the lower end up, each computed afresh so that rounding errors do not add up. */
-	double[] ticks() {
+	public double[] ticks() {
 		double[] ticks = new double[intervals() + 1];
 		for (int i = 0; i < ticks.length; i++) {
 			ticks[i] = (firstTick + i) * step;
@@ -60,7 +60,7 @@ record NiceScale(long firstTick, long lastTick, double step) {
 	}
 
 	/** Where {@code value} lies on an axis drawn from {@code minPixel} (the range's min) to {@code maxPixel}. */
-	double pixel(double value, double minPixel, double maxPixel) {
+	public double pixel(double value, double minPixel, double maxPixel) {
 		return minPixel + (value - min()) / (max() - min()) * (maxPixel - minPixel);
 	}
 
@@ -68,7 +68,7 @@ record NiceScale(long firstTick, long lastTick, double step) {
 	 * A tick's label with as many decimals as the step needs ({@code 0.2}, {@code 15}), or in E notation
 	 * ({@code 1.5e6}, {@code 2e-5}) for values whose plain labels would be long.
 	 */
-	String label(double tick) {
+	public String label(double tick) {
 		int decimals = Math.max(0, -(int) Math.floor(Math.log10(step) + ROUNDING_TOLERANCE));
 		BigDecimal rounded = new BigDecimal(tick).setScale(decimals, RoundingMode.HALF_EVEN).stripTrailingZeros();
 		boolean plain = step >= SMALLEST_PLAIN_STEP

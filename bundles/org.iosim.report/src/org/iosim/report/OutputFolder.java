@@ -1,4 +1,4 @@
-package org.iosim.report.internal;
+package org.iosim.report;
 
 import static java.nio.file.LinkOption.NOFOLLOW_LINKS;
 import static java.nio.file.StandardCopyOption.ATOMIC_MOVE;

@@ -1,4 +1,4 @@
-package org.iosim.report.internal;
+package org.iosim.report.svg;
 
 import java.math.BigDecimal;
 
@@ -10,7 +10,7 @@ import java.math.BigDecimal;
  * {@link #estimatedWidth}. Coordinates are written with at most two decimals, the same on every
  * platform and in every locale.
  */
-final class SvgDocument {
+public final class SvgDocument {
 
 	/** The report's fonts, named again so that a chart saved on its own looks the same. */
 	private static final String FONT_FAMILY = "system-ui, -apple-system, Segoe UI, Roboto, Helvetica, Arial,"
@@ -29,7 +29,7 @@ final class SvgDocument {
 	 * @param fontSize    of all text that does not set its own
 	 * @param description what the image shows, for screen readers and as a tooltip
 	 */
-	SvgDocument(int width, int height, double fontSize, String description) {
+	public SvgDocument(int width, int height, double fontSize, String description) {
 		this.width = width;
 		this.height = height;
 		svg.append("<svg class=\"chart\" role=\"img\" aria-label=\"").append(Markup.escape(description))
@@ -41,16 +41,16 @@ final class SvgDocument {
 				.append("\" fill=\"#fff\"/>\n");
 	}
 
-	int width() {
+	public int width() {
 		return width;
 	}
 
-	int height() {
+	public int height() {
 		return height;
 	}
 
 	/** How wide {@code text} is, about, at {@code fontSize}. */
-	static double estimatedWidth(String text, double fontSize) {
+	public static double estimatedWidth(String text, double fontSize) {
 		return text.codePointCount(0, text.length()) * CHARACTER_WIDTH_EM * fontSize;
 	}
 
@@ -59,32 +59,32 @@ final class SvgDocument {
 	 *
 	 * @param attributes name-value pairs
 	 */
-	SvgDocument group(String cssClass, String... attributes) {
+	public SvgDocument group(String cssClass, String... attributes) {
 		svg.append("<g class=\"").append(cssClass).append('"');
 		appendAttributes(attributes);
 		svg.append(">\n");
 		return this;
 	}
 
-	SvgDocument endGroup() {
+	public SvgDocument endGroup() {
 		svg.append("</g>\n");
 		return this;
 	}
 
-	SvgDocument line(double x1, double y1, double x2, double y2) {
+	public SvgDocument line(double x1, double y1, double x2, double y2) {
 		svg.append("<line x1=\"").append(number(x1)).append("\" y1=\"").append(number(y1))
 				.append("\" x2=\"").append(number(x2)).append("\" y2=\"").append(number(y2)).append("\"/>\n");
 		return this;
 	}
 
-	SvgDocument rect(double x, double y, double width, double height) {
+	public SvgDocument rect(double x, double y, double width, double height) {
 		svg.append("<rect x=\"").append(number(x)).append("\" y=\"").append(number(y))
 				.append("\" width=\"").append(number(width)).append("\" height=\"").append(number(height))
 				.append("\"/>\n");
 		return this;
 	}
 
-	SvgDocument circle(double cx, double cy, double r) {
+	public SvgDocument circle(double cx, double cy, double r) {
 		svg.append("<circle cx=\"").append(number(cx)).append("\" cy=\"").append(number(cy))
 				.append("\" r=\"").append(number(r)).append("\"/>\n");
 		return this;
@@ -95,7 +95,7 @@ final class SvgDocument {
 	 *
 	 * @param pathData the {@code d} attribute, built with {@link #number}
 	 */
-	SvgDocument path(String cssClass, CharSequence pathData, String... attributes) {
+	public SvgDocument path(String cssClass, CharSequence pathData, String... attributes) {
 		svg.append("<path class=\"").append(cssClass).append("\" d=\"").append(pathData).append('"');
 		appendAttributes(attributes);
 		svg.append("/>\n");
@@ -107,7 +107,7 @@ final class SvgDocument {
 	 *
 	 * @param anchor {@code start}, {@code middle} or {@code end}: which part of the text lies at {@code x}
 	 */
-	SvgDocument text(double x, double y, String anchor, String text) {
+	public SvgDocument text(double x, double y, String anchor, String text) {
 		return text(x, y, anchor, text, null);
 	}
 
@@ -115,7 +115,7 @@ final class SvgDocument {
 	 * Text with its baseline at {@code y}, shortened with an ellipsis if it is estimated to be wider
 	 * than {@code maxWidth}; the whole text then shows on hover.
 	 */
-	SvgDocument textWithin(double maxWidth, double fontSize, double x, double y, String anchor, String text) {
+	public SvgDocument textWithin(double maxWidth, double fontSize, double x, double y, String anchor, String text) {
 		if (estimatedWidth(text, fontSize) <= maxWidth) {
 			return text(x, y, anchor, text, null);
 		}
@@ -134,7 +134,7 @@ final class SvgDocument {
 	}
 
 	/** Text read from bottom to top, centred on {@code (x, y)}; the letters stand left of {@code x}. */
-	SvgDocument verticalText(double x, double y, String text) {
+	public SvgDocument verticalText(double x, double y, String text) {
 		String position = number(x) + " " + number(y);
 		svg.append("<text transform=\"translate(").append(position).append(") rotate(-90)\" text-anchor=\"middle\">")
 				.append(Markup.escape(text)).append("</text>\n");
@@ -149,12 +149,12 @@ final class SvgDocument {
 	}
 
 	/** Writes the closing tag; the document must not be used afterwards. */
-	String finish() {
+	public String finish() {
 		return svg.append("</svg>\n").toString();
 	}
 
 	/** A coordinate or length with at most two decimals and without a negative zero. */
-	static String number(double value) {
+	public static String number(double value) {
 		return BigDecimal.valueOf(Math.round(value * 100), 2).stripTrailingZeros().toPlainString();
 	}
 }

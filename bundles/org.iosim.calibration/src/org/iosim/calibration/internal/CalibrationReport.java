@@ -1,0 +1,353 @@
+package org.iosim.calibration.internal;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.ToDoubleFunction;
+
+import org.iosim.analysis.regression.ModelSelection;
+import org.iosim.analysis.regression.StoredModel;
+import org.iosim.calibration.Calibration;
+import org.iosim.calibration.Calibration.TypeModel;
+import org.iosim.measure.MeasuredDelay;
+import org.iosim.measure.StorageWorkload;
+import org.iosim.pcm.io.IoType;
+import org.iosim.report.svg.Markup;
+import org.iosim.report.svg.NiceScale;
+import org.iosim.report.svg.SvgDocument;
+
+/**
+ * The calibration report: one self-contained HTML page (inline SVG, no scripts) that shows, for
+ * reads and writes, which model was selected and why, how well it predicts configurations it did
+ * not learn from, and where it errs.
+ */
+public final class CalibrationReport {
+
+	private static final int CHART_WIDTH = 460;
+	private static final int CHART_HEIGHT = 340;
+	private static final double FONT = 11;
+	private static final int HISTOGRAM_BINS = 12;
+	/** Beyond this many distinct values, a factor's errors are shown by quartile. */
+	private static final int MAX_LEVELS_SHOWN = 10;
+
+	private CalibrationReport() {
+	}
+
+	/** A factor of the measured configurations, for the error-by-parameter tables. */
+	private record Factor(String name, ToDoubleFunction<StorageWorkload> value, boolean size) {
+	}
+
+	private static final List<Factor> FACTORS = List.of(
+			new Factor("request size", StorageWorkload::requestSize, true),
+			new Factor("read ratio", StorageWorkload::readRatio, false),
+			new Factor("sequential", workload -> workload.sequential() ? 1 : 0, false),
+			new Factor("file set size", StorageWorkload::fileSetSize, true),
+			new Factor("threads", StorageWorkload::concurrency, false),
+			new Factor("queue depth", StorageWorkload::queueDepth, false));
+
+	public static String html(Calibration.Result result, String systemUnderStudy) {
+		StringBuilder page = new StringBuilder(64 * 1024);
+		String title = "Calibration of '" + result.settings().name() + "'";
+		page.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>").append(Markup.escape(title))
+				.append("</title>\n<style>body{font-family:system-ui,sans-serif;margin:2em;color:#1f2933;max-width:1000px}"
+						+ "table{border-collapse:collapse;margin:0.5em 0 1.5em}td,th{border:1px solid #d9dee5;padding:3px 8px;"
+						+ "text-align:right}th{background:#f5f7fa}td.l,th.l{text-align:left}.chart{margin:0 1em 1em 0}"
+						+ ".selected{font-weight:bold}p.note{color:#52606d}</style></head><body>\n");
+		page.append("<h1>").append(Markup.escape(title)).append("</h1>\n<p>System under study: ")
+				.append(Markup.escape(systemUnderStudy)).append(String.format(Locale.ROOT,
+						". Model selection on %d-fold cross-validation (seed %d): every technique with its defaults, the %d"
+								+ " best tuned with S3, the simpler one kept when its error is within %.0f %% of the best. The models"
+								+ " learn ln(delay), so their RMSE is about a relative error."
+								+ " Errors are relative, |measured &minus; predicted| / measured (001, Eq. 9.2); \"held-out\""
+								+ " predictions come from the model fitted without the row's fold.</p>\n",
+						result.settings().folds(), result.settings().seed(), ModelSelection.TUNED,
+						(ModelSelection.SIMPLER_MARGIN - 1) * 100));
+		for (TypeModel model : result.models()) {
+			section(page, model);
+		}
+		return page.append("</body></html>\n").toString();
+	}
+
+	private static void section(StringBuilder page, TypeModel model) {
+		String types = model.type() == IoType.READ ? "Reads" : "Writes";
+		ModelSelection.Tuned selected = model.selection().selected();
+		StoredModel stored = model.model();
+		double[] errors = heldOutErrors(model);
+		page.append("<h2>").append(types).append(" delay</h2>\n<table>\n");
+		row(page, "selected technique", selected.technique().id());
+		row(page, "chosen parameters", parameters(selected));
+		row(page, "features", String.join(", ", stored.features()));
+		row(page, "training configurations", Integer.toString(model.training().size()));
+		row(page, "held-out mean relative error", percent(mean(errors)));
+		row(page, "held-out 95th percentile", percent(percentile(errors, 0.95)));
+		row(page, "cross-validated RMSE of ln(delay)", String.format(Locale.ROOT, "%.4f", selected.error().rmse()));
+		row(page, "repeatability (mean largest deviation of a repetition from the mean)",
+				model.training().stream().allMatch(measured -> measured.delays().size() < 2)
+						? "not measured (one repetition per configuration)"
+						: percent(meanSpread(model.training())));
+		if (model.testError().isPresent()) {
+			row(page, "test configurations", Integer.toString(model.test().size()));
+			row(page, "test mean relative error", percent(model.testError().get()));
+		}
+		page.append("</table>\n");
+		techniques(page, model.selection());
+		page.append("<div>").append(scatter(model)).append(histogram(errors, types)).append("</div>\n");
+		errorsByFactor(page, model, errors);
+		outsideRanges(page, model);
+	}
+
+	private static void techniques(StringBuilder page, ModelSelection.Outcome selection) {
+		page.append("<table><tr><th class=\"l\">technique</th><th>CV RMSE of ln(delay), defaults</th><th>tuned with S3</th></tr>\n");
+		for (ModelSelection.Tuned untuned : selection.untuned()) {
+			ModelSelection.Tuned tuned = selection.tuned().get(untuned.technique().id());
+			boolean chosen = selection.best(untuned) == selection.selected();
+			page.append(chosen ? "<tr class=\"selected\">" : "<tr>").append("<td class=\"l\">")
+					.append(untuned.technique().id()).append(chosen ? " (selected)" : "").append("</td><td>")
+					.append(logRmse(untuned.error().rmse())).append("</td><td>")
+					.append(tuned == null ? "&ndash;" : logRmse(tuned.error().rmse())).append("</td></tr>\n");
+		}
+		selection.leftOut().forEach((id, reason) -> page.append("<tr><td class=\"l\">").append(id)
+				.append("</td><td class=\"l\" colspan=\"2\">left out: ").append(Markup.escape(reason)).append("</td></tr>\n"));
+		page.append("</table>\n");
+	}
+
+	private static void errorsByFactor(StringBuilder page, TypeModel model, double[] errors) {
+		page.append("<h3>Held-out error by parameter</h3>\n<table><tr><th class=\"l\">parameter</th><th class=\"l\">value</th>"
+				+ "<th>configurations</th><th>mean relative error</th></tr>\n");
+		for (Factor factor : FACTORS) {
+			Map<Double, List<Double>> byValue = new TreeMap<>();
+			for (int row = 0; row < errors.length; row++) {
+				byValue.computeIfAbsent(factor.value().applyAsDouble(model.training().get(row).workload()),
+						unused -> new ArrayList<>()).add(errors[row]);
+			}
+			if (byValue.size() < 2) {
+				continue;
+			}
+			List<Map.Entry<String, List<Double>>> groups = new ArrayList<>();
+			if (byValue.size() <= MAX_LEVELS_SHOWN) {
+				byValue.forEach((value, group) -> groups.add(Map.entry(level(factor, value), group)));
+			} else {
+				List<Double> values = new ArrayList<>(byValue.keySet());
+				for (int quartile = 0; quartile < 4; quartile++) {
+					List<Double> group = new ArrayList<>();
+					List<Double> bounds = values.subList(quartile * values.size() / 4, (quartile + 1) * values.size() / 4);
+					bounds.forEach(value -> group.addAll(byValue.get(value)));
+					groups.add(Map.entry(level(factor, bounds.get(0)) + " &ndash; " + level(factor, bounds.get(bounds.size() - 1)),
+							group));
+				}
+			}
+			boolean first = true;
+			for (Map.Entry<String, List<Double>> group : groups) {
+				page.append("<tr><td class=\"l\">").append(first ? factor.name() : "").append("</td><td class=\"l\">")
+						.append(group.getKey()).append("</td><td>").append(group.getValue().size()).append("</td><td>")
+						.append(percent(group.getValue().stream().mapToDouble(Double::doubleValue).average().orElse(0)))
+						.append("</td></tr>\n");
+				first = false;
+			}
+		}
+		page.append("</table>\n");
+	}
+
+	private static void outsideRanges(StringBuilder page, TypeModel model) {
+		page.append("<h3>Configurations outside the training ranges</h3>\n");
+		if (model.test().isEmpty()) {
+			page.append("<p class=\"note\">No test plan was given (calibrate with --test PLAN), so no configuration was"
+					+ " predicted beyond the training data.</p>\n");
+			return;
+		}
+		List<String> lines = new ArrayList<>();
+		for (int row = 0; row < model.test().size(); row++) {
+			StoredModel.Prediction prediction = model.predictions().get(row);
+			if (prediction.extrapolated()) {
+				MeasuredDelay measured = model.test().get(row);
+				lines.add(String.format(Locale.ROOT, "<tr><td class=\"l\">%s</td><td class=\"l\">%s</td><td>%s</td><td>%s</td></tr>",
+						Markup.escape(measured.workload().toString()), String.join(", ", prediction.outsideTrainingRange()),
+						seconds(measured.meanDelay()), seconds(prediction.value())));
+			}
+		}
+		if (lines.isEmpty()) {
+			page.append("<p class=\"note\">Every test configuration lies within the training ranges.</p>\n");
+			return;
+		}
+		page.append("<table><tr><th class=\"l\">test configuration</th><th class=\"l\">outside in</th><th>measured</th>"
+				+ "<th>predicted</th></tr>\n");
+		lines.forEach(line -> page.append(line).append('\n'));
+		page.append("</table>\n");
+	}
+
+	/** Measured against held-out predicted delays on log axes, with the line of perfect prediction. */
+	private static String scatter(TypeModel model) {
+		List<double[]> points = new ArrayList<>();
+		for (int row = 0; row < model.training().size(); row++) {
+			points.add(new double[] { model.training().get(row).meanDelay(), model.heldOut()[row], 0 });
+		}
+		for (int row = 0; row < model.test().size(); row++) {
+			points.add(new double[] { model.test().get(row).meanDelay(), model.predictions().get(row).value(), 1 });
+		}
+		double low = Double.POSITIVE_INFINITY;
+		double high = 0;
+		for (double[] point : points) {
+			for (int axis = 0; axis < 2; axis++) {
+				if (point[axis] > 0) {
+					low = Math.min(low, point[axis]);
+					high = Math.max(high, point[axis]);
+				}
+			}
+		}
+		String types = model.type() == IoType.READ ? "reads" : "writes";
+		SvgDocument svg = new SvgDocument(CHART_WIDTH, CHART_HEIGHT, FONT,
+				"Measured against predicted mean delay of " + types + " (held-out predictions; test configurations in orange)");
+		double left = 70;
+		double top = 30;
+		double right = CHART_WIDTH - 20;
+		double bottom = CHART_HEIGHT - 45;
+		NiceScale scale = NiceScale.covering(Math.floor(Math.log10(low)), Math.ceil(Math.log10(high)), 6);
+		svg.text(CHART_WIDTH / 2.0, 18, "middle", "Measured vs predicted delay, " + types);
+		svg.group("grid", "stroke", "#d9dee5");
+		for (double tick : scale.ticks()) {
+			double x = scale.pixel(tick, left, right);
+			double y = scale.pixel(tick, bottom, top);
+			svg.line(x, top, x, bottom).line(left, y, right, y);
+		}
+		svg.endGroup().group("labels", "fill", "#52606d");
+		for (double tick : scale.ticks()) {
+			String label = seconds(Math.pow(10, tick));
+			svg.text(scale.pixel(tick, left, right), bottom + 15, "middle", label);
+			svg.text(left - 5, scale.pixel(tick, bottom, top) + 4, "end", label);
+		}
+		svg.text((left + right) / 2, CHART_HEIGHT - 8, "middle", "measured (log scale)");
+		svg.verticalText(14, (top + bottom) / 2, "predicted (log scale)");
+		svg.endGroup().group("diagonal", "stroke", "#9aa5b1", "stroke-dasharray", "4 3");
+		svg.line(left, bottom, right, top).endGroup();
+		for (int kind = 0; kind < 2; kind++) {
+			svg.group(kind == 0 ? "held-out" : "test", "fill", kind == 0 ? "#1d4ed8" : "#ea580c", "fill-opacity", "0.6");
+			for (double[] point : points) {
+				if (point[2] == kind && point[0] > 0) {
+					double predicted = Math.max(point[1], Math.pow(10, scale.min()));
+					svg.circle(scale.pixel(Math.log10(point[0]), left, right),
+							scale.pixel(Math.log10(predicted), bottom, top), 3);
+				}
+			}
+			svg.endGroup();
+		}
+		return svg.finish();
+	}
+
+	private static String histogram(double[] errors, String types) {
+		double highest = 0;
+		for (double error : errors) {
+			highest = Math.max(highest, error);
+		}
+		NiceScale errorScale = NiceScale.covering(0, Math.max(highest * 100, 1), HISTOGRAM_BINS);
+		double step = errorScale.step();
+		int bins = (int) (errorScale.lastTick() - errorScale.firstTick());
+		int[] counts = new int[Math.max(1, bins)];
+		for (double error : errors) {
+			counts[Math.min(counts.length - 1, (int) (error * 100 / step))]++;
+		}
+		int most = 1;
+		for (int count : counts) {
+			most = Math.max(most, count);
+		}
+		NiceScale countScale = NiceScale.covering(0, most, 5);
+		SvgDocument svg = new SvgDocument(CHART_WIDTH, CHART_HEIGHT, FONT,
+				"Distribution of the held-out relative errors of " + types.toLowerCase(Locale.ROOT));
+		double left = 50;
+		double top = 30;
+		double right = CHART_WIDTH - 20;
+		double bottom = CHART_HEIGHT - 45;
+		svg.text(CHART_WIDTH / 2.0, 18, "middle", "Held-out relative error, " + types.toLowerCase(Locale.ROOT));
+		svg.group("bars", "fill", "#6cc3b8");
+		for (int bin = 0; bin < counts.length; bin++) {
+			double x0 = errorScale.pixel(bin * step, left, right);
+			double x1 = errorScale.pixel((bin + 1) * step, left, right);
+			double y = countScale.pixel(counts[bin], bottom, top);
+			svg.rect(x0 + 1, y, Math.max(0, x1 - x0 - 2), bottom - y);
+		}
+		svg.endGroup().group("labels", "fill", "#52606d");
+		for (double tick : errorScale.ticks()) {
+			svg.text(errorScale.pixel(tick, left, right), bottom + 15, "middle", errorScale.label(tick) + " %");
+		}
+		for (double tick : countScale.ticks()) {
+			svg.text(left - 5, countScale.pixel(tick, bottom, top) + 4, "end", countScale.label(tick));
+		}
+		svg.text((left + right) / 2, CHART_HEIGHT - 8, "middle", "relative error");
+		svg.verticalText(14, (top + bottom) / 2, "configurations");
+		svg.endGroup().group("axis", "stroke", "#9aa5b1").line(left, bottom, right, bottom).endGroup();
+		return svg.finish();
+	}
+
+	private static double[] heldOutErrors(TypeModel model) {
+		double[] errors = new double[model.training().size()];
+		for (int row = 0; row < errors.length; row++) {
+			errors[row] = Calibration.relativeError(model.training().get(row).meanDelay(), model.heldOut()[row]);
+		}
+		return errors;
+	}
+
+	private static double meanSpread(List<MeasuredDelay> rows) {
+		return rows.stream().mapToDouble(MeasuredDelay::spread).average().orElse(0);
+	}
+
+	private static double mean(double[] values) {
+		double sum = 0;
+		for (double value : values) {
+			sum += value;
+		}
+		return values.length == 0 ? Double.NaN : sum / values.length;
+	}
+
+	private static double percentile(double[] values, double quantile) {
+		double[] sorted = values.clone();
+		java.util.Arrays.sort(sorted);
+		return sorted.length == 0 ? Double.NaN : sorted[Math.max(0, (int) Math.ceil(quantile * sorted.length) - 1)];
+	}
+
+	private static String parameters(ModelSelection.Tuned tuned) {
+		if (tuned.parameters().isEmpty()) {
+			return "none";
+		}
+		List<String> parts = new ArrayList<>();
+		tuned.parameters().forEach((name, value) -> parts.add(name + " = " + compact(value)));
+		return String.join(", ", parts);
+	}
+
+	private static String level(Factor factor, double value) {
+		if (factor.size()) {
+			return StorageWorkload.bytes((long) value);
+		}
+		return compact(value);
+	}
+
+	private static String compact(double value) {
+		return value == Math.rint(value) ? Long.toString((long) value) : String.format(Locale.ROOT, "%.3g", value);
+	}
+
+	private static void row(StringBuilder page, String label, String value) {
+		page.append("<tr><th class=\"l\">").append(label).append("</th><td class=\"l\">").append(Markup.escape(value))
+				.append("</td></tr>\n");
+	}
+
+	/** An RMSE of logarithms; for small errors about the relative error. */
+	private static String logRmse(double rmse) {
+		return String.format(Locale.ROOT, "%.4f", rmse);
+	}
+
+	private static String percent(double fraction) {
+		return String.format(Locale.ROOT, "%.1f %%", fraction * 100);
+	}
+
+	/** A duration in the unit that suits it: "85 µs", "1.2 ms", "0.35 s". */
+	static String seconds(double value) {
+		double magnitude = Math.abs(value);
+		if (magnitude >= 0.1) {
+			return String.format(Locale.ROOT, "%.3g s", value);
+		}
+		if (magnitude >= 1e-4) {
+			return String.format(Locale.ROOT, "%.3g ms", value * 1e3);
+		}
+		return String.format(Locale.ROOT, "%.3g µs", value * 1e6);
+	}
+}

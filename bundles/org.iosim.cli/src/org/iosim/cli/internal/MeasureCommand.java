@@ -1,0 +1,150 @@
+package org.iosim.cli.internal;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+
+import org.iosim.cli.Main;
+import org.iosim.measure.FioRunner;
+import org.iosim.measure.MeasuredDelay;
+import org.iosim.measure.Measurement;
+import org.iosim.measure.MeasurementDatabase;
+import org.iosim.measure.MeasurementException;
+import org.iosim.measure.MeasurementPlan;
+import org.iosim.measure.PlanException;
+import org.iosim.measure.PlannedRun;
+import org.iosim.measure.RunResult;
+import org.iosim.measure.RunResult.Latencies;
+import org.iosim.pcm.io.IoType;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+@Command(name = "measure", mixinStandardHelpOptions = true,
+		description = { "Measures this machine's storage: runs a plan (a design of experiments over request size, read"
+				+ " ratio, access pattern, file set size, concurrency, queue depth and buffered or direct I/O) with fio and"
+				+ " records every run in a database. An interrupted measurement (Ctrl-C, kill -9, power loss) goes on where"
+				+ " it stopped when started again with the same plan and database.",
+				"With --export, writes the measured mean delays per configuration and request type as CSV, with the"
+						+ " analysis models' input names as columns (the input of 'iosim regression' and 'iosim calibrate')." },
+		footer = { "", "Exit status: 0 done, 1 the plan, fio or the database failed (the message says why; runs"
+				+ " recorded so far are kept), 2 usage error." })
+final class MeasureCommand implements Callable<Integer> {
+
+	@Parameters(arity = "0..1", paramLabel = "PLAN", description = "A measurement plan (JSON, see the README).")
+	Path plan;
+
+	@Option(names = "--out", paramLabel = "DB", description = "The measurement database (SQLite; default: PLAN's name"
+			+ " with .db, in the current folder). Created if missing; a plan measured into it before resumes.")
+	Path database;
+
+	@Option(names = "--scratch", paramLabel = "DIR", description = "Folder on the storage to measure, where fio lays out"
+			+ " its file sets (default: DB's name with .files beside it); file sets are removed at the end.")
+	Path scratch;
+
+	@Option(names = "--fio", paramLabel = "PATH", defaultValue = "fio", description = "The fio program (default: fio on the PATH).")
+	String fio;
+
+	@Option(names = "--export", paramLabel = "CSV", description = "Write the measured delays as CSV (after measuring, if a PLAN is given).")
+	Path export;
+
+	@Mixin
+	RegressionCommand.QuietOption quiet;
+
+	@Spec
+	CommandSpec spec;
+
+	@Override
+	public Integer call() {
+		if (plan == null && (database == null || export == null)) {
+			throw new IosimCommand.UserError(Main.EXIT_USAGE,
+					"give a PLAN to measure, or --out DB with --export CSV to export what a database holds");
+		}
+		Path db = database != null ? database : Path.of(stem(plan.getFileName().toString()) + ".db");
+		try (MeasurementDatabase opened = MeasurementDatabase.open(db, plan != null)) {
+			if (plan != null) {
+				measure(MeasurementPlan.load(plan), opened);
+			}
+			if (export != null) {
+				List<MeasuredDelay> rows = MeasuredDelay.of(opened.runs());
+				MeasuredDelay.writeCsv(rows, export);
+				spec.commandLine().getOut().printf(Locale.ROOT, "exported %d rows (configurations x request types) to %s%n",
+						rows.size(), export);
+			}
+			return 0;
+		} catch (PlanException | MeasurementException unusable) {
+			throw new IosimCommand.UserError(Main.EXIT_INVALID, unusable.getMessage());
+		} catch (IOException failed) {
+			throw new IosimCommand.UserError(Main.EXIT_INVALID, "cannot write " + export + ": " + failed.getMessage());
+		} catch (InterruptedException interrupted) {
+			Thread.currentThread().interrupt();
+			throw new IosimCommand.UserError(Main.EXIT_INVALID, "measurement interrupted; the runs recorded so far are kept");
+		}
+	}
+
+	private void measure(MeasurementPlan loaded, MeasurementDatabase opened)
+			throws MeasurementException, InterruptedException {
+		Path folder = scratch != null ? scratch
+				: opened.file().toAbsolutePath().resolveSibling(stem(opened.file().getFileName().toString()) + ".files");
+		PrintWriter out = spec.commandLine().getOut();
+		PrintWriter err = spec.commandLine().getErr();
+		Measurement.Outcome outcome = Measurement.run(loaded, opened, new FioRunner(fio), folder, new Measurement.Listener() {
+			@Override
+			public void starting(MeasurementPlan plan, int runs, int alreadyFinished, String generator) {
+				out.printf(Locale.ROOT, "plan '%s': %d runs (%d configurations, %s design, %d repetition%s, %s s warm-up +"
+						+ " %s s each) with %s in %s%n", plan.name(), runs, runs / plan.repetitions(), plan.design().id(),
+						plan.repetitions(), plan.repetitions() == 1 ? "" : "s", compact(plan.warmupSeconds()),
+						compact(plan.runSeconds()), generator, folder);
+				if (alreadyFinished > 0) {
+					out.printf(Locale.ROOT, "resuming: %d of %d runs were recorded before%n", alreadyFinished, runs);
+				}
+				if (alreadyFinished < runs && !quiet.quiet) {
+					err.printf(Locale.ROOT, "  %d runs to go, about %s%n", runs - alreadyFinished,
+							SimulationProgress.clock(plan.plannedSeconds(runs - alreadyFinished)));
+				}
+			}
+
+			private int measuredNow;
+
+			@Override
+			public void finished(PlannedRun run, RunResult result, int done, int total, double elapsed) {
+				measuredNow++;
+				if (!quiet.quiet) {
+					err.printf(Locale.ROOT, "  run %d of %d: %s: %s; %d done, %d left, %s elapsed, about %s left%n",
+							run.order() + 1, total, run.workload(), latencies(result), done, total - done,
+							SimulationProgress.clock(elapsed), SimulationProgress.clock(elapsed / measuredNow * (total - done)));
+				}
+			}
+		});
+		out.printf(Locale.ROOT, "measured %d runs now (%d recorded before) into %s%n", outcome.measuredNow(),
+				outcome.recordedBefore(), opened.file());
+	}
+
+	private static String latencies(RunResult result) {
+		StringBuilder text = new StringBuilder();
+		for (IoType type : List.of(IoType.READ, IoType.WRITE)) {
+			Latencies figures = result.of(type).orElse(null);
+			if (figures != null) {
+				text.append(text.isEmpty() ? "" : ", ").append(String.format(Locale.ROOT, "%s %.3f ms (%.0f/s)",
+						type == IoType.READ ? "read" : "write", figures.mean() * 1e3, figures.requestsPerSecond()));
+			}
+		}
+		return text.isEmpty() ? "no requests completed" : text.toString();
+	}
+
+	private static String compact(double seconds) {
+		return RegressionCommand.compact(seconds);
+	}
+
+	private static String stem(String name) {
+		int dot = name.lastIndexOf('.');
+		return dot > 0 ? name.substring(0, dot) : name;
+	}
+}

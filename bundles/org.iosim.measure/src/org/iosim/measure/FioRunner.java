@@ -1,0 +1,138 @@
+package org.iosim.measure;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+
+import org.iosim.measure.internal.FioReport;
+
+/**
+ * Runs storage workloads with fio (flexible I/O tester): {@code concurrency} threads, each a closed
+ * loop without think time over its own slice of one shared file (the file set), with fio's JSON
+ * report as the measurement. Latencies are fio's total latency (submission to completion) with
+ * percentiles. Buffered runs that write end with an fsync outside the measured period, so dirty
+ * pages of one run do not slow the next.
+ */
+public final class FioRunner implements WorkloadRunner {
+
+	/** Time a run may take beyond its warm-up and duration, e.g. to lay out a large file set, before it is stopped. */
+	private static final long GRACE_SECONDS = 900;
+
+	private final String executable;
+
+	/** @param executable the fio program, a path or a name looked up on the PATH */
+	public FioRunner(String executable) {
+		this.executable = executable;
+	}
+
+	@Override
+	public String describe() throws MeasurementException {
+		try {
+			Process process = new ProcessBuilder(executable, "--version").redirectErrorStream(true).start();
+			String version = new String(process.getInputStream().readNBytes(200), StandardCharsets.UTF_8).strip();
+			if (!process.waitFor(30, TimeUnit.SECONDS) || process.exitValue() != 0 || !version.startsWith("fio-")) {
+				process.destroyForcibly();
+				throw new MeasurementException("'" + executable + "' is not a working fio (its --version said '"
+						+ version.lines().findFirst().orElse("") + "')");
+			}
+			return version;
+		} catch (IOException missing) {
+			throw new MeasurementException("fio not found as '" + executable
+					+ "': install it (Debian and Ubuntu: apt-get install fio) or give its path with --fio");
+		} catch (InterruptedException interrupted) {
+			Thread.currentThread().interrupt();
+			throw new MeasurementException("interrupted while asking fio for its version");
+		}
+	}
+
+	@Override
+	public RunResult run(PlannedRun run, Path directory, double warmup, double duration)
+			throws MeasurementException, InterruptedException {
+		if (directory.toString().contains(":")) {
+			throw new MeasurementException(directory + ": fio cannot work in a folder whose path contains ':'");
+		}
+		Path report = directory.resolve(".fio-report.json");
+		Path errors = directory.resolve(".fio-errors.txt");
+		List<String> command = new ArrayList<>();
+		// the kernel stops fio when this JVM dies, even by kill -9, so no stray run disturbs the next measurement
+		if (Files.isExecutable(Path.of("/usr/bin/setpriv"))) {
+			command.addAll(List.of("/usr/bin/setpriv", "--pdeathsig", "KILL"));
+		}
+		command.add(executable);
+		command.addAll(arguments(run, directory, warmup, duration));
+		long started = System.nanoTime();
+		Process process;
+		try {
+			process = new ProcessBuilder(command).directory(directory.toFile()).redirectOutput(report.toFile())
+					.redirectError(errors.toFile()).start();
+		} catch (IOException failed) {
+			throw new MeasurementException("cannot start fio as '" + executable + "': " + failed.getMessage());
+		}
+		try {
+			if (!process.waitFor((long) Math.ceil(warmup + duration) + GRACE_SECONDS, TimeUnit.SECONDS)) {
+				throw new MeasurementException(String.format(Locale.ROOT,
+						"fio did not finish run %d (%s) within %d s of its planned time; stopped", run.order() + 1,
+						run.workload(), GRACE_SECONDS));
+			}
+		} finally {
+			if (process.isAlive()) {
+				process.destroy();
+				if (!process.waitFor(5, TimeUnit.SECONDS)) {
+					process.destroyForcibly();
+				}
+			}
+		}
+		double elapsed = (System.nanoTime() - started) / 1e9;
+		try {
+			String output = Files.readString(report, StandardCharsets.UTF_8);
+			if (process.exitValue() != 0) {
+				throw new MeasurementException(String.format(Locale.ROOT, "fio failed on run %d (%s), exit status %d: %s",
+						run.order() + 1, run.workload(), process.exitValue(), firstLine(Files.readString(errors))));
+			}
+			return FioReport.parse(output, elapsed);
+		} catch (IOException unreadable) {
+			throw new MeasurementException("cannot read fio's report " + report + ": " + unreadable.getMessage());
+		} catch (IllegalArgumentException unexpected) {
+			throw new MeasurementException(String.format(Locale.ROOT, "fio's report of run %d (%s) is not what %s writes: %s",
+					run.order() + 1, run.workload(), executable, unexpected.getMessage()));
+		} finally {
+			try {
+				Files.deleteIfExists(report);
+				Files.deleteIfExists(errors);
+			} catch (IOException ignored) {
+				// a leftover report in the scratch folder harms nothing and is overwritten by the next run
+			}
+		}
+	}
+
+	/** The job, on the command line so nothing of it reaches a job file. */
+	static List<String> arguments(PlannedRun run, Path directory, double warmup, double duration) {
+		StorageWorkload workload = run.workload();
+		long slice = workload.fileSetSize() / workload.concurrency() / workload.requestSize() * workload.requestSize();
+		List<String> arguments = new ArrayList<>(List.of("--output-format=json", "--name=iosim",
+				"--filename=" + directory.toAbsolutePath().resolve("iosim-fileset-" + workload.fileSetSize()),
+				"--size=" + slice, "--offset_increment=" + slice, "--numjobs=" + workload.concurrency(), "--thread",
+				"--group_reporting", "--rw=" + (workload.sequential() ? "rw" : "randrw"),
+				"--rwmixread=" + Math.round(workload.readRatio() * 100), "--bs=" + workload.requestSize(),
+				"--ioengine=" + (workload.queueDepth() > 1 ? "libaio" : "psync"), "--iodepth=" + workload.queueDepth(),
+				"--direct=" + (workload.direct() ? 1 : 0), "--time_based",
+				"--runtime=" + Math.round(duration * 1000) + "ms", "--ramp_time=" + Math.round(warmup * 1000) + "ms",
+				"--lat_percentiles=1", "--percentile_list=50:95:99", "--randseed=" + run.generatorSeed(),
+				// the page cache keeps what earlier runs and the warm-up brought in, as in an application's steady state
+				"--invalidate=0"));
+		if (!workload.direct() && workload.readRatio() < 1) {
+			arguments.add("--end_fsync=1");
+		}
+		return arguments;
+	}
+
+	private static String firstLine(String text) {
+		String line = text.lines().filter(candidate -> !candidate.isBlank()).findFirst().orElse("(no message)").strip();
+		return line.length() <= 200 ? line : line.substring(0, 197) + "...";
+	}
+}

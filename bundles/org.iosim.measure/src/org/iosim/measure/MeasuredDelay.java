@@ -1,0 +1,111 @@
+package org.iosim.measure;
+
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import org.iosim.analysis.WorkloadInput;
+import org.iosim.measure.RunResult.Latencies;
+import org.iosim.pcm.io.IoType;
+
+/**
+ * The measured mean delay of one request type in one configuration, averaged over its repetitions:
+ * a row of the data the analysis models learn from.
+ *
+ * @param plan          the plan's name
+ * @param configuration the configuration's index in its plan
+ * @param workload      the configuration
+ * @param type          the request type
+ * @param delays        the mean delay (seconds) of each repetition
+ */
+public record MeasuredDelay(String plan, int configuration, StorageWorkload workload, IoType type, List<Double> delays) {
+
+	/** The workload inputs in the columns of the exported table, in this order, followed by {@value #TARGET}. */
+	public static final List<WorkloadInput> COLUMNS = List.of(WorkloadInput.CONCURRENCY, WorkloadInput.TYPE,
+			WorkloadInput.REQUEST_SIZE, WorkloadInput.MEAN_READ_SIZE, WorkloadInput.MEAN_WRITE_SIZE,
+			WorkloadInput.READ_PATTERN, WorkloadInput.WRITE_PATTERN, WorkloadInput.READ_RATIO, WorkloadInput.FILE_SET_SIZE,
+			WorkloadInput.READ_SEQUENTIALITY, WorkloadInput.WRITE_SEQUENTIALITY);
+
+	/** The column of the measured mean delay in seconds. */
+	public static final String TARGET = "delay";
+
+	public MeasuredDelay {
+		delays = List.copyOf(delays);
+	}
+
+	/** @return the mean over the repetitions */
+	public double meanDelay() {
+		return delays.stream().mapToDouble(Double::doubleValue).average().orElseThrow();
+	}
+
+	/** @return the largest relative deviation of a repetition from the mean: how far one run can be trusted */
+	public double spread() {
+		double mean = meanDelay();
+		return delays.stream().mapToDouble(delay -> Math.abs(delay - mean) / mean).max().orElse(0);
+	}
+
+	/** @return the analysis model inputs of this row, in {@link #COLUMNS} order */
+	public double[] inputs() {
+		Map<WorkloadInput, Double> inputs = workload.inputs(type);
+		return COLUMNS.stream().mapToDouble(inputs::get).toArray();
+	}
+
+	/** Groups runs by plan, configuration and request type. */
+	public static List<MeasuredDelay> of(List<MeasurementDatabase.Run> runs) {
+		record Key(String plan, int configuration, IoType type) {
+		}
+		Map<Key, List<Double>> delays = new LinkedHashMap<>();
+		Map<Key, StorageWorkload> workloads = new LinkedHashMap<>();
+		for (MeasurementDatabase.Run run : runs) {
+			for (IoType type : List.of(IoType.READ, IoType.WRITE)) {
+				Latencies latencies = (type == IoType.READ ? run.reads() : run.writes()).orElse(null);
+				if (latencies != null) {
+					Key key = new Key(run.plan(), run.configuration(), type);
+					delays.computeIfAbsent(key, unused -> new ArrayList<>()).add(latencies.mean());
+					workloads.put(key, run.workload());
+				}
+			}
+		}
+		List<MeasuredDelay> rows = new ArrayList<>();
+		delays.forEach((key, values) -> rows.add(
+				new MeasuredDelay(key.plan(), key.configuration(), workloads.get(key), key.type(), values)));
+		return rows;
+	}
+
+	/**
+	 * Writes rows as CSV with the workload input names as columns and {@value #TARGET} last, the
+	 * format {@code iosim regression fit/select} read. The file appears complete or not at all.
+	 */
+	public static void writeCsv(List<MeasuredDelay> rows, Path file) throws IOException {
+		Path absolute = file.toAbsolutePath();
+		Path temporary = Files.createTempFile(absolute.getParent(), "." + absolute.getFileName(), ".tmp");
+		try {
+			try (Writer out = Files.newBufferedWriter(temporary, StandardCharsets.UTF_8)) {
+				out.write(String.join(",", COLUMNS.stream().map(WorkloadInput::inputName).toList()) + "," + TARGET + "\n");
+				for (MeasuredDelay row : rows) {
+					StringBuilder line = new StringBuilder();
+					for (double value : row.inputs()) {
+						line.append(number(value)).append(',');
+					}
+					out.write(line.append(String.format(Locale.ROOT, "%.9g", row.meanDelay())).append('\n').toString());
+				}
+			}
+			Files.move(temporary, absolute, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+		} finally {
+			Files.deleteIfExists(temporary);
+		}
+	}
+
+	private static String number(double value) {
+		return value == Math.rint(value) && Math.abs(value) < 1e15 ? Long.toString((long) value)
+				: String.format(Locale.ROOT, "%s", value);
+	}
+}

@@ -1,0 +1,92 @@
+package org.iosim.measure;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Runs a plan into a database: the runs not yet recorded, in the plan's order, each recorded as it
+ * finishes. Interrupted at any point, the next call with the same plan and database goes on where
+ * it stopped.
+ */
+public final class Measurement {
+
+	/** What a measurement reports while it runs. */
+	public interface Listener {
+		/** Before the first run: how many runs the plan has and how many were recorded before. */
+		default void starting(MeasurementPlan plan, int runs, int alreadyFinished, String generator) {
+		}
+
+		/** After each run recorded. */
+		default void finished(PlannedRun run, RunResult result, int done, int total, double elapsedSeconds) {
+		}
+	}
+
+	/** How a measurement ended. */
+	public record Outcome(int planned, int measuredNow, int recordedBefore) {
+	}
+
+	private Measurement() {
+	}
+
+	/**
+	 * @param scratch the folder the workloads keep their file sets in (created if missing; the file
+	 *                sets are removed at the end)
+	 * @throws MeasurementException  if a run failed; the runs recorded before stay recorded
+	 * @throws InterruptedException  if cancelled; likewise
+	 */
+	public static Outcome run(MeasurementPlan plan, MeasurementDatabase database, WorkloadRunner runner, Path scratch,
+			Listener listener) throws MeasurementException, InterruptedException {
+		List<PlannedRun> runs = plan.runs();
+		String generator = runner.describe();
+		long planId = database.plan(plan, runs.size(), generator);
+		Set<Long> finished = database.finished(planId);
+		int recordedBefore = finished.size();
+		listener.starting(plan, runs.size(), recordedBefore, generator);
+		if (recordedBefore == runs.size()) {
+			return new Outcome(runs.size(), 0, recordedBefore);
+		}
+		try {
+			Files.createDirectories(scratch);
+		} catch (IOException failed) {
+			throw new MeasurementException("cannot create the folder for the file sets " + scratch + ": " + failed.getMessage());
+		}
+		long started = System.nanoTime();
+		int measured = 0;
+		try {
+			for (PlannedRun run : runs) {
+				if (finished.contains(MeasurementDatabase.key(run.configuration(), run.repetition()))) {
+					continue;
+				}
+				if (Thread.interrupted()) {
+					throw new InterruptedException();
+				}
+				RunResult result = runner.run(run, scratch, plan.warmupSeconds(), plan.runSeconds());
+				database.record(planId, run, result);
+				measured++;
+				listener.finished(run, result, recordedBefore + measured, runs.size(), (System.nanoTime() - started) / 1e9);
+			}
+		} finally {
+			removeFileSets(scratch);
+		}
+		return new Outcome(runs.size(), measured, recordedBefore);
+	}
+
+	/** Removes the file sets the workloads laid out, and the folder if nothing else is in it. */
+	private static void removeFileSets(Path scratch) {
+		try (var entries = Files.newDirectoryStream(scratch, "iosim-fileset-*")) {
+			for (Path fileSet : entries) {
+				Files.deleteIfExists(fileSet);
+			}
+			try (var rest = Files.list(scratch)) {
+				if (rest.findAny().isEmpty()) {
+					Files.delete(scratch);
+				}
+			}
+		} catch (IOException leftOver) {
+			// a file set left behind wastes space but no result; the next measurement reuses it
+		}
+	}
+}

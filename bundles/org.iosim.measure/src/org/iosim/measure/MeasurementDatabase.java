@@ -1,0 +1,313 @@
+package org.iosim.measure;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.Set;
+
+import org.iosim.measure.RunResult.Latencies;
+import org.sqlite.SQLiteConfig;
+import org.sqlite.SQLiteErrorCode;
+import org.sqlite.SQLiteException;
+
+/**
+ * The measurements of a machine in one SQLite file: the plans measured, and one row per finished
+ * run with its configuration, latencies, throughput and fio's raw report. Each run is committed in
+ * its own transaction with a full sync, so a measurement killed at any point (kill -9, power loss)
+ * keeps every run that finished and none twice; a run in progress is simply measured again. One
+ * process at a time may open the file (an exclusive lock held while it is open). The file is plain
+ * SQLite, so {@code sqlite3 FILE 'select * from run'} reads it too.
+ */
+public final class MeasurementDatabase implements AutoCloseable {
+
+	/** Marks a SQLite file as IOSim's ("IOSm"), so another program's database is refused, not altered. */
+	private static final int APPLICATION_ID = 0x494F536D;
+	private static final int SCHEMA_VERSION = 1;
+
+	/** A recorded run. */
+	public record Run(String plan, int configuration, int repetition, StorageWorkload workload, Optional<Latencies> reads,
+			Optional<Latencies> writes, double elapsedSeconds) {
+	}
+
+	private final Path file;
+	private final Connection connection;
+
+	private MeasurementDatabase(Path file, Connection connection) {
+		this.file = file;
+		this.connection = connection;
+	}
+
+	/**
+	 * Opens a measurement database, creating it if the file does not exist.
+	 *
+	 * @param create whether a missing file is created (measuring) or an error (reading)
+	 * @throws MeasurementException if the file is not an IOSim measurement database, or another
+	 *                              process has it open
+	 */
+	public static MeasurementDatabase open(Path file, boolean create) throws MeasurementException {
+		boolean exists = Files.exists(file);
+		if (!exists && !create) {
+			throw new MeasurementException(file + ": no such measurement database");
+		}
+		if (exists && !Files.isRegularFile(file)) {
+			throw new MeasurementException(file + ": not a file");
+		}
+		SQLiteConfig config = new SQLiteConfig();
+		config.setSynchronous(SQLiteConfig.SynchronousMode.FULL);
+		config.setLockingMode(SQLiteConfig.LockingMode.EXCLUSIVE);
+		config.setBusyTimeout(0);
+		Properties properties = config.toProperties();
+		Connection connection = null;
+		try {
+			connection = new org.sqlite.JDBC().connect("jdbc:sqlite:" + file.toAbsolutePath(), properties);
+			MeasurementDatabase database = new MeasurementDatabase(file, connection);
+			database.prepare(exists && Files.size(file) > 0);
+			return database;
+		} catch (SQLException | java.io.IOException failed) {
+			closeQuietly(connection);
+			throw new MeasurementException(file + ": " + reason(failed));
+		} catch (MeasurementException refused) {
+			closeQuietly(connection);
+			throw refused;
+		}
+	}
+
+	private static String reason(Exception failed) {
+		if (failed instanceof SQLiteException sqlite) {
+			SQLiteErrorCode code = sqlite.getResultCode();
+			if (code == SQLiteErrorCode.SQLITE_BUSY || code == SQLiteErrorCode.SQLITE_LOCKED) {
+				return "in use by another iosim process (one measurement or export at a time)";
+			}
+			if (code == SQLiteErrorCode.SQLITE_NOTADB) {
+				return "not a measurement database (not an SQLite file)";
+			}
+			if (code == SQLiteErrorCode.SQLITE_CORRUPT) {
+				return "the database is damaged";
+			}
+			if (code == SQLiteErrorCode.SQLITE_CANTOPEN) {
+				return "cannot be opened (does its folder exist and may it be written?)";
+			}
+		}
+		String message = failed.getMessage();
+		return message == null ? failed.getClass().getSimpleName() : message;
+	}
+
+	private void prepare(boolean existed) throws SQLException, MeasurementException {
+		try (Statement statement = connection.createStatement()) {
+			// takes the exclusive lock now, so a second process is refused before it measures anything
+			statement.execute("BEGIN EXCLUSIVE");
+			int applicationId = pragma(statement, "application_id");
+			if (existed && applicationId != APPLICATION_ID) {
+				statement.execute("ROLLBACK");
+				throw new MeasurementException(file + ": not an IOSim measurement database (another program's SQLite file;"
+						+ " it is left as it is)");
+			}
+			if (existed && pragma(statement, "user_version") > SCHEMA_VERSION) {
+				statement.execute("ROLLBACK");
+				throw new MeasurementException(file + ": written by a newer IOSim (schema "
+						+ pragma(statement, "user_version") + ")");
+			}
+			statement.execute("PRAGMA application_id = " + APPLICATION_ID);
+			statement.execute("PRAGMA user_version = " + SCHEMA_VERSION);
+			statement.execute("""
+					CREATE TABLE IF NOT EXISTS plan (
+					  id INTEGER PRIMARY KEY, name TEXT NOT NULL, fingerprint TEXT NOT NULL UNIQUE,
+					  runs INTEGER NOT NULL, warmup_seconds REAL NOT NULL, run_seconds REAL NOT NULL,
+					  generator TEXT NOT NULL, created TEXT NOT NULL)""");
+			StringBuilder latencyColumns = new StringBuilder();
+			for (String type : List.of("read", "write")) {
+				for (String column : List.of("requests INTEGER", "per_second REAL", "bytes_per_second REAL",
+						"latency_mean REAL", "latency_p50 REAL", "latency_p95 REAL", "latency_p99 REAL")) {
+					latencyColumns.append(", ").append(type).append('_').append(column);
+				}
+			}
+			statement.execute("""
+					CREATE TABLE IF NOT EXISTS run (
+					  plan INTEGER NOT NULL REFERENCES plan(id), configuration INTEGER NOT NULL,
+					  repetition INTEGER NOT NULL, run_order INTEGER NOT NULL,
+					  request_size INTEGER NOT NULL, read_ratio REAL NOT NULL, sequential INTEGER NOT NULL,
+					  file_set_size INTEGER NOT NULL, concurrency INTEGER NOT NULL, queue_depth INTEGER NOT NULL,
+					  direct INTEGER NOT NULL, elapsed_seconds REAL NOT NULL, finished TEXT NOT NULL""" + latencyColumns
+					+ ", raw_output TEXT NOT NULL, PRIMARY KEY (plan, configuration, repetition))");
+			statement.execute("COMMIT");
+			// only now, once the file is known to be ours: the journal mode is written into the file's header
+			statement.execute("PRAGMA journal_mode = WAL");
+		}
+	}
+
+	private static int pragma(Statement statement, String name) throws SQLException {
+		try (ResultSet result = statement.executeQuery("PRAGMA " + name)) {
+			return result.next() ? result.getInt(1) : 0;
+		}
+	}
+
+	/**
+	 * The plan's id in this database, recorded now if it is new.
+	 *
+	 * @param generator what runs the workloads, e.g. "fio-3.33"
+	 */
+	public long plan(MeasurementPlan plan, int runs, String generator) throws MeasurementException {
+		String fingerprint = plan.fingerprint();
+		try {
+			try (PreparedStatement find = connection.prepareStatement("SELECT id FROM plan WHERE fingerprint = ?")) {
+				find.setString(1, fingerprint);
+				try (ResultSet found = find.executeQuery()) {
+					if (found.next()) {
+						return found.getLong(1);
+					}
+				}
+			}
+			try (PreparedStatement insert = connection.prepareStatement("INSERT INTO plan (name, fingerprint, runs,"
+					+ " warmup_seconds, run_seconds, generator, created) VALUES (?, ?, ?, ?, ?, ?, ?)",
+					Statement.RETURN_GENERATED_KEYS)) {
+				insert.setString(1, plan.name());
+				insert.setString(2, fingerprint);
+				insert.setInt(3, runs);
+				insert.setDouble(4, plan.warmupSeconds());
+				insert.setDouble(5, plan.runSeconds());
+				insert.setString(6, generator);
+				insert.setString(7, Instant.now().toString());
+				insert.executeUpdate();
+				try (ResultSet keys = insert.getGeneratedKeys()) {
+					keys.next();
+					return keys.getLong(1);
+				}
+			}
+		} catch (SQLException failed) {
+			throw new MeasurementException(file + ": cannot record the plan: " + reason(failed));
+		}
+	}
+
+	/** @return the (configuration, repetition) pairs of the plan already measured, as configuration * 1000 + repetition */
+	public Set<Long> finished(long plan) throws MeasurementException {
+		Set<Long> finished = new HashSet<>();
+		try (PreparedStatement query = connection.prepareStatement(
+				"SELECT configuration, repetition FROM run WHERE plan = ?")) {
+			query.setLong(1, plan);
+			try (ResultSet rows = query.executeQuery()) {
+				while (rows.next()) {
+					finished.add(key(rows.getInt(1), rows.getInt(2)));
+				}
+			}
+		} catch (SQLException failed) {
+			throw new MeasurementException(file + ": cannot read the finished runs: " + reason(failed));
+		}
+		return finished;
+	}
+
+	/** The key {@link #finished} uses for a run. */
+	public static long key(int configuration, int repetition) {
+		return configuration * 1000L + repetition;
+	}
+
+	/** Records a finished run durably (committed and synced before this returns). */
+	public void record(long plan, PlannedRun run, RunResult result) throws MeasurementException {
+		StringBuilder sql = new StringBuilder("INSERT INTO run VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?");
+		sql.append(", ?".repeat(14)).append(", ?)");
+		StorageWorkload workload = run.workload();
+		try (PreparedStatement insert = connection.prepareStatement(sql.toString())) {
+			int column = 1;
+			insert.setLong(column++, plan);
+			insert.setInt(column++, run.configuration());
+			insert.setInt(column++, run.repetition());
+			insert.setInt(column++, run.order());
+			insert.setLong(column++, workload.requestSize());
+			insert.setDouble(column++, workload.readRatio());
+			insert.setInt(column++, workload.sequential() ? 1 : 0);
+			insert.setLong(column++, workload.fileSetSize());
+			insert.setInt(column++, workload.concurrency());
+			insert.setInt(column++, workload.queueDepth());
+			insert.setInt(column++, workload.direct() ? 1 : 0);
+			insert.setDouble(column++, result.elapsedSeconds());
+			insert.setString(column++, Instant.now().toString());
+			for (Optional<Latencies> latencies : List.of(result.reads(), result.writes())) {
+				if (latencies.isPresent()) {
+					Latencies figures = latencies.get();
+					insert.setLong(column++, figures.requests());
+					for (double value : new double[] { figures.requestsPerSecond(), figures.bytesPerSecond(), figures.mean(),
+							figures.p50(), figures.p95(), figures.p99() }) {
+						insert.setDouble(column++, value);
+					}
+				} else {
+					insert.setLong(column++, 0);
+					for (int unset = 0; unset < 6; unset++) {
+						insert.setNull(column++, java.sql.Types.REAL);
+					}
+				}
+			}
+			insert.setString(column, result.rawOutput());
+			insert.executeUpdate();
+		} catch (SQLException failed) {
+			throw new MeasurementException(String.format(Locale.ROOT, "%s: cannot record run %d: %s", file,
+					run.order() + 1, reason(failed)));
+		}
+	}
+
+	/** @return every recorded run of every plan, in plan and configuration order */
+	public List<Run> runs() throws MeasurementException {
+		List<Run> runs = new ArrayList<>();
+		try (Statement statement = connection.createStatement();
+				ResultSet rows = statement.executeQuery("SELECT p.name, r.* FROM run r JOIN plan p ON p.id = r.plan"
+						+ " ORDER BY r.plan, r.configuration, r.repetition")) {
+			while (rows.next()) {
+				StorageWorkload workload;
+				try {
+					workload = new StorageWorkload(rows.getLong("request_size"), rows.getDouble("read_ratio"),
+							rows.getInt("sequential") != 0, rows.getLong("file_set_size"), rows.getInt("concurrency"),
+							rows.getInt("queue_depth"), rows.getInt("direct") != 0);
+				} catch (IllegalArgumentException altered) {
+					throw new MeasurementException(String.format(Locale.ROOT, "%s: run %d of plan '%s' holds an impossible"
+							+ " configuration (was the file edited?): %s", file, rows.getInt("run_order") + 1,
+							rows.getString(1), altered.getMessage()));
+				}
+				runs.add(new Run(rows.getString(1), rows.getInt("configuration"), rows.getInt("repetition"), workload,
+						latencies(rows, "read"), latencies(rows, "write"), rows.getDouble("elapsed_seconds")));
+			}
+		} catch (SQLException failed) {
+			throw new MeasurementException(file + ": cannot read the runs: " + reason(failed));
+		}
+		return runs;
+	}
+
+	private static Optional<Latencies> latencies(ResultSet row, String type) throws SQLException {
+		long requests = row.getLong(type + "_requests");
+		if (requests == 0) {
+			return Optional.empty();
+		}
+		return Optional.of(new Latencies(requests, row.getDouble(type + "_per_second"),
+				row.getDouble(type + "_bytes_per_second"), row.getDouble(type + "_latency_mean"),
+				row.getDouble(type + "_latency_p50"), row.getDouble(type + "_latency_p95"),
+				row.getDouble(type + "_latency_p99")));
+	}
+
+	/** @return the file */
+	public Path file() {
+		return file;
+	}
+
+	@Override
+	public void close() {
+		closeQuietly(connection);
+	}
+
+	private static void closeQuietly(Connection connection) {
+		if (connection != null) {
+			try {
+				connection.close();
+			} catch (SQLException ignored) {
+				// every run was committed when it was recorded; nothing is lost by a failing close
+			}
+		}
+	}
+}

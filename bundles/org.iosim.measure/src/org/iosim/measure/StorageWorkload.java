@@ -1,0 +1,97 @@
+package org.iosim.measure;
+
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+
+import org.iosim.analysis.WorkloadInput;
+import org.iosim.pcm.io.IoType;
+
+/**
+ * One storage workload configuration of a measurement plan (001 §5.3): closed-loop threads without
+ * think time issuing requests of one size, a read/write mix and an access pattern over a file set.
+ *
+ * @param requestSize bytes per request, a multiple of 512
+ * @param readRatio   fraction of reads, in whole percent (fio's granularity)
+ * @param sequential  whether each thread reads and writes its part of the file set in order
+ * @param fileSetSize bytes of the file set the threads share
+ * @param concurrency threads
+ * @param queueDepth  requests each thread keeps in flight (more than 1 takes asynchronous I/O)
+ * @param direct      whether requests bypass the page cache (O_DIRECT)
+ */
+public record StorageWorkload(long requestSize, double readRatio, boolean sequential, long fileSetSize,
+		int concurrency, int queueDepth, boolean direct) {
+
+	/** The smallest block fio accepts for direct I/O, and the granularity of every size here. */
+	public static final int SECTOR = 512;
+
+	public StorageWorkload {
+		if (requestSize < SECTOR || requestSize % SECTOR != 0) {
+			throw new IllegalArgumentException("requestSize must be a positive multiple of 512 bytes, got " + requestSize);
+		}
+		if (!(readRatio >= 0 && readRatio <= 1) || Math.abs(readRatio * 100 - Math.rint(readRatio * 100)) > 1e-9) {
+			throw new IllegalArgumentException("readRatio must be a whole percentage in [0, 1], got " + readRatio);
+		}
+		if (concurrency < 1 || queueDepth < 1) {
+			throw new IllegalArgumentException("concurrency and queueDepth must be at least 1");
+		}
+		if (fileSetSize < requestSize * concurrency) {
+			throw new IllegalArgumentException("fileSetSize " + fileSetSize + " must hold at least one request per thread ("
+					+ requestSize * concurrency + " bytes)");
+		}
+	}
+
+	/** @return requests in service at the storage at a time: threads times queue depth */
+	public int requestsInService() {
+		return concurrency * queueDepth;
+	}
+
+	/** @return whether the workload issues requests of that type */
+	public boolean issues(IoType type) {
+		return type == IoType.READ ? readRatio > 0 : readRatio < 1;
+	}
+
+	/**
+	 * The workload state an analysis model sees while this workload runs alone, in the encoding of
+	 * {@link org.iosim.analysis.WorkloadState#value}: sizes and patterns of a type are 0 (random)
+	 * when the workload issues none of it, as the status list computes them.
+	 *
+	 * @param type the type of the arriving request
+	 */
+	public Map<WorkloadInput, Double> inputs(IoType type) {
+		Map<WorkloadInput, Double> inputs = new LinkedHashMap<>();
+		double pattern = sequential ? 1 : 0;
+		inputs.put(WorkloadInput.CONCURRENCY, (double) requestsInService());
+		inputs.put(WorkloadInput.TYPE, type == IoType.READ ? 0.0 : 1.0);
+		inputs.put(WorkloadInput.REQUEST_SIZE, (double) requestSize);
+		inputs.put(WorkloadInput.MEAN_READ_SIZE, issues(IoType.READ) ? requestSize : 0.0);
+		inputs.put(WorkloadInput.MEAN_WRITE_SIZE, issues(IoType.WRITE) ? requestSize : 0.0);
+		inputs.put(WorkloadInput.READ_PATTERN, issues(IoType.READ) ? pattern : 0.0);
+		inputs.put(WorkloadInput.WRITE_PATTERN, issues(IoType.WRITE) ? pattern : 0.0);
+		inputs.put(WorkloadInput.READ_RATIO, readRatio);
+		inputs.put(WorkloadInput.FILE_SET_SIZE, (double) fileSetSize);
+		inputs.put(WorkloadInput.READ_SEQUENTIALITY, issues(IoType.READ) ? pattern : 0.0);
+		inputs.put(WorkloadInput.WRITE_SEQUENTIALITY, issues(IoType.WRITE) ? pattern : 0.0);
+		return inputs;
+	}
+
+	/** e.g. "16 KiB random 70 % reads, 4 threads x 1, 64 MiB file set, buffered" */
+	@Override
+	public String toString() {
+		return String.format(Locale.ROOT, "%s %s %d %% reads, %d thread%s x %d, %s file set, %s", bytes(requestSize),
+				sequential ? "sequential" : "random", Math.round(readRatio * 100), concurrency, concurrency == 1 ? "" : "s",
+				queueDepth, bytes(fileSetSize), direct ? "direct" : "buffered");
+	}
+
+	/** A size for people: whole KiB, MiB or GiB where it divides, else bytes. */
+	public static String bytes(long size) {
+		String[] units = { "GiB", "MiB", "KiB" };
+		long[] factors = { 1L << 30, 1L << 20, 1L << 10 };
+		for (int unit = 0; unit < units.length; unit++) {
+			if (size >= factors[unit] && size % factors[unit] == 0) {
+				return size / factors[unit] + " " + units[unit];
+			}
+		}
+		return size + " B";
+	}
+}

@@ -1,0 +1,21 @@
+package org.iosim.measure;
+
+import java.nio.file.Path;
+
+/** Runs one storage workload and measures it: {@link FioRunner} on a real machine. */
+public interface WorkloadRunner {
+
+	/**
+	 * @param run         the run
+	 * @param directory   where the workload keeps its file set (the file system under test)
+	 * @param warmup      seconds of work before measuring
+	 * @param duration    seconds measured
+	 * @throws MeasurementException if the run failed; the message says why
+	 * @throws InterruptedException if the measurement was cancelled (the run is stopped)
+	 */
+	RunResult run(PlannedRun run, Path directory, double warmup, double duration)
+			throws MeasurementException, InterruptedException;
+
+	/** @return what runs the workloads, e.g. "fio-3.33", for the database and the progress lines */
+	String describe() throws MeasurementException;
+}

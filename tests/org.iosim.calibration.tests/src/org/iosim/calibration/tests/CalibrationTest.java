@@ -1,0 +1,137 @@
+package org.iosim.calibration.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+
+import org.iosim.analysis.AnalysisModelRegistry;
+import org.iosim.analysis.ModelDefinition;
+import org.iosim.analysis.regression.ModelSelection;
+import org.iosim.analysis.regression.StoredModel;
+import org.iosim.calibration.Calibration;
+import org.iosim.calibration.CalibrationException;
+import org.iosim.calibration.CalibrationFolder;
+import org.iosim.measure.MeasuredDelay;
+import org.iosim.measure.StorageWorkload;
+import org.iosim.pcm.io.IoType;
+import org.iosim.report.OutputFolderException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Calibration on delays drawn from a known storage law with 2 % noise: the selected models must
+ * recover the law on configurations they did not learn from, and the output folder must hold what
+ * a simulation needs.
+ */
+class CalibrationTest {
+
+	@TempDir
+	Path folder;
+
+	/** Service time grows with the request size, waiting with the other threads; writes are cheaper. */
+	private static double law(StorageWorkload workload, IoType type) {
+		double service = (type == IoType.READ ? 40e-6 : 10e-6) + workload.requestSize() / (type == IoType.READ ? 4e8 : 1e9);
+		return service * (1 + 0.6 * (workload.concurrency() - 1)) * (workload.sequential() ? 0.7 : 1);
+	}
+
+	private static List<MeasuredDelay> measured(String plan, int configurations, long seed) {
+		Random random = new Random(seed);
+		List<MeasuredDelay> rows = new ArrayList<>();
+		for (int configuration = 0; configuration < configurations; configuration++) {
+			StorageWorkload workload = new StorageWorkload(512L << random.nextInt(8), random.nextInt(11) / 10.0,
+					random.nextBoolean(), 64 << 20, 1 + random.nextInt(16), 1, false);
+			for (IoType type : List.of(IoType.READ, IoType.WRITE)) {
+				if (workload.issues(type)) {
+					double delay = law(workload, type);
+					rows.add(new MeasuredDelay(plan, configuration, workload, type,
+							List.of(delay * (1 + 0.02 * random.nextGaussian()), delay * (1 + 0.02 * random.nextGaussian()))));
+				}
+			}
+		}
+		return rows;
+	}
+
+	private static Calibration.Result calibrate(List<MeasuredDelay> rows, String name) throws CalibrationException {
+		List<String> testPlans = rows.stream().anyMatch(row -> row.plan().equals("test")) ? List.of("test") : List.of();
+		return Calibration.calibrate(rows, new Calibration.Settings(name, 5, 1, testPlans),
+				type -> ModelSelection.Listener.NONE);
+	}
+
+	@Test
+	void selectedModelsPredictUnseenConfigurations() throws Exception {
+		List<MeasuredDelay> rows = new ArrayList<>(measured("train", 80, 1));
+		rows.addAll(measured("test", 20, 2));
+		Calibration.Result result = calibrate(rows, "law");
+		for (Calibration.TypeModel model : result.models()) {
+			assertEquals(List.of("concurrency", "meanReadSize", "meanWriteSize", "readPattern", "writePattern", "readRatio"),
+					model.model().features(), "fileSetSize is the same everywhere, so it is left out");
+			assertTrue(model.test().size() >= 10);
+			assertTrue(model.testError().orElseThrow() < 0.15,
+					model.type() + ": test error " + model.testError().get() + " with " + model.model().technique());
+			assertEquals(model.training().size(), model.heldOut().length);
+		}
+	}
+
+	@Test
+	void theFolderHoldsADefinitionThatFindsItsModels() throws Exception {
+		List<MeasuredDelay> rows = new ArrayList<>(measured("train", 40, 3));
+		rows.addAll(measured("test", 5, 4));
+		Calibration.Result result = calibrate(rows, "disk <b>&</b>");
+		Path out = CalibrationFolder.write(result, "this machine", folder.resolve("out"), false);
+		List<ModelDefinition> definitions = AnalysisModelRegistry.loadStored(out);
+		assertEquals(1, definitions.size());
+		ModelDefinition definition = definitions.get(0);
+		assertEquals("disk <b>&</b>", definition.name());
+		assertEquals("regression", definition.kind());
+		assertEquals("this machine", definition.features().getSystemUnderStudy());
+		for (Calibration.TypeModel model : result.models()) {
+			String parameter = model.type() == IoType.READ ? "readModel" : "writeModel";
+			StoredModel stored = StoredModel.load(definition.resolve(definition.parameter(parameter).orElseThrow()));
+			double[] row = model.data().x()[0];
+			assertEquals(model.model().predict(row).value(), stored.predict(row).value(), 1e-12);
+		}
+		String report = Files.readString(out.resolve(CalibrationFolder.REPORT));
+		assertTrue(report.contains("Calibration of &#39;disk &lt;b&gt;&amp;&lt;/b&gt;&#39;")
+				|| report.contains("Calibration of 'disk &lt;b&gt;&amp;&lt;/b&gt;'"), "the name is escaped");
+		assertFalse(report.contains("<b>&</b>"));
+		for (String section : List.of("Reads delay", "Writes delay", "Held-out error by parameter",
+				"Configurations outside the training ranges", "<svg", "selected technique", "test mean relative error")) {
+			assertTrue(report.contains(section), section);
+		}
+		List<String> csv = Files.readAllLines(out.resolve(CalibrationFolder.DATA));
+		assertEquals(rows.size() + 1, csv.size());
+	}
+
+	@Test
+	void anExistingFolderIsNotReplacedUnlessAsked() throws Exception {
+		Calibration.Result result = calibrate(measured("train", 30, 5), "x");
+		Path out = Files.createDirectories(folder.resolve("results"));
+		Path precious = Files.writeString(out.resolve("notes.txt"), "mine");
+		assertThrows(OutputFolderException.class, () -> CalibrationFolder.write(result, "x", out, false));
+		assertEquals("mine", Files.readString(precious));
+		CalibrationFolder.write(result, "x", out, true);
+		assertFalse(Files.exists(precious));
+		assertTrue(Files.exists(out.resolve(CalibrationFolder.REPORT)));
+	}
+
+	@Test
+	void tooFewOrOneSidedMeasurementsSayWhatToMeasure() throws IOException {
+		List<MeasuredDelay> readsOnly = measured("train", 200, 6).stream()
+				.filter(row -> row.workload().readRatio() == 1).toList();
+		CalibrationException error = assertThrows(CalibrationException.class, () -> calibrate(readsOnly, "x"));
+		assertTrue(error.getMessage().contains("with writes to learn from")
+				&& error.getMessage().contains("read ratios below 1"), error.getMessage());
+		error = assertThrows(CalibrationException.class,
+				() -> Calibration.calibrate(measured("train", 30, 7), new Calibration.Settings("x", 5, 1, List.of("nope")),
+						type -> ModelSelection.Listener.NONE));
+		assertTrue(error.getMessage().contains("no measurements of the test plan 'nope'"), error.getMessage());
+	}
+}
