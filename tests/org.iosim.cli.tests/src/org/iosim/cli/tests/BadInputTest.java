@@ -234,7 +234,7 @@ class BadInputTest {
 			CommandLine.Run run = iosim(args);
 			assertEquals(2, run.exitCode(), run.toString());
 			assertTrue(run.err().contains("unknown command '" + args[args[0].startsWith("-") ? 1 : 0]
-					+ "'; the commands of 'iosim' are: validate, simulate, run, transform, models, regression, stoex, bench,"
+					+ "'; the commands of 'iosim' are: validate, simulate, run, transform, models, regression, measure, calibrate, characterize, stoex, bench,"
 					+ " help"), run.toString());
 			assertEquals("", run.out());
 		}
