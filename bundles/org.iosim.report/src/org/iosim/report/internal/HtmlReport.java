@@ -1,7 +1,7 @@
 package org.iosim.report.internal;
 
 import org.iosim.report.svg.Markup;
-import static org.iosim.report.internal.Markup.escape;
+import static org.iosim.report.svg.Markup.escape;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

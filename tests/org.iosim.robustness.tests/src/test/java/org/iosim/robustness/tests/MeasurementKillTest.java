@@ -92,7 +92,7 @@ class MeasurementKillTest {
 		String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
 		return new ProcessBuilder(java, "--enable-native-access=ALL-UNNAMED", "-cp", System.getProperty("java.class.path"),
 				"org.iosim.cli.Main", "measure", plan.toString(), "--out", db.toString(), "--fio", fakeFio.toString(),
-				"--scratch", folder.resolve("scratch").toString()).redirectInput(ProcessBuilder.Redirect.DISCARD).start();
+				"--scratch", folder.resolve("scratch").toString()).start();
 	}
 
 	private static long count(Path folder) throws IOException {
