@@ -168,6 +168,17 @@ public final class MeasurementDatabase implements AutoCloseable {
 					}
 				}
 			}
+			try (PreparedStatement sameName = connection.prepareStatement("SELECT count(*) FROM plan WHERE name = ?")) {
+				sameName.setString(1, plan.name());
+				try (ResultSet found = sameName.executeQuery()) {
+					if (found.next() && found.getInt(1) > 0) {
+						// runs of two versions of a plan would be told apart by nothing but their settings
+						throw new MeasurementException(file + " already holds a plan named '" + plan.name()
+								+ "' with other runs or settings (was the plan file changed?); give the plan another"
+								+ " \"name\" or measure into another database");
+					}
+				}
+			}
 			try (PreparedStatement insert = connection.prepareStatement("INSERT INTO plan (name, fingerprint, runs,"
 					+ " warmup_seconds, run_seconds, generator, created) VALUES (?, ?, ?, ?, ?, ?, ?)",
 					Statement.RETURN_GENERATED_KEYS)) {

@@ -13,6 +13,7 @@ import java.util.concurrent.Callable;
 import org.iosim.calibration.Calibration;
 import org.iosim.calibration.CalibrationException;
 import org.iosim.calibration.CalibrationFolder;
+import org.iosim.analysis.FileProblems;
 import org.iosim.cli.Main;
 import org.iosim.measure.MeasuredDelay;
 import org.iosim.measure.MeasurementDatabase;
@@ -108,7 +109,7 @@ final class CalibrateCommand implements Callable<Integer> {
 		} catch (OutputFolderException refused) {
 			throw new IosimCommand.UserError(Main.EXIT_INVALID, refused.getMessage());
 		} catch (IOException failed) {
-			throw new IosimCommand.UserError(Main.EXIT_INVALID, "cannot write " + out + ": " + failed.getMessage());
+			throw new IosimCommand.UserError(Main.EXIT_INVALID, "cannot write " + out + ": " + FileProblems.reason(failed));
 		}
 		print(result, written, systemUnderStudy);
 		return 0;

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 
+import org.iosim.analysis.FileProblems;
 import org.iosim.cli.Main;
 import org.iosim.measure.FioRunner;
 import org.iosim.measure.MeasuredDelay;
@@ -68,21 +69,25 @@ final class MeasureCommand implements Callable<Integer> {
 					"give a PLAN to measure, or --out DB with --export CSV to export what a database holds");
 		}
 		Path db = database != null ? database : Path.of(stem(plan.getFileName().toString()) + ".db");
-		try (MeasurementDatabase opened = MeasurementDatabase.open(db, plan != null)) {
-			if (plan != null) {
-				measure(MeasurementPlan.load(plan), opened);
-			}
-			if (export != null) {
-				List<MeasuredDelay> rows = MeasuredDelay.of(opened.runs());
-				MeasuredDelay.writeCsv(rows, export);
-				spec.commandLine().getOut().printf(Locale.ROOT, "exported %d rows (configurations x request types) to %s%n",
-						rows.size(), export);
+		try {
+			// a plan that cannot run is refused before a database is made for it
+			MeasurementPlan loaded = plan == null ? null : MeasurementPlan.load(plan);
+			try (MeasurementDatabase opened = MeasurementDatabase.open(db, plan != null)) {
+				if (loaded != null) {
+					measure(loaded, opened);
+				}
+				if (export != null) {
+					List<MeasuredDelay> rows = MeasuredDelay.of(opened.runs());
+					MeasuredDelay.writeCsv(rows, export);
+					spec.commandLine().getOut().printf(Locale.ROOT,
+							"exported %d rows (configurations x request types) to %s%n", rows.size(), export);
+				}
 			}
 			return 0;
 		} catch (PlanException | MeasurementException unusable) {
 			throw new IosimCommand.UserError(Main.EXIT_INVALID, unusable.getMessage());
 		} catch (IOException failed) {
-			throw new IosimCommand.UserError(Main.EXIT_INVALID, "cannot write " + export + ": " + failed.getMessage());
+			throw new IosimCommand.UserError(Main.EXIT_INVALID, "cannot write " + export + ": " + FileProblems.reason(failed));
 		} catch (InterruptedException interrupted) {
 			Thread.currentThread().interrupt();
 			throw new IosimCommand.UserError(Main.EXIT_INVALID, "measurement interrupted; the runs recorded so far are kept");

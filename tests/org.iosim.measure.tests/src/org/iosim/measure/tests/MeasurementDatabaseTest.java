@@ -156,6 +156,28 @@ class MeasurementDatabaseTest {
 	}
 
 	@Test
+	void aChangedPlanUnderItsOldNameIsRefused() throws Exception {
+		MeasurementPlan plan = plan();
+		Path db = folder.resolve("m.db");
+		try (MeasurementDatabase database = MeasurementDatabase.open(db, true)) {
+			Measurement.run(plan, database, new ComputedRunner(), folder.resolve("scratch"), new Measurement.Listener() {
+			});
+		}
+		Path changed = folder.resolve("changed.json");
+		Files.writeString(changed, """
+				{"name": "computed", "repetitions": 2, "warmup": 0, "duration": 2, "seed": 4,
+				 "factors": {"requestSize": [4096, 8192], "readRatio": [0, 0.5, 1], "concurrency": [1, 3]}}""");
+		try (MeasurementDatabase database = MeasurementDatabase.open(db, true)) {
+			MeasurementException error = assertThrows(MeasurementException.class, () -> Measurement.run(
+					MeasurementPlan.load(changed), database, new ComputedRunner(), folder.resolve("scratch"),
+					new Measurement.Listener() {
+					}));
+			assertTrue(error.getMessage().contains("already holds a plan named 'computed'"), error.getMessage());
+			assertEquals(24, database.runs().size(), "the old plan's runs stay as they were");
+		}
+	}
+
+	@Test
 	void oneProcessAtATime() throws Exception {
 		Path db = folder.resolve("m.db");
 		try (MeasurementDatabase open = MeasurementDatabase.open(db, true)) {
