@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Set;
 
 import org.eclipse.emf.ecore.EObject;
+import org.iosim.simulation.engine.ActiveResource;
 import org.iosim.pcm.AbstractAction;
 import org.iosim.pcm.AbstractInternalControlFlowAction;
 import org.iosim.pcm.AcquireAction;
@@ -391,10 +392,12 @@ final class BehaviourCompiler {
 							+ "', which the I/O configuration does not define");
 				}
 				String origin = actions.origin(action);
-				Step issue = new Steps.IoRequestStep(origin, resources.scheduler(storage), request.getType(),
+				VirtualizedStorageScheduler scheduler = resources.scheduler(storage);
+				Step issue = new Steps.IoRequestStep(origin, scheduler, request.getType(),
 						Expressions.compiled(action, "I/O request size", request.getSize()),
 						Expressions.compiled(action, "sequentiality", request.getSequentiality() == null ? "0" : request.getSequentiality()),
-						request.getFileSet(), fileSetSize, replication.newStream());
+						request.getFileSet(), fileSetSize, replication.newStream(),
+						processor(actions.instance, storage, scheduler, action));
 				actions.steps.add(new Steps.Repeat(origin,
 						Expressions.compiled(action, "I/O request count", request.getCount() == null ? "1" : request.getCount()),
 						new Step[] { issue }, replication.newStream()));
@@ -436,6 +439,27 @@ final class BehaviourCompiler {
 					+ "' provides");
 		}
 		return placed;
+	}
+
+	/** The resource of the requesting container that processes the storage's delays, null if it has none ({@code processedBy}). */
+	private ActiveResource processor(Instance instance, VirtualizedStorage storage, VirtualizedStorageScheduler scheduler,
+			EObject user) {
+		String type = storage.getProcessedBy();
+		if (type == null || type.isBlank()) {
+			return null;
+		}
+		if (scheduler.embedded()) {
+			throw new Unsimulatable(user, "issues I/O requests to storage '" + storage.getName() + "', whose requests are"
+					+ " processed by " + type + ", but its analysis model '" + storage.getAnalysisModel().getName()
+					+ "' simulates requests itself; processedBy applies to models that predict a delay");
+		}
+		Resources.PlacedResource placed = resources.ofTypeNamed(instance.container, type);
+		if (placed == null) {
+			throw new Unsimulatable(user, "in '" + instance.name() + "' issues I/O requests to storage '" + storage.getName()
+					+ "', whose requests are processed by " + type + ", but its container '"
+					+ Elements.name(instance.container) + "' has no " + type + " resource");
+		}
+		return placed.resource();
 	}
 
 	private VirtualizedStorage storageOf(Instance instance, EObject user) {

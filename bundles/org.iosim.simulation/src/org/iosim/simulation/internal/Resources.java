@@ -159,6 +159,18 @@ final class Resources {
 		return null;
 	}
 
+	/** @return the resource whose type has that name (e.g. "CPU", ignoring case), found as {@link #ofType}; null if none */
+	PlacedResource ofTypeNamed(ResourceContainer container, String typeName) {
+		for (ResourceContainer current = container; current != null; current = Wiring.host(current)) {
+			for (PlacedResource placed : byContainer.getOrDefault(current, List.of())) {
+				if (typeName.equalsIgnoreCase(Elements.name(placed.specification().getResourceType()))) {
+					return placed;
+				}
+			}
+		}
+		return null;
+	}
+
 	/** @return the resource providing that resource interface, found as {@link #ofType}; null if none */
 	PlacedResource providing(ResourceContainer container, ResourceInterface required) {
 		for (ResourceContainer current = container; current != null; current = Wiring.host(current)) {

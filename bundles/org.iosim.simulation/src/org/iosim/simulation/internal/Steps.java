@@ -365,11 +365,14 @@ final class Steps {
 		private final String fileSet;
 		private final double fileSetSize;
 		private final UniformRandomProvider random;
+		private final ActiveResource processor;
 
+		/** @param processor the resource processing the delay as work, null when the request only waits */
 		IoRequestStep(String origin, VirtualizedStorageScheduler storage, org.iosim.pcm.io.IoType type,
 				CompiledExpression size, CompiledExpression sequentiality, String fileSet, double fileSetSize,
-				UniformRandomProvider random) {
+				UniformRandomProvider random, ActiveResource processor) {
 			super(origin);
+			this.processor = processor;
 			this.storage = storage;
 			this.type = type;
 			this.size = size;
@@ -388,7 +391,7 @@ final class Steps {
 						+ probability + "; it must lie between 0 and 1");
 			}
 			storage.request(origin, new org.iosim.analysis.ArrivingRequest(type, bytes, probability, fileSet, fileSetSize),
-					process);
+					process, processor);
 			return false;
 		}
 	}

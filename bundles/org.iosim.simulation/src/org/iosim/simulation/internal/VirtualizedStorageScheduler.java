@@ -11,6 +11,7 @@ import org.iosim.analysis.StatusList;
 import org.iosim.analysis.WorkloadState;
 import org.iosim.engine.SimulationException;
 import org.iosim.engine.SimulationObserver;
+import org.iosim.simulation.engine.ActiveResource;
 import org.iosim.simulation.engine.Completion;
 import org.iosim.simulation.engine.Simulator;
 import org.iosim.simulation.statistics.TimeWeighted;
@@ -73,7 +74,16 @@ final class VirtualizedStorageScheduler {
 		}
 	}
 
-	void request(String origin, ArrivingRequest request, Completion then) {
+	/** @return whether the analysis model simulates the request itself, so no resource can process its delay */
+	boolean embedded() {
+		return model instanceof EmbeddedIoModel;
+	}
+
+	/**
+	 * @param processor the resource that processes the delay as work (the storage's {@code processedBy}),
+	 *                  or null when the request only waits
+	 */
+	void request(String origin, ArrivingRequest request, Completion then, ActiveResource processor) {
 		WorkloadState state = statusList.arrive(request, inService);
 		inService++;
 		concurrency.update(simulator.now(), inService);
@@ -82,6 +92,8 @@ final class VirtualizedStorageScheduler {
 		try {
 			if (model instanceof EmbeddedIoModel embedded) {
 				embedded.submit(state, request, leave);
+			} else if (processor != null) {
+				processor.serveFor(model.delay(state), leave::run);
 			} else {
 				simulator.schedule(model.delay(state), leave::run);
 			}
