@@ -1,0 +1,326 @@
+#!/usr/bin/env python3
+"""Runs N PostMark clients at once and times their transaction phases (called by measure-postmark.sh).
+
+Usage: postmark-driver.py RUNROOT NLIST REPEATS
+  RUNROOT  an empty folder made for this measurement (all files go below it; it is emptied, not removed)
+  NLIST    client counts, comma-separated (e.g. 1,2,4,8,16)
+  REPEATS  repetitions; repetition r runs every N of NLIST before repetition r+1 starts
+
+Settings come from the PM_* environment variables (postmark.env). Prints CSV on stdout: a header,
+one row per (repetition, N), then per N a row 'mean' and a row 'sd' (sample standard deviation).
+
+How a run is timed:
+  * each client is one `postmark` process reading its commands from a pipe; all N first load their
+    configuration (written to RUNROOT/cN.pmrc), then all get `run` within a few hundred microseconds;
+  * PostMark flushes "Performing transactions" right before its transaction loop and "Deleting files..."
+    right after it; the driver stamps the arrival of these two markers on each client's stdout pipe
+    with CLOCK_MONOTONIC (nanoseconds). The difference is the client's transaction phase; creation
+    and final deletion are excluded;
+  * at each marker it reads the client's /proc/PID/stat (user/system CPU) and /proc/PID/io (system
+    calls, bytes sent to the block layer), and the machine's /proc/stat and /proc/diskstats.
+"""
+import os
+import selectors
+import statistics
+import subprocess
+import sys
+import time
+
+CLK_TCK = os.sysconf("SC_CLK_TCK")
+NCPU = os.cpu_count()
+
+
+def env(name):
+    v = os.environ.get(name)
+    if v is None or v == "":
+        sys.exit(f"postmark-driver: {name} is not set (source postmark.env)")
+    return v
+
+
+def read_proc_stat_cpu():
+    """(busy, steal) jiffies of the whole machine."""
+    with open("/proc/stat") as f:
+        parts = f.readline().split()
+    vals = [int(x) for x in parts[1:]]
+    user, nice, system, idle, iowait, irq, softirq = vals[:7]
+    steal = vals[7] if len(vals) > 7 else 0
+    return user + nice + system + irq + softirq, steal
+
+
+def disk_of(path):
+    """(major, minor) of the block device holding path, if /proc/diskstats lists it."""
+    st = os.stat(path)
+    major, minor = os.major(st.st_dev), os.minor(st.st_dev)
+    with open("/proc/diskstats") as f:
+        for line in f:
+            p = line.split()
+            if int(p[0]) == major and int(p[1]) == minor:
+                return major, minor
+    return None, None
+
+
+def read_disk(dev):
+    """(writes completed, sectors written) of the location's block device, or (0, 0)."""
+    if dev[0] is None:
+        return 0, 0
+    with open("/proc/diskstats") as f:
+        for line in f:
+            p = line.split()
+            if int(p[0]) == dev[0] and int(p[1]) == dev[1]:
+                return int(p[7]), int(p[9])
+    return 0, 0
+
+
+def proc_snapshot(pid):
+    """user, system CPU seconds and the /proc/PID/io counters of one client."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            s = f.read()
+        fields = s[s.rindex(")") + 2:].split()
+        utime, stime = int(fields[11]) / CLK_TCK, int(fields[12]) / CLK_TCK
+        io = {}
+        with open(f"/proc/{pid}/io") as f:
+            for line in f:
+                k, v = line.split(":")
+                io[k] = int(v)
+        return {"user": utime, "sys": stime, **io}
+    except (FileNotFoundError, ProcessLookupError, PermissionError):
+        return None
+
+
+def progress(c, t, per_client):
+    """Transactions client c had done at time t, interpolated between its progress marks."""
+    tenth = per_client // 10
+    marks = [(c["start"], 0)] + [(d, k * tenth) for k, d in enumerate(c["dots"][1:10], 1)]
+    marks.append((c["end"], per_client))
+    if t <= marks[0][0]:
+        return 0.0
+    for (t0, x0), (t1, x1) in zip(marks, marks[1:]):
+        if t <= t1:
+            return x0 + (x1 - x0) * (t - t0) / (t1 - t0) if t1 > t0 else x1
+    return float(per_client)
+
+
+def config_text(directory, transactions, seed):
+    lines = [
+        f"set location {directory}",
+        f"set number {env('PM_FILES')}",
+        f"set size {env('PM_SIZE_LOW')} {env('PM_SIZE_HIGH')}",
+        f"set transactions {transactions}",
+        f"set read {env('PM_READ_BLOCK')}",
+        f"set write {env('PM_WRITE_BLOCK')}",
+        f"set buffering {env('PM_BUFFERING')}",
+        f"set bias read {env('PM_BIAS_READ')}",
+        f"set bias create {env('PM_BIAS_CREATE')}",
+        f"set seed {seed}",
+        "set report verbose",
+    ]
+    subdirs = int(env("PM_SUBDIRS"))
+    if subdirs > 1:
+        lines.append(f"set subdirectories {subdirs}")
+    return "\n".join(lines) + "\n"
+
+
+START = b"Performing transactions"
+END = b"Deleting files..."
+
+
+def run_once(root, n, dev):
+    total = int(env("PM_TRANSACTIONS_TOTAL"))
+    per_client = max(1, total // n)
+    seed0 = int(env("PM_SEED"))
+    clients = []
+    tag = os.urandom(4).hex()  # a new name each run: Orlov places a top directory by its name's hash
+    for i in range(1, n + 1):
+        d = os.path.join(root, f"c{i}-{tag}")
+        os.mkdir(d)
+        cfg = os.path.join(root, f"c{i}-{tag}.pmrc")
+        with open(cfg, "w") as f:
+            f.write(config_text(d, per_client, seed0 + i - 1))
+        p = subprocess.Popen(["postmark"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                             stderr=subprocess.STDOUT, cwd=d, bufsize=0)
+        p.stdin.write(f"load {cfg}\n".encode())
+        clients.append({"p": p, "out": b"", "dir": d, "dots": []})
+    time.sleep(0.3)  # let every client read its configuration and wait at its prompt
+    load1 = float(open("/proc/loadavg").read().split()[0])
+    go_disk = read_disk(dev)
+    sel = selectors.DefaultSelector()
+    for c in clients:
+        sel.register(c["p"].stdout, selectors.EVENT_READ, c)
+    for c in clients:  # the start barrier: all clients get 'run' back to back
+        c["go"] = time.monotonic_ns()
+        c["p"].stdin.write(b"run\nquit\n")
+        c["p"].stdin.close()
+    open_pipes = n
+    while open_pipes:
+        for key, _ in sel.select():
+            c = key.data
+            chunk = os.read(key.fileobj.fileno(), 65536)
+            now = time.monotonic_ns()
+            if not chunk:
+                c["eof"] = now
+                c["eof_proc"] = proc_snapshot(c["p"].pid)  # a zombie until wait4 below
+                sel.unregister(key.fileobj)
+                open_pipes -= 1
+                continue
+            c["out"] += chunk
+            if "start" in c and "end" not in c:
+                # PostMark prints a dot after transaction 1 and after every tenth of them
+                c["dots"] += [now] * chunk.count(b".")
+            for marker, tag in ((START, "start"), (END, "end")):
+                if tag not in c and marker in c["out"]:
+                    c[tag] = now
+                    c[tag + "_proc"] = proc_snapshot(c["p"].pid)
+                    c[tag + "_cpu"] = read_proc_stat_cpu()
+                    c[tag + "_disk"] = read_disk(dev)
+    for c in clients:
+        _, status, ru = os.wait4(c["p"].pid, 0)
+        c["status"] = status
+        c["rusage"] = ru
+    os.sync()
+    run_disk = read_disk(dev)
+    problems = []
+    for i, c in enumerate(clients, 1):
+        text = c["out"].decode(errors="replace")
+        if "start" not in c or "end" not in c or c.get("start_proc") is None or c.get("end_proc") is None:
+            problems.append(f"client {i}: no transaction phase seen")
+        if "out of files" in text:
+            problems.append(f"client {i}: ran out of files")
+        if "Error" in text:
+            problems.append(f"client {i}: " + text[text.index("Error"):][:120].replace("\n", " "))
+        if c.get("eof_proc") is None:
+            problems.append(f"client {i}: /proc/PID/io not readable at exit")
+        if c["status"] != 0:
+            problems.append(f"client {i}: exit status {c['status']}")
+    if problems:
+        sys.stderr.write("postmark-driver: " + "; ".join(problems) + "\n")
+        sys.stderr.write(clients[0]["out"].decode(errors="replace")[-2000:] + "\n")
+        sys.exit(1)
+
+    tx = [(c["end"] - c["start"]) / 1e9 for c in clients]
+    # all N clients are in their transaction phase from t1 to t2
+    t1, t2 = max(c["start"] for c in clients), min(c["end"] for c in clients)
+    if per_client >= 10 and t2 > t1:
+        done = sum(progress(c, t2, per_client) - progress(c, t1, per_client) for c in clients)
+        tps_concurrent = done / ((t2 - t1) / 1e9)
+    else:
+        tps_concurrent = float("nan")
+    first_start = min(clients, key=lambda c: c["start"])
+    last_end = max(clients, key=lambda c: c["end"])
+    window = (last_end["end"] - first_start["start"]) / 1e9
+    overlap = (min(c["end"] for c in clients) - max(c["start"] for c in clients)) / 1e9 / window
+
+    def delta(key):
+        return sum(c["end_proc"][key] - c["start_proc"][key] for c in clients)
+
+    user, system = delta("user"), delta("sys")
+    busy = (last_end["end_cpu"][0] - first_start["start_cpu"][0]) / CLK_TCK
+    steal = (last_end["end_cpu"][1] - first_start["start_cpu"][1]) / CLK_TCK
+    writes = last_end["end_disk"][0] - first_start["start_disk"][0]
+    sectors = last_end["end_disk"][1] - first_start["start_disk"][1]
+    proc_disk = delta("write_bytes") - delta("cancelled_write_bytes")
+    all_tx = n * per_client
+    row = {
+        "n": n,
+        "tx_per_client": per_client,
+        "tx_phase_s_mean": statistics.fmean(tx),
+        "tx_phase_s_min": min(tx),
+        "tx_phase_s_max": max(tx),
+        "tps": tps_concurrent,
+        "mean_tx_ms": n / tps_concurrent * 1e3,
+        "tps_sum": sum(per_client / t for t in tx),
+        "tps_window": all_tx / window,
+        "mean_tx_ms_phase": statistics.fmean(tx) / per_client * 1e3,
+        "overlap": overlap,
+        "create_s_mean": statistics.fmean((c["start"] - c["go"]) / 1e9 for c in clients),
+        "delete_s_mean": statistics.fmean((c["eof"] - c["end"]) / 1e9 for c in clients),
+        "cpu_user_s": user,
+        "cpu_sys_s": system,
+        "cpu_us_per_tx": (user + system) / all_tx * 1e6,
+        "our_cores": (user + system) / window,
+        "others_cores": max(0.0, busy - user - system) / window,
+        "steal_cores": steal / window,
+        "disk_MB": sectors * 512 / 1e6,
+        "disk_writes": writes,
+        "proc_disk_MB": proc_disk / 1e6,
+        "dirtied_MB": delta("write_bytes") / 1e6,
+        "run_disk_MB": (run_disk[1] - go_disk[1]) * 512 / 1e6,
+        "run_proc_disk_MB": sum(c["eof_proc"]["write_bytes"] - c["eof_proc"]["cancelled_write_bytes"]
+                                for c in clients) / 1e6,
+        "run_proc_read_MB": sum(c["eof_proc"]["read_bytes"] for c in clients) / 1e6,
+        "reads_per_tx": delta("syscr") / all_tx,
+        "writes_per_tx": delta("syscw") / all_tx,
+        "read_KB_per_tx": delta("rchar") / all_tx / 1024,
+        "write_KB_per_tx": delta("wchar") / all_tx / 1024,
+        "load1": load1,
+    }
+    return row
+
+
+COLUMNS = ["n", "rep", "tx_per_client", "tx_phase_s_mean", "tx_phase_s_min", "tx_phase_s_max",
+           "tps", "mean_tx_ms", "tps_sum", "tps_window", "mean_tx_ms_phase", "overlap", "create_s_mean", "delete_s_mean", "cpu_user_s", "cpu_sys_s",
+           "cpu_us_per_tx", "our_cores", "others_cores", "steal_cores", "disk_MB", "disk_writes",
+           "proc_disk_MB", "dirtied_MB", "run_disk_MB", "run_proc_disk_MB", "run_proc_read_MB",
+           "reads_per_tx", "writes_per_tx", "read_KB_per_tx",
+           "write_KB_per_tx", "load1"]
+
+
+def fmt(v):
+    if isinstance(v, str):
+        return v
+    if isinstance(v, int):
+        return str(v)
+    if v is None:
+        return ""
+    return f"{v:.6g}" if abs(v) < 1e6 else f"{v:.0f}"
+
+
+def print_row(row):
+    print(",".join(fmt(row.get(k)) for k in COLUMNS), flush=True)
+
+
+def empty(path):
+    for name in os.listdir(path):
+        full = os.path.join(path, name)
+        if os.path.isdir(full) and not os.path.islink(full):
+            empty(full)
+            os.rmdir(full)
+        else:
+            os.unlink(full)
+
+
+def main():
+    if len(sys.argv) != 4:
+        sys.exit(__doc__)
+    root, nlist, repeats = sys.argv[1], [int(x) for x in sys.argv[2].split(",")], int(sys.argv[3])
+    pause = float(env("PM_PAUSE"))
+    dev = disk_of(root)
+    print("# " + ", ".join(f"{k}={os.environ[k]}" for k in sorted(os.environ) if k.startswith("PM_")))
+    print(f"# location {root}; {NCPU} CPUs; times in s, mean_tx_ms per client; "
+          "CPU, disk and syscall figures over the transaction phases", flush=True)
+    print(",".join(COLUMNS), flush=True)
+    rows = {n: [] for n in nlist}
+    for rep in range(1, repeats + 1):
+        for n in nlist:
+            os.sync()
+            time.sleep(pause)
+            row = run_once(root, n, dev)
+            row["rep"] = rep
+            rows[n].append(row)
+            print_row(row)
+            empty(root)
+    for n in nlist:
+        if len(rows[n]) < 2:
+            continue
+        mean = {"n": n, "rep": "mean"}
+        sd = {"n": n, "rep": "sd"}
+        for k in COLUMNS[2:]:
+            vals = [r[k] for r in rows[n]]
+            mean[k] = statistics.fmean(vals)
+            sd[k] = statistics.stdev(vals)
+        print_row(mean)
+        print_row(sd)
+
+
+if __name__ == "__main__":
+    main()
