@@ -140,7 +140,7 @@ def run_once(root, n, dev):
         p = subprocess.Popen(["postmark"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                              stderr=subprocess.STDOUT, cwd=d, bufsize=0)
         p.stdin.write(f"load {cfg}\n".encode())
-        clients.append({"p": p, "out": b"", "dir": d, "dots": []})
+        clients.append({"p": p, "out": b"", "dir": d, "chunks": []})
     time.sleep(0.3)  # let every client read its configuration and wait at its prompt
     load1 = float(open("/proc/loadavg").read().split()[0])
     go_disk = read_disk(dev)
@@ -164,9 +164,7 @@ def run_once(root, n, dev):
                 open_pipes -= 1
                 continue
             c["out"] += chunk
-            if "start" in c and "end" not in c:
-                # PostMark prints a dot after transaction 1 and after every tenth of them
-                c["dots"] += [now] * chunk.count(b".")
+            c["chunks"].append((len(c["out"]), now))
             for marker, tag in ((START, "start"), (END, "end")):
                 if tag not in c and marker in c["out"]:
                     c[tag] = now
@@ -179,6 +177,16 @@ def run_once(root, n, dev):
         c["rusage"] = ru
     os.sync()
     run_disk = read_disk(dev)
+    for c in clients:
+        # PostMark prints a dot after its first transaction and after every further tenth of them;
+        # a dot's time is the arrival of the chunk that carried it
+        out = c["out"]
+        a = out.find(START) + len(START)
+        b = out.find(END, a)
+        c["dots"] = []
+        for pos in range(a, b if b >= 0 else a):
+            if out[pos:pos + 1] == b".":
+                c["dots"].append(next(t for end, t in c["chunks"] if end > pos))
     problems = []
     for i, c in enumerate(clients, 1):
         text = c["out"].decode(errors="replace")
@@ -214,13 +222,22 @@ def run_once(root, n, dev):
         return sum(c["end_proc"][key] - c["start_proc"][key] for c in clients)
 
     user, system = delta("user"), delta("sys")
+    cpu_each = [(c["end_proc"]["user"] + c["end_proc"]["sys"] - c["start_proc"]["user"] - c["start_proc"]["sys"])
+                / per_client * 1e6 for c in clients]
+    drift = []  # last tenth of a client's transactions against its second tenth: > 1 means it slowed down
+    for c in clients:
+        d = c["dots"]
+        if len(d) >= 10:
+            drift.append((c["end"] - d[9]) / (d[2] - d[1]))
     busy = (last_end["end_cpu"][0] - first_start["start_cpu"][0]) / CLK_TCK
     steal = (last_end["end_cpu"][1] - first_start["start_cpu"][1]) / CLK_TCK
     writes = last_end["end_disk"][0] - first_start["start_disk"][0]
     sectors = last_end["end_disk"][1] - first_start["start_disk"][1]
     proc_disk = delta("write_bytes") - delta("cancelled_write_bytes")
     all_tx = n * per_client
+    detail = " ".join(f"{os.stat(c['dir']).st_ino}:{e:.1f}" for c, e in zip(clients, cpu_each))
     row = {
+        "clients": detail,
         "n": n,
         "tx_per_client": per_client,
         "tx_phase_s_mean": statistics.fmean(tx),
@@ -237,6 +254,9 @@ def run_once(root, n, dev):
         "cpu_user_s": user,
         "cpu_sys_s": system,
         "cpu_us_per_tx": (user + system) / all_tx * 1e6,
+        "cpu_us_per_tx_min": min(cpu_each),
+        "cpu_us_per_tx_max": max(cpu_each),
+        "drift": statistics.fmean(drift) if drift else float("nan"),
         "our_cores": (user + system) / window,
         "others_cores": max(0.0, busy - user - system) / window,
         "steal_cores": steal / window,
@@ -259,7 +279,7 @@ def run_once(root, n, dev):
 
 COLUMNS = ["n", "rep", "tx_per_client", "tx_phase_s_mean", "tx_phase_s_min", "tx_phase_s_max",
            "tps", "mean_tx_ms", "tps_sum", "tps_window", "mean_tx_ms_phase", "overlap", "create_s_mean", "delete_s_mean", "cpu_user_s", "cpu_sys_s",
-           "cpu_us_per_tx", "our_cores", "others_cores", "steal_cores", "disk_MB", "disk_writes",
+           "cpu_us_per_tx", "cpu_us_per_tx_min", "cpu_us_per_tx_max", "drift", "our_cores", "others_cores", "steal_cores", "disk_MB", "disk_writes",
            "proc_disk_MB", "dirtied_MB", "run_disk_MB", "run_proc_disk_MB", "run_proc_read_MB",
            "reads_per_tx", "writes_per_tx", "read_KB_per_tx",
            "write_KB_per_tx", "load1"]
@@ -299,16 +319,33 @@ def main():
     print(f"# location {root}; {NCPU} CPUs; times in s, mean_tx_ms per client; "
           "CPU, disk and syscall figures over the transaction phases", flush=True)
     print(",".join(COLUMNS), flush=True)
+    max_others = float(os.environ.get("PM_MAX_OTHERS", "inf"))
+    retries = int(os.environ.get("PM_RETRIES", "5"))
+    max_client_cpu = float(os.environ.get("PM_MAX_CLIENT_CPU_US", "inf"))
     rows = {n: [] for n in nlist}
     for rep in range(1, repeats + 1):
         for n in nlist:
-            os.sync()
-            time.sleep(pause)
-            row = run_once(root, n, dev)
-            row["rep"] = rep
+            for attempt in range(retries + 1):
+                os.sync()
+                time.sleep(pause * (1 + 4 * attempt))
+                row = run_once(root, n, dev)
+                row["rep"] = rep
+                empty(root)
+                reasons = []
+                if row["others_cores"] > max_others:
+                    reasons.append("other processes used %.2f CPUs" % row["others_cores"])
+                if row["cpu_us_per_tx_max"] > max_client_cpu:
+                    reasons.append("a client needed %.1f us CPU per transaction" % row["cpu_us_per_tx_max"])
+                if not reasons or attempt == retries:
+                    break
+                if os.environ.get("PM_DETAIL") == "1":
+                    print(f"# client folders' inode numbers : CPU us per transaction: {row['clients']}")
+                print("# rejected (" + "; ".join(reasons) + "): ", end="")
+                print_row(row)
             rows[n].append(row)
+            if os.environ.get("PM_DETAIL") == "1":
+                print(f"# client folders' inode numbers : CPU us per transaction: {row['clients']}")
             print_row(row)
-            empty(root)
     for n in nlist:
         if len(rows[n]) < 2:
             continue
