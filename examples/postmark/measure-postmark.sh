@@ -41,7 +41,7 @@ fi
 run=$(mktemp -d -- "$location/run-XXXXXX")
 cleanup() { rm -rf -- "$run"; }
 trap cleanup EXIT
-trap 'exit 130' INT TERM
+trap 'exit 130' INT TERM   # the driver stops its PostMark processes itself
 
 # ext2/3/4: mark the run folder as a top of a directory hierarchy (chattr +T), so that ext4's Orlov
 # allocator spreads the client folders (and so their inodes) over block groups with few directories

@@ -21,6 +21,7 @@ How a run is timed:
 """
 import os
 import selectors
+import signal
 import statistics
 import subprocess
 import sys
@@ -139,6 +140,7 @@ def run_once(root, n, dev):
             f.write(config_text(d, per_client, seed0 + i - 1))
         p = subprocess.Popen(["postmark"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                              stderr=subprocess.STDOUT, cwd=d, bufsize=0)
+        RUNNING.append(p)
         p.stdin.write(f"load {cfg}\n".encode())
         clients.append({"p": p, "out": b"", "dir": d, "chunks": []})
     time.sleep(0.3)  # let every client read its configuration and wait at its prompt
@@ -173,10 +175,12 @@ def run_once(root, n, dev):
                     c[tag + "_disk"] = read_disk(dev)
     for c in clients:
         _, status, ru = os.wait4(c["p"].pid, 0)
+        c["p"].returncode = status
         c["status"] = status
         c["rusage"] = ru
     os.sync()
     run_disk = read_disk(dev)
+    RUNNING.clear()
     for c in clients:
         # PostMark prints a dot after its first transaction and after every further tenth of them;
         # a dot's time is the arrival of the chunk that carried it
@@ -309,7 +313,21 @@ def empty(path):
             os.unlink(full)
 
 
+RUNNING = []  # the clients of the current run, stopped if the driver is interrupted
+
+
+def stop_clients(*_):
+    for p in RUNNING:
+        if p.poll() is None:
+            p.kill()
+    for p in RUNNING:
+        p.wait()
+    sys.exit(130)
+
+
 def main():
+    signal.signal(signal.SIGTERM, stop_clients)
+    signal.signal(signal.SIGINT, stop_clients)
     if len(sys.argv) != 4:
         sys.exit(__doc__)
     root, nlist, repeats = sys.argv[1], [int(x) for x in sys.argv[2].split(",")], int(sys.argv[3])
