@@ -303,12 +303,14 @@ def print_row(row):
     print(",".join(fmt(row.get(k)) for k in COLUMNS), flush=True)
 
 
-def empty(path):
+def empty(path, keep_folders=False):
+    """Removes what is in path; with keep_folders, the (emptied) folders directly in it stay."""
     for name in os.listdir(path):
         full = os.path.join(path, name)
         if os.path.isdir(full) and not os.path.islink(full):
             empty(full)
-            os.rmdir(full)
+            if not keep_folders:
+                os.rmdir(full)
         else:
             os.unlink(full)
 
@@ -348,7 +350,11 @@ def main():
                 time.sleep(pause * (1 + 4 * attempt))
                 row = run_once(root, n, dev)
                 row["rep"] = rep
-                empty(root)
+                # The empty client folders stay until the end (measure-postmark.sh removes the run
+                # folder): ext4's Orlov allocator places a new top folder in a block group with few
+                # folders, and would otherwise pick the groups this run has just emptied, whose
+                # recently deleted inodes make file creation slow (FINDINGS.md)
+                empty(root, keep_folders=True)
                 reasons = []
                 if row["others_cores"] > max_others:
                     reasons.append("other processes used %.2f CPUs" % row["others_cores"])
@@ -370,9 +376,9 @@ def main():
         mean = {"n": n, "rep": "mean"}
         sd = {"n": n, "rep": "sd"}
         for k in COLUMNS[2:]:
-            vals = [r[k] for r in rows[n]]
-            mean[k] = statistics.fmean(vals)
-            sd[k] = statistics.stdev(vals)
+            vals = [r[k] for r in rows[n] if r[k] == r[k]]  # without NaN (e.g. no common window)
+            mean[k] = statistics.fmean(vals) if vals else float("nan")
+            sd[k] = statistics.stdev(vals) if len(vals) > 1 else float("nan")
         print_row(mean)
         print_row(sd)
 
