@@ -8,9 +8,11 @@
 #
 # Settings: postmark.env beside this script (override any PM_* variable from the environment).
 # Writes only below $PM_LOCATION (a fresh run-XXXXXX folder, removed at the end, also on Ctrl-C).
-# Columns: see FINDINGS.md; the main ones are tps_total (transactions/s of all clients together:
-# the sum of each client's transactions / its transaction-phase time) and mean_tx_ms (a client's
-# mean time per transaction = transaction-phase time / transactions, averaged over the clients).
+# Columns (FINDINGS.md explains them): the main ones are tps (transactions/s of all clients while
+# all of them are in their transaction phase) and mean_tx_ms (a client's mean time per transaction,
+# N / tps); cpu_us_per_tx, others_cores (CPU used by other processes meanwhile) and the disk
+# figures say how trustworthy a row is and what dominated it. Rows starting '# rejected' were
+# repeated (PM_MAX_OTHERS, PM_MAX_CLIENT_CPU_US in postmark.env).
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)

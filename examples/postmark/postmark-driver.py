@@ -2,7 +2,8 @@
 """Runs N PostMark clients at once and times their transaction phases (called by measure-postmark.sh).
 
 Usage: postmark-driver.py RUNROOT NLIST REPEATS
-  RUNROOT  an empty folder made for this measurement (all files go below it; it is emptied, not removed)
+  RUNROOT  an empty folder made for this measurement (all files go below it; the driver empties the
+           client folders after each run but leaves them and RUNROOT for the caller to remove)
   NLIST    client counts, comma-separated (e.g. 1,2,4,8,16)
   REPEATS  repetitions; repetition r runs every N of NLIST before repetition r+1 starts
 
@@ -11,11 +12,13 @@ one row per (repetition, N), then per N a row 'mean' and a row 'sd' (sample stan
 
 How a run is timed:
   * each client is one `postmark` process reading its commands from a pipe; all N first load their
-    configuration (written to RUNROOT/cN.pmrc), then all get `run` within a few hundred microseconds;
-  * PostMark flushes "Performing transactions" right before its transaction loop and "Deleting files..."
-    right after it; the driver stamps the arrival of these two markers on each client's stdout pipe
-    with CLOCK_MONOTONIC (nanoseconds). The difference is the client's transaction phase; creation
-    and final deletion are excluded;
+    configuration (written to RUNROOT/cI-TAG.pmrc), then all get `run` back to back;
+  * PostMark flushes "Performing transactions" right before its transaction loop, a dot after the
+    first transaction and after every further tenth, and "Deleting files..." right after the loop;
+    the driver stamps their arrival on each client's stdout pipe with CLOCK_MONOTONIC (nanoseconds).
+    The two markers delimit the client's transaction phase (creation and final deletion excluded);
+    the dots give its progress, from which 'tps' counts the transactions of all clients between the
+    last client's start and the first client's end;
   * at each marker it reads the client's /proc/PID/stat (user/system CPU) and /proc/PID/io (system
     calls, bytes sent to the block layer), and the machine's /proc/stat and /proc/diskstats.
 """
