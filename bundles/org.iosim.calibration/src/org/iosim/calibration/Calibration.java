@@ -67,6 +67,20 @@ public final class Calibration {
 			return type == IoType.READ ? "read-delay" : "write-delay";
 		}
 
+		/** @return each training row's relative error, predicted by the model fitted without its fold */
+		public double[] heldOutErrors() {
+			double[] errors = new double[training.size()];
+			for (int row = 0; row < errors.length; row++) {
+				errors[row] = relativeError(training.get(row).meanDelay(), heldOut[row]);
+			}
+			return errors;
+		}
+
+		/** @return the mean of {@link #heldOutErrors} */
+		public double heldOutError() {
+			return java.util.Arrays.stream(heldOutErrors()).average().orElse(Double.NaN);
+		}
+
 		/** @return the mean relative error over the test rows, absent without test rows */
 		public Optional<Double> testError() {
 			if (test.isEmpty()) {

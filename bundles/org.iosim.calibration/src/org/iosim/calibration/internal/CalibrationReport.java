@@ -74,7 +74,7 @@ public final class CalibrationReport {
 		String types = model.type() == IoType.READ ? "Reads" : "Writes";
 		ModelSelection.Tuned selected = model.selection().selected();
 		StoredModel stored = model.model();
-		double[] errors = heldOutErrors(model);
+		double[] errors = model.heldOutErrors();
 		page.append("<h2>").append(types).append(" delay</h2>\n<table>\n");
 		row(page, "selected technique", selected.technique().id());
 		row(page, "chosen parameters", parameters(selected));
@@ -277,14 +277,6 @@ public final class CalibrationReport {
 		svg.verticalText(14, (top + bottom) / 2, "configurations");
 		svg.endGroup().group("axis", "stroke", "#9aa5b1").line(left, bottom, right, bottom).endGroup();
 		return svg.finish();
-	}
-
-	private static double[] heldOutErrors(TypeModel model) {
-		double[] errors = new double[model.training().size()];
-		for (int row = 0; row < errors.length; row++) {
-			errors[row] = Calibration.relativeError(model.training().get(row).meanDelay(), model.heldOut()[row]);
-		}
-		return errors;
 	}
 
 	private static double meanSpread(List<MeasuredDelay> rows) {

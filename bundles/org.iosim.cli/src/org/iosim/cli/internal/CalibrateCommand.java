@@ -151,7 +151,7 @@ final class CalibrateCommand implements Callable<Integer> {
 					model.selection().selected().technique().id(),
 					RegressionCommand.parameters(model.selection().selected().technique(),
 							model.selection().selected().parameters()),
-					model.training().size(), RegressionCommand.percent(heldOutError(model)),
+					model.training().size(), RegressionCommand.percent(model.heldOutError()),
 					model.testError().map(error -> String.format(Locale.ROOT, ", test %s on %d", RegressionCommand.percent(error),
 							model.test().size())).orElse(""));
 		}
@@ -159,13 +159,5 @@ final class CalibrateCommand implements Callable<Integer> {
 		printed.printf(Locale.ROOT, "report   %s%n", written.resolve(CalibrationFolder.REPORT));
 		printed.printf(Locale.ROOT, "use it   --models %s, with a storage whose <features> ask for modelReference=\"%s\""
 				+ " (or systemUnderStudy=\"%s\")%n", written, result.settings().name(), systemUnderStudy);
-	}
-
-	private static double heldOutError(Calibration.TypeModel model) {
-		double sum = 0;
-		for (int row = 0; row < model.training().size(); row++) {
-			sum += Calibration.relativeError(model.training().get(row).meanDelay(), model.heldOut()[row]);
-		}
-		return sum / model.training().size();
 	}
 }

@@ -105,8 +105,8 @@ final class MeasureCommand implements Callable<Integer> {
 			public void starting(MeasurementPlan plan, int runs, int alreadyFinished, String generator) {
 				out.printf(Locale.ROOT, "plan '%s': %d runs (%d configurations, %s design, %d repetition%s, %s s warm-up +"
 						+ " %s s each) with %s in %s%n", plan.name(), runs, runs / plan.repetitions(), plan.design().id(),
-						plan.repetitions(), plan.repetitions() == 1 ? "" : "s", compact(plan.warmupSeconds()),
-						compact(plan.runSeconds()), generator, folder);
+						plan.repetitions(), plan.repetitions() == 1 ? "" : "s", RegressionCommand.compact(plan.warmupSeconds()),
+						RegressionCommand.compact(plan.runSeconds()), generator, folder);
 				if (alreadyFinished > 0) {
 					out.printf(Locale.ROOT, "resuming: %d of %d runs were recorded before%n", alreadyFinished, runs);
 				}
@@ -142,10 +142,6 @@ final class MeasureCommand implements Callable<Integer> {
 			}
 		}
 		return text.isEmpty() ? "no requests completed" : text.toString();
-	}
-
-	private static String compact(double seconds) {
-		return RegressionCommand.compact(seconds);
 	}
 
 	private static String stem(String name) {
