@@ -6,6 +6,7 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
+import java.util.function.Predicate;
 
 import org.iosim.analysis.AnalysisModelException;
 import org.iosim.analysis.AnalysisModelRegistry;
@@ -149,36 +150,27 @@ final class Resources {
 
 	/** @return the resource of that type in the container or, for a nested container, in its hosts; null if none */
 	PlacedResource ofType(ResourceContainer container, ProcessingResourceType type) {
-		for (ResourceContainer current = container; current != null; current = Wiring.host(current)) {
-			for (PlacedResource placed : byContainer.getOrDefault(current, List.of())) {
-				if (Wiring.sameElement(placed.specification().getResourceType(), type)) {
-					return placed;
-				}
-			}
-		}
-		return null;
+		return nearest(container, placed -> Wiring.sameElement(placed.specification().getResourceType(), type));
 	}
 
 	/** @return the resource whose type has that name (e.g. "CPU", ignoring case), found as {@link #ofType}; null if none */
 	PlacedResource ofTypeNamed(ResourceContainer container, String typeName) {
-		for (ResourceContainer current = container; current != null; current = Wiring.host(current)) {
-			for (PlacedResource placed : byContainer.getOrDefault(current, List.of())) {
-				if (typeName.equalsIgnoreCase(Elements.name(placed.specification().getResourceType()))) {
-					return placed;
-				}
-			}
-		}
-		return null;
+		return nearest(container,
+				placed -> typeName.equalsIgnoreCase(Elements.name(placed.specification().getResourceType())));
 	}
 
 	/** @return the resource providing that resource interface, found as {@link #ofType}; null if none */
 	PlacedResource providing(ResourceContainer container, ResourceInterface required) {
+		return nearest(container, placed -> placed.specification().getResourceType().getProvidedInterfaces().stream()
+				.anyMatch(provided -> Wiring.sameElement(provided, required)));
+	}
+
+	/** The first matching resource of the container, else of the containers hosting it, nearest first; null if none. */
+	private PlacedResource nearest(ResourceContainer container, Predicate<PlacedResource> matching) {
 		for (ResourceContainer current = container; current != null; current = Wiring.host(current)) {
 			for (PlacedResource placed : byContainer.getOrDefault(current, List.of())) {
-				for (ResourceInterface provided : placed.specification().getResourceType().getProvidedInterfaces()) {
-					if (Wiring.sameElement(provided, required)) {
-						return placed;
-					}
+				if (matching.test(placed)) {
+					return placed;
 				}
 			}
 		}
