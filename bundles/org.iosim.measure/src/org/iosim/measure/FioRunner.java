@@ -23,6 +23,9 @@ public final class FioRunner implements WorkloadRunner {
 	/** Time a run may take beyond its warm-up and duration, e.g. to lay out a large file set, before it is stopped. */
 	private static final long GRACE_SECONDS = 900;
 
+	/** How the file sets are named: the prefix, then their size in bytes. */
+	private static final String FILE_SET_PREFIX = "iosim-fileset-";
+
 	private final String executable;
 
 	/** @param executable the fio program, a path or a name looked up on the PATH */
@@ -110,12 +113,23 @@ public final class FioRunner implements WorkloadRunner {
 		}
 	}
 
+	@Override
+	public void removeFileSets(Path directory) {
+		try (var fileSets = Files.newDirectoryStream(directory, FILE_SET_PREFIX + "*")) {
+			for (Path fileSet : fileSets) {
+				Files.deleteIfExists(fileSet);
+			}
+		} catch (IOException leftOver) {
+			// a file set left behind wastes space but no result; the next measurement reuses it
+		}
+	}
+
 	/** The job, on the command line so nothing of it reaches a job file. */
 	static List<String> arguments(PlannedRun run, Path directory, double warmup, double duration) {
 		StorageWorkload workload = run.workload();
 		long slice = workload.fileSetSize() / workload.concurrency() / workload.requestSize() * workload.requestSize();
 		List<String> arguments = new ArrayList<>(List.of("--output-format=json", "--name=iosim",
-				"--filename=" + directory.toAbsolutePath().resolve("iosim-fileset-" + workload.fileSetSize()),
+				"--filename=" + directory.toAbsolutePath().resolve(FILE_SET_PREFIX + workload.fileSetSize()),
 				"--size=" + slice, "--offset_increment=" + slice, "--numjobs=" + workload.concurrency(), "--thread",
 				"--group_reporting", "--rw=" + (workload.sequential() ? "rw" : "randrw"),
 				"--rwmixread=" + Math.round(workload.readRatio() * 100), "--bs=" + workload.requestSize(),

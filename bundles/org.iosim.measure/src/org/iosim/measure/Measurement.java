@@ -69,24 +69,20 @@ public final class Measurement {
 				listener.finished(run, result, recordedBefore + measured, runs.size(), (System.nanoTime() - started) / 1e9);
 			}
 		} finally {
-			removeFileSets(scratch);
+			runner.removeFileSets(scratch);
+			removeIfEmpty(scratch);
 		}
 		return new Outcome(runs.size(), measured, recordedBefore);
 	}
 
-	/** Removes the file sets the workloads laid out, and the folder if nothing else is in it. */
-	private static void removeFileSets(Path scratch) {
-		try (var entries = Files.newDirectoryStream(scratch, "iosim-fileset-*")) {
-			for (Path fileSet : entries) {
-				Files.deleteIfExists(fileSet);
+	/** The folder made for the file sets goes too, unless something else lives in it. */
+	private static void removeIfEmpty(Path folder) {
+		try (var rest = Files.list(folder)) {
+			if (rest.findAny().isEmpty()) {
+				Files.delete(folder);
 			}
-			try (var rest = Files.list(scratch)) {
-				if (rest.findAny().isEmpty()) {
-					Files.delete(scratch);
-				}
-			}
-		} catch (IOException leftOver) {
-			// a file set left behind wastes space but no result; the next measurement reuses it
+		} catch (IOException inUse) {
+			// an empty folder left behind harms nothing
 		}
 	}
 }

@@ -16,6 +16,14 @@ public interface WorkloadRunner {
 	RunResult run(PlannedRun run, Path directory, double warmup, double duration)
 			throws MeasurementException, InterruptedException;
 
+	/**
+	 * Removes the files the runs laid out in {@code directory} (their file sets), once a measurement
+	 * ends; a runner that lays out no files has nothing to do. A file left behind wastes space but
+	 * harms no result.
+	 */
+	default void removeFileSets(Path directory) {
+	}
+
 	/** @return what runs the workloads, e.g. "fio-3.33", for the database and the progress lines */
 	String describe() throws MeasurementException;
 }
