@@ -1,8 +1,12 @@
 package org.iosim.analysis.regression;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.function.Supplier;
+import java.util.function.ToDoubleFunction;
 import java.util.stream.IntStream;
 
 /**
@@ -31,14 +35,32 @@ public final class CrossValidation {
 
 	/** φ alone: the objective S3 minimises. */
 	public static double rmse(Technique technique, Dataset data, Map<String, Double> parameters, Folds folds) {
-		double sum = 0;
+		return objective(technique, data, folds).applyAsDouble(parameters);
+	}
+
+	/**
+	 * φ as a function of the parameters, for a search over them: each fold's training rows are taken
+	 * once, with one {@link Technique#fitter} each, so work that fits on the same rows share is done
+	 * once per fold for the whole search.
+	 *
+	 * @throws RegressionInputException when a fold's training rows cannot be fitted (the message names the fold)
+	 */
+	public static ToDoubleFunction<Map<String, Double>> objective(Technique technique, Dataset data, Folds folds) {
+		List<Technique.Fitter> fitters = new ArrayList<>();
+		List<Dataset> tests = new ArrayList<>();
 		for (int fold = 0; fold < folds.count(); fold++) {
 			Dataset training = data.rows(folds.rows(fold, false));
-			Dataset test = data.rows(folds.rows(fold, true));
-			sum += rmse(fit(technique, training, parameters, "cross-validation fold " + (fold + 1) + " of " + folds.count()),
-					test);
+			fitters.add(inPart(foldName(fold, folds), () -> technique.fitter(training)));
+			tests.add(data.rows(folds.rows(fold, true)));
 		}
-		return sum / folds.count();
+		return parameters -> {
+			double sum = 0;
+			for (int fold = 0; fold < folds.count(); fold++) {
+				Technique.Fitter fitter = fitters.get(fold);
+				sum += rmse(inPart(foldName(fold, folds), () -> fitter.fit(parameters)), tests.get(fold));
+			}
+			return sum / folds.count();
+		};
 	}
 
 	/** φ together with the relative errors of every held-out prediction. */
@@ -50,8 +72,7 @@ public final class CrossValidation {
 		for (int fold = 0; fold < folds.count(); fold++) {
 			Dataset training = data.rows(folds.rows(fold, false));
 			Dataset test = data.rows(folds.rows(fold, true));
-			RegressionModel model = fit(technique, training, parameters,
-					"cross-validation fold " + (fold + 1) + " of " + folds.count());
+			RegressionModel model = fit(technique, training, parameters, foldName(fold, folds));
 			rmseSum += rmse(model, test);
 			for (int row = 0; row < test.size(); row++) {
 				double measured = test.y()[row];
@@ -81,8 +102,7 @@ public final class CrossValidation {
 		double[] predictions = new double[data.size()];
 		for (int fold = 0; fold < folds.count(); fold++) {
 			int[] heldOut = folds.rows(fold, true);
-			RegressionModel model = fit(technique, data.rows(folds.rows(fold, false)), parameters,
-					"cross-validation fold " + (fold + 1) + " of " + folds.count());
+			RegressionModel model = fit(technique, data.rows(folds.rows(fold, false)), parameters, foldName(fold, folds));
 			for (int row : heldOut) {
 				predictions[row] = model.predict(data.x()[row]);
 			}
@@ -125,11 +145,19 @@ public final class CrossValidation {
 
 	/** Fits one part of the data; when it cannot be fitted, the message tells which part. */
 	private static RegressionModel fit(Technique technique, Dataset part, Map<String, Double> parameters, String which) {
+		return inPart(which, () -> technique.fit(part, parameters));
+	}
+
+	private static <T> T inPart(String which, Supplier<T> work) {
 		try {
-			return technique.fit(part, parameters);
+			return work.get();
 		} catch (RegressionInputException unfittable) {
 			throw new RegressionInputException(unfittable.getMessage() + " (the training rows of " + which + ")");
 		}
+	}
+
+	private static String foldName(int fold, Folds folds) {
+		return "cross-validation fold " + (fold + 1) + " of " + folds.count();
 	}
 
 	/** Root mean squared error of the model's predictions on the data. */

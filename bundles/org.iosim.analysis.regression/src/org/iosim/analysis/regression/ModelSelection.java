@@ -84,7 +84,7 @@ public final class ModelSelection {
 		int evaluations = 1;
 		if (optimizer != null && !technique.parameters().isEmpty()) {
 			Optimizer.Result result = optimizer.minimise(technique.parameters(),
-					candidate -> CrossValidation.rmse(technique, data, candidate, folds), listener);
+					CrossValidation.objective(technique, data, folds), listener);
 			parameters = result.best();
 			evaluations = result.evaluations();
 		}

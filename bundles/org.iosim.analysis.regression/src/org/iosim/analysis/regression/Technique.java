@@ -29,6 +29,24 @@ public interface Technique {
 	 */
 	RegressionModel fit(Dataset data, Map<String, Double> parameters);
 
+	/**
+	 * Fits to one data set with many parameter values, as a parameter search does on each fold; every
+	 * fit equals {@link #fit}'s. Techniques whose fits on the same rows share work (MARS's forward pass
+	 * for smaller term limits is a prefix of the one for larger) override it to do that work once.
+	 *
+	 * @throws IllegalArgumentException as {@link #fit}, when the data cannot be fitted
+	 */
+	default Fitter fitter(Dataset data) {
+		return parameters -> fit(data, parameters);
+	}
+
+	/** Fits of one technique to one data set; safe for concurrent use. */
+	@FunctionalInterface
+	interface Fitter {
+		/** @throws IllegalArgumentException as {@link Technique#fit} */
+		RegressionModel fit(Map<String, Double> parameters);
+	}
+
 	/** Rebuilds a model from its {@link RegressionModel#structure()}. */
 	RegressionModel read(ObjectNode structure);
 }

@@ -444,8 +444,8 @@ final class RegressionCommand implements Runnable {
 
 	@Command(name = "bench", mixinStandardHelpOptions = true,
 			description = { "Fit and prediction time per technique (MARS also with the most terms S3 tries), and S3's wall"
-					+ " time over MARS, on a synthetic data set shaped like file-system benchmark measurements of I/O delay (default"
-					+ " 1,120 rows, 6 features: concurrency, read and write size, read and write sequentiality, read ratio)." },
+					+ " time over MARS with and without interactions, on a synthetic data set shaped like file-system"
+					+ " benchmark measurements of I/O delay (default 1,120 rows, 6 features: concurrency, read and write size, read and write sequentiality, read ratio)." },
 			footer = { "", EXIT_STATUS })
 	static final class Bench implements Callable<Integer> {
 		private static final int REPEATS = 5;
@@ -503,15 +503,18 @@ final class RegressionCommand implements Runnable {
 				}
 				printed.printf(Locale.ROOT, "%-20s %12.2f %16.3f%n", timed.label(), fitMillis, predictMillis);
 			}
-			Technique mars = Techniques.byId("mars");
 			Folds folds = Folds.of(data.size(), 10, seed);
-			long started = System.nanoTime();
-			Optimizer.Result result = S3Search.defaults().minimise(mars.parameters(),
-					candidate -> CrossValidation.rmse(mars, data, candidate, folds),
-					new ProgressLines(spec.commandLine().getErr(), quiet).search("S3 on mars"));
-			printed.printf(Locale.ROOT, "S3 over MARS (zeta 4, eta 5, theta 10, 10 folds): %.1f s, %d evaluations, CV RMSE %.6g at %s%n",
-					(System.nanoTime() - started) / 1e9, result.evaluations(), result.bestValue(),
-					parameters(mars, result.best()));
+			for (String id : List.of("mars", "mars-ia")) {
+				Technique mars = Techniques.byId(id);
+				long started = System.nanoTime();
+				Optimizer.Result result = S3Search.defaults().minimise(mars.parameters(),
+						CrossValidation.objective(mars, data, folds),
+						new ProgressLines(spec.commandLine().getErr(), quiet).search("S3 on " + id));
+				printed.printf(Locale.ROOT,
+						"S3 over %s (zeta 4, eta 5, theta 10, 10 folds): %.1f s, %d evaluations, CV RMSE %.6g at %s%n", id,
+						(System.nanoTime() - started) / 1e9, result.evaluations(), result.bestValue(),
+						parameters(mars, result.best()));
+			}
 			return 0;
 		}
 

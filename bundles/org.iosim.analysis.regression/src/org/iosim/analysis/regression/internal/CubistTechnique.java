@@ -2,6 +2,7 @@ package org.iosim.analysis.regression.internal;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -65,28 +66,48 @@ public final class CubistTechnique implements Technique {
 
 	@Override
 	public RegressionModel fit(Dataset data, Map<String, Double> parameters) {
-		Map<String, Double> values = TechniqueSupport.resolve(this, parameters);
+		return fitter(data).fit(parameters);
+	}
+
+	/**
+	 * Member m is fitted to the targets member m − 1 leaves, so the committee of a smaller count is a
+	 * prefix of a larger one, and the neighbours only act at prediction: the fitter grows one committee
+	 * sequence per rule limit, as far as its fits need.
+	 */
+	@Override
+	public Fitter fitter(Dataset data) {
 		TechniqueSupport.requireFinite(data, M5Technique.MIN_LEAF_ROWS, ID);
-		int maxRules = values.get(RULES.name()).intValue();
-		int committeeCount = values.get(COMMITTEES.name()).intValue();
-		int neighbors = values.get(NEIGHBORS.name()).intValue();
+		Map<Integer, List<List<Rule>>> membersByRules = new HashMap<>();
+		return new Fitter() {
+			@Override
+			public synchronized RegressionModel fit(Map<String, Double> parameters) {
+				Map<String, Double> values = TechniqueSupport.resolve(CubistTechnique.this, parameters);
+				int maxRules = values.get(RULES.name()).intValue();
+				int committeeCount = values.get(COMMITTEES.name()).intValue();
+				int neighbors = values.get(NEIGHBORS.name()).intValue();
+				List<List<Rule>> members = membersByRules.computeIfAbsent(maxRules, rules -> new ArrayList<>());
+				while (members.size() < committeeCount) {
+					members.add(nextMember(data, maxRules, members));
+				}
+				return new Model(data.features(), data.target(), List.copyOf(members.subList(0, committeeCount)),
+						neighbors, data.x(), data.y());
+			}
+		};
+	}
+
+	/** The next committee member: fitted to y, or to 2y − ŷ with ŷ the previous member's prediction. */
+	private static List<Rule> nextMember(Dataset data, int maxRules, List<List<Rule>> members) {
 		double[][] x = data.x();
 		double[] y = data.y();
-		List<List<Rule>> committees = new ArrayList<>();
 		double[] targets = y;
-		for (int member = 0; member < committeeCount; member++) {
-			List<Rule> rules = Rule.fromTree(new TreeGrower(x, targets, data.featureCount()).grow(maxRules), data.featureCount());
-			committees.add(rules);
-			if (member + 1 == committeeCount) {
-				break;
-			}
-			double[] adjusted = new double[y.length];
+		if (!members.isEmpty()) {
+			int previous = members.size() - 1;
+			targets = new double[y.length];
 			for (int row = 0; row < y.length; row++) {
-				adjusted[row] = 2 * y[row] - Rule.predict(rules, x[row], member);
+				targets[row] = 2 * y[row] - Rule.predict(members.get(previous), x[row], previous);
 			}
-			targets = adjusted;
 		}
-		return new Model(data.features(), data.target(), committees, neighbors, x, y);
+		return Rule.fromTree(new TreeGrower(x, targets, data.featureCount()).grow(maxRules), data.featureCount());
 	}
 
 	@Override

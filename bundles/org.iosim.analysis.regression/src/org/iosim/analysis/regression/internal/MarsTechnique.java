@@ -2,10 +2,13 @@ package org.iosim.analysis.regression.internal;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.IntStream;
 
 import org.apache.commons.math3.linear.Array2DRowRealMatrix;
@@ -38,6 +41,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * M + d·(M − 1)/2, d = 2 (additive) or 3 (interactions). Coefficients of the kept terms: least squares
  * by Commons Math QR. {@code maxTermsPruned} above {@code maxTermsForward} acts as
  * {@code maxTermsForward}, so a search may vary both independently.
+ * <p>
+ * A {@link #fitter} shares one forward path and each prefix's backward pass between its fits, so a
+ * search over the three parameters fits each fold's rows about once.
  */
 public final class MarsTechnique implements Technique {
 
@@ -110,36 +116,70 @@ public final class MarsTechnique implements Technique {
 
 	@Override
 	public RegressionModel fit(Dataset data, Map<String, Double> given) {
-		Map<String, Double> parameters = TechniqueSupport.resolve(this, given);
-		TechniqueSupport.requireFinite(data, 3, id());
-		int maxForward = parameters.get(MAX_TERMS_FORWARD).intValue();
-		int maxPruned = Math.min(maxForward, parameters.get(MAX_TERMS_PRUNED).intValue());
-		double minRsqImprovement = parameters.get(MIN_RSQ_IMPROVEMENT);
-		ForwardPass forward = new ForwardPass(data, maxForward, minRsqImprovement);
-		forward.run();
-		return prune(data, forward, maxPruned);
+		return fitter(data).fit(given);
 	}
 
-	/** The forward pass state: terms so far, an orthonormal basis of their columns and the residual. */
-	private final class ForwardPass {
+	/**
+	 * The forward pass is greedy, so the pass for fewer terms or a larger minimum R² gain is a prefix of
+	 * the one for more terms and a smaller minimum; the fitter grows one forward path as far as the fits
+	 * asked of it need, and prunes each prefix once. Its fits equal independent ones bit for bit.
+	 */
+	@Override
+	public Fitter fitter(Dataset data) {
+		TechniqueSupport.requireFinite(data, 3, id());
+		ForwardPath path = new ForwardPath(data);
+		Map<Prefix, Pruning> prunings = new HashMap<>();
+		return new Fitter() {
+			@Override
+			public synchronized RegressionModel fit(Map<String, Double> given) {
+				Map<String, Double> parameters = TechniqueSupport.resolve(MarsTechnique.this, given);
+				int maxForward = parameters.get(MAX_TERMS_FORWARD).intValue();
+				int maxPruned = Math.min(maxForward, parameters.get(MAX_TERMS_PRUNED).intValue());
+				Prefix prefix = path.prefix(maxForward, parameters.get(MIN_RSQ_IMPROVEMENT));
+				return prunings.computeIfAbsent(prefix, key -> new Pruning(path, key)).model(maxPruned);
+			}
+		};
+	}
+
+	/**
+	 * Where a forward pass stopped: after {@code steps} steps of the path and, when the term limit left
+	 * room for one term but not for a pair, the best single hinge added to them ({@code null} if none).
+	 */
+	private record Prefix(int steps, SingleStep single) {
+	}
+
+	/** The best single hinge after some steps of the path, its column and the residual it leaves. */
+	private record SingleStep(Term term, double[] column, double[] unit, double gainShare, double[] residual) {
+	}
+
+	/**
+	 * The forward pass without a term limit or minimum gain, grown one step at a time on demand: each
+	 * step adds the best hinge pair (or single hinge) to the current terms and remembers its share of
+	 * the total sum of squares and the residual it leaves.
+	 */
+	private final class ForwardPath {
 		private final Dataset data;
-		private final int maxTerms;
-		private final double minRsqImprovement;
 		private final int n;
 		private final double[] featureMeans;
 		private final int[][] rowsByFeature;
 		private final List<Term> terms = new ArrayList<>();
 		private final List<double[]> termColumns = new ArrayList<>();
+		/** Orthonormal basis of the term columns, built in term order. */
 		private final List<double[]> basis = new ArrayList<>();
-		private final double[] residual;
+		/** Terms after each step; index 0: the intercept alone. */
+		private final List<Integer> termCounts = new ArrayList<>();
+		/** The residual after each step; index 0: the centred target. */
+		private final List<double[]> residuals = new ArrayList<>();
+		/** The share of the total sum of squares each step removed. */
+		private final List<Double> gainShares = new ArrayList<>();
+		private final Map<Integer, Optional<SingleStep>> singles = new HashMap<>();
 		private final double totalSquares;
 		/** Friedman's (1991, Eq. 45) end span for α = 0.05: 3 + log₂(features / α). */
 		private final int endSpan;
+		private boolean ended;
 
-		ForwardPass(Dataset data, int maxTerms, double minRsqImprovement) {
+		ForwardPath(Dataset data) {
 			this.data = data;
-			this.maxTerms = maxTerms;
-			this.minRsqImprovement = minRsqImprovement;
 			n = data.size();
 			featureMeans = new double[data.featureCount()];
 			rowsByFeature = new int[data.featureCount()][];
@@ -151,92 +191,157 @@ public final class MarsTechnique implements Technique {
 						.mapToInt(Integer::intValue).toArray();
 			}
 			double mean = Arrays.stream(data.y()).average().orElseThrow();
-			residual = Arrays.stream(data.y()).map(value -> value - mean).toArray();
-			totalSquares = dot(residual, residual);
+			double[] centred = Arrays.stream(data.y()).map(value -> value - mean).toArray();
+			totalSquares = dot(centred, centred);
 			endSpan = (int) Math.ceil(3 + Math.log(data.featureCount() / 0.05) / Math.log(2));
 			double[] ones = new double[n];
 			Arrays.fill(ones, 1);
 			terms.add(new Term(List.of()));
 			termColumns.add(ones);
 			basis.add(Arrays.stream(ones).map(one -> one / Math.sqrt(n)).toArray());
+			termCounts.add(1);
+			residuals.add(centred);
 		}
 
-		void run() {
-			while (terms.size() < maxTerms && totalSquares > 0) {
-				Candidate best = null;
-				boolean pairFits = terms.size() + 2 <= maxTerms;
-				for (int parent = 0; parent < terms.size(); parent++) {
-					Term parentTerm = terms.get(parent);
-					if (parentTerm.hinges().size() > (interactions ? 1 : 0)) {
-						continue;
+		/**
+		 * Where the forward pass with at most {@code maxTerms} terms (intercept included) stops: at the
+		 * limit, at a step that gains less than {@code minRsqImprovement} of the total sum of squares, or
+		 * where no hinge adds anything. With room for one more term only, the best single hinge is tried.
+		 */
+		Prefix prefix(int maxTerms, double minRsqImprovement) {
+			int steps = 0;
+			while (termCounts.get(steps) < maxTerms) {
+				if (termCounts.get(steps) + 2 > maxTerms) {
+					Optional<SingleStep> single = singles.computeIfAbsent(steps, this::single);
+					if (single.isPresent() && single.get().gainShare() >= minRsqImprovement) {
+						return new Prefix(steps, single.get());
 					}
-					for (int feature = 0; feature < data.featureCount(); feature++) {
-						if (!parentTerm.uses(feature)) {
-							Candidate candidate = sweep(parent, feature, pairFits);
-							if (candidate != null && (best == null || candidate.gain() > best.gain())) {
-								best = candidate;
-							}
+					break;
+				}
+				if (!grow(steps + 1) || gainShares.get(steps) < minRsqImprovement) {
+					break;
+				}
+				steps++;
+			}
+			return new Prefix(steps, null);
+		}
+
+		/** Grows the path to the given number of steps; false if it ends before. */
+		private boolean grow(int steps) {
+			while (gainShares.size() < steps) {
+				if (ended) {
+					return false;
+				}
+				double[] residual = residuals.get(residuals.size() - 1);
+				Candidate best = best(terms.size(), residual, true);
+				if (best == null || best.gain() <= 0) {
+					ended = true;
+					return false;
+				}
+				double[] next = residual.clone();
+				int before = terms.size();
+				for (Term term : best.terms(terms.get(best.parent()))) {
+					double[] column = column(term);
+					double[] unit = orthonormal(column, terms.size());
+					if (unit != null) {
+						subtractProjection(next, unit);
+						terms.add(term);
+						termColumns.add(column);
+						basis.add(unit);
+					}
+				}
+				if (terms.size() == before) {
+					ended = true;
+					return false;
+				}
+				termCounts.add(terms.size());
+				residuals.add(next);
+				gainShares.add(best.gain() / totalSquares);
+				// nothing left to explain: the step stands, no step follows
+				ended = dot(next, next) <= 1e-24 * totalSquares;
+			}
+			return true;
+		}
+
+		/** The best single hinge on the terms after {@code steps} steps, if it adds anything. */
+		private Optional<SingleStep> single(int steps) {
+			int size = termCounts.get(steps);
+			double[] residual = residuals.get(steps);
+			Candidate best = best(size, residual, false);
+			if (best == null || best.gain() <= 0) {
+				return Optional.empty();
+			}
+			Term term = best.terms(terms.get(best.parent())).get(0);
+			double[] column = column(term);
+			double[] unit = orthonormal(column, size);
+			if (unit == null) {
+				return Optional.empty();
+			}
+			double[] next = residual.clone();
+			subtractProjection(next, unit);
+			return Optional.of(new SingleStep(term, column, unit, best.gain() / totalSquares, next));
+		}
+
+		/** The candidate with the largest gain over every parent among the first {@code size} terms and every feature. */
+		private Candidate best(int size, double[] residual, boolean pairFits) {
+			if (!(totalSquares > 0)) {
+				return null;
+			}
+			Candidate best = null;
+			for (int parent = 0; parent < size; parent++) {
+				Term parentTerm = terms.get(parent);
+				if (parentTerm.hinges().size() > (interactions ? 1 : 0)) {
+					continue;
+				}
+				for (int feature = 0; feature < data.featureCount(); feature++) {
+					if (!parentTerm.uses(feature)) {
+						Candidate candidate = sweep(parent, feature, size, residual, pairFits);
+						if (candidate != null && (best == null || candidate.gain() > best.gain())) {
+							best = candidate;
 						}
 					}
 				}
-				if (best == null || best.gain() <= 0 || best.gain() / totalSquares < minRsqImprovement) {
-					break;
-				}
-				int added = 0;
-				if (best.above()) {
-					added += add(terms.get(best.parent()).times(new Hinge(best.feature(), best.knot(), true)));
-				}
-				if (best.below()) {
-					added += add(terms.get(best.parent()).times(new Hinge(best.feature(), best.knot(), false)));
-				}
-				if (added == 0 || dot(residual, residual) <= 1e-24 * totalSquares) {
-					break;
-				}
 			}
+			return best;
 		}
 
-		/** Adds the term unless its column (numerically) lies in the span of the current terms. */
-		private int add(Term term) {
+		private double[] column(Term term) {
 			double[] column = new double[n];
 			for (int row = 0; row < n; row++) {
 				column[row] = term.value(data.x()[row]);
 			}
+			return column;
+		}
+
+		/**
+		 * The column's part orthogonal to the first {@code size} basis vectors, normalised; {@code null}
+		 * when the column (numerically) lies in their span.
+		 */
+		private double[] orthonormal(double[] column, int size) {
 			double norm = dot(column, column);
 			double[] orthogonal = column.clone();
 			for (int pass = 0; pass < 2; pass++) {
-				for (double[] unit : basis) {
-					double projection = dot(orthogonal, unit);
-					for (int row = 0; row < n; row++) {
-						orthogonal[row] -= projection * unit[row];
-					}
+				for (int k = 0; k < size; k++) {
+					subtractProjection(orthogonal, basis.get(k));
 				}
 			}
 			double remaining = dot(orthogonal, orthogonal);
 			if (!(norm > 0 && remaining > INDEPENDENT * norm)) {
-				return 0;
+				return null;
 			}
 			double length = Math.sqrt(remaining);
-			double[] unit = Arrays.stream(orthogonal).map(value -> value / length).toArray();
-			double projection = dot(residual, unit);
-			for (int row = 0; row < n; row++) {
-				residual[row] -= projection * unit[row];
-			}
-			terms.add(term);
-			termColumns.add(column);
-			basis.add(unit);
-			return 1;
+			return Arrays.stream(orthogonal).map(value -> value / length).toArray();
 		}
 
 		/**
-		 * Scores every knot of the feature for hinges multiplied by the parent term. Going down the
-		 * sorted values, running sums over the rows above the knot give, for u = b·max(0, x − t), the
-		 * products u·u, u·r and Qᵀu as polynomials in t; the rows below follow as totals minus the rows
-		 * at or above, and give the same for v = b·max(0, t − x). Since u·v = 0, the 2 × 2 least-squares
-		 * gain of the pair needs only these.
+		 * Scores every knot of the feature for hinges multiplied by the parent term, against the first
+		 * {@code size} basis vectors and the residual. Going down the sorted values, running sums over the
+		 * rows above the knot give, for u = b·max(0, x − t), the products u·u, u·r and Qᵀu as polynomials
+		 * in t; the rows below follow as totals minus the rows at or above, and give the same for
+		 * v = b·max(0, t − x). Since u·v = 0, the 2 × 2 least-squares gain of the pair needs only these.
 		 */
-		private Candidate sweep(int parent, int feature, boolean pairFits) {
+		private Candidate sweep(int parent, int feature, int size, double[] residual, boolean pairFits) {
 			double[] parentColumn = termColumns.get(parent);
-			int size = basis.size();
 			Sums total = new Sums(size);
 			int[] rows = rowsByFeature[feature];
 			double mean = featureMeans[feature];
@@ -362,61 +467,109 @@ public final class MarsTechnique implements Technique {
 	}
 
 	private record Candidate(int parent, int feature, double knot, boolean above, boolean below, double gain) {
+
+		/** The hinges this candidate adds, multiplied by the parent term: the pair, or its chosen half. */
+		List<Term> terms(Term parentTerm) {
+			List<Term> added = new ArrayList<>();
+			if (above) {
+				added.add(parentTerm.times(new Hinge(feature, knot, true)));
+			}
+			if (below) {
+				added.add(parentTerm.times(new Hinge(feature, knot, false)));
+			}
+			return added;
+		}
 	}
 
 	/**
-	 * Backward pass on the triangular factor of the forward basis: with B = QR (Q the orthonormal basis
-	 * of the forward pass) and d = Qᵀy, dropping a column of R and restoring the triangle with Givens
-	 * rotations leaves the RSS increase as the square of the last rotated element of d. That costs
-	 * O(M²) per trial removal instead of a least-squares fit on all rows, and stays as accurate as a QR
-	 * fit where the normal equations of near-collinear hinges would not.
+	 * The backward pass over the terms of one forward prefix, on the triangular factor of its basis:
+	 * with B = QR (Q the orthonormal basis of the forward pass) and d = Qᵀy, dropping a column of R and
+	 * restoring the triangle with Givens rotations leaves the RSS increase as the square of the last
+	 * rotated element of d. That costs O(M²) per trial removal instead of a least-squares fit on all
+	 * rows, and stays as accurate as a QR fit where the normal equations of near-collinear hinges would
+	 * not. The removal order does not depend on the pruned-size limit, so it is computed once and each
+	 * limit picks its subset from it.
 	 */
-	private MarsModel prune(Dataset data, ForwardPass forward, int maxPruned) {
-		int n = data.size();
-		List<Term> terms = forward.terms;
-		int count = terms.size();
-		double[][] triangle = new double[count][count];
-		double[] projected = new double[count];
-		for (int row = 0; row < count; row++) {
-			projected[row] = dot(forward.basis.get(row), data.y());
-			for (int column = row; column < count; column++) {
-				triangle[row][column] = dot(forward.basis.get(row), forward.termColumns.get(column));
+	private final class Pruning {
+		private final Dataset data;
+		private final List<Term> terms;
+		/** The active terms (indices into {@code terms}) and the RSS at each size; index = size. */
+		private final List<List<Integer>> subsetBySize;
+		private final double[] rssBySize;
+		/** Fitted models by size: many limits choose the same subset. */
+		private final Map<Integer, MarsModel> models = new HashMap<>();
+
+		Pruning(ForwardPath path, Prefix prefix) {
+			data = path.data;
+			int pathTerms = path.termCounts.get(prefix.steps());
+			List<Term> kept = new ArrayList<>(path.terms.subList(0, pathTerms));
+			List<double[]> columns = new ArrayList<>(path.termColumns.subList(0, pathTerms));
+			List<double[]> basis = new ArrayList<>(path.basis.subList(0, pathTerms));
+			double[] residual = path.residuals.get(prefix.steps());
+			if (prefix.single() != null) {
+				kept.add(prefix.single().term());
+				columns.add(prefix.single().column());
+				basis.add(prefix.single().unit());
+				residual = prefix.single().residual();
 			}
-		}
-		Factor factor = new Factor(triangle, projected, 0);
-		List<Integer> active = new ArrayList<>(IntStream.range(0, count).boxed().toList());
-		double rss = dot(forward.residual, forward.residual);
-		double penalty = interactions ? 3 : 2;
-		List<Integer> bestSubset = null;
-		double bestGcv = Double.POSITIVE_INFINITY;
-		for (int size = count; size >= 1; size--) {
-			if (size <= maxPruned) {
-				double gcv = gcv(rss, n, size, penalty);
-				if (bestSubset == null || gcv <= bestGcv) {
-					bestGcv = gcv;
-					bestSubset = List.copyOf(active);
+			terms = List.copyOf(kept);
+			int count = terms.size();
+			double[][] triangle = new double[count][count];
+			double[] projected = new double[count];
+			for (int row = 0; row < count; row++) {
+				projected[row] = dot(basis.get(row), data.y());
+				for (int column = row; column < count; column++) {
+					triangle[row][column] = dot(basis.get(row), columns.get(column));
 				}
 			}
-			if (size == 1) {
-				break;
+			subsetBySize = new ArrayList<>(Collections.nCopies(count + 1, null));
+			rssBySize = new double[count + 1];
+			Factor factor = new Factor(triangle, projected, 0);
+			List<Integer> active = new ArrayList<>(IntStream.range(0, count).boxed().toList());
+			double rss = dot(residual, residual);
+			for (int size = count; size >= 1; size--) {
+				subsetBySize.set(size, List.copyOf(active));
+				rssBySize[size] = rss;
+				if (size == 1) {
+					break;
+				}
+				Factor weakest = null;
+				int weakestPosition = -1;
+				// position 0 is the intercept, which stays
+				for (int position = 1; position < size; position++) {
+					Factor without = factor.without(position);
+					if (weakest == null || without.increase() < weakest.increase()) {
+						weakest = without;
+						weakestPosition = position;
+					}
+				}
+				rss += weakest.increase();
+				factor = weakest;
+				active.remove(weakestPosition);
 			}
-			Factor weakest = null;
-			int weakestPosition = -1;
-			// position 0 is the intercept, which stays
-			for (int position = 1; position < size; position++) {
-				Factor without = factor.without(position);
-				if (weakest == null || without.increase() < weakest.increase()) {
-					weakest = without;
-					weakestPosition = position;
+		}
+
+		/** The subset of at most {@code maxPruned} terms with the smallest GCV, fitted by least squares once. */
+		MarsModel model(int maxPruned) {
+			int n = data.size();
+			double penalty = interactions ? 3 : 2;
+			int bestSize = -1;
+			double bestGcv = Double.POSITIVE_INFINITY;
+			for (int size = terms.size(); size >= 1; size--) {
+				if (size <= maxPruned) {
+					double gcv = gcv(rssBySize[size], n, size, penalty);
+					if (bestSize < 0 || gcv <= bestGcv) {
+						bestGcv = gcv;
+						bestSize = size;
+					}
 				}
 			}
-			rss += weakest.increase();
-			factor = weakest;
-			active.remove(weakestPosition);
+			double gcv = bestGcv;
+			return models.computeIfAbsent(bestSize, size -> {
+				List<Term> kept = subsetBySize.get(size).stream().map(terms::get).toList();
+				return new MarsModel(id(), data.features(), kept, leastSquares(data, kept), terms.size(), gcv);
+			});
 		}
-		List<Term> kept = bestSubset.stream().map(terms::get).toList();
-		double[] coefficients = leastSquares(data, kept);
-		return new MarsModel(id(), data.features(), kept, coefficients, count, bestGcv);
 	}
 
 	/**
@@ -456,6 +609,13 @@ public final class MarsTechnique implements Technique {
 			}
 			double dropped = target[size - 1];
 			return new Factor(Arrays.copyOf(rotated, size - 1), Arrays.copyOf(target, size - 1), dropped * dropped);
+		}
+	}
+
+	private static void subtractProjection(double[] vector, double[] unit) {
+		double projection = dot(vector, unit);
+		for (int row = 0; row < vector.length; row++) {
+			vector[row] -= projection * unit[row];
 		}
 	}
 

@@ -139,6 +139,22 @@ class M5AndCubistTest {
 		}
 	}
 
+	/** A fitter grows one committee sequence per rule limit; its fits equal fresh ones in any order. */
+	@Test
+	void cubistFitsSharingCommitteesEqualFreshFits() {
+		Dataset training = surface(200, 12);
+		Technique.Fitter shared = CUBIST.fitter(training);
+		for (double committees : new double[] { 5, 1, 3, 5 }) {
+			for (double rules : new double[] { 100, 4 }) {
+				for (double neighbors : new double[] { 0, 3 }) {
+					Map<String, Double> parameters = Map.of("rules", rules, "committees", committees, "neighbors", neighbors);
+					assertEquals(CUBIST.fit(training, parameters).structure(), shared.fit(parameters).structure(),
+							parameters.toString());
+				}
+			}
+		}
+	}
+
 	@Test
 	void structuresReadBackPredictIdentically() throws Exception {
 		Dataset training = surface(300, 9);

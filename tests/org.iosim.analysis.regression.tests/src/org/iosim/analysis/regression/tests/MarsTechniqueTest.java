@@ -71,6 +71,33 @@ class MarsTechniqueTest {
 		assertTrue(clamped.structure().get("terms").size() <= 5);
 	}
 
+	/**
+	 * A fitter grows one forward path for all its fits; a fit after the path has grown past its limit
+	 * must equal a fresh fit that grew the path only as far as it needed, including limits that leave
+	 * room for a single hinge after the last pair, and stops on the minimum R² gain.
+	 */
+	@Test
+	void fitsSharingAForwardPathEqualFreshFits() {
+		Dataset training = TestData.uniform("shared", 250, 4, 11, 0.2, TestData::delayLike);
+		for (String id : List.of("mars", "mars-ia")) {
+			Technique mars = Techniques.byId(id);
+			Technique.Fitter shared = mars.fitter(training);
+			boolean endedOnASingleHinge = false;
+			for (int maxForward : new int[] { 41, 22, 9, 8, 4, 3 }) {
+				for (double maxPruned : new double[] { 41, 6, 2 }) {
+					for (double minRsq : new double[] { 0, 0.001, 0.01 }) {
+						Map<String, Double> parameters = Map.of("maxTermsForward", (double) maxForward,
+								"maxTermsPruned", maxPruned, "minRsqImprovement", minRsq);
+						JsonNode viaPath = shared.fit(parameters).structure();
+						assertEquals(mars.fit(training, parameters).structure(), viaPath, id + " " + parameters);
+						endedOnASingleHinge |= maxForward % 2 == 0 && viaPath.get("forwardTerms").asInt() == maxForward;
+					}
+				}
+			}
+			assertTrue(endedOnASingleHinge, id + ": some even limit is reached by a single hinge after the pairs");
+		}
+	}
+
 	private static List<Double> knots(RegressionModel model, String feature) {
 		List<Double> knots = new ArrayList<>();
 		for (JsonNode term : model.structure().get("terms")) {

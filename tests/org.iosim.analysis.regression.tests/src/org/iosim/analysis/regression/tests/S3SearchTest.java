@@ -114,10 +114,11 @@ class S3SearchTest {
 	}
 
 	private ToDoubleFunction<Map<String, Double>> objective(Technique technique, Map<String, Double> fixed) {
+		ToDoubleFunction<Map<String, Double>> onFolds = CrossValidation.objective(technique, data, folds);
 		return point -> {
 			Map<String, Double> parameters = new HashMap<>(fixed);
 			parameters.putAll(point);
-			return CrossValidation.rmse(technique, data, parameters, folds);
+			return onFolds.applyAsDouble(parameters);
 		};
 	}
 
