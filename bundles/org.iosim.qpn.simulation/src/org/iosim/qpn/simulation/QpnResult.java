@@ -1,0 +1,58 @@
+package org.iosim.qpn.simulation;
+
+import java.util.List;
+
+/**
+ * What a QPN simulation measured after its warm-up.
+ *
+ * @param net              the net's name
+ * @param seed             the seed the run started with
+ * @param stopReason       "run length" or "precision reached"
+ * @param simulatedTime    simulated time at the end of the run
+ * @param events           service completions and transition firings, warm-up included
+ * @param wallClockSeconds real time the run took; the only figure that differs between runs with one seed
+ * @param places           one entry per place and colour; a queueing place has one for its queue and one for its depository
+ */
+public record QpnResult(String net, long seed, String stopReason, double simulatedTime, long events,
+		double wallClockSeconds, List<PlaceResult> places) {
+
+	public QpnResult {
+		places = List.copyOf(places);
+	}
+
+	/** Where in a place tokens were measured. */
+	public enum Part {
+		/** An ordinary place. */
+		PLACE,
+		/** The queue of a queueing place: waiting and in service. */
+		QUEUE,
+		/** The depository of a queueing place: served, waiting for a transition. */
+		DEPOSITORY;
+
+		public String label() {
+			return name().toLowerCase(java.util.Locale.ROOT);
+		}
+	}
+
+	/**
+	 * A mean with the half-width of its 95 % confidence interval from batch means ({@code Infinity}
+	 * with fewer than two batches, {@code NaN} mean without observations).
+	 */
+	public record Estimate(double mean, double ci95, long observations) {
+	}
+
+	/**
+	 * @param place          the place's name
+	 * @param placeId        the place's id
+	 * @param colour         the colour's name
+	 * @param part           where the tokens were measured
+	 * @param residenceTime  time a token spent there
+	 * @param throughput     tokens leaving per time unit
+	 * @param population     mean number of tokens there
+	 * @param utilization    for a queue: mean share of busy servers (for IS: mean tokens in service, as
+	 *                       there is no fixed number of servers); NaN otherwise
+	 */
+	public record PlaceResult(String place, String placeId, String colour, Part part, Estimate residenceTime,
+			double throughput, double population, double utilization) {
+	}
+}

@@ -1,0 +1,37 @@
+package org.iosim.qpn.simulation;
+
+import org.iosim.qpn.SimulatorConfiguration;
+import org.iosim.qpn.StoppingRule;
+
+/**
+ * How long a QPN simulation runs and when it measures, in the net's time unit.
+ *
+ * @param seed                  seed of the run's random stream: one seed, one run
+ * @param stoppingRule          ABSOLUTE runs to {@code runLength}; RELPRC and ABSPRC also stop as soon as
+ *                              every measured mean is as precise as the net's statistics settings ask
+ * @param runLength             simulated time at which the run ends at the latest
+ * @param warmUp                simulated time before which nothing is measured
+ * @param timeBetweenStopChecks simulated time between checks of the stopping rule
+ */
+public record QpnRunSettings(long seed, StoppingRule stoppingRule, double runLength, double warmUp,
+		double timeBetweenStopChecks) {
+
+	public QpnRunSettings {
+		if (!(runLength > 0 && runLength < Double.POSITIVE_INFINITY)) {
+			throw new IllegalArgumentException("the run length must be positive and finite, got " + runLength);
+		}
+		if (!(warmUp >= 0 && warmUp < runLength)) {
+			throw new IllegalArgumentException(
+					"the warm-up must be at least 0 and shorter than the run length " + runLength + ", got " + warmUp);
+		}
+		if (stoppingRule != StoppingRule.ABSOLUTE && !(timeBetweenStopChecks > 0)) {
+			throw new IllegalArgumentException("the time between stop checks must be positive, got " + timeBetweenStopChecks);
+		}
+	}
+
+	/** SimQPN's settings of the configuration, with the given seed. */
+	public static QpnRunSettings of(SimulatorConfiguration configuration, long seed) {
+		return new QpnRunSettings(seed, configuration.getStoppingRule(), configuration.getTotalRunLength(),
+				configuration.getRampUpLength(), configuration.getTimeBetweenStopChecks());
+	}
+}

@@ -1,0 +1,222 @@
+package org.iosim.qpn.simulation.internal;
+
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.iosim.qpn.ColourReference;
+import org.iosim.qpn.ColourStatistics;
+import org.iosim.qpn.DepartureDiscipline;
+import org.iosim.qpn.ImmediateTransition;
+import org.iosim.qpn.Mode;
+import org.iosim.qpn.Net;
+import org.iosim.qpn.Place;
+import org.iosim.qpn.PlaceStatistics;
+import org.iosim.qpn.Queue;
+import org.iosim.qpn.QueueingColourReference;
+import org.iosim.qpn.QueueingPlace;
+import org.iosim.qpn.Strategy;
+import org.iosim.qpn.TokenFlow;
+import org.iosim.qpn.Transition;
+import org.iosim.qpn.simulation.UnsupportedNetException;
+
+/**
+ * A net turned into arrays for the event loop: every (place, colour) is a <em>slot</em> with an
+ * index; queueing slots know their queue and service time; transitions are lists of modes, each a
+ * list of (slot, count) to take and to produce. Nothing on the event path touches the EMF model.
+ */
+public final class CompiledNet {
+
+	/** A colour of a place. */
+	record Slot(String place, String placeId, String colour, int initialPopulation, int queue, ServiceTime serviceTime,
+			int priority, Precision placePrecision, Precision queuePrecision) {
+
+		boolean queueing() {
+			return queue >= 0;
+		}
+	}
+
+	/**
+	 * What the stopping rule asks of a slot's mean residence time: confidence level, relative or
+	 * absolute half-width, minimum batches; {@code null} when the slot is not checked.
+	 */
+	record Precision(double level, double relativeHalfWidth, double absoluteHalfWidth, int minBatches) {
+	}
+
+	record QueueSpec(String name, Strategy strategy, int servers) {
+	}
+
+	/** A mode: tokens taken (slot, count) and produced. */
+	record CompiledMode(double weight, int[] inputSlots, int[] inputCounts, int[] outputSlots, int[] outputCounts) {
+	}
+
+	record CompiledTransition(String name, int priority, double weight, CompiledMode[] modes) {
+	}
+
+	final String name;
+	final Slot[] slots;
+	final QueueSpec[] queues;
+	final CompiledTransition[] transitions;
+	/** For each slot, the transitions that take tokens from it. */
+	final int[][] consumers;
+
+	private CompiledNet(String name, Slot[] slots, QueueSpec[] queues, CompiledTransition[] transitions) {
+		this.name = name;
+		this.slots = slots;
+		this.queues = queues;
+		this.transitions = transitions;
+		List<List<Integer>> bySlot = new ArrayList<>();
+		for (int slot = 0; slot < slots.length; slot++) {
+			bySlot.add(new ArrayList<>());
+		}
+		for (int transition = 0; transition < transitions.length; transition++) {
+			for (CompiledMode mode : transitions[transition].modes()) {
+				for (int slot : mode.inputSlots()) {
+					if (!bySlot.get(slot).contains(transition)) {
+						bySlot.get(slot).add(transition);
+					}
+				}
+			}
+		}
+		consumers = bySlot.stream().map(list -> list.stream().mapToInt(Integer::intValue).toArray()).toArray(int[][]::new);
+	}
+
+	/**
+	 * @param configuration the simulator configuration whose statistics settings decide what the
+	 *                      stopping rule checks ({@code null}: nothing is checked)
+	 * @throws UnsupportedNetException naming the first element that cannot be simulated
+	 */
+	public static CompiledNet compile(Net net, String configuration) {
+		Map<ColourReference, Integer> slotOf = new IdentityHashMap<>();
+		Map<Queue, Integer> queueOf = new LinkedHashMap<>();
+		List<Slot> slots = new ArrayList<>();
+		for (Place place : net.getPlaces()) {
+			String where = describe(place);
+			if (place.getDepartureDiscipline() == DepartureDiscipline.FIFO) {
+				throw new UnsupportedNetException(where + ": the FIFO departure discipline is not simulated yet");
+			}
+			int queue = -1;
+			if (place instanceof QueueingPlace queueing) {
+				if (queueing.getQueue() == null) {
+					throw new UnsupportedNetException(where + ": a queueing place needs a queue");
+				}
+				queue = queueOf.computeIfAbsent(queueing.getQueue(), key -> queueOf.size());
+			}
+			int statsLevel = statsLevel(place, configuration);
+			for (ColourReference reference : place.getColourReferences()) {
+				String colour = reference.getColour() == null ? "?" : reference.getColour().getName();
+				String slotWhere = where + ", colour '" + colour + "'";
+				if (reference.getColour() == null) {
+					throw new UnsupportedNetException(slotWhere + ": the colour reference names no colour");
+				}
+				if (reference.getMaximumCapacity() > 0) {
+					throw new UnsupportedNetException(slotWhere + ": a maximum capacity is not simulated yet");
+				}
+				if (reference.getInitialPopulation() < 0) {
+					throw new UnsupportedNetException(slotWhere + ": negative initial population "
+							+ reference.getInitialPopulation());
+				}
+				ServiceTime serviceTime = null;
+				int priority = 0;
+				if (queue >= 0) {
+					if (!(reference instanceof QueueingColourReference queueingReference)) {
+						throw new UnsupportedNetException(slotWhere + ": a colour of a queueing place needs a service time");
+					}
+					serviceTime = ServiceTime.of(queueingReference.getServiceTime(), slotWhere);
+					priority = queueingReference.getPriority();
+				}
+				ColourStatistics settings = statsLevel >= 3 ? settings(reference, configuration) : null;
+				Precision placePrecision = settings == null ? null
+						: new Precision(1 - settings.getSignLev(), settings.getReqRelPrc(), settings.getReqAbsPrc(),
+								settings.getMinBatches());
+				Precision queuePrecision = settings == null || queue < 0 ? null
+						: new Precision(1 - settings.getQueueSignLev(), settings.getQueueReqRelPrc(),
+								settings.getQueueReqAbsPrc(), settings.getQueueMinBatches());
+				slotOf.put(reference, slots.size());
+				slots.add(new Slot(place.getName(), place.getId(), colour, reference.getInitialPopulation(), queue,
+						serviceTime, priority, placePrecision, queuePrecision));
+			}
+		}
+		List<QueueSpec> queues = new ArrayList<>();
+		for (Queue queue : queueOf.keySet()) {
+			if (queue.getNumberOfServers() < 1) {
+				throw new UnsupportedNetException("queue '" + queue.getName() + "' (" + queue.getId()
+						+ "): the number of servers must be at least 1, got " + queue.getNumberOfServers());
+			}
+			queues.add(new QueueSpec(queue.getName(), queue.getStrategy(), queue.getNumberOfServers()));
+		}
+		List<CompiledTransition> transitions = new ArrayList<>();
+		for (Transition transition : net.getTransitions()) {
+			String where = "transition '" + transition.getName() + "' (" + transition.getId() + ")";
+			if (!(transition instanceof ImmediateTransition immediate)) {
+				throw new UnsupportedNetException(where + ": timed transitions are not simulated yet");
+			}
+			if (!(immediate.getWeight() > 0)) {
+				throw new UnsupportedNetException(where + ": the weight must be positive, got " + immediate.getWeight());
+			}
+			List<CompiledMode> modes = new ArrayList<>();
+			for (Mode mode : transition.getModes()) {
+				String modeWhere = where + ", mode '" + mode.getName() + "'";
+				if (!(mode.getFiringWeight() > 0)) {
+					throw new UnsupportedNetException(modeWhere + ": the firing weight must be positive, got "
+							+ mode.getFiringWeight());
+				}
+				if (mode.getInputs().isEmpty()) {
+					throw new UnsupportedNetException(modeWhere
+							+ ": an immediate mode that takes no token could fire without end");
+				}
+				int[][] inputs = flows(mode.getInputs(), slotOf, modeWhere);
+				int[][] outputs = flows(mode.getOutputs(), slotOf, modeWhere);
+				modes.add(new CompiledMode(mode.getFiringWeight(), inputs[0], inputs[1], outputs[0], outputs[1]));
+			}
+			if (!modes.isEmpty()) {
+				transitions.add(new CompiledTransition(transition.getName(), transition.getPriority(), immediate.getWeight(),
+						modes.toArray(CompiledMode[]::new)));
+			}
+		}
+		return new CompiledNet(net.getName(), slots.toArray(Slot[]::new), queues.toArray(QueueSpec[]::new),
+				transitions.toArray(CompiledTransition[]::new));
+	}
+
+	/** Token flows merged per slot: {slots, counts}. */
+	private static int[][] flows(List<TokenFlow> flows, Map<ColourReference, Integer> slotOf, String where) {
+		Map<Integer, Integer> countBySlot = new LinkedHashMap<>();
+		for (TokenFlow flow : flows) {
+			Integer slot = slotOf.get(flow.getColourReference());
+			if (slot == null) {
+				throw new UnsupportedNetException(where + ": a token flow refers to a colour of no place of the net");
+			}
+			if (flow.getCount() < 1) {
+				throw new UnsupportedNetException(where + ": a token count must be at least 1, got " + flow.getCount());
+			}
+			countBySlot.merge(slot, flow.getCount(), Integer::sum);
+		}
+		return new int[][] { countBySlot.keySet().stream().mapToInt(Integer::intValue).toArray(),
+				countBySlot.values().stream().mapToInt(Integer::intValue).toArray() };
+	}
+
+	private static int statsLevel(Place place, String configuration) {
+		for (PlaceStatistics statistics : place.getStatistics()) {
+			if (statistics.getConfiguration() != null && statistics.getConfiguration().equals(configuration)) {
+				return statistics.getStatsLevel();
+			}
+		}
+		return 0;
+	}
+
+	private static ColourStatistics settings(ColourReference reference, String configuration) {
+		for (ColourStatistics statistics : reference.getStatistics()) {
+			if (statistics.getConfiguration() != null && statistics.getConfiguration().equals(configuration)) {
+				return statistics;
+			}
+		}
+		return null;
+	}
+
+	static String describe(Place place) {
+		return (place instanceof QueueingPlace ? "queueing place '" : "place '") + place.getName() + "' (" + place.getId()
+				+ ")";
+	}
+}

@@ -1,0 +1,507 @@
+package org.iosim.qpn.simulation.internal;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.TreeSet;
+
+import org.apache.commons.rng.UniformRandomProvider;
+import org.apache.commons.rng.simple.RandomSource;
+import org.iosim.qpn.StoppingRule;
+import org.iosim.qpn.simulation.QpnResult;
+import org.iosim.qpn.simulation.QpnResult.Estimate;
+import org.iosim.qpn.simulation.QpnResult.Part;
+import org.iosim.qpn.simulation.QpnResult.PlaceResult;
+import org.iosim.qpn.simulation.QpnRunSettings;
+import org.iosim.qpn.simulation.QpnSimulator;
+import org.iosim.qpn.simulation.UnsupportedNetException;
+import org.iosim.qpn.simulation.internal.CompiledNet.CompiledMode;
+import org.iosim.qpn.simulation.internal.CompiledNet.CompiledTransition;
+import org.iosim.qpn.simulation.internal.CompiledNet.Precision;
+import org.iosim.qpn.simulation.internal.CompiledNet.Slot;
+import org.iosim.simulation.statistics.BatchMeans;
+import org.iosim.simulation.statistics.TimeWeighted;
+
+/**
+ * One run of a compiled net, with SimQPN's semantics: a token arriving at a queueing place joins its
+ * queue, and on service completion moves to the place's depository; immediate transitions fire
+ * before time advances, the highest priority first, chosen among the enabled ones by weight and then
+ * among a transition's enabled modes by firing weight. Tokens of one colour in one place are
+ * indistinguishable except for their arrival times, which residence times are measured from (the
+ * oldest leaves first).
+ * <p>
+ * All state of the run lives here, apart from the compiled net, which runs share.
+ */
+public final class NetRun {
+
+	/** Firings at one instant beyond which the net is taken to cycle through immediate transitions. */
+	private static final long MAX_FIRINGS_AT_ONE_INSTANT = 10_000_000;
+	/** Tokens in queues beyond which the population is taken to grow without bound. */
+	private static final int MAX_QUEUED_TOKENS = 20_000_000;
+	private static final double CI_LEVEL = 0.95;
+	/** How often, in events, the run looks at the wall clock for progress reports. */
+	private static final int PROGRESS_EVENTS = 1 << 18;
+
+	private final CompiledNet net;
+	private final QpnRunSettings settings;
+	private final UniformRandomProvider random;
+	private final ServiceTime.Sampler[] samplers;
+	private final Slot[] slots;
+
+	// marking: tokens available to transitions (a place, or a queueing place's depository), with arrival times
+	private final int[] available;
+	private final DoubleRing[] arrivalTimes;
+	private final int[] queued;
+
+	// tokens in queues
+	private int[] tokenSlot = new int[256];
+	private double[] tokenArrival = new double[256];
+	private double[] tokenFinish = new double[256];
+	private int[] freeTokens = new int[256];
+	private int freeCount;
+	private int tokensInUse;
+
+	private final QueueState[] queues;
+	private final EventHeap events = new EventHeap();
+
+	// immediate transitions
+	private final boolean[] enabled;
+	private final int[] enabledList;
+	private final int[] enabledPosition;
+	private int enabledCount;
+	private final boolean[] dirty;
+	private final int[] dirtyStack;
+	private int dirtyCount;
+
+	// statistics
+	private final BatchMeans[] placeResidence;
+	private final BatchMeans[] queueResidence;
+	private final long[] placeDepartures;
+	private final long[] queueCompletions;
+	private final TimeWeighted[] placePopulation;
+	private final TimeWeighted[] queuePopulation;
+	private boolean measuring;
+	private double measuredFrom;
+
+	private double now;
+	private long eventCount;
+
+	public NetRun(CompiledNet net, QpnRunSettings settings) {
+		this.net = net;
+		this.settings = settings;
+		this.slots = net.slots;
+		random = RandomSource.XO_RO_SHI_RO_128_PP.create(settings.seed());
+		int slotCount = slots.length;
+		samplers = new ServiceTime.Sampler[slotCount];
+		available = new int[slotCount];
+		arrivalTimes = new DoubleRing[slotCount];
+		queued = new int[slotCount];
+		placeResidence = new BatchMeans[slotCount];
+		queueResidence = new BatchMeans[slotCount];
+		placeDepartures = new long[slotCount];
+		queueCompletions = new long[slotCount];
+		placePopulation = new TimeWeighted[slotCount];
+		queuePopulation = new TimeWeighted[slotCount];
+		for (int slot = 0; slot < slotCount; slot++) {
+			Slot spec = slots[slot];
+			if (spec.queueing()) {
+				samplers[slot] = spec.serviceTime().sampler(random);
+				queueResidence[slot] = new BatchMeans();
+				queuePopulation[slot] = new TimeWeighted(0, 0);
+			}
+			arrivalTimes[slot] = new DoubleRing();
+			placeResidence[slot] = new BatchMeans();
+			placePopulation[slot] = new TimeWeighted(0, 0);
+		}
+		queues = new QueueState[net.queues.length];
+		for (int queue = 0; queue < queues.length; queue++) {
+			queues[queue] = QueueState.of(net.queues[queue], queue, this);
+		}
+		int transitionCount = net.transitions.length;
+		enabled = new boolean[transitionCount];
+		enabledList = new int[transitionCount];
+		enabledPosition = new int[transitionCount];
+		dirty = new boolean[transitionCount];
+		dirtyStack = new int[transitionCount];
+	}
+
+	/** Runs to the end and reports what was measured after the warm-up. */
+	public QpnResult run(QpnSimulator.Progress progress) {
+		long started = System.nanoTime();
+		for (int slot = 0; slot < slots.length; slot++) {
+			for (int token = 0; token < slots[slot].initialPopulation(); token++) {
+				deposit(slot);
+			}
+		}
+		fireImmediateTransitions();
+		double warmUp = settings.warmUp();
+		double runLength = settings.runLength();
+		boolean checksPrecision = settings.stoppingRule() != StoppingRule.ABSOLUTE;
+		double nextCheck = Double.POSITIVE_INFINITY;
+		String stopReason = "run length";
+		long lastProgress = System.nanoTime();
+		while (true) {
+			double next = events.isEmpty() ? Double.POSITIVE_INFINITY : events.firstTime();
+			if (!measuring && next >= warmUp) {
+				startMeasuring(warmUp);
+				if (checksPrecision) {
+					nextCheck = warmUp + settings.timeBetweenStopChecks();
+				}
+			}
+			if (nextCheck <= next && nextCheck < runLength) {
+				now = nextCheck;
+				if (precise()) {
+					stopReason = "precision reached";
+					break;
+				}
+				nextCheck += settings.timeBetweenStopChecks();
+				continue;
+			}
+			if (next >= runLength) {
+				now = runLength;
+				break;
+			}
+			now = next;
+			int queue = events.firstQueue();
+			int token = events.firstToken();
+			int version = events.firstVersion();
+			events.removeFirst();
+			if (queues[queue].complete(token, version)) {
+				eventCount++;
+				fireImmediateTransitions();
+			}
+			if ((eventCount & (PROGRESS_EVENTS - 1)) == 0 && System.nanoTime() - lastProgress > 1_000_000_000L) {
+				lastProgress = System.nanoTime();
+				progress.at(now, runLength, eventCount);
+			}
+		}
+		return result(stopReason, (System.nanoTime() - started) / 1e9);
+	}
+
+	// ---- tokens and queues ----
+
+	/** A token of the slot enters its place, or its queueing place's depository. */
+	private void deposit(int slot) {
+		available[slot]++;
+		arrivalTimes[slot].add(now);
+		placePopulation[slot].update(now, available[slot]);
+		for (int transition : net.consumers[slot]) {
+			markDirty(transition);
+		}
+	}
+
+	/** A token of the slot arrives: at its queue for a queueing place, else in the place. */
+	private void arrive(int slot) {
+		int queue = slots[slot].queue();
+		if (queue < 0) {
+			deposit(slot);
+			return;
+		}
+		int token = newToken(slot);
+		queued[slot]++;
+		queuePopulation[slot].update(now, queued[slot]);
+		queues[queue].arrive(token);
+	}
+
+	private void take(int slot, int count) {
+		available[slot] -= count;
+		placePopulation[slot].update(now, available[slot]);
+		DoubleRing times = arrivalTimes[slot];
+		for (int token = 0; token < count; token++) {
+			double arrived = times.removeFirst();
+			if (measuring) {
+				placeResidence[slot].add(now - arrived);
+				placeDepartures[slot]++;
+			}
+		}
+		for (int transition : net.consumers[slot]) {
+			markDirty(transition);
+		}
+	}
+
+	/** A queue finished serving the token: it leaves for the depository. */
+	void served(int token) {
+		int slot = tokenSlot[token];
+		if (measuring) {
+			queueResidence[slot].add(now - tokenArrival[token]);
+			queueCompletions[slot]++;
+		}
+		queued[slot]--;
+		queuePopulation[slot].update(now, queued[slot]);
+		releaseToken(token);
+		deposit(slot);
+	}
+
+	private int newToken(int slot) {
+		int token;
+		if (freeCount > 0) {
+			token = freeTokens[--freeCount];
+		} else {
+			token = tokensInUse;
+			if (token == tokenSlot.length) {
+				if (token >= MAX_QUEUED_TOKENS) {
+					throw new UnsupportedNetException("net '" + net.name + "': more than " + MAX_QUEUED_TOKENS
+							+ " tokens in queues at time " + now + "; the population grows without bound (is a queue"
+							+ " overloaded?)");
+				}
+				int capacity = token * 2;
+				tokenSlot = Arrays.copyOf(tokenSlot, capacity);
+				tokenArrival = Arrays.copyOf(tokenArrival, capacity);
+				tokenFinish = Arrays.copyOf(tokenFinish, capacity);
+				freeTokens = Arrays.copyOf(freeTokens, capacity);
+			}
+		}
+		tokensInUse = Math.max(tokensInUse, token + 1);
+		tokenSlot[token] = slot;
+		tokenArrival[token] = now;
+		return token;
+	}
+
+	private void releaseToken(int token) {
+		freeTokens[freeCount++] = token;
+	}
+
+	double now() {
+		return now;
+	}
+
+	double serviceTime(int token) {
+		return samplers[tokenSlot[token]].next();
+	}
+
+	int priority(int token) {
+		return slots[tokenSlot[token]].priority();
+	}
+
+	double finish(int token) {
+		return tokenFinish[token];
+	}
+
+	void setFinish(int token, double finish) {
+		tokenFinish[token] = finish;
+	}
+
+	UniformRandomProvider random() {
+		return random;
+	}
+
+	void schedule(double delay, int queue, int token, int version) {
+		events.add(now + delay, queue, token, version);
+	}
+
+	/** All priorities of the colours served by a queue, highest first. */
+	int[] prioritiesOf(int queue) {
+		TreeSet<Integer> priorities = new TreeSet<>();
+		for (Slot slot : slots) {
+			if (slot.queue() == queue) {
+				priorities.add(slot.priority());
+			}
+		}
+		return priorities.descendingSet().stream().mapToInt(Integer::intValue).toArray();
+	}
+
+	// ---- immediate transitions ----
+
+	private void markDirty(int transition) {
+		if (!dirty[transition]) {
+			dirty[transition] = true;
+			dirtyStack[dirtyCount++] = transition;
+		}
+	}
+
+	private void fireImmediateTransitions() {
+		long firings = 0;
+		while (true) {
+			while (dirtyCount > 0) {
+				int transition = dirtyStack[--dirtyCount];
+				dirty[transition] = false;
+				setEnabled(transition, anyModeEnabled(net.transitions[transition]));
+			}
+			if (enabledCount == 0) {
+				return;
+			}
+			if (++firings > MAX_FIRINGS_AT_ONE_INSTANT) {
+				throw new UnsupportedNetException("net '" + net.name + "': immediate transitions fired more than "
+						+ MAX_FIRINGS_AT_ONE_INSTANT + " times at time " + now + " without time advancing (e.g. '"
+						+ net.transitions[enabledList[0]].name() + "'); a cycle of immediate transitions never lets time pass");
+			}
+			int transition = chooseTransition();
+			fire(net.transitions[transition], chooseMode(net.transitions[transition]));
+			eventCount++;
+		}
+	}
+
+	private boolean anyModeEnabled(CompiledTransition transition) {
+		for (CompiledMode mode : transition.modes()) {
+			if (enabled(mode)) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+	private boolean enabled(CompiledMode mode) {
+		int[] inputSlots = mode.inputSlots();
+		int[] inputCounts = mode.inputCounts();
+		for (int input = 0; input < inputSlots.length; input++) {
+			if (available[inputSlots[input]] < inputCounts[input]) {
+				return false;
+			}
+		}
+		return true;
+	}
+
+	private void setEnabled(int transition, boolean isEnabled) {
+		if (isEnabled == enabled[transition]) {
+			return;
+		}
+		enabled[transition] = isEnabled;
+		if (isEnabled) {
+			enabledPosition[transition] = enabledCount;
+			enabledList[enabledCount++] = transition;
+		} else {
+			int position = enabledPosition[transition];
+			int last = enabledList[--enabledCount];
+			enabledList[position] = last;
+			enabledPosition[last] = position;
+		}
+	}
+
+	/** Among the enabled transitions of the highest priority, one drawn by weight. */
+	private int chooseTransition() {
+		if (enabledCount == 1) {
+			return enabledList[0];
+		}
+		int highest = Integer.MIN_VALUE;
+		double totalWeight = 0;
+		for (int index = 0; index < enabledCount; index++) {
+			CompiledTransition transition = net.transitions[enabledList[index]];
+			if (transition.priority() > highest) {
+				highest = transition.priority();
+				totalWeight = 0;
+			}
+			if (transition.priority() == highest) {
+				totalWeight += transition.weight();
+			}
+		}
+		double draw = random.nextDouble() * totalWeight;
+		int chosen = -1;
+		for (int index = 0; index < enabledCount; index++) {
+			CompiledTransition transition = net.transitions[enabledList[index]];
+			if (transition.priority() == highest) {
+				chosen = enabledList[index];
+				draw -= transition.weight();
+				if (draw < 0) {
+					break;
+				}
+			}
+		}
+		return chosen;
+	}
+
+	private CompiledMode chooseMode(CompiledTransition transition) {
+		CompiledMode[] modes = transition.modes();
+		if (modes.length == 1) {
+			return modes[0];
+		}
+		double totalWeight = 0;
+		for (CompiledMode mode : modes) {
+			if (enabled(mode)) {
+				totalWeight += mode.weight();
+			}
+		}
+		double draw = random.nextDouble() * totalWeight;
+		CompiledMode chosen = null;
+		for (CompiledMode mode : modes) {
+			if (enabled(mode)) {
+				chosen = mode;
+				draw -= mode.weight();
+				if (draw < 0) {
+					break;
+				}
+			}
+		}
+		return chosen;
+	}
+
+	private void fire(CompiledTransition transition, CompiledMode mode) {
+		int[] inputSlots = mode.inputSlots();
+		int[] inputCounts = mode.inputCounts();
+		for (int input = 0; input < inputSlots.length; input++) {
+			take(inputSlots[input], inputCounts[input]);
+		}
+		int[] outputSlots = mode.outputSlots();
+		int[] outputCounts = mode.outputCounts();
+		for (int output = 0; output < outputSlots.length; output++) {
+			for (int token = 0; token < outputCounts[output]; token++) {
+				arrive(outputSlots[output]);
+			}
+		}
+	}
+
+	// ---- statistics ----
+
+	/** Forgets everything before the end of the warm-up; nothing happens between the last event and it. */
+	private void startMeasuring(double time) {
+		now = time;
+		for (int slot = 0; slot < slots.length; slot++) {
+			placePopulation[slot].reset(time);
+			if (queuePopulation[slot] != null) {
+				queuePopulation[slot].reset(time);
+			}
+		}
+		for (QueueState queue : queues) {
+			queue.startMeasuring(time);
+		}
+		measuring = true;
+		measuredFrom = time;
+	}
+
+	/** Whether every checked mean is as precise as the stopping rule asks. */
+	private boolean precise() {
+		boolean relative = settings.stoppingRule() == StoppingRule.RELPRC;
+		for (int slot = 0; slot < slots.length; slot++) {
+			if (!precise(placeResidence[slot], slots[slot].placePrecision(), relative)
+					|| slots[slot].queueing() && !precise(queueResidence[slot], slots[slot].queuePrecision(), relative)) {
+				return false;
+			}
+		}
+		return true;
+	}
+
+	private static boolean precise(BatchMeans residence, Precision precision, boolean relative) {
+		if (precision == null) {
+			return true;
+		}
+		int minBatches = Math.max(2, Math.min(precision.minBatches(), residence.maxBatches()));
+		if (residence.completedBatches() < minBatches) {
+			return false;
+		}
+		double level = precision.level() > 0 && precision.level() < 1 ? precision.level() : CI_LEVEL;
+		double halfWidth = residence.halfWidth(level);
+		return relative ? residence.relativeHalfWidth(level) <= precision.relativeHalfWidth()
+				: halfWidth <= precision.absoluteHalfWidth();
+	}
+
+	private QpnResult result(String stopReason, double wallClockSeconds) {
+		double measuredTime = now - measuredFrom;
+		List<PlaceResult> places = new ArrayList<>();
+		for (int slot = 0; slot < slots.length; slot++) {
+			Slot spec = slots[slot];
+			if (spec.queueing()) {
+				QueueState queue = queues[spec.queue()];
+				places.add(new PlaceResult(spec.place(), spec.placeId(), spec.colour(), Part.QUEUE,
+						estimate(queueResidence[slot]), queueCompletions[slot] / measuredTime,
+						queuePopulation[slot].mean(now), queue.utilization(now)));
+			}
+			places.add(new PlaceResult(spec.place(), spec.placeId(), spec.colour(),
+					spec.queueing() ? Part.DEPOSITORY : Part.PLACE, estimate(placeResidence[slot]),
+					placeDepartures[slot] / measuredTime, placePopulation[slot].mean(now), Double.NaN));
+		}
+		return new QpnResult(net.name, settings.seed(), stopReason, now, eventCount, wallClockSeconds, places);
+	}
+
+	private static Estimate estimate(BatchMeans residence) {
+		return new Estimate(residence.mean(), residence.halfWidth(CI_LEVEL), residence.count());
+	}
+}

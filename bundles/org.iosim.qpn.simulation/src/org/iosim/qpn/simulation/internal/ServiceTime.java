@@ -1,0 +1,203 @@
+package org.iosim.qpn.simulation.internal;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.apache.commons.rng.UniformRandomProvider;
+import org.apache.commons.rng.sampling.distribution.AhrensDieterMarsagliaTsangGammaSampler;
+import org.apache.commons.rng.sampling.distribution.ZigguratSampler;
+import org.iosim.qpn.Distribution;
+import org.iosim.qpn.DistributionParameter;
+import org.iosim.qpn.simulation.UnsupportedNetException;
+
+/**
+ * A service-time distribution of a queueing place's colour, with QPME's names and parameters:
+ * Exponential (lambda, the rate), Deterministic (p1), Uniform (min, max), Normal (mean, stdDev;
+ * negative draws are drawn again, as a time cannot be negative) and Gamma (alpha, the shape, and
+ * lambda, the rate, so the mean is alpha/lambda).
+ */
+abstract sealed class ServiceTime {
+
+	/** Mean of the distribution (of the truncated one for Normal, approximately). */
+	abstract double mean();
+
+	/** A sampler drawing from the given stream. */
+	abstract Sampler sampler(UniformRandomProvider random);
+
+	@FunctionalInterface
+	interface Sampler {
+		double next();
+	}
+
+	static ServiceTime of(Distribution distribution, String where) {
+		if (distribution == null || distribution.getFunction() == null) {
+			throw new UnsupportedNetException(where + ": no service-time distribution");
+		}
+		Map<String, String> parameters = new LinkedHashMap<>();
+		for (DistributionParameter parameter : distribution.getParameters()) {
+			parameters.put(parameter.getName(), parameter.getValue());
+		}
+		String function = distribution.getFunction();
+		String at = where + ", " + function + " service time";
+		return switch (function) {
+		case "Exponential" -> new Exponential(positive(parameters, "lambda", at));
+		case "Deterministic" -> new Deterministic(nonNegative(parameters, "p1", at));
+		case "Uniform" -> {
+			double min = nonNegative(parameters, "min", at);
+			double max = nonNegative(parameters, "max", at);
+			if (max < min) {
+				throw new UnsupportedNetException(at + ": max " + max + " is below min " + min);
+			}
+			yield new Uniform(min, max);
+		}
+		case "Normal" -> new Normal(number(parameters, "mean", at), positive(parameters, "stdDev", at));
+		case "Gamma" -> new Gamma(positive(parameters, "alpha", at), positive(parameters, "lambda", at));
+		default -> throw new UnsupportedNetException(at + ": the distribution is not simulated yet; supported: "
+				+ List.of("Exponential", "Deterministic", "Uniform", "Normal", "Gamma"));
+		};
+	}
+
+	private static double number(Map<String, String> parameters, String name, String where) {
+		String text = parameters.get(name);
+		if (text == null) {
+			throw new UnsupportedNetException(where + ": parameter '" + name + "' is missing");
+		}
+		try {
+			double value = Double.parseDouble(text.trim());
+			if (!Double.isFinite(value)) {
+				throw new NumberFormatException();
+			}
+			return value;
+		} catch (NumberFormatException notANumber) {
+			throw new UnsupportedNetException(where + ": parameter '" + name + "' is not a finite number: '"
+					+ (text.length() > 40 ? text.substring(0, 40) + "…" : text) + "'");
+		}
+	}
+
+	private static double positive(Map<String, String> parameters, String name, String where) {
+		double value = number(parameters, name, where);
+		if (!(value > 0)) {
+			throw new UnsupportedNetException(where + ": parameter '" + name + "' must be positive, got " + value);
+		}
+		return value;
+	}
+
+	private static double nonNegative(Map<String, String> parameters, String name, String where) {
+		double value = number(parameters, name, where);
+		if (!(value >= 0)) {
+			throw new UnsupportedNetException(where + ": parameter '" + name + "' must not be negative, got " + value);
+		}
+		return value;
+	}
+
+	static final class Exponential extends ServiceTime {
+		private final double rate;
+
+		Exponential(double rate) {
+			this.rate = rate;
+		}
+
+		double rate() {
+			return rate;
+		}
+
+		@Override
+		double mean() {
+			return 1 / rate;
+		}
+
+		@Override
+		Sampler sampler(UniformRandomProvider random) {
+			double mean = 1 / rate;
+			ZigguratSampler.Exponential exponential = ZigguratSampler.Exponential.of(random);
+			return () -> mean * exponential.sample();
+		}
+	}
+
+	static final class Deterministic extends ServiceTime {
+		private final double value;
+
+		Deterministic(double value) {
+			this.value = value;
+		}
+
+		@Override
+		double mean() {
+			return value;
+		}
+
+		@Override
+		Sampler sampler(UniformRandomProvider random) {
+			return () -> value;
+		}
+	}
+
+	static final class Uniform extends ServiceTime {
+		private final double min;
+		private final double max;
+
+		Uniform(double min, double max) {
+			this.min = min;
+			this.max = max;
+		}
+
+		@Override
+		double mean() {
+			return (min + max) / 2;
+		}
+
+		@Override
+		Sampler sampler(UniformRandomProvider random) {
+			return () -> min + (max - min) * random.nextDouble();
+		}
+	}
+
+	static final class Normal extends ServiceTime {
+		private final double mean;
+		private final double standardDeviation;
+
+		Normal(double mean, double standardDeviation) {
+			this.mean = mean;
+			this.standardDeviation = standardDeviation;
+		}
+
+		@Override
+		double mean() {
+			return mean;
+		}
+
+		@Override
+		Sampler sampler(UniformRandomProvider random) {
+			ZigguratSampler.NormalizedGaussian gaussian = ZigguratSampler.NormalizedGaussian.of(random);
+			return () -> {
+				double value;
+				do {
+					value = mean + standardDeviation * gaussian.sample();
+				} while (value < 0);
+				return value;
+			};
+		}
+	}
+
+	static final class Gamma extends ServiceTime {
+		private final double shape;
+		private final double rate;
+
+		Gamma(double shape, double rate) {
+			this.shape = shape;
+			this.rate = rate;
+		}
+
+		@Override
+		double mean() {
+			return shape / rate;
+		}
+
+		@Override
+		Sampler sampler(UniformRandomProvider random) {
+			var gamma = AhrensDieterMarsagliaTsangGammaSampler.of(random, shape, 1 / rate);
+			return gamma::sample;
+		}
+	}
+}

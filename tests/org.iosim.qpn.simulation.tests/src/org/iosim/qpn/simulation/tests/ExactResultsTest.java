@@ -1,0 +1,226 @@
+package org.iosim.qpn.simulation.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Map;
+
+import org.iosim.qpn.Colour;
+import org.iosim.qpn.ColourReference;
+import org.iosim.qpn.ImmediateTransition;
+import org.iosim.qpn.OrdinaryPlace;
+import org.iosim.qpn.QueueingColourReference;
+import org.iosim.qpn.QueueingPlace;
+import org.iosim.qpn.StoppingRule;
+import org.iosim.qpn.Strategy;
+import org.iosim.qpn.simulation.QpnResult;
+import org.iosim.qpn.simulation.QpnResult.Part;
+import org.iosim.qpn.simulation.QpnResult.PlaceResult;
+import org.iosim.qpn.simulation.QpnRunSettings;
+import org.iosim.qpn.simulation.QpnSimulator;
+import org.iosim.qpn.simulation.UnsupportedNetException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** The simulator against results known exactly (SPEC.md §4 T2, T3, T5; mean value analysis). */
+class ExactResultsTest {
+
+	private static QpnResult run(NetBuilder builder, double runLength, double warmUp, long seed) {
+		return QpnSimulator.simulate(builder.net, null,
+				new QpnRunSettings(seed, StoppingRule.ABSOLUTE, runLength, warmUp, 0), QpnSimulator.Progress.NONE);
+	}
+
+	private static PlaceResult find(QpnResult result, String place, String colour, Part part) {
+		return result.places().stream()
+				.filter(entry -> entry.place().equals(place) && entry.colour().equals(colour) && entry.part() == part)
+				.findFirst().orElseThrow(() -> new AssertionError("no " + part + " of " + place + "/" + colour));
+	}
+
+	/** Within 1 % and within the 95 % confidence interval widened by the exact value's 1 %. */
+	private static void assertNear(double exact, QpnResult.Estimate estimate, String what) {
+		assertEquals(exact, estimate.mean(), 0.01 * exact, what + ": " + estimate);
+		assertTrue(Math.abs(estimate.mean() - exact) <= estimate.ci95() + 0.01 * exact, what + ": " + estimate);
+	}
+
+	/** T2: t tokens cycle through one FCFS server without think time, so each waits for all others: R = t·μ. */
+	@ParameterizedTest
+	@CsvSource({ "1, 0.5", "5, 1.0", "12, 0.25" })
+	void oneFcfsQueueWithAllTokensCirculatingHasResponseTimeTokensTimesServiceTime(int tokens, double mean) {
+		NetBuilder builder = new NetBuilder("T2");
+		Colour request = builder.colour("request");
+		QueueingPlace disk = builder.queueingPlace("Disk", Strategy.FCFS, 1);
+		QueueingColourReference served = builder.exponential(disk, request, tokens, mean);
+		builder.move("again", served, served);
+		QpnResult result = run(builder, 200_000 * mean, 1_000 * mean, 7);
+		assertNear(tokens * mean, find(result, "Disk", "request", Part.QUEUE).residenceTime(), "R");
+		assertEquals(1 / mean, find(result, "Disk", "request", Part.QUEUE).throughput(), 0.01 / mean);
+		assertEquals(1, find(result, "Disk", "request", Part.QUEUE).utilization(), 1e-9, "always busy");
+	}
+
+	/**
+	 * T3: a one-token scheduler hands the disk to reads and writes by mode weights α : β = 2 : 1; in
+	 * saturation (30 reads and 10 writes always waiting, 1 ms each) reads get 2/3 of 1000 requests/s,
+	 * so R_r = 30 / 666.7/s = 45 ms and R_w = 10 / 333.3/s = 30 ms.
+	 */
+	@Test
+	void weightedModesShareASaturatedDiskByTheirWeights() {
+		NetBuilder builder = new NetBuilder("T3");
+		Colour read = builder.colour("read");
+		Colour write = builder.colour("write");
+		Colour permit = builder.colour("permit");
+		OrdinaryPlace waiting = builder.place("Waiting");
+		ColourReference readsWaiting = builder.hold(waiting, read, 30);
+		ColourReference writesWaiting = builder.hold(waiting, write, 10);
+		OrdinaryPlace scheduler = builder.place("Scheduler");
+		ColourReference idle = builder.hold(scheduler, permit, 1);
+		QueueingPlace disk = builder.queueingPlace("Disk", Strategy.FCFS, 1);
+		QueueingColourReference readServed = builder.exponential(disk, read, 0, 0.001);
+		QueueingColourReference writeServed = builder.exponential(disk, write, 0, 0.001);
+		ImmediateTransition schedule = builder.transition("schedule");
+		builder.mode(schedule, 2, new ColourReference[] { readsWaiting, idle }, readServed);
+		builder.mode(schedule, 1, new ColourReference[] { writesWaiting, idle }, writeServed);
+		ImmediateTransition done = builder.transition("done");
+		builder.mode(done, 1, new ColourReference[] { readServed }, readsWaiting, idle);
+		builder.mode(done, 1, new ColourReference[] { writeServed }, writesWaiting, idle);
+		QpnResult result = run(builder, 2_000, 10, 3);
+		double readResponse = find(result, "Waiting", "read", Part.PLACE).residenceTime().mean()
+				+ find(result, "Disk", "read", Part.QUEUE).residenceTime().mean();
+		double writeResponse = find(result, "Waiting", "write", Part.PLACE).residenceTime().mean()
+				+ find(result, "Disk", "write", Part.QUEUE).residenceTime().mean();
+		assertEquals(0.045, readResponse, 0.045 * 0.01, "R_r");
+		assertEquals(0.030, writeResponse, 0.030 * 0.01, "R_w");
+	}
+
+	/**
+	 * T5: a request is served by the cache (mean 1) and then, with probability 1/2, by the RAID (mean 5),
+	 * and comes back without think time; MVA gives R and X for 1 to 3 requests.
+	 */
+	@ParameterizedTest
+	@CsvSource({ "1, 3.5, 0.2857", "2, 5.5714, 0.3590", "3, 7.8077, 0.3842" })
+	void cacheThenRaidMatchesMeanValueAnalysis(int requests, double responseTime, double throughput) {
+		NetBuilder builder = new NetBuilder("T5");
+		Colour request = builder.colour("request");
+		QueueingPlace cache = builder.queueingPlace("Cache", Strategy.FCFS, 1);
+		QueueingPlace raid = builder.queueingPlace("RAID", Strategy.FCFS, 1);
+		QueueingColourReference cached = builder.exponential(cache, request, requests, 1);
+		QueueingColourReference stored = builder.exponential(raid, request, 0, 5);
+		ImmediateTransition route = builder.transition("route");
+		builder.mode(route, 1, new ColourReference[] { cached }, stored);
+		builder.mode(route, 1, new ColourReference[] { cached }, cached);
+		builder.move("back", stored, cached);
+		QpnResult result = run(builder, 1_000_000, 1_000, 11);
+		double measuredThroughput = find(result, "Cache", "request", Part.QUEUE).throughput();
+		assertEquals(throughput, measuredThroughput, throughput * 0.01, "X");
+		assertEquals(responseTime, requests / measuredThroughput, responseTime * 0.01, "R = N / X");
+	}
+
+	/**
+	 * The closed network of the benchmark: 20 users think (IS, mean 1), use a PS CPU (0.02) and an
+	 * FCFS disk (0.04). Mean value analysis gives every station's residence time.
+	 */
+	@Test
+	void closedNetworkMatchesMeanValueAnalysisAtEveryStation() {
+		int users = 20;
+		double[] demands = { 1.0, 0.02, 0.04 };
+		boolean[] delay = { true, false, false };
+		double[] residence = new double[3];
+		double[] queueLength = new double[3];
+		double throughput = 0;
+		for (int population = 1; population <= users; population++) {
+			double cycle = 0;
+			for (int station = 0; station < 3; station++) {
+				residence[station] = delay[station] ? demands[station] : demands[station] * (1 + queueLength[station]);
+				cycle += residence[station];
+			}
+			throughput = population / cycle;
+			for (int station = 0; station < 3; station++) {
+				queueLength[station] = throughput * residence[station];
+			}
+		}
+		NetBuilder builder = new NetBuilder("closed");
+		Colour user = builder.colour("user");
+		QueueingPlace think = builder.queueingPlace("Think", Strategy.IS, 1);
+		QueueingPlace cpu = builder.queueingPlace("CPU", Strategy.PS, 1);
+		QueueingPlace disk = builder.queueingPlace("Disk", Strategy.FCFS, 1);
+		QueueingColourReference thinking = builder.exponential(think, user, users, demands[0]);
+		QueueingColourReference computing = builder.exponential(cpu, user, 0, demands[1]);
+		QueueingColourReference reading = builder.exponential(disk, user, 0, demands[2]);
+		builder.move("think to CPU", thinking, computing);
+		builder.move("CPU to disk", computing, reading);
+		builder.move("disk to think", reading, thinking);
+		QpnResult result = run(builder, 100_000, 100, 5);
+		String[] places = { "Think", "CPU", "Disk" };
+		for (int station = 0; station < 3; station++) {
+			PlaceResult queue = find(result, places[station], "user", Part.QUEUE);
+			assertNear(residence[station], queue.residenceTime(), places[station] + " residence time");
+			assertEquals(throughput, queue.throughput(), throughput * 0.01, places[station] + " throughput");
+		}
+		assertEquals(throughput * demands[2], find(result, "Disk", "user", Part.QUEUE).utilization(), 0.01,
+				"disk utilization law");
+	}
+
+	@Test
+	void aSeedReproducesARunAndAnotherSeedDoesNot() {
+		NetBuilder builder = new NetBuilder("seeded");
+		Colour request = builder.colour("request");
+		QueueingPlace disk = builder.queueingPlace("Disk", Strategy.PS, 2);
+		QueueingColourReference served = builder.serve(disk, request, 4, "Gamma", Map.of("alpha", "2", "lambda", "4"));
+		builder.move("again", served, served);
+		QpnResult first = run(builder, 5_000, 10, 42);
+		QpnResult again = run(builder, 5_000, 10, 42);
+		QpnResult other = run(builder, 5_000, 10, 43);
+		assertEquals(first.places(), again.places());
+		assertEquals(first.events(), again.events());
+		assertTrue(!first.places().equals(other.places()), "another seed, another run");
+	}
+
+	@Test
+	void theRelativePrecisionRuleStopsARunOnceEveryCheckedMeanIsPrecise() {
+		NetBuilder builder = new NetBuilder("precise");
+		Colour request = builder.colour("request");
+		QueueingPlace disk = builder.queueingPlace("Disk", Strategy.FCFS, 1);
+		QueueingColourReference served = builder.exponential(disk, request, 3, 1);
+		builder.move("again", served, served);
+		builder.checkPrecision(disk, 0.02);
+		QpnResult result = QpnSimulator.simulate(builder.net, "test",
+				new QpnRunSettings(1, StoppingRule.RELPRC, 1e9, 100, 1_000), QpnSimulator.Progress.NONE);
+		assertEquals("precision reached", result.stopReason());
+		assertTrue(result.simulatedTime() < 1e9);
+		QpnResult.Estimate residence = find(result, "Disk", "request", Part.QUEUE).residenceTime();
+		assertTrue(residence.ci95() <= 0.02 * residence.mean() * 1.0001, residence.toString());
+	}
+
+	@Test
+	void immediateTransitionsThatNeverLetTimePassAreReportedNotRunForever() {
+		NetBuilder builder = new NetBuilder("cycle");
+		Colour token = builder.colour("token");
+		OrdinaryPlace left = builder.place("Left");
+		OrdinaryPlace right = builder.place("Right");
+		ColourReference inLeft = builder.hold(left, token, 1);
+		ColourReference inRight = builder.hold(right, token, 0);
+		builder.move("there", inLeft, inRight);
+		builder.move("back", inRight, inLeft);
+		UnsupportedNetException error = assertThrows(UnsupportedNetException.class, () -> run(builder, 10, 0, 1));
+		assertTrue(error.getMessage().contains("without time advancing"), error.getMessage());
+	}
+
+	@Test
+	void whatCannotBeSimulatedIsNamed() {
+		NetBuilder builder = new NetBuilder("unsupported");
+		Colour token = builder.colour("token");
+		QueueingPlace disk = builder.queueingPlace("Disk", Strategy.FCFS, 1);
+		QueueingColourReference served = builder.serve(disk, token, 1, "BreitWigner", Map.of("mean", "1"));
+		builder.move("again", served, served);
+		UnsupportedNetException error = assertThrows(UnsupportedNetException.class, () -> QpnSimulator.check(builder.net, null));
+		assertEquals("queueing place 'Disk' (Disk), colour 'token', BreitWigner service time: the distribution is not"
+				+ " simulated yet; supported: [Exponential, Deterministic, Uniform, Normal, Gamma]", error.getMessage());
+		served.getServiceTime().setFunction("Exponential");
+		served.getServiceTime().getParameters().get(0).setName("lambda");
+		served.getServiceTime().getParameters().get(0).setValue("-2");
+		error = assertThrows(UnsupportedNetException.class, () -> QpnSimulator.check(builder.net, null));
+		assertEquals("queueing place 'Disk' (Disk), colour 'token', Exponential service time: parameter 'lambda' must be"
+				+ " positive, got -2.0", error.getMessage());
+	}
+}

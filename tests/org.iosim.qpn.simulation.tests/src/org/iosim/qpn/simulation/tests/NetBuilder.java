@@ -1,0 +1,171 @@
+package org.iosim.qpn.simulation.tests;
+
+import java.util.Map;
+
+import org.iosim.qpn.Arc;
+import org.iosim.qpn.Colour;
+import org.iosim.qpn.ColourReference;
+import org.iosim.qpn.ColourStatistics;
+import org.iosim.qpn.Distribution;
+import org.iosim.qpn.DistributionParameter;
+import org.iosim.qpn.ImmediateTransition;
+import org.iosim.qpn.Mode;
+import org.iosim.qpn.Net;
+import org.iosim.qpn.Node;
+import org.iosim.qpn.OrdinaryPlace;
+import org.iosim.qpn.Place;
+import org.iosim.qpn.PlaceStatistics;
+import org.iosim.qpn.QpnFactory;
+import org.iosim.qpn.Queue;
+import org.iosim.qpn.QueueingColourReference;
+import org.iosim.qpn.QueueingPlace;
+import org.iosim.qpn.Strategy;
+import org.iosim.qpn.TokenFlow;
+
+/** Builds small nets for tests, with readable ids (the element's name). */
+final class NetBuilder {
+
+	private static final QpnFactory FACTORY = QpnFactory.eINSTANCE;
+
+	final Net net = FACTORY.createNet();
+
+	NetBuilder(String name) {
+		net.setName(name);
+	}
+
+	Colour colour(String name) {
+		Colour colour = FACTORY.createColour();
+		colour.setId(name);
+		colour.setName(name);
+		net.getColours().add(colour);
+		return colour;
+	}
+
+	QueueingPlace queueingPlace(String name, Strategy strategy, int servers) {
+		Queue queue = FACTORY.createQueue();
+		queue.setId(name + "-queue");
+		queue.setName(name);
+		queue.setStrategy(strategy);
+		queue.setNumberOfServers(servers);
+		net.getQueues().add(queue);
+		QueueingPlace place = FACTORY.createQueueingPlace();
+		place.setId(name);
+		place.setName(name);
+		place.setQueue(queue);
+		net.getPlaces().add(place);
+		return place;
+	}
+
+	OrdinaryPlace place(String name) {
+		OrdinaryPlace place = FACTORY.createOrdinaryPlace();
+		place.setId(name);
+		place.setName(name);
+		net.getPlaces().add(place);
+		return place;
+	}
+
+	/** A colour of a queueing place with a service time, e.g. ("Exponential", Map.of("lambda", "2")). */
+	QueueingColourReference serve(QueueingPlace place, Colour colour, int population, String function,
+			Map<String, String> parameters) {
+		QueueingColourReference reference = FACTORY.createQueueingColourReference();
+		reference.setId(place.getName() + "/" + colour.getName());
+		reference.setColour(colour);
+		reference.setInitialPopulation(population);
+		Distribution distribution = FACTORY.createDistribution();
+		distribution.setFunction(function);
+		parameters.forEach((name, value) -> {
+			DistributionParameter parameter = FACTORY.createDistributionParameter();
+			parameter.setName(name);
+			parameter.setValue(value);
+			distribution.getParameters().add(parameter);
+		});
+		reference.setServiceTime(distribution);
+		place.getColourReferences().add(reference);
+		return reference;
+	}
+
+	QueueingColourReference exponential(QueueingPlace place, Colour colour, int population, double mean) {
+		return serve(place, colour, population, "Exponential", Map.of("lambda", Double.toString(1 / mean)));
+	}
+
+	ColourReference hold(OrdinaryPlace place, Colour colour, int population) {
+		ColourReference reference = FACTORY.createColourReference();
+		reference.setId(place.getName() + "/" + colour.getName());
+		reference.setColour(colour);
+		reference.setInitialPopulation(population);
+		place.getColourReferences().add(reference);
+		return reference;
+	}
+
+	ImmediateTransition transition(String name) {
+		ImmediateTransition transition = FACTORY.createImmediateTransition();
+		transition.setId(name);
+		transition.setName(name);
+		net.getTransitions().add(transition);
+		return transition;
+	}
+
+	/** A mode taking one token from each input and producing one in each output; arcs are added as needed. */
+	Mode mode(ImmediateTransition transition, double weight, ColourReference[] inputs, ColourReference... outputs) {
+		Mode mode = FACTORY.createMode();
+		mode.setId(transition.getName() + "#" + transition.getModes().size());
+		mode.setName(mode.getId());
+		mode.setFiringWeight(weight);
+		for (ColourReference input : inputs) {
+			mode.getInputs().add(flow(input));
+			arc((Place) input.eContainer(), transition);
+		}
+		for (ColourReference output : outputs) {
+			mode.getOutputs().add(flow(output));
+			arc(transition, (Place) output.eContainer());
+		}
+		transition.getModes().add(mode);
+		return mode;
+	}
+
+	/** A transition with one mode moving one token from {@code from} to {@code to}. */
+	ImmediateTransition move(String name, ColourReference from, ColourReference to) {
+		ImmediateTransition transition = transition(name);
+		mode(transition, 1, new ColourReference[] { from }, to);
+		return transition;
+	}
+
+	/** Asks the stopping rule of configuration "test" to check every colour of the place at the given relative precision. */
+	void checkPrecision(Place place, double relativePrecision) {
+		PlaceStatistics level = FACTORY.createPlaceStatistics();
+		level.setConfiguration("test");
+		level.setStatsLevel(3);
+		place.getStatistics().add(level);
+		for (ColourReference reference : place.getColourReferences()) {
+			ColourStatistics statistics = FACTORY.createColourStatistics();
+			statistics.setConfiguration("test");
+			statistics.setSignLev(0.05);
+			statistics.setQueueSignLev(0.05);
+			statistics.setReqRelPrc(relativePrecision);
+			statistics.setQueueReqRelPrc(relativePrecision);
+			statistics.setMinBatches(20);
+			statistics.setQueueMinBatches(20);
+			reference.getStatistics().add(statistics);
+		}
+	}
+
+	private static TokenFlow flow(ColourReference reference) {
+		TokenFlow flow = FACTORY.createTokenFlow();
+		flow.setColourReference(reference);
+		flow.setCount(1);
+		return flow;
+	}
+
+	private void arc(Node source, Node target) {
+		for (Arc arc : net.getArcs()) {
+			if (arc.getSource() == source && arc.getTarget() == target) {
+				return;
+			}
+		}
+		Arc arc = FACTORY.createArc();
+		arc.setId(source.getName() + "->" + target.getName());
+		arc.setSource(source);
+		arc.setTarget(target);
+		net.getArcs().add(arc);
+	}
+}
