@@ -1,0 +1,314 @@
+package org.iosim.cli.internal;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+
+import org.iosim.analysis.FileProblems;
+import org.iosim.cli.Main;
+import org.iosim.qpn.Net;
+import org.iosim.qpn.SimulatorConfiguration;
+import org.iosim.qpn.qpe.QpeReadResult;
+import org.iosim.qpn.qpe.QpeReader;
+import org.iosim.qpn.qpe.QpnDiagnostic;
+import org.iosim.qpn.simulation.QpnResult;
+import org.iosim.qpn.simulation.QpnResult.Part;
+import org.iosim.qpn.simulation.QpnResult.PlaceResult;
+import org.iosim.qpn.simulation.QpnRunSettings;
+import org.iosim.qpn.simulation.QpnSimulator;
+import org.iosim.qpn.simulation.UnsupportedNetException;
+import org.iosim.qpn.simulation.bench.QpnBenchmark;
+import org.iosim.report.OutputFolder;
+import org.iosim.report.OutputFolderException;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+@Command(name = "qpn", mixinStandardHelpOptions = true,
+		description = { "Queueing Petri nets in QPME's .qpe format: validate them, simulate them with SimQPN's semantics,"
+				+ " and measure the simulator's speed." },
+		subcommands = { QpnCommand.Validate.class, QpnCommand.Simulate.class, QpnCommand.Bench.class })
+final class QpnCommand implements Runnable {
+
+	static final String EXIT_STATUS = "Exit status: 0 done, 1 the net cannot be read or simulated (the message names the"
+			+ " file and the element), 2 usage error.";
+
+	@Spec
+	CommandSpec spec;
+
+	@Override
+	public void run() {
+		throw new IosimCommand.UserError(Main.EXIT_USAGE, "say what to do with a net: "
+				+ String.join(", ", spec.subcommands().keySet()));
+	}
+
+	/** Reads a net, printing warnings; errors end the command with their messages. */
+	static Net read(Path file, PrintWriter err) {
+		IosimCommand.requireExisting(file);
+		QpeReadResult read = new QpeReader().read(file);
+		for (QpnDiagnostic warning : read.warnings()) {
+			err.println("warning: " + warning.message());
+		}
+		if (read.hasErrors()) {
+			throw new IosimCommand.UserError(Main.EXIT_INVALID,
+					String.join(System.lineSeparator(), read.errors().stream().map(QpnDiagnostic::message).toList()));
+		}
+		return read.net();
+	}
+
+	/** The configuration named, or the net's first; empty if the net has none and none is named. */
+	static Optional<SimulatorConfiguration> configuration(Net net, Path file, String name) {
+		List<SimulatorConfiguration> configurations = net.getConfigurations();
+		if (name == null) {
+			return configurations.stream().findFirst();
+		}
+		return Optional.of(configurations.stream().filter(configuration -> name.equals(configuration.getName()))
+				.findFirst()
+				.orElseThrow(() -> new IosimCommand.UserError(Main.EXIT_USAGE, file + ": no simulator configuration named '"
+						+ name + "'; it has " + configurations.stream().map(SimulatorConfiguration::getName).toList())));
+	}
+
+	@Command(name = "validate", mixinStandardHelpOptions = true,
+			description = "Checks that a .qpe net reads and can be simulated, without simulating it.",
+			footer = { "", EXIT_STATUS })
+	static final class Validate implements Callable<Integer> {
+		@Parameters(paramLabel = "NET.qpe", description = "The net.")
+		Path file;
+
+		@Option(names = "--config", paramLabel = "NAME", description = "Simulator configuration (default: the net's first).")
+		String configurationName;
+
+		@Spec
+		CommandSpec spec;
+
+		@Override
+		public Integer call() {
+			Net net = read(file, spec.commandLine().getErr());
+			String configuration = configuration(net, file, configurationName).map(SimulatorConfiguration::getName)
+					.orElse(null);
+			try {
+				QpnSimulator.check(net, configuration);
+			} catch (UnsupportedNetException unsupported) {
+				throw new IosimCommand.UserError(Main.EXIT_INVALID, file + ": " + unsupported.getMessage());
+			}
+			spec.commandLine().getOut().printf(Locale.ROOT, "%s: valid (%d places, %d transitions, %d colours)%n", file,
+					net.getPlaces().size(), net.getTransitions().size(), net.getColours().size());
+			return 0;
+		}
+	}
+
+	@Command(name = "simulate", mixinStandardHelpOptions = true,
+			description = { "Simulates a .qpe net with the run length, warm-up and stopping rule of one of its simulator"
+					+ " configurations, and writes DIR/results.json: per place and colour the residence time (for a"
+					+ " queueing place, in its queue) with its 95 % confidence interval from batch means, throughput,"
+					+ " mean population and, for queues, utilization; a queueing place's depository is reported beside"
+					+ " its queue." },
+			footer = { "", EXIT_STATUS })
+	static final class Simulate implements Callable<Integer> {
+		@Parameters(paramLabel = "NET.qpe", description = "The net.")
+		Path file;
+
+		@Option(names = "--config", paramLabel = "NAME", description = "Simulator configuration (default: the net's first).")
+		String configurationName;
+
+		@Option(names = "--seed", defaultValue = "1", description = "Seed of the run (default ${DEFAULT-VALUE}).")
+		long seed;
+
+		@Option(names = "--run-length", paramLabel = "TIME", description = "Simulated time to run at most, instead of the"
+				+ " configuration's total run length.")
+		Double runLength;
+
+		@Option(names = "--out", paramLabel = "DIR", required = true, description = "Output folder (written completely or"
+				+ " not at all).")
+		Path out;
+
+		@Option(names = "--overwrite", description = "Replace DIR if it exists and is not empty.")
+		boolean overwrite;
+
+		@Mixin
+		RegressionCommand.QuietOption quiet;
+
+		@Spec
+		CommandSpec spec;
+
+		@Override
+		public Integer call() {
+			PrintWriter err = spec.commandLine().getErr();
+			Net net = read(file, err);
+			SimulatorConfiguration configuration = configuration(net, file, configurationName)
+					.orElseThrow(() -> new IosimCommand.UserError(Main.EXIT_INVALID, file
+							+ ": the net has no simulator configuration to take the run length and warm-up from"));
+			QpnRunSettings settings;
+			try {
+				settings = QpnRunSettings.of(configuration, seed);
+				if (runLength != null) {
+					settings = new QpnRunSettings(seed, settings.stoppingRule(), runLength,
+							Math.min(settings.warmUp(), runLength / 10), settings.timeBetweenStopChecks());
+				}
+			} catch (IllegalArgumentException invalid) {
+				throw new IosimCommand.UserError(Main.EXIT_INVALID, file + ": configuration '" + configuration.getName()
+						+ "': " + invalid.getMessage());
+			}
+			long started = System.nanoTime();
+			QpnSimulator.Progress progress = quiet.quiet ? QpnSimulator.Progress.NONE
+					: (simulatedTime, length, events) -> {
+						double elapsed = (System.nanoTime() - started) / 1e9;
+						double done = simulatedTime / length;
+						err.printf(Locale.ROOT, "  %s: simulated %.3g of at most %.3g time units (%.0f %%), %,d events,"
+								+ " %s elapsed, at most %s left%n", net.getName(), simulatedTime, length, 100 * done,
+								events, SimulationProgress.clock(elapsed), SimulationProgress.clock(elapsed / done - elapsed));
+						err.flush();
+					};
+			QpnResult result;
+			try {
+				result = QpnSimulator.simulate(net, configuration.getName(), settings, progress);
+			} catch (UnsupportedNetException unsupported) {
+				throw new IosimCommand.UserError(Main.EXIT_INVALID, file + ": " + unsupported.getMessage());
+			}
+			Path written;
+			try {
+				written = OutputFolder.fill(out, overwrite, folder -> Files.writeString(folder.resolve("results.json"),
+						json(result, configuration.getName())));
+			} catch (OutputFolderException refused) {
+				throw new IosimCommand.UserError(Main.EXIT_INVALID, refused.getMessage());
+			} catch (IOException failed) {
+				throw new IosimCommand.UserError(Main.EXIT_INVALID, "cannot write " + out + ": " + FileProblems.reason(failed));
+			}
+			print(result, written);
+			return 0;
+		}
+
+		private void print(QpnResult result, Path written) {
+			PrintWriter printed = spec.commandLine().getOut();
+			printed.printf(Locale.ROOT, "%s: %s after %.6g time units, %,d events in %.1f s%n", result.net(),
+					result.stopReason(), result.simulatedTime(), result.events(), result.wallClockSeconds());
+			TextTable table = new TextTable().text("place").text("colour").number("residence time").number("± 95 %")
+					.number("throughput").number("population").number("utilization");
+			for (PlaceResult place : result.places()) {
+				if (place.part() == Part.DEPOSITORY) {
+					continue;
+				}
+				table.row(place.place(), place.colour(), number(place.residenceTime().mean()),
+						number(place.residenceTime().ci95()), number(place.throughput()), number(place.population()),
+						Double.isNaN(place.utilization()) ? "" : number(place.utilization()));
+			}
+			table.print(printed);
+			printed.println("results  " + written.resolve("results.json"));
+		}
+	}
+
+	@Command(name = "bench", mixinStandardHelpOptions = true,
+			description = { "Events per second of the QPN simulator on a net (e.g. examples/qpn/closed-network.qpe, the"
+					+ " network SimQPN is compared on), against a bare priority-queue loop processing as many events,"
+					+ " and the heap after a run and after one ten times longer. Events are service completions and"
+					+ " transition firings." },
+			footer = { "", EXIT_STATUS })
+	static final class Bench implements Callable<Integer> {
+		@Parameters(paramLabel = "NET.qpe", description = "The net.")
+		Path file;
+
+		@Option(names = "--run-length", paramLabel = "TIME", defaultValue = "1000000",
+				description = "Simulated time of the long run (default ${DEFAULT-VALUE}).")
+		double runLength;
+
+		@Option(names = "--seed", defaultValue = "1", description = "Seed (default ${DEFAULT-VALUE}).")
+		long seed;
+
+		@Mixin
+		RegressionCommand.QuietOption quiet;
+
+		@Spec
+		CommandSpec spec;
+
+		@Override
+		public Integer call() {
+			if (!(runLength > 0 && runLength < Double.POSITIVE_INFINITY)) {
+				throw new IosimCommand.UserError(Main.EXIT_USAGE, "--run-length must be positive, got " + runLength);
+			}
+			Path net = file;
+			PrintWriter err = spec.commandLine().getErr();
+			Net read = read(net, err);
+			QpnBenchmark.Figures figures;
+			try {
+				figures = QpnBenchmark.run(read, runLength, seed, step -> {
+					if (!quiet.quiet) {
+						err.println("  " + step);
+						err.flush();
+					}
+				});
+			} catch (UnsupportedNetException unsupported) {
+				throw new IosimCommand.UserError(Main.EXIT_INVALID, net + ": " + unsupported.getMessage());
+			}
+			PrintWriter printed = spec.commandLine().getOut();
+			printed.printf(Locale.ROOT, "net: %s, %.6g time units, %,d events, %d cores%n", net, figures.simulatedTime(),
+					figures.events(), Runtime.getRuntime().availableProcessors());
+			printed.printf(Locale.ROOT, "simulator  %.2f M events/s (best of 3)%n", figures.eventsPerSecond() / 1e6);
+			printed.printf(Locale.ROOT, "bare loop  %.2f M events/s: the simulator runs at %.0f %% of it%n",
+					figures.bareEventsPerSecond() / 1e6, 100 * figures.shareOfBareLoop());
+			printed.printf(Locale.ROOT, "heap       %.1f MB after a run a tenth as long, %.1f MB after the long run%n",
+					figures.heapAfterShortRun() / 1e6, figures.heapAfterLongRun() / 1e6);
+			return 0;
+		}
+	}
+
+	static String json(QpnResult result, String configuration) throws IOException {
+		ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+		ObjectNode root = mapper.createObjectNode();
+		root.put("net", result.net());
+		root.put("configuration", configuration);
+		root.put("seed", result.seed());
+		root.put("stopReason", result.stopReason());
+		root.put("simulatedTime", result.simulatedTime());
+		root.put("events", result.events());
+		root.put("wallClockSeconds", result.wallClockSeconds());
+		var places = root.putArray("places");
+		ObjectNode queueEntry = null;
+		for (PlaceResult place : result.places()) {
+			if (place.part() == Part.DEPOSITORY) {
+				// a queueing place is one entry: its queue, with its depository inside
+				ObjectNode depository = queueEntry.putObject("depository");
+				depository.set("residenceTime", estimate(mapper, place.residenceTime()));
+				depository.put("population", place.population());
+				continue;
+			}
+			ObjectNode entry = places.addObject();
+			entry.put("place", place.place());
+			entry.put("placeId", place.placeId());
+			entry.put("colour", place.colour());
+			entry.put("kind", place.part() == Part.QUEUE ? "queueing place" : "place");
+			entry.set("residenceTime", estimate(mapper, place.residenceTime()));
+			entry.put("throughput", place.throughput());
+			entry.put("population", place.population());
+			if (place.part() == Part.QUEUE) {
+				entry.put("utilization", place.utilization());
+			}
+			queueEntry = entry;
+		}
+		return mapper.writeValueAsString(root) + System.lineSeparator();
+	}
+
+	private static ObjectNode estimate(ObjectMapper mapper, QpnResult.Estimate estimate) {
+		ObjectNode node = mapper.createObjectNode();
+		node.put("mean", estimate.mean());
+		node.put("ci95", estimate.ci95());
+		node.put("observations", estimate.observations());
+		return node;
+	}
+
+	private static String number(double value) {
+		return Double.isNaN(value) ? "-" : Double.isInfinite(value) ? "∞" : String.format(Locale.ROOT, "%.4g", value);
+	}
+}
