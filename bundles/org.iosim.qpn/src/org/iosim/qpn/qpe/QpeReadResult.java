@@ -9,7 +9,8 @@ import org.iosim.qpn.Net;
  *
  * @param net         the net as far as it could be read; null only if the file could not be parsed
  *                    at all (missing, too large, not well-formed, with a DOCTYPE)
- * @param diagnostics errors and warnings, in the order of the file
+ * @param diagnostics errors and warnings: those of the elements in the order of the file, then those
+ *                    of references between elements
  */
 public record QpeReadResult(Net net, List<QpnDiagnostic> diagnostics) {
 

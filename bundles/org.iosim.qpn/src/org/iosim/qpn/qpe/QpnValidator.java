@@ -192,13 +192,13 @@ public final class QpnValidator {
 			for (Requirement requirement : requirements) {
 				DistributionParameter parameter = parameter(serviceTime, requirement.names());
 				if (parameter == null) {
-					error(reference, "has a " + serviceTime.getFunction() + " service time without its parameter "
+					error(reference, "its " + serviceTime.getFunction() + " service time lacks the parameter "
 							+ String.join(" (or ", requirement.names()) + (requirement.names().length > 1 ? ")" : ""));
 					continue;
 				}
 				Double value = number(parameter.getValue());
 				if (value != null && !requirement.bound().admits(value)) {
-					error(reference, "has a " + serviceTime.getFunction() + " service time with " + parameter.getName()
+					error(reference, "its " + serviceTime.getFunction() + " service time has " + parameter.getName()
 							+ " = " + parameter.getValue() + "; it must be" + requirement.bound().text);
 				}
 			}
@@ -206,7 +206,7 @@ public final class QpnValidator {
 				Double min = valueOf(serviceTime, "min");
 				Double max = valueOf(serviceTime, "max");
 				if (min != null && max != null && max <= min) {
-					error(reference, "has a Uniform service time with max = " + max + " not above min = " + min);
+					error(reference, "its Uniform service time has max = " + max + ", not above min = " + min);
 				}
 			}
 		}

@@ -93,6 +93,19 @@ class QpeReaderDiagnosticsTest {
 	}
 
 	@Test
+	void acceptsConnectionIdsRepeatedInOtherTransitionsButNotInOne() {
+		// QPME's editor repeats a transition's connection ids when it copies the transition
+		String copied = SMALL_NET.replace("id=\"f-end-in\"", "id=\"f-start-in\"");
+		QpeReadResult result = QpnTestFiles.read(folder, copied);
+		assertEquals(List.of(), result.diagnostics());
+		assertEquals("f-start-in", result.net().getTransitions().get(1).getModes().get(0).getInputs().get(0).getId());
+
+		String repeatedInOne = SMALL_NET.replace("id=\"f-end-out\"", "id=\"f-end-in\"");
+		assertErrors(QpnTestFiles.read(folder, repeatedInOne), "small.qpe: immediate-transition 'end' (t-end): connection"
+				+ " (f-end-in): the id 'f-end-in' is already the id of another connection of this transition; this element is left out");
+	}
+
+	@Test
 	void namesSubnetPlacesAndLeavesOutTheirConnections() {
 		String subnet = SMALL_NET.replace("<place departure-discipline=\"NORMAL\" id=\"p-pool\"",
 				"<place departure-discipline=\"NORMAL\" id=\"p-sub\" name=\"Database\" xsi:type=\"subnet-place\">"

@@ -61,13 +61,13 @@ class QpnValidatorTest {
 	@Test
 	void findsServiceTimeParametersOutOfRange() {
 		assertErrors(net -> lambda(net).setValue("0"),
-				CPU_JOB + "has a Exponential service time with lambda = 0; it must be > 0");
+				CPU_JOB + "its Exponential service time has lambda = 0; it must be > 0");
 		assertErrors(net -> lambda(net).setValue("-2"),
-				CPU_JOB + "has a Exponential service time with lambda = -2; it must be > 0");
+				CPU_JOB + "its Exponential service time has lambda = -2; it must be > 0");
 		assertErrors(net -> lambda(net).setValue("fast"),
 				CPU_JOB + "has the service time parameter lambda = 'fast', which is not a number");
 		assertErrors(net -> lambda(net).setName("mean"),
-				CPU_JOB + "has a Exponential service time without its parameter lambda");
+				CPU_JOB + "its Exponential service time lacks the parameter lambda");
 		assertErrors(net -> cpuJob(net).getServiceTime().setFunction("Weibull"),
 				CPU_JOB + "has the service time distribution 'Weibull', which is not one of QPME's: Beta, BreitWigner,"
 						+ " BreitWignerMeanSquare, ChiSquare, ContinuousEmpirical, Deterministic, DeterministicConcurrency,"
@@ -81,7 +81,7 @@ class QpnValidatorTest {
 			max.setName("max");
 			max.setValue("1");
 			cpuJob(net).getServiceTime().getParameters().add(max);
-		}, CPU_JOB + "has a Uniform service time with max = 1.0 not above min = 3.0");
+		}, CPU_JOB + "its Uniform service time has max = 1.0, not above min = 3.0");
 	}
 
 	@Test
