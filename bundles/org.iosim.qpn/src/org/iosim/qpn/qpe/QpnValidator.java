@@ -1,0 +1,306 @@
+package org.iosim.qpn.qpe;
+
+import static java.util.Map.entry;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import org.eclipse.emf.ecore.EObject;
+import org.iosim.qpn.Arc;
+import org.iosim.qpn.Colour;
+import org.iosim.qpn.ColourReference;
+import org.iosim.qpn.Distribution;
+import org.iosim.qpn.DistributionParameter;
+import org.iosim.qpn.ImmediateTransition;
+import org.iosim.qpn.Mode;
+import org.iosim.qpn.Net;
+import org.iosim.qpn.Node;
+import org.iosim.qpn.Place;
+import org.iosim.qpn.Queue;
+import org.iosim.qpn.QueueingColourReference;
+import org.iosim.qpn.QueueingPlace;
+import org.iosim.qpn.TimedTransition;
+import org.iosim.qpn.TokenFlow;
+import org.iosim.qpn.Transition;
+import org.iosim.qpn.internal.QpeFormat;
+import org.iosim.qpn.qpe.QpnDiagnostic.Severity;
+
+/**
+ * Judges whether a net means something a simulator can run: every transition has a mode, modes take
+ * tokens only from places connected to the transition and put them only into places it is connected
+ * to, colour references name colours of the net (each at most once per place), every colour of a
+ * queueing place has a service time whose distribution QPME knows and whose parameters are numbers in
+ * range (e.g. an Exponential's lambda &gt; 0), queues have at least one server, queueing places have a
+ * queue, and no immediate transition can fire without taking tokens (it would fire endlessly without
+ * time passing). Every message names the net and the element by its type, name and id.
+ * <p>
+ * Whether a net's population stays bounded is not judged: beyond the case above it needs a
+ * state-space or invariant analysis.
+ */
+public final class QpnValidator {
+
+	/** How a distribution parameter's value is bounded (as SimQPN checks it). */
+	private enum Bound {
+		ANY(""), POSITIVE(" > 0"), NON_NEGATIVE(" >= 0"), AT_LEAST_ONE(" >= 1");
+
+		private final String text;
+
+		Bound(String text) {
+			this.text = text;
+		}
+
+		boolean admits(double value) {
+			return switch (this) {
+			case ANY -> true;
+			case POSITIVE -> value > 0;
+			case NON_NEGATIVE -> value >= 0;
+			case AT_LEAST_ONE -> value >= 1;
+			};
+		}
+	}
+
+	/** A parameter a distribution needs; some have two names (QPME's editor and SimQPN differ for Deterministic). */
+	private record Requirement(Bound bound, String... names) {
+	}
+
+	/**
+	 * QPME's distributions and the numeric parameters each needs. The empirical, replay, MARS and WEKA
+	 * distributions read their data from files, which are not checked here.
+	 */
+	private static final Map<String, List<Requirement>> DISTRIBUTIONS = Map.ofEntries(
+			entry("Beta", List.of(new Requirement(Bound.POSITIVE, "alpha"), new Requirement(Bound.POSITIVE, "beta"))),
+			entry("BreitWigner", breitWigner()),
+			entry("BreitWignerMeanSquare", breitWigner()),
+			entry("ChiSquare", List.of(new Requirement(Bound.POSITIVE, "freedom"))),
+			entry("Deterministic", List.of(new Requirement(Bound.NON_NEGATIVE, "p1", "c"))),
+			entry("Exponential", List.of(new Requirement(Bound.POSITIVE, "lambda"))),
+			entry("ExponentialPower", List.of(new Requirement(Bound.AT_LEAST_ONE, "tau"))),
+			entry("Gamma", List.of(new Requirement(Bound.POSITIVE, "alpha"), new Requirement(Bound.POSITIVE, "lambda"))),
+			entry("Hyperbolic", List.of(new Requirement(Bound.POSITIVE, "alpha"), new Requirement(Bound.POSITIVE, "beta"))),
+			entry("Logarithmic", List.of(new Requirement(Bound.ANY, "p"))),
+			entry("Normal", List.of(new Requirement(Bound.ANY, "mean"), new Requirement(Bound.POSITIVE, "stdDev"))),
+			entry("StudentT", List.of(new Requirement(Bound.POSITIVE, "freedom"))),
+			entry("Uniform", List.of(new Requirement(Bound.ANY, "min"), new Requirement(Bound.ANY, "max"))),
+			entry("VonMises", List.of(new Requirement(Bound.ANY, "freedom"))),
+			entry("Empirical", List.of()),
+			entry("Replay", List.of()),
+			entry("Periodical", List.of()),
+			entry("DiscreteEmpirical", List.of()),
+			entry("ContinuousEmpirical", List.of()),
+			entry("DeterministicConcurrency", List.of()),
+			entry("MARS", List.of()),
+			entry("WEKA", List.of()));
+
+	/** Parameters that name data files rather than numbers. */
+	private static final Set<String> FILE_PARAMETERS = Set.of("pdf_filename", "replay_filename", "probabilitiesFile",
+			"valuesFile", "concurrenciesFile", "responsetimesFile", "marsFile", "wekaFile");
+
+	private static List<Requirement> breitWigner() {
+		return List.of(new Requirement(Bound.ANY, "mean"), new Requirement(Bound.POSITIVE, "gamma"),
+				new Requirement(Bound.ANY, "cut"));
+	}
+
+	/** @return the problems of the net, errors and warnings, in the order of the net's elements */
+	public List<QpnDiagnostic> validate(Net net) {
+		return new Run(net).validate();
+	}
+
+	/** One validation, collecting its diagnostics. */
+	private static final class Run {
+
+		private final Net net;
+		private final String netName;
+		private final List<QpnDiagnostic> diagnostics = new ArrayList<>();
+
+		Run(Net net) {
+			this.net = net;
+			this.netName = net.getName() == null ? "net" : QpeFormat.shorten(net.getName());
+		}
+
+		List<QpnDiagnostic> validate() {
+			for (Queue queue : net.getQueues()) {
+				if (queue.getNumberOfServers() < 1) {
+					error(queue, "has " + queue.getNumberOfServers() + " servers; a queue needs at least one");
+				}
+			}
+			net.getPlaces().forEach(this::validatePlace);
+			net.getTransitions().forEach(this::validateTransition);
+			net.getArcs().forEach(this::validateArc);
+			return diagnostics;
+		}
+
+		private void validatePlace(Place place) {
+			if (place.getColourReferences().isEmpty()) {
+				error(place, "allows no colour, so it can hold no tokens");
+			}
+			if (place instanceof QueueingPlace queueing && queueing.getQueue() == null) {
+				error(place, "has no queue to serve its tokens");
+			}
+			Set<Colour> colours = new HashSet<>();
+			for (ColourReference reference : place.getColourReferences()) {
+				Colour colour = reference.getColour();
+				if (colour == null) {
+					error(reference, "names no colour");
+				} else if (!net.getColours().contains(colour)) {
+					error(reference, "names a colour that is not one of the net's colours");
+				} else if (!colours.add(colour)) {
+					error(reference, "allows the colour '" + colour.getName() + "' again; a place allows each colour once");
+				}
+				validatePopulation(reference);
+				if (place instanceof QueueingPlace) {
+					validateServiceTime(reference);
+				} else if (reference instanceof QueueingColourReference) {
+					warning(reference, "has a service time, but an ordinary place has no queue to serve it");
+				}
+			}
+		}
+
+		private void validatePopulation(ColourReference reference) {
+			if (reference.getInitialPopulation() < 0) {
+				error(reference, "has a negative initial population (" + reference.getInitialPopulation() + ")");
+			}
+			if (reference.getMaximumCapacity() < 0) {
+				error(reference, "has a negative maximum capacity (" + reference.getMaximumCapacity() + "); 0 means no limit");
+			} else if (reference.getMaximumCapacity() > 0 && reference.getInitialPopulation() > reference.getMaximumCapacity()) {
+				error(reference, "starts with " + reference.getInitialPopulation() + " tokens, more than its maximum capacity "
+						+ reference.getMaximumCapacity());
+			}
+		}
+
+		private void validateServiceTime(ColourReference reference) {
+			Distribution serviceTime = reference instanceof QueueingColourReference queueing ? queueing.getServiceTime() : null;
+			if (serviceTime == null) {
+				error(reference, "has no service time, so the place's queue cannot serve tokens of this colour");
+				return;
+			}
+			List<Requirement> requirements = serviceTime.getFunction() == null ? null : DISTRIBUTIONS.get(serviceTime.getFunction());
+			if (requirements == null) {
+				error(reference, "has the service time distribution '" + QpeFormat.shorten(String.valueOf(serviceTime.getFunction()))
+						+ "', which is not one of QPME's: " + String.join(", ", DISTRIBUTIONS.keySet().stream().sorted().toList()));
+				return;
+			}
+			for (DistributionParameter parameter : serviceTime.getParameters()) {
+				boolean file = parameter.getName() != null && FILE_PARAMETERS.contains(parameter.getName());
+				if (!file && number(parameter.getValue()) == null) {
+					error(reference, "has the service time parameter " + parameter.getName() + " = '"
+							+ QpeFormat.shorten(String.valueOf(parameter.getValue())) + "', which is not a number");
+				}
+			}
+			for (Requirement requirement : requirements) {
+				DistributionParameter parameter = parameter(serviceTime, requirement.names());
+				if (parameter == null) {
+					error(reference, "its " + serviceTime.getFunction() + " service time lacks the parameter "
+							+ String.join(" (or ", requirement.names()) + (requirement.names().length > 1 ? ")" : ""));
+					continue;
+				}
+				Double value = number(parameter.getValue());
+				if (value != null && !requirement.bound().admits(value)) {
+					error(reference, "its " + serviceTime.getFunction() + " service time has " + parameter.getName()
+							+ " = " + parameter.getValue() + "; it must be" + requirement.bound().text);
+				}
+			}
+			if ("Uniform".equals(serviceTime.getFunction())) {
+				Double min = valueOf(serviceTime, "min");
+				Double max = valueOf(serviceTime, "max");
+				if (min != null && max != null && max <= min) {
+					error(reference, "its Uniform service time has max = " + max + ", not above min = " + min);
+				}
+			}
+		}
+
+		private void validateTransition(Transition transition) {
+			if (transition.getModes().isEmpty()) {
+				error(transition, "has no mode, so it can never fire");
+			}
+			if (transition instanceof ImmediateTransition immediate && immediate.getWeight() < 0) {
+				error(transition, "has a negative weight (" + immediate.getWeight() + ")");
+			}
+			for (Mode mode : transition.getModes()) {
+				if (mode.getFiringWeight() < 0) {
+					error(mode, "has a negative firing weight (" + mode.getFiringWeight() + ")");
+				}
+				if (transition instanceof TimedTransition && mode.getMeanFiringDelay() <= 0) {
+					error(mode, "has the mean firing delay " + mode.getMeanFiringDelay() + "; a timed transition's must be > 0");
+				}
+				if (transition instanceof ImmediateTransition && mode.getInputs().isEmpty()) {
+					error(mode, "takes no tokens: an immediate transition's mode that needs none fires endlessly"
+							+ " without time passing");
+				}
+				for (TokenFlow input : mode.getInputs()) {
+					validateTokenFlow(input, transition, true);
+				}
+				for (TokenFlow output : mode.getOutputs()) {
+					validateTokenFlow(output, transition, false);
+				}
+			}
+		}
+
+		private void validateTokenFlow(TokenFlow flow, Transition transition, boolean input) {
+			if (flow.getCount() < 1) {
+				error(flow, "moves " + flow.getCount() + " tokens; a connection moves at least one");
+			}
+			ColourReference reference = flow.getColourReference();
+			if (reference == null) {
+				error(flow, "names no colour reference of a place");
+				return;
+			}
+			if (!(reference.eContainer() instanceof Place place) || place.eContainer() != net) {
+				error(flow, "names a colour reference that belongs to no place of this net");
+				return;
+			}
+			Node source = input ? place : transition;
+			Node target = input ? transition : place;
+			boolean connected = net.getArcs().stream().anyMatch(arc -> arc.getSource() == source && arc.getTarget() == target);
+			if (!connected) {
+				error(flow, (input ? "takes tokens from " : "puts tokens into ") + QpeFormat.describe(reference)
+						+ ", but no connection leads from " + QpeFormat.describe(source) + " to "
+						+ QpeFormat.describe(target));
+			}
+		}
+
+		private void validateArc(Arc arc) {
+			if (arc.getSource() == null || arc.getTarget() == null) {
+				error(arc, "lacks its " + (arc.getSource() == null ? "source" : "target"));
+			} else if (arc.getSource() instanceof Place == arc.getTarget() instanceof Place) {
+				error(arc, "connects " + QpeFormat.describe(arc.getSource()) + " to " + QpeFormat.describe(arc.getTarget())
+						+ "; a connection leads from a place to a transition or from a transition to a place");
+			}
+		}
+
+		private static DistributionParameter parameter(Distribution distribution, String... names) {
+			for (String name : names) {
+				for (DistributionParameter parameter : distribution.getParameters()) {
+					if (name.equals(parameter.getName())) {
+						return parameter;
+					}
+				}
+			}
+			return null;
+		}
+
+		private static Double valueOf(Distribution distribution, String name) {
+			DistributionParameter parameter = parameter(distribution, name);
+			return parameter == null ? null : number(parameter.getValue());
+		}
+
+		/** @return the finite number the text is, null if it is none */
+		private static Double number(String text) {
+			if (text == null || !QpeFormat.DECIMAL.matcher(text.trim()).matches()) {
+				return null;
+			}
+			double value = Double.parseDouble(text.trim());
+			return Double.isFinite(value) ? value : null;
+		}
+
+		private void error(EObject element, String message) {
+			diagnostics.add(new QpnDiagnostic(Severity.ERROR, netName + ": " + QpeFormat.describe(element) + ": " + message));
+		}
+
+		private void warning(EObject element, String message) {
+			diagnostics.add(new QpnDiagnostic(Severity.WARNING, netName + ": " + QpeFormat.describe(element) + ": " + message));
+		}
+	}
+}

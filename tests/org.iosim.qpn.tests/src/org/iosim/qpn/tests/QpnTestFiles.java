@@ -1,0 +1,167 @@
+package org.iosim.qpn.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+import org.eclipse.emf.ecore.util.EcoreUtil;
+import org.iosim.qpn.Net;
+import org.iosim.qpn.qpe.QpeReadResult;
+import org.iosim.qpn.qpe.QpeReader;
+import org.iosim.qpn.qpe.QpeWriter;
+import org.iosim.qpn.qpe.QpnDiagnostic;
+
+/** Test nets: QPME's examples from {@code ../shared}, and a small hand-written net. */
+final class QpnTestFiles {
+
+	/**
+	 * A closed net of three jobs: an ordinary place "Pool" hands jobs to a queueing place "CPU"
+	 * (FCFS, exponential service) through the immediate transition "start", and "end" returns them.
+	 */
+	static final String SMALL_NET = """
+			<?xml version="1.0" encoding="UTF-8"?>
+			<net xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" qpme-version="2.1.0">
+			  <colors>
+			    <color id="c-job" name="job" real-color="#ff0000"/>
+			  </colors>
+			  <queues>
+			    <queue id="q-cpu" name="CPU queue" number-of-servers="1" strategy="FCFS"/>
+			  </queues>
+			  <places>
+			    <place departure-discipline="NORMAL" id="p-pool" name="Pool" xsi:type="ordinary-place">
+			      <color-refs>
+			        <color-ref color-id="c-job" id="r-pool-job" initial-population="3" xsi:type="ordinary-color-reference"/>
+			      </color-refs>
+			      <meta-attributes>
+			        <meta-attribute location-x="10" location-y="20" xsi:type="location-attribute"/>
+			        <meta-attribute configuration-name="quick" id="s-pool" statsLevel="2" xsi:type="simqpn-place-configuration"/>
+			      </meta-attributes>
+			    </place>
+			    <place departure-discipline="FIFO" id="p-cpu" name="CPU" queue-ref="q-cpu" xsi:type="queueing-place">
+			      <color-refs>
+			        <color-ref color-id="c-job" distribution-function="Exponential" id="r-cpu-job" initial-population="0" lambda="2.5" maximum-capacity="0" priority="0" ranking="0" xsi:type="queueing-color-reference">
+			          <meta-attributes>
+			            <meta-attribute batchSize="200" bucketSize="0" configuration-name="quick" id="s-cpu-job" maxBuckets="0" minBatches="30" numBMeansCorlTested="0" queueBatchSize="100" queueBucketSize="0" queueMaxBuckets="0" queueMinBatches="20" queueNumBMeansCorlTested="0" queueReqAbsPrc="50" queueReqRelPrc="0.05" queueSignLev="0.1" reqAbsPrc="50" reqRelPrc="0.05" signLev="0.1" xsi:type="simqpn-batch-means-queueing-color-configuration"/>
+			          </meta-attributes>
+			        </color-ref>
+			      </color-refs>
+			    </place>
+			  </places>
+			  <transitions>
+			    <transition id="t-start" name="start" priority="0" weight="1" xsi:type="immediate-transition">
+			      <modes>
+			        <mode firing-weight="1" id="m-start" name="start job" real-color="#00ff00"/>
+			      </modes>
+			      <connections>
+			        <connection count="1" id="f-start-in" source-id="r-pool-job" target-id="m-start"/>
+			        <connection count="1" id="f-start-out" source-id="m-start" target-id="r-cpu-job"/>
+			      </connections>
+			    </transition>
+			    <transition id="t-end" name="end" priority="0" weight="1" xsi:type="immediate-transition">
+			      <modes>
+			        <mode firing-weight="1" id="m-end" name="end job" real-color="#0000ff"/>
+			      </modes>
+			      <connections>
+			        <connection count="1" id="f-end-in" source-id="r-cpu-job" target-id="m-end"/>
+			        <connection count="1" id="f-end-out" source-id="m-end" target-id="r-pool-job"/>
+			      </connections>
+			    </transition>
+			  </transitions>
+			  <connections>
+			    <connection id="a-pool-start" source-id="p-pool" target-id="t-start"/>
+			    <connection id="a-start-cpu" source-id="t-start" target-id="p-cpu"/>
+			    <connection id="a-cpu-end" source-id="p-cpu" target-id="t-end"/>
+			    <connection id="a-end-pool" source-id="t-end" target-id="p-pool"/>
+			  </connections>
+			  <meta-attributes>
+			    <meta-attribute configuration-name="quick" id="cfg-quick" output-directory="." ramp-up-length="100" scenario="1" seconds-between-heart-beats="60" seconds-between-stop-checks="0" stopping-rule="FIXEDLEN" time-before-initial-heart-beat="1000" time-between-stop-checks="1000" total-run-length="1E4" verbosity-level="0" xsi:type="simqpn-configuration"/>
+			  </meta-attributes>
+			</net>
+			""";
+
+	private QpnTestFiles() {
+	}
+
+	/** @return the file, written into the folder */
+	static Path write(Path folder, String fileName, String content) {
+		try {
+			return Files.writeString(folder.resolve(fileName), content, StandardCharsets.UTF_8);
+		} catch (IOException e) {
+			throw new UncheckedIOException(e);
+		}
+	}
+
+	/** @return the text read as the file {@code small.qpe} */
+	static QpeReadResult read(Path folder, String content) {
+		return new QpeReader().read(write(folder, "small.qpe", content));
+	}
+
+	/** @return the small net, read without problems */
+	static Net smallNet(Path folder) {
+		QpeReadResult result = read(folder, SMALL_NET);
+		assertEquals(List.of(), result.diagnostics());
+		return result.net();
+	}
+
+	/** Asserts that writing the net and reading it back (under the same file name) gives an equal net. */
+	static void assertRoundTrip(Net net, Path folder) {
+		Path written = folder.resolve(net.getName() + ".qpe");
+		try {
+			new QpeWriter().write(net, written);
+		} catch (IOException e) {
+			throw new UncheckedIOException(e);
+		}
+		QpeReadResult reread = new QpeReader().read(written);
+		assertEquals(List.of(), reread.diagnostics(), "problems reading the written file");
+		if (!EcoreUtil.equals(net, reread.net())) {
+			// The texts show where the nets differ.
+			assertEquals(text(net), text(reread.net()), "written and read back");
+		}
+		assertTrue(EcoreUtil.equals(net, reread.net()), "written and read back");
+	}
+
+	static String text(Net net) {
+		StringWriter text = new StringWriter();
+		try {
+			new QpeWriter().write(net, text);
+		} catch (IOException e) {
+			throw new UncheckedIOException(e);
+		}
+		return text.toString();
+	}
+
+	static String describe(List<QpnDiagnostic> diagnostics) {
+		return diagnostics.stream().map(QpnDiagnostic::toString).collect(Collectors.joining("\n", "\n", ""));
+	}
+
+	/**
+	 * @return QPME's example nets: from the system property {@code iosim.repository.root}
+	 *         ({@code ROOT/../shared/qpme-examples}) or the nearest folder above the working directory
+	 *         that has {@code shared/qpme-examples}
+	 */
+	static Optional<Path> qpmeExamples() {
+		String root = System.getProperty("iosim.repository.root");
+		if (root != null) {
+			Path candidate = Path.of(root).resolve("../shared/qpme-examples").normalize();
+			if (Files.isDirectory(candidate)) {
+				return Optional.of(candidate);
+			}
+		}
+		for (Path folder = Path.of("").toAbsolutePath(); folder != null; folder = folder.getParent()) {
+			Path candidate = folder.resolve("shared/qpme-examples");
+			if (Files.isDirectory(candidate)) {
+				return Optional.of(candidate);
+			}
+		}
+		return Optional.empty();
+	}
+}

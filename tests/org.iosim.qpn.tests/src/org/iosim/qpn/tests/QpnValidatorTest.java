@@ -1,0 +1,134 @@
+package org.iosim.qpn.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.function.Consumer;
+
+import org.eclipse.emf.ecore.util.EcoreUtil;
+import org.iosim.qpn.ColourReference;
+import org.iosim.qpn.DistributionParameter;
+import org.iosim.qpn.ImmediateTransition;
+import org.iosim.qpn.Net;
+import org.iosim.qpn.QpnFactory;
+import org.iosim.qpn.QueueingColourReference;
+import org.iosim.qpn.QueueingPlace;
+import org.iosim.qpn.qpe.QpnDiagnostic;
+import org.iosim.qpn.qpe.QpnValidator;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The validator finds what keeps a net from being simulated and names the element. */
+class QpnValidatorTest {
+
+	private static final String CPU_JOB = "small: queueing-place 'CPU' (p-cpu): queueing-color-reference 'job' (r-cpu-job): ";
+
+	@TempDir
+	Path folder;
+
+	@Test
+	void acceptsTheSmallNet() {
+		assertEquals(List.of(), new QpnValidator().validate(QpnTestFiles.smallNet(folder)));
+	}
+
+	@Test
+	void findsATransitionWithoutMode() {
+		assertErrors(net -> transition(net, 1).getModes().clear(),
+				"small: immediate-transition 'end' (t-end): has no mode, so it can never fire");
+	}
+
+	@Test
+	void findsTokenFlowsWithoutConnection() {
+		assertErrors(net -> net.getArcs().removeIf(arc -> arc.getId().equals("a-start-cpu")),
+				"small: immediate-transition 'start' (t-start): mode 'start job' (m-start): connection (f-start-out): puts tokens"
+						+ " into queueing-place 'CPU' (p-cpu): queueing-color-reference 'job' (r-cpu-job), but no connection leads"
+						+ " from immediate-transition 'start' (t-start) to queueing-place 'CPU' (p-cpu)");
+	}
+
+	@Test
+	void findsColoursNotAllowedInAPlace() {
+		assertErrors(net -> {
+			ColourReference again = EcoreUtil.copy(net.getPlaces().get(0).getColourReferences().get(0));
+			again.setId("r-pool-job-again");
+			net.getPlaces().get(0).getColourReferences().add(again);
+			net.getPlaces().get(1).getColourReferences().get(0).setColour(QpnFactory.eINSTANCE.createColour());
+		}, "small: ordinary-place 'Pool' (p-pool): ordinary-color-reference 'job' (r-pool-job-again): allows the colour 'job'"
+				+ " again; a place allows each colour once",
+				CPU_JOB.replace(" 'job'", "") + "names a colour that is not one of the net's colours");
+	}
+
+	@Test
+	void findsServiceTimeParametersOutOfRange() {
+		assertErrors(net -> lambda(net).setValue("0"),
+				CPU_JOB + "its Exponential service time has lambda = 0; it must be > 0");
+		assertErrors(net -> lambda(net).setValue("-2"),
+				CPU_JOB + "its Exponential service time has lambda = -2; it must be > 0");
+		assertErrors(net -> lambda(net).setValue("fast"),
+				CPU_JOB + "has the service time parameter lambda = 'fast', which is not a number");
+		assertErrors(net -> lambda(net).setName("mean"),
+				CPU_JOB + "its Exponential service time lacks the parameter lambda");
+		assertErrors(net -> cpuJob(net).getServiceTime().setFunction("Weibull"),
+				CPU_JOB + "has the service time distribution 'Weibull', which is not one of QPME's: Beta, BreitWigner,"
+						+ " BreitWignerMeanSquare, ChiSquare, ContinuousEmpirical, Deterministic, DeterministicConcurrency,"
+						+ " DiscreteEmpirical, Empirical, Exponential, ExponentialPower, Gamma, Hyperbolic, Logarithmic, MARS,"
+						+ " Normal, Periodical, Replay, StudentT, Uniform, VonMises, WEKA");
+		assertErrors(net -> {
+			cpuJob(net).getServiceTime().setFunction("Uniform");
+			lambda(net).setName("min");
+			lambda(net).setValue("3");
+			DistributionParameter max = QpnFactory.eINSTANCE.createDistributionParameter();
+			max.setName("max");
+			max.setValue("1");
+			cpuJob(net).getServiceTime().getParameters().add(max);
+		}, CPU_JOB + "its Uniform service time has max = 1.0, not above min = 3.0");
+	}
+
+	@Test
+	void findsQueueingColoursWithoutServiceTime() {
+		assertErrors(net -> cpuJob(net).setServiceTime(null),
+				CPU_JOB + "has no service time, so the place's queue cannot serve tokens of this colour");
+	}
+
+	@Test
+	void findsQueuesWithoutServersAndPlacesWithoutQueue() {
+		assertErrors(net -> net.getQueues().get(0).setNumberOfServers(0),
+				"small: queue 'CPU queue' (q-cpu): has 0 servers; a queue needs at least one");
+		assertErrors(net -> ((QueueingPlace) net.getPlaces().get(1)).setQueue(null),
+				"small: queueing-place 'CPU' (p-cpu): has no queue to serve its tokens");
+	}
+
+	@Test
+	void findsImmediateModesThatTakeNoTokens() {
+		assertErrors(net -> transition(net, 0).getModes().get(0).getInputs().clear(),
+				"small: immediate-transition 'start' (t-start): mode 'start job' (m-start): takes no tokens: an immediate"
+						+ " transition's mode that needs none fires endlessly without time passing");
+	}
+
+	@Test
+	void findsPopulationsBeyondCapacity() {
+		assertErrors(net -> net.getPlaces().get(0).getColourReferences().get(0).setMaximumCapacity(2),
+				"small: ordinary-place 'Pool' (p-pool): ordinary-color-reference 'job' (r-pool-job): starts with 3 tokens,"
+						+ " more than its maximum capacity 2");
+	}
+
+	private void assertErrors(Consumer<Net> change, String... messages) {
+		Net net = QpnTestFiles.smallNet(folder);
+		change.accept(net);
+		List<QpnDiagnostic> diagnostics = new QpnValidator().validate(net);
+		assertEquals(List.of(messages), diagnostics.stream().map(QpnDiagnostic::message).toList());
+		assertEquals(messages.length, diagnostics.stream().filter(QpnDiagnostic::isError).count());
+	}
+
+	private static ImmediateTransition transition(Net net, int index) {
+		return (ImmediateTransition) net.getTransitions().get(index);
+	}
+
+	private static QueueingColourReference cpuJob(Net net) {
+		return (QueueingColourReference) net.getPlaces().get(1).getColourReferences().get(0);
+	}
+
+	private static DistributionParameter lambda(Net net) {
+		return cpuJob(net).getServiceTime().getParameters().get(0);
+	}
+}
