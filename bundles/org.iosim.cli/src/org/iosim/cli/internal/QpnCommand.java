@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -16,6 +17,7 @@ import org.iosim.qpn.SimulatorConfiguration;
 import org.iosim.qpn.qpe.QpeReadResult;
 import org.iosim.qpn.qpe.QpeReader;
 import org.iosim.qpn.qpe.QpnDiagnostic;
+import org.iosim.qpn.qpe.QpnValidator;
 import org.iosim.qpn.simulation.QpnResult;
 import org.iosim.qpn.simulation.QpnResult.Part;
 import org.iosim.qpn.simulation.QpnResult.PlaceResult;
@@ -55,18 +57,35 @@ final class QpnCommand implements Runnable {
 				+ String.join(", ", spec.subcommands().keySet()));
 	}
 
-	/** Reads a net, printing warnings; errors end the command with their messages. */
-	static Net read(Path file, PrintWriter err) {
+	/**
+	 * Reads a net and checks it as {@code validate} does: the file, the validator's rules and what the
+	 * simulator supports, so that {@code validate} and {@code simulate} accept the same nets. Warnings
+	 * are printed; errors end the command with their messages.
+	 */
+	static Net read(Path file, String configurationName, PrintWriter err) {
 		IosimCommand.requireExisting(file);
 		QpeReadResult read = new QpeReader().read(file);
-		for (QpnDiagnostic warning : read.warnings()) {
-			err.println("warning: " + warning.message());
+		List<QpnDiagnostic> diagnostics = new ArrayList<>(read.diagnostics());
+		if (!read.hasErrors()) {
+			diagnostics.addAll(new QpnValidator().validate(read.net()));
 		}
-		if (read.hasErrors()) {
-			throw new IosimCommand.UserError(Main.EXIT_INVALID,
-					String.join(System.lineSeparator(), read.errors().stream().map(QpnDiagnostic::message).toList()));
+		for (QpnDiagnostic diagnostic : diagnostics) {
+			if (!diagnostic.isError()) {
+				err.println("warning: " + diagnostic.message());
+			}
 		}
-		return read.net();
+		List<String> errors = diagnostics.stream().filter(QpnDiagnostic::isError).map(QpnDiagnostic::message).toList();
+		if (!errors.isEmpty()) {
+			throw new IosimCommand.UserError(Main.EXIT_INVALID, String.join(System.lineSeparator(), errors));
+		}
+		Net net = read.net();
+		try {
+			QpnSimulator.check(net, configuration(net, file, configurationName).map(SimulatorConfiguration::getName)
+					.orElse(null));
+		} catch (UnsupportedNetException unsupported) {
+			throw new IosimCommand.UserError(Main.EXIT_INVALID, file.getFileName() + ": " + unsupported.getMessage());
+		}
+		return net;
 	}
 
 	/** The configuration named, or the net's first; empty if the net has none and none is named. */
@@ -96,14 +115,7 @@ final class QpnCommand implements Runnable {
 
 		@Override
 		public Integer call() {
-			Net net = read(file, spec.commandLine().getErr());
-			String configuration = configuration(net, file, configurationName).map(SimulatorConfiguration::getName)
-					.orElse(null);
-			try {
-				QpnSimulator.check(net, configuration);
-			} catch (UnsupportedNetException unsupported) {
-				throw new IosimCommand.UserError(Main.EXIT_INVALID, file + ": " + unsupported.getMessage());
-			}
+			Net net = read(file, configurationName, spec.commandLine().getErr());
 			spec.commandLine().getOut().printf(Locale.ROOT, "%s: valid (%d places, %d transitions, %d colours)%n", file,
 					net.getPlaces().size(), net.getTransitions().size(), net.getColours().size());
 			return 0;
@@ -147,7 +159,7 @@ final class QpnCommand implements Runnable {
 		@Override
 		public Integer call() {
 			PrintWriter err = spec.commandLine().getErr();
-			Net net = read(file, err);
+			Net net = read(file, configurationName, err);
 			SimulatorConfiguration configuration = configuration(net, file, configurationName)
 					.orElseThrow(() -> new IosimCommand.UserError(Main.EXIT_INVALID, file
 							+ ": the net has no simulator configuration to take the run length and warm-up from"));
@@ -176,7 +188,7 @@ final class QpnCommand implements Runnable {
 			try {
 				result = QpnSimulator.simulate(net, configuration.getName(), settings, progress);
 			} catch (UnsupportedNetException unsupported) {
-				throw new IosimCommand.UserError(Main.EXIT_INVALID, file + ": " + unsupported.getMessage());
+				throw new IosimCommand.UserError(Main.EXIT_INVALID, file.getFileName() + ": " + unsupported.getMessage());
 			}
 			Path written;
 			try {
@@ -240,7 +252,7 @@ final class QpnCommand implements Runnable {
 			}
 			Path net = file;
 			PrintWriter err = spec.commandLine().getErr();
-			Net read = read(net, err);
+			Net read = read(net, null, err);
 			QpnBenchmark.Figures figures;
 			try {
 				figures = QpnBenchmark.run(read, runLength, seed, step -> {
@@ -250,7 +262,7 @@ final class QpnCommand implements Runnable {
 					}
 				});
 			} catch (UnsupportedNetException unsupported) {
-				throw new IosimCommand.UserError(Main.EXIT_INVALID, net + ": " + unsupported.getMessage());
+				throw new IosimCommand.UserError(Main.EXIT_INVALID, net.getFileName() + ": " + unsupported.getMessage());
 			}
 			PrintWriter printed = spec.commandLine().getOut();
 			printed.printf(Locale.ROOT, "net: %s, %.6g time units, %,d events, %d cores%n", net, figures.simulatedTime(),
@@ -309,6 +321,6 @@ final class QpnCommand implements Runnable {
 	}
 
 	private static String number(double value) {
-		return Double.isNaN(value) ? "-" : Double.isInfinite(value) ? "∞" : String.format(Locale.ROOT, "%.4g", value);
+		return Double.isNaN(value) ? TextTable.NONE : Double.isInfinite(value) ? "∞" : String.format(Locale.ROOT, "%.4g", value);
 	}
 }

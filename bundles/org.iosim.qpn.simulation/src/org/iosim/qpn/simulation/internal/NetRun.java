@@ -106,11 +106,11 @@ public final class NetRun {
 			Slot spec = slots[slot];
 			if (spec.queueing()) {
 				samplers[slot] = spec.serviceTime().sampler(random);
-				queueResidence[slot] = new BatchMeans();
+				queueResidence[slot] = new BatchMeans(batchCapacity(spec.queuePrecision()));
 				queuePopulation[slot] = new TimeWeighted(0, 0);
 			}
 			arrivalTimes[slot] = new DoubleRing();
-			placeResidence[slot] = new BatchMeans();
+			placeResidence[slot] = new BatchMeans(batchCapacity(spec.placePrecision()));
 			placePopulation[slot] = new TimeWeighted(0, 0);
 		}
 		queues = new QueueState[net.queues.length];
@@ -469,11 +469,21 @@ public final class NetRun {
 		return true;
 	}
 
+	/**
+	 * Batch means keep between half and all of their batches (neighbours merge when all are full), so
+	 * keeping twice the minimum the stopping rule asks for means it is never short of batches once it
+	 * had them.
+	 */
+	private static int batchCapacity(Precision precision) {
+		return precision == null ? BatchMeans.DEFAULT_MAX_BATCHES
+				: Math.max(BatchMeans.DEFAULT_MAX_BATCHES, 2 * precision.minBatches());
+	}
+
 	private static boolean precise(BatchMeans residence, Precision precision, boolean relative) {
 		if (precision == null) {
 			return true;
 		}
-		int minBatches = Math.max(2, Math.min(precision.minBatches(), residence.maxBatches()));
+		int minBatches = Math.max(2, precision.minBatches());
 		if (residence.completedBatches() < minBatches) {
 			return false;
 		}
