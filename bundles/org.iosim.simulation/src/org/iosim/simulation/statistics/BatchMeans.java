@@ -10,7 +10,7 @@ import org.apache.commons.math3.distribution.TDistribution;
  * Rules:
  * <ul>
  * <li>Observations are grouped into consecutive batches of equal size; the
- * batch size starts at one.</li>
+ * batch size starts at one, or at a given size.</li>
  * <li>At most {@code maxBatches} completed batch means are kept. When a new
  * batch begins and all slots are taken, neighbouring batches are merged
  * pairwise (their means averaged, which is exact because they have equal
@@ -49,10 +49,23 @@ public final class BatchMeans {
 
     /** @param maxBatches an even number of at least 4 */
     public BatchMeans(int maxBatches) {
+        this(maxBatches, 1);
+    }
+
+    /**
+     * @param maxBatches       an even number of at least 4
+     * @param initialBatchSize observations per batch until the first merge, at least 1 (e.g. SimQPN's
+     *                         fixed batch size, so that no interval rests on batches shorter than that)
+     */
+    public BatchMeans(int maxBatches, long initialBatchSize) {
         if (maxBatches < 4 || maxBatches % 2 != 0) {
             throw new IllegalArgumentException("the number of batches must be even and at least 4: " + maxBatches);
         }
+        if (initialBatchSize < 1) {
+            throw new IllegalArgumentException("the batch size must be at least 1: " + initialBatchSize);
+        }
         this.batchMeans = new double[maxBatches];
+        this.batchSize = initialBatchSize;
     }
 
     public void add(double observation) {

@@ -234,7 +234,7 @@ class BadInputTest {
 			CommandLine.Run run = iosim(args);
 			assertEquals(2, run.exitCode(), run.toString());
 			assertTrue(run.err().contains("unknown command '" + args[args[0].startsWith("-") ? 1 : 0]
-					+ "'; the commands of 'iosim' are: validate, simulate, run, transform, models, regression, measure, calibrate, characterize, stoex, bench,"
+					+ "'; the commands of 'iosim' are: validate, simulate, run, transform, models, regression, measure, calibrate, characterize, qpn, stoex, bench,"
 					+ " help"), run.toString());
 			assertEquals("", run.out());
 		}
@@ -259,7 +259,7 @@ class BadInputTest {
 		CommandLine.Run root = iosim("--help");
 		java.util.List<String> commands = java.util.List.of("validate", "simulate", "transform", "models", "regression",
 				"regression fit", "regression select", "regression predict", "regression evaluate", "regression bench",
-				"stoex", "bench", "help");
+				"stoex", "bench", "qpn", "qpn validate", "qpn simulate", "qpn bench", "help");
 		StringBuilder everything = new StringBuilder(root.out() + root.err());
 		for (String command : commands) {
 			java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of(command.split(" ")));

@@ -40,9 +40,16 @@ public final class CompiledNet {
 
 	/**
 	 * What the stopping rule asks of a slot's mean residence time: confidence level, relative or
-	 * absolute half-width, minimum batches; {@code null} when the slot is not checked.
+	 * absolute half-width, minimum batches of at least {@code batchSize} observations; {@code null}
+	 * when the slot is not checked (as in SimQPN, a colour whose minimum batches are 0 or fewer is not).
 	 */
-	record Precision(double level, double relativeHalfWidth, double absoluteHalfWidth, int minBatches) {
+	record Precision(double level, double relativeHalfWidth, double absoluteHalfWidth, int minBatches, int batchSize) {
+
+		static Precision of(double significance, double relativeHalfWidth, double absoluteHalfWidth, int minBatches,
+				int batchSize) {
+			return minBatches <= 0 ? null
+					: new Precision(1 - significance, relativeHalfWidth, absoluteHalfWidth, minBatches, Math.max(1, batchSize));
+		}
 	}
 
 	record QueueSpec(String name, Strategy strategy, int servers) {
@@ -129,11 +136,11 @@ public final class CompiledNet {
 				}
 				ColourStatistics settings = statsLevel >= 3 ? settings(reference, configuration) : null;
 				Precision placePrecision = settings == null ? null
-						: new Precision(1 - settings.getSignLev(), settings.getReqRelPrc(), settings.getReqAbsPrc(),
-								settings.getMinBatches());
+						: Precision.of(settings.getSignLev(), settings.getReqRelPrc(), settings.getReqAbsPrc(),
+								settings.getMinBatches(), settings.getBatchSize());
 				Precision queuePrecision = settings == null || queue < 0 ? null
-						: new Precision(1 - settings.getQueueSignLev(), settings.getQueueReqRelPrc(),
-								settings.getQueueReqAbsPrc(), settings.getQueueMinBatches());
+						: Precision.of(settings.getQueueSignLev(), settings.getQueueReqRelPrc(), settings.getQueueReqAbsPrc(),
+								settings.getQueueMinBatches(), settings.getQueueBatchSize());
 				slotOf.put(reference, slots.size());
 				slots.add(new Slot(place.getName(), place.getId(), colour, reference.getInitialPopulation(), queue,
 						serviceTime, priority, placePrecision, queuePrecision));

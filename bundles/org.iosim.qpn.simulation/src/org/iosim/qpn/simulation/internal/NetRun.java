@@ -106,11 +106,11 @@ public final class NetRun {
 			Slot spec = slots[slot];
 			if (spec.queueing()) {
 				samplers[slot] = spec.serviceTime().sampler(random);
-				queueResidence[slot] = new BatchMeans(batchCapacity(spec.queuePrecision()));
+				queueResidence[slot] = batchMeans(spec.queuePrecision());
 				queuePopulation[slot] = new TimeWeighted(0, 0);
 			}
 			arrivalTimes[slot] = new DoubleRing();
-			placeResidence[slot] = new BatchMeans(batchCapacity(spec.placePrecision()));
+			placeResidence[slot] = batchMeans(spec.placePrecision());
 			placePopulation[slot] = new TimeWeighted(0, 0);
 		}
 		queues = new QueueState[net.queues.length];
@@ -472,11 +472,11 @@ public final class NetRun {
 	/**
 	 * Batch means keep between half and all of their batches (neighbours merge when all are full), so
 	 * keeping twice the minimum the stopping rule asks for means it is never short of batches once it
-	 * had them.
+	 * had them; batches start at the net's batch size, as SimQPN's do.
 	 */
-	private static int batchCapacity(Precision precision) {
-		return precision == null ? BatchMeans.DEFAULT_MAX_BATCHES
-				: Math.max(BatchMeans.DEFAULT_MAX_BATCHES, 2 * precision.minBatches());
+	private static BatchMeans batchMeans(Precision precision) {
+		return precision == null ? new BatchMeans()
+				: new BatchMeans(Math.max(BatchMeans.DEFAULT_MAX_BATCHES, 2 * precision.minBatches()), precision.batchSize());
 	}
 
 	private static boolean precise(BatchMeans residence, Precision precision, boolean relative) {

@@ -1,0 +1,140 @@
+package org.iosim.cli.tests;
+
+import static org.iosim.cli.tests.CommandLine.iosim;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+class QpnCommandTest {
+
+	/** Two jobs alternate between an FCFS disk (mean 0.5) and an IS think place (mean 1). */
+	private static final String NET = """
+			<?xml version="1.0" encoding="UTF-8"?>
+			<net xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" qpme-version="2.1.0">
+			  <colors><color id="job" name="job" real-color="#336699"/></colors>
+			  <queues>
+			    <queue id="q-think" name="think" number-of-servers="1" strategy="IS"/>
+			    <queue id="q-disk" name="disk" number-of-servers="1" strategy="FCFS"/>
+			  </queues>
+			  <places>
+			    <place departure-discipline="NORMAL" id="think" name="Think" queue-ref="q-think" xsi:type="queueing-place">
+			      <color-refs>
+			        <color-ref color-id="job" distribution-function="Exponential" id="think-job" initial-population="2" lambda="1" maximum-capacity="0" priority="0" ranking="0" xsi:type="queueing-color-reference"/>
+			      </color-refs>
+			    </place>
+			    <place departure-discipline="NORMAL" id="disk" name="Disk" queue-ref="q-disk" xsi:type="queueing-place">
+			      <color-refs>
+			        <color-ref color-id="job" distribution-function="Exponential" id="disk-job" initial-population="0" lambda="2" maximum-capacity="0" priority="0" ranking="0" xsi:type="queueing-color-reference"/>
+			      </color-refs>
+			    </place>
+			  </places>
+			  <transitions>
+			    <transition id="go" name="go" priority="0" weight="1" xsi:type="immediate-transition">
+			      <modes><mode firing-weight="1" id="go-1" name="go" real-color="#000000"/></modes>
+			      <connections>
+			        <connection count="1" id="go-in" source-id="think-job" target-id="go-1"/>
+			        <connection count="1" id="go-out" source-id="go-1" target-id="disk-job"/>
+			      </connections>
+			    </transition>
+			    <transition id="back" name="back" priority="0" weight="1" xsi:type="immediate-transition">
+			      <modes><mode firing-weight="1" id="back-1" name="back" real-color="#000000"/></modes>
+			      <connections>
+			        <connection count="1" id="back-in" source-id="disk-job" target-id="back-1"/>
+			        <connection count="1" id="back-out" source-id="back-1" target-id="think-job"/>
+			      </connections>
+			    </transition>
+			  </transitions>
+			  <connections>
+			    <connection id="a1" source-id="think" target-id="go"/>
+			    <connection id="a2" source-id="go" target-id="disk"/>
+			    <connection id="a3" source-id="disk" target-id="back"/>
+			    <connection id="a4" source-id="back" target-id="think"/>
+			  </connections>
+			  <meta-attributes>
+			    <meta-attribute configuration-name="short" id="config" output-directory="." ramp-up-length="100" scenario="1" seconds-between-heart-beats="60" seconds-between-stop-checks="0" stopping-rule="FIXEDLEN" time-before-initial-heart-beat="1000" time-between-stop-checks="1000" total-run-length="20000" verbosity-level="0" xsi:type="simqpn-configuration"/>
+			  </meta-attributes>
+			</net>
+			""";
+
+	@TempDir
+	Path folder;
+
+	private Path net(String text) throws IOException {
+		return Files.writeString(folder.resolve("two-jobs.qpe"), text);
+	}
+
+	@Test
+	void simulateWritesEachPlaceAndColourAndASeedReproducesTheRun() throws IOException {
+		Path net = net(NET);
+		CommandLine.Run first = iosim("qpn", "simulate", net.toString(), "--seed", "3", "--quiet", "--out",
+				folder.resolve("first").toString());
+		assertEquals(0, first.exitCode(), first.toString());
+		assertTrue(first.out().contains("two-jobs: run length after 20000"), first.out());
+		CommandLine.Run again = iosim("qpn", "simulate", net.toString(), "--seed", "3", "--quiet", "--out",
+				folder.resolve("again").toString());
+		assertEquals(0, again.exitCode(), again.toString());
+		ObjectMapper mapper = new ObjectMapper();
+		JsonNode results = mapper.readTree(folder.resolve("first/results.json").toFile());
+		JsonNode repeated = mapper.readTree(folder.resolve("again/results.json").toFile());
+		assertEquals(results.get("places"), repeated.get("places"), "one seed, one run");
+		assertEquals(results.get("events"), repeated.get("events"));
+		assertEquals("short", results.get("configuration").asText());
+		JsonNode disk = results.get("places").get(1);
+		assertEquals("Disk", disk.get("place").asText());
+		assertEquals("job", disk.get("colour").asText());
+		assertEquals("queueing place", disk.get("kind").asText());
+		double utilization = disk.get("utilization").asDouble();
+		double throughput = disk.get("throughput").asDouble();
+		assertEquals(throughput * 0.5, utilization, 0.02, "utilization law");
+		assertTrue(disk.get("residenceTime").get("ci95").asDouble() < 0.05, disk.toString());
+		assertTrue(disk.has("depository"), disk.toString());
+	}
+
+	@Test
+	void validateAcceptsWhatSimulateAcceptsAndNamesWhatItRefuses() throws IOException {
+		CommandLine.Run valid = iosim("qpn", "validate", net(NET).toString());
+		assertEquals(0, valid.exitCode(), valid.toString());
+		assertTrue(valid.out().contains("valid (2 places, 2 transitions, 1 colours)"), valid.out());
+
+		Path timed = net(NET.replace("id=\"back\" name=\"back\" priority=\"0\" weight=\"1\" xsi:type=\"immediate-transition\"",
+				"id=\"back\" name=\"back\" priority=\"0\" xsi:type=\"timed-transition\"")
+				.replace("id=\"back-1\" name=\"back\"", "id=\"back-1\" mean-firing-delay=\"1\" name=\"back\""));
+		for (String[] command : new String[][] { { "qpn", "validate", timed.toString() },
+				{ "qpn", "simulate", timed.toString(), "--out", folder.resolve("out").toString() } }) {
+			CommandLine.Run refused = iosim(command);
+			assertEquals(1, refused.exitCode(), refused.toString());
+			assertTrue(refused.err().contains("two-jobs.qpe: transition 'back' (back): timed transitions are not simulated yet"),
+					refused.err());
+		}
+		assertFalse(Files.exists(folder.resolve("out")), "nothing written for a refused net");
+	}
+
+	@Test
+	void badFilesGetMessagesWithoutStackTraces() throws IOException {
+		CommandLine.Run doctype = iosim("qpn", "validate",
+				net(NET.replace("<net ", "<!DOCTYPE net SYSTEM \"http://example.org/x.dtd\">\n<net ")).toString());
+		assertEquals(1, doctype.exitCode(), doctype.toString());
+		assertTrue(doctype.err().contains("two-jobs.qpe"), doctype.err());
+		assertFalse(doctype.err().contains("Exception") || doctype.err().contains("\tat "), doctype.err());
+
+		CommandLine.Run missing = iosim("qpn", "simulate", folder.resolve("none.qpe").toString(), "--out",
+				folder.resolve("out").toString());
+		assertEquals(2, missing.exitCode(), missing.toString());
+		assertTrue(missing.err().contains("no such file or folder"), missing.err());
+
+		CommandLine.Run config = iosim("qpn", "simulate", net(NET).toString(), "--config", "long", "--out",
+				folder.resolve("out").toString());
+		assertEquals(2, config.exitCode(), config.toString());
+		assertTrue(config.err().contains("no simulator configuration named 'long'; it has [short]"), config.err());
+	}
+}
