@@ -168,7 +168,8 @@ final class QpnCommand implements Runnable {
 				settings = QpnRunSettings.of(configuration, seed);
 				if (runLength != null) {
 					settings = new QpnRunSettings(seed, settings.stoppingRule(), runLength,
-							Math.min(settings.warmUp(), runLength / 10), settings.timeBetweenStopChecks());
+							Math.min(settings.warmUp(), runLength / 10),
+							Math.min(settings.timeBetweenStopChecks(), runLength / 100));
 				}
 			} catch (IllegalArgumentException invalid) {
 				throw new IosimCommand.UserError(Main.EXIT_INVALID, file + ": configuration '" + configuration.getName()

@@ -29,9 +29,20 @@ public record QpnRunSettings(long seed, StoppingRule stoppingRule, double runLen
 		}
 	}
 
-	/** SimQPN's settings of the configuration, with the given seed. */
+	/** Checks per run when a configuration leaves the interval to SimQPN's wall clock. */
+	static final int STOP_CHECKS_PER_RUN = 1000;
+
+	/**
+	 * SimQPN's settings of the configuration, with the given seed. SimQPN may check its stopping rule
+	 * every few seconds of wall-clock time instead of simulated time (time between stop checks 0);
+	 * that would make a run depend on the machine, so such a configuration is checked
+	 * {@value #STOP_CHECKS_PER_RUN} times over its measured period instead.
+	 */
 	public static QpnRunSettings of(SimulatorConfiguration configuration, long seed) {
-		return new QpnRunSettings(seed, configuration.getStoppingRule(), configuration.getTotalRunLength(),
-				configuration.getRampUpLength(), configuration.getTimeBetweenStopChecks());
+		double runLength = configuration.getTotalRunLength();
+		double warmUp = configuration.getRampUpLength();
+		double checks = configuration.getTimeBetweenStopChecks() > 0 ? configuration.getTimeBetweenStopChecks()
+				: (runLength - warmUp) / STOP_CHECKS_PER_RUN;
+		return new QpnRunSettings(seed, configuration.getStoppingRule(), runLength, warmUp, checks);
 	}
 }
