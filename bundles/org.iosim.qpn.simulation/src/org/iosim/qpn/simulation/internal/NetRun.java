@@ -164,9 +164,9 @@ public final class NetRun {
 			now = next;
 			int queue = events.firstQueue();
 			int token = events.firstToken();
-			int version = events.firstVersion();
+			long sequence = events.firstSequence();
 			events.removeFirst();
-			if (queues[queue].complete(token, version)) {
+			if (queues[queue].complete(token, sequence)) {
 				eventCount++;
 				fireImmediateTransitions();
 			}
@@ -185,8 +185,11 @@ public final class NetRun {
 		available[slot]++;
 		arrivalTimes[slot].add(now);
 		placePopulation[slot].update(now, available[slot]);
+		// more tokens can only enable a transition
 		for (int transition : net.consumers[slot]) {
-			markDirty(transition);
+			if (!enabled[transition]) {
+				markDirty(transition);
+			}
 		}
 	}
 
@@ -214,8 +217,11 @@ public final class NetRun {
 				placeDepartures[slot]++;
 			}
 		}
+		// fewer tokens can only disable a transition
 		for (int transition : net.consumers[slot]) {
-			markDirty(transition);
+			if (enabled[transition]) {
+				markDirty(transition);
+			}
 		}
 	}
 
@@ -285,8 +291,9 @@ public final class NetRun {
 		return random;
 	}
 
-	void schedule(double delay, int queue, int token, int version) {
-		events.add(now + delay, queue, token, version);
+	/** @return the event's sequence number */
+	long schedule(double delay, int queue, int token) {
+		return events.add(now + delay, queue, token);
 	}
 
 	/** All priorities of the colours served by a queue, highest first. */

@@ -39,9 +39,10 @@ abstract sealed class QueueState {
 	/**
 	 * A completion event of this queue fired.
 	 *
+	 * @param sequence the event's sequence number
 	 * @return false if the event was outdated (a processor-sharing queue reschedules its next completion)
 	 */
-	abstract boolean complete(int token, int version);
+	abstract boolean complete(int token, long sequence);
 
 	void startMeasuring(double time) {
 		busy.reset(time);
@@ -73,11 +74,11 @@ abstract sealed class QueueState {
 
 		private void start(int token) {
 			busy.update(run.now(), ++busyServers);
-			run.schedule(run.serviceTime(token), index, token, 0);
+			run.schedule(run.serviceTime(token), index, token);
 		}
 
 		@Override
-		boolean complete(int token, int version) {
+		boolean complete(int token, long sequence) {
 			busy.update(run.now(), --busyServers);
 			run.served(token);
 			if (!line.isEmpty() && busyServers < servers) {
@@ -98,11 +99,11 @@ abstract sealed class QueueState {
 		@Override
 		void arrive(int token) {
 			busy.update(run.now(), ++inService);
-			run.schedule(run.serviceTime(token), index, token, 0);
+			run.schedule(run.serviceTime(token), index, token);
 		}
 
 		@Override
-		boolean complete(int token, int version) {
+		boolean complete(int token, long sequence) {
 			busy.update(run.now(), --inService);
 			run.served(token);
 			return true;
@@ -114,14 +115,15 @@ abstract sealed class QueueState {
 	 * token's service ends when the queue's <em>virtual time</em> (the work each token has received
 	 * since the start) reaches its virtual time at arrival plus its service time; the tokens wait in a
 	 * heap by that finish, and only the earliest has a completion event, rescheduled whenever n
-	 * changes (older events are recognised by their version and dropped).
+	 * changes (older events are recognised by their sequence number and dropped).
 	 */
 	static final class ProcessorSharing extends QueueState {
 		private int[] heap = new int[16];
 		private int size;
 		private double virtualTime;
 		private double lastUpdate;
-		private int version;
+		/** Sequence number of the one completion event that counts. */
+		private long pending = -1;
 
 		ProcessorSharing(NetRun run, int index, int servers) {
 			super(run, index, servers);
@@ -149,8 +151,8 @@ abstract sealed class QueueState {
 		}
 
 		@Override
-		boolean complete(int token, int versionOfEvent) {
-			if (versionOfEvent != version) {
+		boolean complete(int token, long sequence) {
+			if (sequence != pending) {
 				return false;
 			}
 			advance();
@@ -162,10 +164,10 @@ abstract sealed class QueueState {
 		}
 
 		private void reschedule() {
-			version++;
+			pending = -1;
 			if (size > 0) {
 				double remaining = Math.max(0, run.finish(heap[0]) - virtualTime);
-				run.schedule(remaining / rate(), index, heap[0], version);
+				pending = run.schedule(remaining / rate(), index, heap[0]);
 			}
 		}
 
