@@ -29,9 +29,14 @@ import org.iosim.qpn.simulation.UnsupportedNetException;
  */
 public final class CompiledNet {
 
-	/** A colour of a place. */
-	record Slot(String place, String placeId, String colour, int initialPopulation, int queue, ServiceTime serviceTime,
-			int priority, Precision placePrecision, Precision queuePrecision) {
+	/**
+	 * A colour of a place.
+	 *
+	 * @param placeIndex the place's index in the net
+	 * @param fifo       whether the place lets its tokens leave only in the order they arrived
+	 */
+	record Slot(String place, String placeId, int placeIndex, boolean fifo, String colour, int initialPopulation,
+			int queue, ServiceTime serviceTime, int priority, Precision placePrecision, Precision queuePrecision) {
 
 		boolean queueing() {
 			return queue >= 0;
@@ -63,14 +68,16 @@ public final class CompiledNet {
 	}
 
 	final String name;
+	final int placeCount;
 	final Slot[] slots;
 	final QueueSpec[] queues;
 	final CompiledTransition[] transitions;
 	/** For each slot, the transitions that take tokens from it. */
 	final int[][] consumers;
 
-	private CompiledNet(String name, Slot[] slots, QueueSpec[] queues, CompiledTransition[] transitions) {
+	private CompiledNet(String name, int placeCount, Slot[] slots, QueueSpec[] queues, CompiledTransition[] transitions) {
 		this.name = name;
+		this.placeCount = placeCount;
 		this.slots = slots;
 		this.queues = queues;
 		this.transitions = transitions;
@@ -99,11 +106,10 @@ public final class CompiledNet {
 		Map<ColourReference, Integer> slotOf = new IdentityHashMap<>();
 		Map<Queue, Integer> queueOf = new LinkedHashMap<>();
 		List<Slot> slots = new ArrayList<>();
-		for (Place place : net.getPlaces()) {
+		for (int placeIndex = 0; placeIndex < net.getPlaces().size(); placeIndex++) {
+			Place place = net.getPlaces().get(placeIndex);
 			String where = describe(place);
-			if (place.getDepartureDiscipline() == DepartureDiscipline.FIFO) {
-				throw new UnsupportedNetException(where + ": the FIFO departure discipline is not simulated yet");
-			}
+			boolean fifo = place.getDepartureDiscipline() == DepartureDiscipline.FIFO;
 			int queue = -1;
 			if (place instanceof QueueingPlace queueing) {
 				if (queueing.getQueue() == null) {
@@ -142,8 +148,8 @@ public final class CompiledNet {
 						: Precision.of(settings.getQueueSignLev(), settings.getQueueReqRelPrc(), settings.getQueueReqAbsPrc(),
 								settings.getQueueMinBatches(), settings.getQueueBatchSize());
 				slotOf.put(reference, slots.size());
-				slots.add(new Slot(place.getName(), place.getId(), colour, reference.getInitialPopulation(), queue,
-						serviceTime, priority, placePrecision, queuePrecision));
+				slots.add(new Slot(place.getName(), place.getId(), placeIndex, fifo, colour, reference.getInitialPopulation(),
+						queue, serviceTime, priority, placePrecision, queuePrecision));
 			}
 		}
 		List<QueueSpec> queues = new ArrayList<>();
@@ -183,7 +189,7 @@ public final class CompiledNet {
 						modes.toArray(CompiledMode[]::new)));
 			}
 		}
-		return new CompiledNet(net.getName(), slots.toArray(Slot[]::new), queues.toArray(QueueSpec[]::new),
+		return new CompiledNet(net.getName(), net.getPlaces().size(), slots.toArray(Slot[]::new), queues.toArray(QueueSpec[]::new),
 				transitions.toArray(CompiledTransition[]::new));
 	}
 

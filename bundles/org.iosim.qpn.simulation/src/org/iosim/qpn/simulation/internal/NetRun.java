@@ -48,9 +48,15 @@ public final class NetRun {
 	private final ServiceTime.Sampler[] samplers;
 	private final Slot[] slots;
 
-	// marking: tokens available to transitions (a place, or a queueing place's depository), with arrival times
+	// marking: tokens in a place (or a queueing place's depository) with their arrival times, and the
+	// tokens of them available to transitions: all under the NORMAL departure discipline, only the
+	// oldest token of the place under FIFO, the others waiting in the place's departure line
+	private final int[] held;
 	private final int[] available;
 	private final DoubleRing[] arrivalTimes;
+	private final IntRing[] departureLines;
+	/** For a FIFO place: whether it offers a token to the transitions. */
+	private final boolean[] offering;
 	private final int[] queued;
 
 	// tokens in queues
@@ -93,8 +99,11 @@ public final class NetRun {
 		random = RandomSource.XO_RO_SHI_RO_128_PP.create(settings.seed());
 		int slotCount = slots.length;
 		samplers = new ServiceTime.Sampler[slotCount];
+		held = new int[slotCount];
 		available = new int[slotCount];
 		arrivalTimes = new DoubleRing[slotCount];
+		departureLines = new IntRing[net.placeCount];
+		offering = new boolean[net.placeCount];
 		queued = new int[slotCount];
 		placeResidence = new BatchMeans[slotCount];
 		queueResidence = new BatchMeans[slotCount];
@@ -110,6 +119,9 @@ public final class NetRun {
 				queuePopulation[slot] = new TimeWeighted(0, 0);
 			}
 			arrivalTimes[slot] = new DoubleRing();
+			if (spec.fifo() && departureLines[spec.placeIndex()] == null) {
+				departureLines[spec.placeIndex()] = new IntRing();
+			}
 			placeResidence[slot] = batchMeans(spec.placePrecision());
 			placePopulation[slot] = new TimeWeighted(0, 0);
 		}
@@ -128,11 +140,7 @@ public final class NetRun {
 	/** Runs to the end and reports what was measured after the warm-up. */
 	public QpnResult run(QpnSimulator.Progress progress) {
 		long started = System.nanoTime();
-		for (int slot = 0; slot < slots.length; slot++) {
-			for (int token = 0; token < slots[slot].initialPopulation(); token++) {
-				deposit(slot);
-			}
-		}
+		depositInitialMarking();
 		fireImmediateTransitions();
 		double warmUp = settings.warmUp();
 		double runLength = settings.runLength();
@@ -180,11 +188,46 @@ public final class NetRun {
 
 	// ---- tokens and queues ----
 
+	/**
+	 * The initial tokens, each place's colours taking turns (the order a FIFO place lets them leave in,
+	 * as in SimQPN).
+	 */
+	private void depositInitialMarking() {
+		int[] left = new int[slots.length];
+		boolean any = true;
+		for (int slot = 0; slot < slots.length; slot++) {
+			left[slot] = slots[slot].initialPopulation();
+		}
+		while (any) {
+			any = false;
+			for (int slot = 0; slot < slots.length; slot++) {
+				if (left[slot] > 0) {
+					left[slot]--;
+					deposit(slot);
+					any = true;
+				}
+			}
+		}
+	}
+
 	/** A token of the slot enters its place, or its queueing place's depository. */
 	private void deposit(int slot) {
-		available[slot]++;
+		held[slot]++;
 		arrivalTimes[slot].add(now);
-		placePopulation[slot].update(now, available[slot]);
+		placePopulation[slot].update(now, held[slot]);
+		int place = slots[slot].placeIndex();
+		if (departureLines[place] != null) {
+			if (offering[place]) {
+				departureLines[place].add(slot);
+				return;
+			}
+			offering[place] = true;
+		}
+		makeAvailable(slot);
+	}
+
+	private void makeAvailable(int slot) {
+		available[slot]++;
 		// more tokens can only enable a transition
 		for (int transition : net.consumers[slot]) {
 			if (!enabled[transition]) {
@@ -207,8 +250,9 @@ public final class NetRun {
 	}
 
 	private void take(int slot, int count) {
+		held[slot] -= count;
 		available[slot] -= count;
-		placePopulation[slot].update(now, available[slot]);
+		placePopulation[slot].update(now, held[slot]);
 		DoubleRing times = arrivalTimes[slot];
 		for (int token = 0; token < count; token++) {
 			double arrived = times.removeFirst();
@@ -221,6 +265,15 @@ public final class NetRun {
 		for (int transition : net.consumers[slot]) {
 			if (enabled[transition]) {
 				markDirty(transition);
+			}
+		}
+		int place = slots[slot].placeIndex();
+		IntRing line = departureLines[place];
+		if (line != null) {
+			if (line.isEmpty()) {
+				offering[place] = false;
+			} else {
+				makeAvailable(line.removeFirst());
 			}
 		}
 	}

@@ -192,6 +192,27 @@ class ExactResultsTest {
 		assertTrue(residence.ci95() <= 0.02 * residence.mean() * 1.0001, residence.toString());
 	}
 
+	/**
+	 * A FIFO place lets only its oldest token leave: with a red token first in line and no transition
+	 * for red, the blue tokens behind it stay; under NORMAL they leave at once.
+	 */
+	@ParameterizedTest
+	@CsvSource({ "NORMAL, 2", "FIFO, 0" })
+	void aFifoPlaceLetsOnlyItsOldestTokenLeave(org.iosim.qpn.DepartureDiscipline discipline, double blueDone) {
+		NetBuilder builder = new NetBuilder("fifo");
+		Colour red = builder.colour("red");
+		Colour blue = builder.colour("blue");
+		OrdinaryPlace line = builder.place("Line");
+		line.setDepartureDiscipline(discipline);
+		builder.hold(line, red, 1);
+		ColourReference blueWaiting = builder.hold(line, blue, 2);
+		OrdinaryPlace done = builder.place("Done");
+		ColourReference blueDoneReference = builder.hold(done, blue, 0);
+		builder.move("blue leaves", blueWaiting, blueDoneReference);
+		QpnResult result = run(builder, 10, 1, 1);
+		assertEquals(blueDone, find(result, "Done", "blue", Part.PLACE).population(), 1e-12);
+	}
+
 	@Test
 	void immediateTransitionsThatNeverLetTimePassAreReportedNotRunForever() {
 		NetBuilder builder = new NetBuilder("cycle");
