@@ -45,6 +45,9 @@ import picocli.CommandLine.Model.CommandSpec;
 		subcommands = { QpnCommand.Validate.class, QpnCommand.Simulate.class, QpnCommand.Bench.class })
 final class QpnCommand implements Runnable {
 
+	/** Each replication keeps its own state; a mistyped count must not exhaust memory. */
+	static final int MAX_REPLICATIONS = 1000;
+
 	static final String EXIT_STATUS = "Exit status: 0 done, 1 the net cannot be read or simulated (the message names the"
 			+ " file and the element), 2 usage error.";
 
@@ -143,6 +146,11 @@ final class QpnCommand implements Runnable {
 				+ " configuration's total run length.")
 		Double runLength;
 
+		@Option(names = "--replications", paramLabel = "R", defaultValue = "1", description = "Independent replications,"
+				+ " in parallel, each with its own random stream; with two or more, confidence intervals come from the"
+				+ " replication means (default ${DEFAULT-VALUE}).")
+		int replications;
+
 		@Option(names = "--out", paramLabel = "DIR", required = true, description = "Output folder (written completely or"
 				+ " not at all).")
 		Path out;
@@ -159,6 +167,10 @@ final class QpnCommand implements Runnable {
 		@Override
 		public Integer call() {
 			PrintWriter err = spec.commandLine().getErr();
+			if (replications < 1 || replications > MAX_REPLICATIONS) {
+				throw new IosimCommand.UserError(Main.EXIT_USAGE, "--replications must be between 1 and " + MAX_REPLICATIONS
+						+ ", got " + replications);
+			}
 			Net net = read(file, configurationName, err);
 			SimulatorConfiguration configuration = configuration(net, file, configurationName)
 					.orElseThrow(() -> new IosimCommand.UserError(Main.EXIT_INVALID, file
@@ -187,7 +199,7 @@ final class QpnCommand implements Runnable {
 					};
 			QpnResult result;
 			try {
-				result = QpnSimulator.simulate(net, configuration.getName(), settings, progress);
+				result = QpnSimulator.simulate(net, configuration.getName(), settings, replications, progress);
 			} catch (UnsupportedNetException unsupported) {
 				throw new IosimCommand.UserError(Main.EXIT_INVALID, file.getFileName() + ": " + unsupported.getMessage());
 			}
@@ -206,8 +218,10 @@ final class QpnCommand implements Runnable {
 
 		private void print(QpnResult result, Path written) {
 			PrintWriter printed = spec.commandLine().getOut();
-			printed.printf(Locale.ROOT, "%s: %s after %.6g time units, %,d events in %.1f s%n", result.net(),
-					result.stopReason(), result.simulatedTime(), result.events(), result.wallClockSeconds());
+			printed.printf(Locale.ROOT, "%s: %s after %.6g time units%s, %,d events in %.1f s%n", result.net(),
+					result.stopReason(), result.simulatedTime(),
+					result.replications() > 1 ? " (" + result.replications() + " replications)" : "", result.events(),
+					result.wallClockSeconds());
 			TextTable table = new TextTable().text("place").text("colour").number("residence time").number("± 95 %")
 					.number("throughput").number("population").number("utilization");
 			for (PlaceResult place : result.places()) {
@@ -283,6 +297,7 @@ final class QpnCommand implements Runnable {
 		root.put("net", result.net());
 		root.put("configuration", configuration);
 		root.put("seed", result.seed());
+		root.put("replications", result.replications());
 		root.put("stopReason", result.stopReason());
 		root.put("simulatedTime", result.simulatedTime());
 		root.put("events", result.events());

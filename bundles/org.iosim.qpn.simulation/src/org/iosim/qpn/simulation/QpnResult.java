@@ -7,13 +7,14 @@ import java.util.List;
  *
  * @param net              the net's name
  * @param seed             the seed the run started with
+ * @param replications     independent replications pooled
  * @param stopReason       "run length" or "precision reached"
- * @param simulatedTime    simulated time at the end of the run
- * @param events           service completions and transition firings, warm-up included
+ * @param simulatedTime    simulated time at the end of the run (the longest replication's)
+ * @param events           service completions and transition firings, warm-up included, of all replications
  * @param wallClockSeconds real time the run took; the only figure that differs between runs with one seed
  * @param places           one entry per place and colour; a queueing place has one for its queue and one for its depository
  */
-public record QpnResult(String net, long seed, String stopReason, double simulatedTime, long events,
+public record QpnResult(String net, long seed, int replications, String stopReason, double simulatedTime, long events,
 		double wallClockSeconds, List<PlaceResult> places) {
 
 	public QpnResult {

@@ -29,6 +29,11 @@ public record QpnRunSettings(long seed, StoppingRule stoppingRule, double runLen
 		}
 	}
 
+	/** The same settings with another seed. */
+	public QpnRunSettings withSeed(long otherSeed) {
+		return new QpnRunSettings(otherSeed, stoppingRule, runLength, warmUp, timeBetweenStopChecks);
+	}
+
 	/** Checks per run when a configuration leaves the interval to SimQPN's wall clock. */
 	static final int STOP_CHECKS_PER_RUN = 1000;
 

@@ -568,7 +568,7 @@ public final class NetRun {
 					spec.queueing() ? Part.DEPOSITORY : Part.PLACE, estimate(placeResidence[slot]),
 					placeDepartures[slot] / measuredTime, placePopulation[slot].mean(now), Double.NaN));
 		}
-		return new QpnResult(net.name, settings.seed(), stopReason, now, eventCount, wallClockSeconds, places);
+		return new QpnResult(net.name, settings.seed(), 1, stopReason, now, eventCount, wallClockSeconds, places);
 	}
 
 	private static Estimate estimate(BatchMeans residence) {

@@ -162,6 +162,25 @@ class ExactResultsTest {
 	}
 
 	@Test
+	void replicationsRunInParallelPoolTheSameWayEveryTimeAndCoverTheExactValue() {
+		NetBuilder builder = new NetBuilder("replicated");
+		Colour request = builder.colour("request");
+		QueueingPlace disk = builder.queueingPlace("Disk", Strategy.FCFS, 1);
+		QueueingColourReference served = builder.exponential(disk, request, 4, 1);
+		builder.move("again", served, served);
+		QpnRunSettings settings = new QpnRunSettings(9, StoppingRule.ABSOLUTE, 20_000, 100, 0);
+		QpnResult pooled = QpnSimulator.simulate(builder.net, null, settings, 5, QpnSimulator.Progress.NONE);
+		QpnResult again = QpnSimulator.simulate(builder.net, null, settings, 5, QpnSimulator.Progress.NONE);
+		assertEquals(5, pooled.replications());
+		assertEquals(pooled.places(), again.places(), "thread timing changes nothing");
+		QpnResult.Estimate residence = find(pooled, "Disk", "request", Part.QUEUE).residenceTime();
+		assertTrue(Math.abs(residence.mean() - 4) <= residence.ci95(), residence.toString());
+		QpnResult single = QpnSimulator.simulate(builder.net, null, settings, 1, QpnSimulator.Progress.NONE);
+		QpnResult plain = run(builder, 20_000, 100, 9);
+		assertEquals(plain.places(), single.places(), "one replication is the plain run");
+	}
+
+	@Test
 	void aSeedReproducesARunAndAnotherSeedDoesNot() {
 		NetBuilder builder = new NetBuilder("seeded");
 		Colour request = builder.colour("request");

@@ -1,0 +1,68 @@
+package org.iosim.qpn.simulation;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.ToDoubleFunction;
+
+import org.apache.commons.math3.distribution.TDistribution;
+import org.iosim.qpn.simulation.QpnResult.Estimate;
+import org.iosim.qpn.simulation.QpnResult.PlaceResult;
+
+/** Pools independent replications of one net (see {@link QpnSimulator#simulate(org.iosim.qpn.Net, String, QpnRunSettings, int, QpnSimulator.Progress)}). */
+final class ReplicationPooling {
+
+	private static final double LEVEL = 0.95;
+
+	private ReplicationPooling() {
+	}
+
+	static QpnResult pool(List<QpnResult> replications, long seed, double wallClockSeconds) {
+		QpnResult first = replications.get(0);
+		List<PlaceResult> places = new ArrayList<>();
+		for (int index = 0; index < first.places().size(); index++) {
+			int entry = index;
+			List<PlaceResult> same = replications.stream().map(result -> result.places().get(entry)).toList();
+			PlaceResult model = same.get(0);
+			places.add(new PlaceResult(model.place(), model.placeId(), model.colour(), model.part(), residenceTime(same),
+					average(same, PlaceResult::throughput), average(same, PlaceResult::population),
+					average(same, PlaceResult::utilization)));
+		}
+		return new QpnResult(first.net(), seed, replications.size(), first.stopReason(),
+				replications.stream().mapToDouble(QpnResult::simulatedTime).max().orElseThrow(),
+				replications.stream().mapToLong(QpnResult::events).sum(), wallClockSeconds, places);
+	}
+
+	private static double average(List<PlaceResult> same, ToDoubleFunction<PlaceResult> value) {
+		return same.stream().mapToDouble(value).average().orElseThrow();
+	}
+
+	/** Mean over all observations; half-width from the replication means (those with observations). */
+	private static Estimate residenceTime(List<PlaceResult> same) {
+		long observations = same.stream().mapToLong(place -> place.residenceTime().observations()).sum();
+		if (observations == 0) {
+			return new Estimate(Double.NaN, Double.POSITIVE_INFINITY, 0);
+		}
+		double sum = 0;
+		double[] means = same.stream().filter(place -> place.residenceTime().observations() > 0)
+				.mapToDouble(place -> place.residenceTime().mean()).toArray();
+		for (PlaceResult place : same) {
+			if (place.residenceTime().observations() > 0) {
+				sum += place.residenceTime().mean() * place.residenceTime().observations();
+			}
+		}
+		double halfWidth = Double.POSITIVE_INFINITY;
+		if (means.length >= 2) {
+			double average = 0;
+			for (double mean : means) {
+				average += mean / means.length;
+			}
+			double squares = 0;
+			for (double mean : means) {
+				squares += (mean - average) * (mean - average);
+			}
+			double t = new TDistribution(null, means.length - 1).inverseCumulativeProbability(0.5 + LEVEL / 2);
+			halfWidth = t * Math.sqrt(squares / (means.length - 1) / means.length);
+		}
+		return new Estimate(sum / observations, halfWidth, observations);
+	}
+}
