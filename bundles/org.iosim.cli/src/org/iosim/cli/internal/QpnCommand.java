@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -16,6 +17,8 @@ import org.iosim.qpn.Net;
 import org.iosim.qpn.SimulatorConfiguration;
 import org.iosim.qpn.qpe.QpeReadResult;
 import org.iosim.qpn.qpe.QpeReader;
+import org.iosim.qpn.qpe.QpeWriter;
+import org.iosim.qpn.qpe.QpnModelFile;
 import org.iosim.qpn.qpe.QpnDiagnostic;
 import org.iosim.qpn.qpe.QpnValidator;
 import org.iosim.qpn.simulation.QpnResult;
@@ -40,9 +43,10 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 @Command(name = "qpn", mixinStandardHelpOptions = true,
-		description = { "Queueing Petri nets in QPME's .qpe format: validate them, simulate them with SimQPN's semantics,"
-				+ " and measure the simulator's speed." },
-		subcommands = { QpnCommand.Validate.class, QpnCommand.Simulate.class, QpnCommand.Bench.class })
+		description = { "Queueing Petri nets in QPME's .qpe format (or IOSim's own .qpn files): validate them, simulate"
+				+ " them with SimQPN's semantics, convert between the two formats, and measure the simulator's speed." },
+		subcommands = { QpnCommand.Validate.class, QpnCommand.Simulate.class, QpnCommand.Convert.class,
+				QpnCommand.Bench.class })
 final class QpnCommand implements Runnable {
 
 	/** Each replication keeps its own state; a mistyped count must not exhaust memory. */
@@ -66,8 +70,7 @@ final class QpnCommand implements Runnable {
 	 * are printed; errors end the command with their messages.
 	 */
 	static Net read(Path file, String configurationName, PrintWriter err) {
-		IosimCommand.requireExisting(file);
-		QpeReadResult read = new QpeReader().read(file);
+		QpeReadResult read = readFile(file);
 		List<QpnDiagnostic> diagnostics = new ArrayList<>(read.diagnostics());
 		if (!read.hasErrors()) {
 			diagnostics.addAll(new QpnValidator().validate(read.net()));
@@ -89,6 +92,16 @@ final class QpnCommand implements Runnable {
 			throw new IosimCommand.UserError(Main.EXIT_INVALID, file.getFileName() + ": " + unsupported.getMessage());
 		}
 		return net;
+	}
+
+	/** Reads a .qpn (IOSim's XMI) or any other file as a .qpe, without checking the net. */
+	static QpeReadResult readFile(Path file) {
+		IosimCommand.requireExisting(file);
+		return isModelFile(file) ? new QpnModelFile().read(file) : new QpeReader().read(file);
+	}
+
+	static boolean isModelFile(Path file) {
+		return String.valueOf(file.getFileName()).endsWith("." + QpnModelFile.EXTENSION);
 	}
 
 	/** The configuration named, or the net's first; empty if the net has none and none is named. */
@@ -234,6 +247,68 @@ final class QpnCommand implements Runnable {
 			}
 			table.print(printed);
 			printed.println("results  " + written.resolve("results.json"));
+		}
+	}
+
+	@Command(name = "convert", mixinStandardHelpOptions = true,
+			description = { "Converts a net between QPME's .qpe format and IOSim's own .qpn file (XMI of the QPN"
+					+ " metamodel), by the files' extensions: OUT ending in .qpn is written as IOSim's file, any other as"
+					+ " .qpe. Every element keeps its id; nothing is lost either way." },
+			footer = { "", "Exit status: 0 done, 1 the net cannot be read or OUT cannot be written (the message says why),"
+					+ " 2 usage error." })
+	static final class Convert implements Callable<Integer> {
+		@Parameters(paramLabel = "IN", description = "The net: .qpe or .qpn.")
+		Path input;
+
+		@Option(names = "--out", paramLabel = "OUT", required = true, description = "The file to write.")
+		Path output;
+
+		@Option(names = "--overwrite", description = "Replace OUT if it exists.")
+		boolean overwrite;
+
+		@Spec
+		CommandSpec spec;
+
+		@Override
+		public Integer call() {
+			QpeReadResult read = readFile(input);
+			PrintWriter err = spec.commandLine().getErr();
+			read.warnings().forEach(warning -> err.println("warning: " + warning.message()));
+			if (read.hasErrors()) {
+				throw new IosimCommand.UserError(Main.EXIT_INVALID,
+						String.join(System.lineSeparator(), read.errors().stream().map(QpnDiagnostic::message).toList()));
+			}
+			Path target = output.toAbsolutePath().normalize();
+			if (target.equals(input.toAbsolutePath().normalize())) {
+				throw new IosimCommand.UserError(Main.EXIT_USAGE, "--out must not be the input " + input);
+			}
+			if (Files.exists(target) && !overwrite) {
+				throw new IosimCommand.UserError(Main.EXIT_INVALID, output + " exists; add --overwrite to replace it");
+			}
+			if (Files.isDirectory(target)) {
+				throw new IosimCommand.UserError(Main.EXIT_INVALID, output + " is a folder, not a file");
+			}
+			Net net = read.net();
+			try {
+				Files.createDirectories(target.getParent());
+				// written beside the target and moved into place, so that a failed write leaves no half file
+				Path staging = Files.createTempFile(target.getParent(), "." + target.getFileName(), ".tmp");
+				try {
+					if (isModelFile(target)) {
+						new QpnModelFile().write(net, staging);
+					} else {
+						new QpeWriter().write(net, staging);
+					}
+					Files.move(staging, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+				} finally {
+					Files.deleteIfExists(staging);
+				}
+			} catch (IOException failed) {
+				throw new IosimCommand.UserError(Main.EXIT_INVALID, "cannot write " + output + ": " + FileProblems.reason(failed));
+			}
+			spec.commandLine().getOut().printf(Locale.ROOT, "%s: %d places, %d transitions, %d colours written to %s%n",
+					input, net.getPlaces().size(), net.getTransitions().size(), net.getColours().size(), output);
+			return 0;
 		}
 	}
 

@@ -1,0 +1,153 @@
+package org.iosim.qpn.qpe;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.eclipse.emf.common.util.URI;
+import org.eclipse.emf.ecore.resource.Resource;
+import org.eclipse.emf.ecore.resource.ResourceSet;
+import org.eclipse.emf.ecore.resource.impl.ResourceSetImpl;
+import org.eclipse.emf.ecore.util.EcoreUtil;
+import org.eclipse.emf.ecore.xmi.XMLResource;
+import org.eclipse.emf.ecore.xmi.impl.XMIResourceImpl;
+import org.iosim.qpn.Colour;
+import org.iosim.qpn.ColourReference;
+import org.iosim.qpn.Identified;
+import org.iosim.qpn.Net;
+import org.iosim.qpn.Node;
+import org.iosim.qpn.QpnPackage;
+import org.iosim.qpn.Queue;
+import org.iosim.qpn.internal.QpeFileLimits;
+
+/**
+ * IOSim's own file of a net ({@code .qpn}): XMI of the QPN metamodel, with references by element id,
+ * so that a net edited or generated in IOSim keeps everything the metamodel holds. Read like a
+ * {@code .qpe}: untrusted input, parsed without document type declarations or external entities,
+ * refused over the size limit, every problem a message naming the file and the line.
+ */
+public final class QpnModelFile {
+
+	public static final String EXTENSION = "qpn";
+
+	private static final String ERROR_POSITION = " \\(.*, \\d+, \\d+\\)$";
+
+	/** @return the net and the problems found; the net is null when the file could not be read */
+	public QpeReadResult read(Path file) {
+		String fileName = file.getFileName() == null ? file.toString() : file.getFileName().toString();
+		try {
+			long size = Files.size(file);
+			if (size > QpeFileLimits.DEFAULT_MAX_FILE_BYTES) {
+				return failed(fileName, "the file has " + size + " bytes, more than the " + QpeFileLimits.DEFAULT_MAX_FILE_BYTES
+						+ " a net file may have");
+			}
+		} catch (NoSuchFileException missing) {
+			return failed(fileName, "no such file");
+		} catch (IOException unreadable) {
+			return failed(fileName, "cannot be read");
+		}
+		Resource resource = newResourceSet().createResource(URI.createFileURI(file.toAbsolutePath().toString()));
+		try (InputStream in = Files.newInputStream(file)) {
+			resource.load(in, secureLoadOptions());
+		} catch (IOException | RuntimeException unreadable) {
+			List<QpnDiagnostic> diagnostics = new ArrayList<>();
+			for (Resource.Diagnostic error : resource.getErrors()) {
+				diagnostics.add(error(fileName, error));
+			}
+			if (diagnostics.isEmpty()) {
+				diagnostics.add(new QpnDiagnostic(QpnDiagnostic.Severity.ERROR,
+						fileName + ": not a net file: " + firstLine(unreadable.getMessage())));
+			}
+			return new QpeReadResult(null, diagnostics);
+		}
+		List<QpnDiagnostic> diagnostics = new ArrayList<>();
+		for (Resource.Diagnostic error : resource.getErrors()) {
+			diagnostics.add(error(fileName, error));
+		}
+		if (resource.getContents().size() != 1 || !(resource.getContents().get(0) instanceof Net net)) {
+			diagnostics.add(new QpnDiagnostic(QpnDiagnostic.Severity.ERROR,
+					fileName + ": the file must hold exactly one net, as its only root element"));
+			return new QpeReadResult(null, diagnostics);
+		}
+		// only what references point at must be unique (QPME repeats connection ids between transitions)
+		Map<String, Identified> byId = new HashMap<>();
+		for (var contents = net.eAllContents(); contents.hasNext();) {
+			if (contents.next() instanceof Identified identified && identified.getId() != null && referenceable(identified)) {
+				Identified earlier = byId.putIfAbsent(identified.getId(), identified);
+				if (earlier != null) {
+					diagnostics.add(new QpnDiagnostic(QpnDiagnostic.Severity.ERROR, fileName + ": id '" + identified.getId()
+							+ "' is used by a " + identified.eClass().getName() + " and a " + earlier.eClass().getName()
+							+ "; references by it are ambiguous"));
+				}
+			}
+		}
+		resource.getContents().clear();
+		return new QpeReadResult(net, diagnostics);
+	}
+
+	private static boolean referenceable(Identified element) {
+		return element instanceof Colour || element instanceof Queue || element instanceof Node
+				|| element instanceof ColourReference;
+	}
+
+	/** Writes the net; elements with an id are referenced by it. */
+	public void write(Net net, Path file) throws IOException {
+		Resource resource = newResourceSet().createResource(URI.createFileURI(file.toAbsolutePath().toString()));
+		Net copy = EcoreUtil.copy(net);
+		resource.getContents().add(copy);
+		try (var out = Files.newOutputStream(file)) {
+			resource.save(out, Map.of(XMLResource.OPTION_ENCODING, "UTF-8", XMLResource.OPTION_LINE_WIDTH, 100,
+					XMLResource.OPTION_SCHEMA_LOCATION, Boolean.FALSE));
+		}
+	}
+
+	private static ResourceSet newResourceSet() {
+		ResourceSet resourceSet = new ResourceSetImpl();
+		resourceSet.getPackageRegistry().put(QpnPackage.eNS_URI, QpnPackage.eINSTANCE);
+		resourceSet.getResourceFactoryRegistry().getExtensionToFactoryMap().put(Resource.Factory.Registry.DEFAULT_EXTENSION,
+				(Resource.Factory) uri -> new XMIResourceImpl(uri) {
+					@Override
+					protected boolean useUUIDs() {
+						return false;
+					}
+				});
+		return resourceSet;
+	}
+
+	/** Load options that keep the XML parser from reading DTDs or resolving external entities. */
+	private static Map<Object, Object> secureLoadOptions() {
+		return Map.of(
+				XMLResource.OPTION_PARSER_FEATURES, Map.of(
+						"http://apache.org/xml/features/disallow-doctype-decl", Boolean.TRUE,
+						"http://xml.org/sax/features/external-general-entities", Boolean.FALSE,
+						"http://xml.org/sax/features/external-parameter-entities", Boolean.FALSE,
+						"http://apache.org/xml/features/nonvalidating/load-external-dtd", Boolean.FALSE),
+				XMLResource.OPTION_DEFER_IDREF_RESOLUTION, Boolean.TRUE,
+				XMLResource.OPTION_RECORD_UNKNOWN_FEATURE, Boolean.FALSE);
+	}
+
+	private static QpnDiagnostic error(String fileName, Resource.Diagnostic error) {
+		String message = firstLine(error.getMessage()).replaceAll(ERROR_POSITION, "");
+		String where = error.getLine() > 0 ? ": line " + error.getLine() + ", column " + error.getColumn() : "";
+		return new QpnDiagnostic(QpnDiagnostic.Severity.ERROR, fileName + where + ": " + message);
+	}
+
+	private static QpeReadResult failed(String fileName, String message) {
+		return new QpeReadResult(null, List.of(new QpnDiagnostic(QpnDiagnostic.Severity.ERROR, fileName + ": " + message)));
+	}
+
+	private static String firstLine(String message) {
+		if (message == null) {
+			return "unreadable";
+		}
+		int end = message.indexOf('\n');
+		String line = end < 0 ? message : message.substring(0, end);
+		return line.length() > 200 ? line.substring(0, 200) + "…" : line;
+	}
+}
