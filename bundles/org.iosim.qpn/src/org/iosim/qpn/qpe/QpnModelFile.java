@@ -9,6 +9,8 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import org.eclipse.emf.common.util.URI;
 import org.eclipse.emf.ecore.resource.Resource;
@@ -36,7 +38,11 @@ public final class QpnModelFile {
 
 	public static final String EXTENSION = "qpn";
 
-	private static final String ERROR_POSITION = " \\(.*, \\d+, \\d+\\)$";
+	/** The parser's own position text, which EMF passes on; the diagnostic states line and column itself. */
+	private static final Pattern PARSER_POSITION = Pattern.compile("columnNumber: \\d+; ");
+	/** EMF's "(uri, line, column)" at the end of a message. */
+	private static final Pattern EMF_POSITION = Pattern.compile("\\([^()]*, \\d+, \\d+\\)");
+	private static final int MAX_MESSAGE_LENGTH = 200;
 
 	/** @return the net and the problems found; the net is null when the file could not be read */
 	public QpeReadResult read(Path file) {
@@ -62,7 +68,7 @@ public final class QpnModelFile {
 			}
 			if (diagnostics.isEmpty()) {
 				diagnostics.add(new QpnDiagnostic(QpnDiagnostic.Severity.ERROR,
-						fileName + ": not a net file: " + firstLine(unreadable.getMessage())));
+						fileName + ": not a net file: " + readable(unreadable.getMessage())));
 			}
 			return new QpeReadResult(null, diagnostics);
 		}
@@ -133,21 +139,33 @@ public final class QpnModelFile {
 	}
 
 	private static QpnDiagnostic error(String fileName, Resource.Diagnostic error) {
-		String message = firstLine(error.getMessage()).replaceAll(ERROR_POSITION, "");
 		String where = error.getLine() > 0 ? ": line " + error.getLine() + ", column " + error.getColumn() : "";
-		return new QpnDiagnostic(QpnDiagnostic.Severity.ERROR, fileName + where + ": " + message);
+		return new QpnDiagnostic(QpnDiagnostic.Severity.ERROR, fileName + where + ": " + readable(error.getMessage()));
 	}
 
 	private static QpeReadResult failed(String fileName, String message) {
 		return new QpeReadResult(null, List.of(new QpnDiagnostic(QpnDiagnostic.Severity.ERROR, fileName + ": " + message)));
 	}
 
-	private static String firstLine(String message) {
+	/** A parser's or EMF's message without the exception's name and the positions it repeats. */
+	private static String readable(String message) {
 		if (message == null) {
-			return "unreadable";
+			return "the file cannot be read as a net";
 		}
-		int end = message.indexOf('\n');
-		String line = end < 0 ? message : message.substring(0, end);
-		return line.length() > 200 ? line.substring(0, 200) + "…" : line;
+		String text = message;
+		Matcher parser = PARSER_POSITION.matcher(text);
+		if (parser.find()) {
+			text = text.substring(parser.end());
+		}
+		// only from the last parenthesis: a pattern scanning the whole message could take quadratic time
+		int position = text.lastIndexOf('(');
+		if (position >= 0 && EMF_POSITION.matcher(text.substring(position).strip()).matches()) {
+			text = text.substring(0, position);
+		}
+		text = text.strip().replaceAll("[\\p{Cntrl}]", " ");
+		if (text.contains("DOCTYPE")) {
+			return "document type declarations are not allowed in net files";
+		}
+		return text.length() > MAX_MESSAGE_LENGTH ? text.substring(0, MAX_MESSAGE_LENGTH) + "…" : text;
 	}
 }

@@ -137,4 +137,39 @@ class QpnCommandTest {
 		assertEquals(2, config.exitCode(), config.toString());
 		assertTrue(config.err().contains("no simulator configuration named 'long'; it has [short]"), config.err());
 	}
+
+	@Test
+	void convertKeepsEveryElementBetweenTheTwoFormatsAndRefusesToOverwrite() throws IOException {
+		Path net = net(NET);
+		Path model = folder.resolve("two-jobs.qpn");
+		CommandLine.Run toModel = iosim("qpn", "convert", net.toString(), "--out", model.toString());
+		assertEquals(0, toModel.exitCode(), toModel.toString());
+		assertTrue(Files.readString(model).contains("xmlns:qpn=\"http://iosim.org/qpn/1.0\""));
+		Path back = folder.resolve("back/two-jobs.qpe");
+		CommandLine.Run toQpe = iosim("qpn", "convert", model.toString(), "--out", back.toString());
+		assertEquals(0, toQpe.exitCode(), toQpe.toString());
+		ObjectMapper mapper = new ObjectMapper();
+		JsonNode[] places = new JsonNode[3];
+		Path[] nets = { net, model, back };
+		for (int index = 0; index < nets.length; index++) {
+			Path out = folder.resolve("results-" + index);
+			CommandLine.Run run = iosim("qpn", "simulate", nets[index].toString(), "--quiet", "--out", out.toString());
+			assertEquals(0, run.exitCode(), run.toString());
+			places[index] = mapper.readTree(out.resolve("results.json").toFile()).get("places");
+		}
+		assertEquals(places[0], places[1], "the .qpn simulates as the .qpe");
+		assertEquals(places[0], places[2], "and so does the .qpe written back");
+
+		String before = Files.readString(model);
+		CommandLine.Run refused = iosim("qpn", "convert", net.toString(), "--out", model.toString());
+		assertEquals(1, refused.exitCode(), refused.toString());
+		assertTrue(refused.err().contains("exists; add --overwrite"), refused.err());
+		assertEquals(before, Files.readString(model), "the existing file is untouched");
+
+		Path broken = Files.writeString(folder.resolve("broken.qpn"), before.replace("<places", "<placez"));
+		CommandLine.Run unreadable = iosim("qpn", "validate", broken.toString());
+		assertEquals(1, unreadable.exitCode(), unreadable.toString());
+		assertTrue(unreadable.err().matches("(?s).*broken\\.qpn: line \\d+, column \\d+: .*"), unreadable.err());
+		assertFalse(unreadable.err().contains("Exception"), unreadable.err());
+	}
 }
