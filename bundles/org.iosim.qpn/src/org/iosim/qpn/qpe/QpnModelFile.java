@@ -42,6 +42,8 @@ public final class QpnModelFile {
 	private static final Pattern PARSER_POSITION = Pattern.compile("columnNumber: \\d+; ");
 	/** EMF's "(uri, line, column)" at the end of a message. */
 	private static final Pattern EMF_POSITION = Pattern.compile("\\([^()]*, \\d+, \\d+\\)");
+	/** An exception's class name that a parser put in front of its message. */
+	private static final Pattern EXCEPTION_NAME = Pattern.compile("^(?:[\\w$]+\\.)+[\\w$]*(?:Exception|Error)\\b:?\\s*");
 	private static final int MAX_MESSAGE_LENGTH = 200;
 
 	/** @return the net and the problems found; the net is null when the file could not be read */
@@ -162,7 +164,14 @@ public final class QpnModelFile {
 		if (position >= 0 && EMF_POSITION.matcher(text.substring(position).strip()).matches()) {
 			text = text.substring(0, position);
 		}
-		text = text.strip().replaceAll("[\\p{Cntrl}]", " ");
+		text = text.strip();
+		for (Matcher name = EXCEPTION_NAME.matcher(text); name.find(); name = EXCEPTION_NAME.matcher(text)) {
+			text = text.substring(name.end());
+		}
+		text = text.replaceAll("[\\p{Cntrl}]", " ").strip();
+		if (text.isEmpty()) {
+			return "the file cannot be read as a net";
+		}
 		if (text.contains("DOCTYPE")) {
 			return "document type declarations are not allowed in net files";
 		}

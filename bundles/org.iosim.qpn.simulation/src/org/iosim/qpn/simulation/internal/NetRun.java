@@ -34,7 +34,7 @@ import org.iosim.simulation.statistics.TimeWeighted;
  */
 public final class NetRun {
 
-	/** Firings at one instant beyond which the net is taken to cycle through immediate transitions. */
+	/** Firings or completions at one instant beyond which the net is taken never to let time pass. */
 	private static final long MAX_FIRINGS_AT_ONE_INSTANT = 10_000_000;
 	/** Tokens in queues beyond which the population is taken to grow without bound. */
 	private static final int MAX_QUEUED_TOKENS = 20_000_000;
@@ -91,6 +91,7 @@ public final class NetRun {
 
 	private double now;
 	private long eventCount;
+	private long completionsAtThisInstant;
 
 	public NetRun(CompiledNet net, QpnRunSettings settings) {
 		this.net = net;
@@ -168,6 +169,15 @@ public final class NetRun {
 			if (next >= runLength) {
 				now = runLength;
 				break;
+			}
+			if (next == now) {
+				if (++completionsAtThisInstant > MAX_FIRINGS_AT_ONE_INSTANT) {
+					throw new UnsupportedNetException("net '" + net.name + "': more than " + MAX_FIRINGS_AT_ONE_INSTANT
+							+ " service completions at time " + now + " without time advancing; service times of 0 in a"
+							+ " cycle never let time pass");
+				}
+			} else {
+				completionsAtThisInstant = 0;
 			}
 			now = next;
 			int queue = events.firstQueue();

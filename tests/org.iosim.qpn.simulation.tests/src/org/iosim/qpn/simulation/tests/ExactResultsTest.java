@@ -247,6 +247,17 @@ class ExactResultsTest {
 	}
 
 	@Test
+	void serviceTimesOfZeroInACycleAreReportedNotRunForever() {
+		NetBuilder builder = new NetBuilder("instant");
+		Colour token = builder.colour("token");
+		QueueingPlace disk = builder.queueingPlace("Disk", Strategy.IS, 1);
+		QueueingColourReference served = builder.serve(disk, token, 1, "Deterministic", Map.of("p1", "0"));
+		builder.move("again", served, served);
+		UnsupportedNetException error = assertThrows(UnsupportedNetException.class, () -> run(builder, 10, 0, 1));
+		assertTrue(error.getMessage().contains("without time advancing"), error.getMessage());
+	}
+
+	@Test
 	void whatCannotBeSimulatedIsNamed() {
 		NetBuilder builder = new NetBuilder("unsupported");
 		Colour token = builder.colour("token");

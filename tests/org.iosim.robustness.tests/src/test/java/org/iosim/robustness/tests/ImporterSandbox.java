@@ -11,6 +11,7 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Iterator;
+import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -73,16 +74,25 @@ final class ImporterSandbox implements AutoCloseable {
 
 	/** Fails if any import so far connected to the server or shows the secret in this result. */
 	void checkNothingFetched(ImportResult result) {
+		checkNothingFetched(result.diagnostics().stream().map(Diagnostic::format).toList(),
+				result.modelSets().stream().map(ModelSet::model).map(EObject.class::cast).toList());
+	}
+
+	/**
+	 * Fails if any reader so far connected to the server, or shows the secret in one of its messages
+	 * or in an attribute of the models it read.
+	 */
+	void checkNothingFetched(List<String> messages, List<EObject> models) {
 		if (connections.get() > 0) {
-			throw new AssertionError("a model file made the importer connect to " + server.getLocalSocketAddress());
+			throw new AssertionError("a model file made the reader connect to " + server.getLocalSocketAddress());
 		}
-		for (Diagnostic diagnostic : result.diagnostics()) {
-			if (diagnostic.format().contains(secret)) {
-				throw new AssertionError("an external entity was expanded into a diagnostic: " + diagnostic.format());
+		for (String message : messages) {
+			if (message.contains(secret)) {
+				throw new AssertionError("an external entity was expanded into a message: " + message);
 			}
 		}
-		for (ModelSet modelSet : result.modelSets()) {
-			for (Iterator<EObject> contents = modelSet.model().eAllContents(); contents.hasNext();) {
+		for (EObject model : models) {
+			for (Iterator<EObject> contents = model.eAllContents(); contents.hasNext();) {
 				EObject element = contents.next();
 				for (EAttribute attribute : element.eClass().getEAllAttributes()) {
 					if (String.valueOf(element.eGet(attribute)).contains(secret)) {
