@@ -75,6 +75,19 @@ final class QpnCommand implements Runnable {
 		if (!read.hasErrors()) {
 			diagnostics.addAll(new QpnValidator().validate(read.net()));
 		}
+		report(diagnostics, err);
+		Net net = read.net();
+		try {
+			QpnSimulator.check(net, configuration(net, file, configurationName).map(SimulatorConfiguration::getName)
+					.orElse(null));
+		} catch (UnsupportedNetException unsupported) {
+			throw new IosimCommand.UserError(Main.EXIT_INVALID, file.getFileName() + ": " + unsupported.getMessage());
+		}
+		return net;
+	}
+
+	/** Prints the warnings; errors end the command with their messages. */
+	static void report(List<QpnDiagnostic> diagnostics, PrintWriter err) {
 		for (QpnDiagnostic diagnostic : diagnostics) {
 			if (!diagnostic.isError()) {
 				err.println("warning: " + diagnostic.message());
@@ -84,14 +97,6 @@ final class QpnCommand implements Runnable {
 		if (!errors.isEmpty()) {
 			throw new IosimCommand.UserError(Main.EXIT_INVALID, String.join(System.lineSeparator(), errors));
 		}
-		Net net = read.net();
-		try {
-			QpnSimulator.check(net, configuration(net, file, configurationName).map(SimulatorConfiguration::getName)
-					.orElse(null));
-		} catch (UnsupportedNetException unsupported) {
-			throw new IosimCommand.UserError(Main.EXIT_INVALID, file.getFileName() + ": " + unsupported.getMessage());
-		}
-		return net;
 	}
 
 	/** Reads a .qpn (IOSim's XMI) or any other file as a .qpe, without checking the net. */
@@ -272,12 +277,7 @@ final class QpnCommand implements Runnable {
 		@Override
 		public Integer call() {
 			QpeReadResult read = readFile(input);
-			PrintWriter err = spec.commandLine().getErr();
-			read.warnings().forEach(warning -> err.println("warning: " + warning.message()));
-			if (read.hasErrors()) {
-				throw new IosimCommand.UserError(Main.EXIT_INVALID,
-						String.join(System.lineSeparator(), read.errors().stream().map(QpnDiagnostic::message).toList()));
-			}
+			report(read.diagnostics(), spec.commandLine().getErr());
 			Path target = output.toAbsolutePath().normalize();
 			if (target.equals(input.toAbsolutePath().normalize())) {
 				throw new IosimCommand.UserError(Main.EXIT_USAGE, "--out must not be the input " + input);

@@ -39,7 +39,7 @@ public final class NetRun {
 	/** Tokens in queues beyond which the population is taken to grow without bound. */
 	private static final int MAX_QUEUED_TOKENS = 20_000_000;
 	private static final double CI_LEVEL = 0.95;
-	/** How often, in events, the run looks at the wall clock for progress reports. */
+	/** How often, in completion events, the run looks at the wall clock for progress reports. */
 	private static final int PROGRESS_EVENTS = 1 << 18;
 
 	private final CompiledNet net;
@@ -149,6 +149,7 @@ public final class NetRun {
 		double nextCheck = Double.POSITIVE_INFINITY;
 		String stopReason = "run length";
 		long lastProgress = System.nanoTime();
+		long completions = 0;
 		while (true) {
 			double next = events.isEmpty() ? Double.POSITIVE_INFINITY : events.firstTime();
 			if (!measuring && next >= warmUp) {
@@ -188,7 +189,7 @@ public final class NetRun {
 				eventCount++;
 				fireImmediateTransitions();
 			}
-			if ((eventCount & (PROGRESS_EVENTS - 1)) == 0 && System.nanoTime() - lastProgress > 1_000_000_000L) {
+			if (++completions % PROGRESS_EVENTS == 0 && System.nanoTime() - lastProgress > 1_000_000_000L) {
 				lastProgress = System.nanoTime();
 				progress.at(now, runLength, eventCount);
 			}
