@@ -172,4 +172,24 @@ class QpnCommandTest {
 		assertTrue(unreadable.err().matches("(?s).*broken\\.qpn: line \\d+, column \\d+: .*"), unreadable.err());
 		assertFalse(unreadable.err().contains("Exception"), unreadable.err());
 	}
+
+	/** The example's net serves the shop's database disk: one read alone takes a cache pass and a miss share of the RAID. */
+	@Test
+	void aNetPredictsTheDelaysOfVirtualizedStorage() throws IOException {
+		Path out = folder.resolve("shop-qpn");
+		CommandLine.Run run = iosim("simulate", CommandLine.example("minimal").toString(), "--io",
+				CommandLine.example("storage-qpn").resolve("shop-qpn.ioconfig").toString(), "--max-measurements", "20000",
+				"--quiet", "--out", out.toString());
+		assertEquals(0, run.exitCode(), run.toString());
+		JsonNode io = new ObjectMapper().readTree(out.resolve("results.json").toFile()).get("io");
+		JsonNode reads = null;
+		for (JsonNode entry : io) {
+			if (entry.get("type").asText().equals("read") && entry.path("fileSet").asText("all").equals("all")) {
+				reads = entry;
+			}
+		}
+		assertTrue(reads != null, io.toString());
+		double mean = reads.get("delay").get("mean").asDouble();
+		assertEquals(0.0005 + 0.4 * 0.006, mean, 0.03 * 0.0029, reads.toString());
+	}
 }

@@ -5,6 +5,7 @@ import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalInt;
 
 import org.iosim.qpn.ColourReference;
 import org.iosim.qpn.ColourStatistics;
@@ -191,6 +192,33 @@ public final class CompiledNet {
 		}
 		return new CompiledNet(net.getName(), net.getPlaces().size(), slots.toArray(Slot[]::new), queues.toArray(QueueSpec[]::new),
 				transitions.toArray(CompiledTransition[]::new));
+	}
+
+	/** @return the slot of the colour of the place, by their names */
+	public OptionalInt slotOf(String place, String colour) {
+		for (int slot = 0; slot < slots.length; slot++) {
+			if (slots[slot].place().equals(place) && slots[slot].colour().equals(colour)) {
+				return OptionalInt.of(slot);
+			}
+		}
+		return OptionalInt.empty();
+	}
+
+	/**
+	 * @param populations initial tokens by slot, for the slots to change
+	 * @throws IllegalArgumentException for an unknown slot or a negative population
+	 */
+	public CompiledNet withInitialPopulations(Map<Integer, Integer> populations) {
+		Slot[] changed = slots.clone();
+		populations.forEach((slot, population) -> {
+			if (slot < 0 || slot >= slots.length || population < 0) {
+				throw new IllegalArgumentException("no slot " + slot + " or a negative population " + population);
+			}
+			Slot old = slots[slot];
+			changed[slot] = new Slot(old.place(), old.placeId(), old.placeIndex(), old.fifo(), old.colour(), population,
+					old.queue(), old.serviceTime(), old.priority(), old.placePrecision(), old.queuePrecision());
+		});
+		return new CompiledNet(name, placeCount, changed, queues, transitions);
 	}
 
 	/** Token flows merged per slot: {slots, counts}. */

@@ -1,0 +1,259 @@
+package org.iosim.analysis.qpn.internal;
+
+import java.nio.file.Path;
+import java.util.EnumSet;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.OptionalInt;
+import java.util.Set;
+
+import org.iosim.analysis.AccessPattern;
+import org.iosim.analysis.AnalysisModelException;
+import org.iosim.analysis.IoAnalysisModel;
+import org.iosim.analysis.IoAnalysisModelKind;
+import org.iosim.analysis.ModelContext;
+import org.iosim.analysis.ModelDefinition;
+import org.iosim.analysis.WorkloadInput;
+import org.iosim.analysis.WorkloadState;
+import org.iosim.pcm.io.IoType;
+import org.iosim.qpn.Net;
+import org.iosim.qpn.SimulatorConfiguration;
+import org.iosim.qpn.StoppingRule;
+import org.iosim.qpn.qpe.QpeReadResult;
+import org.iosim.qpn.qpe.QpeReader;
+import org.iosim.qpn.qpe.QpnDiagnostic;
+import org.iosim.qpn.qpe.QpnModelFile;
+import org.iosim.qpn.qpe.QpnValidator;
+import org.iosim.qpn.simulation.PreparedNet;
+import org.iosim.qpn.simulation.QpnResult;
+import org.iosim.qpn.simulation.QpnResult.Part;
+import org.iosim.qpn.simulation.QpnResult.PlaceResult;
+import org.iosim.qpn.simulation.QpnRunSettings;
+import org.iosim.qpn.simulation.UnsupportedNetException;
+
+/**
+ * A queueing Petri net as a delay predictor (001 ch. 7; the "delay predictor" way of using a QPN):
+ * the storage net is closed, each token one request in service, cycling without think time from an
+ * entry place through the storage and back. For the workload state a request meets, the net is
+ * solved with as many request tokens as the concurrency, split between reads and writes by the read
+ * ratio (and into sequential and random ones by the pattern, where the net has colours for them);
+ * the delay is the cycle time of the arriving request's colour, tokens divided by throughput at the
+ * entry place (Little's law). Solutions are kept per population, so each state is solved once.
+ */
+public final class QpnModelKind implements IoAnalysisModelKind {
+
+	public static final String ID = "qpn";
+
+	private static final List<String> PARAMETERS = List.of("net", "place", "read", "write", "sequentialRead",
+			"sequentialWrite", "runLength", "warmUp", "seed");
+	/** Populations solved and kept per model; beyond it the kept solutions are forgotten, bounding memory. */
+	private static final int MAX_KEPT_SOLUTIONS = 100_000;
+
+	@Override
+	public String id() {
+		return ID;
+	}
+
+	@Override
+	public String description() {
+		return "Queueing Petri net (QPME .qpe or IOSim .qpn) solved for the request populations of each workload"
+				+ " state: 'net' (file), 'place' (where request tokens start and end a cycle), 'read' and 'write'"
+				+ " (their colours), optionally 'sequentialRead' and 'sequentialWrite', 'runLength' and 'warmUp'"
+				+ " (default: the net's first simulator configuration), 'seed' (default 1).";
+	}
+
+	@Override
+	public IoAnalysisModel create(ModelDefinition definition, ModelContext context) throws AnalysisModelException {
+		String model = "analysis model '" + definition.name() + "'";
+		for (String parameter : definition.parameters().keySet()) {
+			if (!PARAMETERS.contains(parameter)) {
+				throw new AnalysisModelException(model + ": unknown parameter '" + parameter + "'; kind 'qpn' takes "
+						+ PARAMETERS);
+			}
+		}
+		Path file = definition.resolve(required(definition, "net"));
+		Net net = read(model, file);
+		SimulatorConfiguration configuration = net.getConfigurations().isEmpty() ? null : net.getConfigurations().get(0);
+		double runLength = number(definition, "runLength",
+				configuration == null ? Double.NaN : configuration.getTotalRunLength());
+		double warmUp = number(definition, "warmUp", configuration == null ? 0 : configuration.getRampUpLength());
+		long seed = (long) number(definition, "seed", 1);
+		QpnRunSettings settings;
+		try {
+			settings = new QpnRunSettings(seed, StoppingRule.ABSOLUTE, runLength, warmUp, 0);
+		} catch (IllegalArgumentException invalid) {
+			throw new AnalysisModelException(model + ": " + invalid.getMessage()
+					+ (Double.isNaN(runLength) ? " (the net has no simulator configuration; give 'runLength')" : ""));
+		}
+		PreparedNet prepared;
+		try {
+			prepared = PreparedNet.of(net, null);
+		} catch (UnsupportedNetException unsupported) {
+			throw new AnalysisModelException(model + ": " + file.getFileName() + ": " + unsupported.getMessage());
+		}
+		String place = required(definition, "place");
+		Map<IoType, Classes> classes = new LinkedHashMap<>();
+		classes.put(IoType.READ, new Classes(colour(model, prepared, place, required(definition, "read")),
+				optionalColour(model, prepared, place, definition, "sequentialRead")));
+		classes.put(IoType.WRITE, new Classes(colour(model, prepared, place, required(definition, "write")),
+				optionalColour(model, prepared, place, definition, "sequentialWrite")));
+		return new SolvedNet(definition.name(), file.getFileName().toString(), prepared, place, settings, classes);
+	}
+
+	/** The colours of one request type: for random access, and for sequential access if the net has one. */
+	private record Classes(Colour random, Colour sequential) {
+		Colour of(AccessPattern pattern) {
+			return pattern == AccessPattern.SEQUENTIAL && sequential != null ? sequential : random;
+		}
+	}
+
+	private record Colour(String name, int slot) {
+	}
+
+	private static Net read(String model, Path file) throws AnalysisModelException {
+		QpeReadResult read = file.toString().endsWith("." + QpnModelFile.EXTENSION) ? new QpnModelFile().read(file)
+				: new QpeReader().read(file);
+		List<String> errors = read.errors().stream().map(QpnDiagnostic::message).toList();
+		if (errors.isEmpty()) {
+			errors = new QpnValidator().validate(read.net()).stream().filter(QpnDiagnostic::isError)
+					.map(QpnDiagnostic::message).toList();
+		}
+		if (!errors.isEmpty()) {
+			throw new AnalysisModelException(model + ": " + String.join("; ", errors));
+		}
+		return read.net();
+	}
+
+	private static String required(ModelDefinition definition, String parameter) throws AnalysisModelException {
+		return definition.parameter(parameter).filter(value -> !value.isBlank())
+				.orElseThrow(() -> new AnalysisModelException("analysis model '" + definition.name()
+						+ "' of kind 'qpn' needs the parameter '" + parameter + "'"));
+	}
+
+	private static double number(ModelDefinition definition, String parameter, double otherwise)
+			throws AnalysisModelException {
+		String text = definition.parameter(parameter).orElse(null);
+		if (text == null) {
+			return otherwise;
+		}
+		try {
+			double value = Double.parseDouble(text.trim());
+			if (Double.isFinite(value)) {
+				return value;
+			}
+		} catch (NumberFormatException notANumber) {
+			// named below
+		}
+		throw new AnalysisModelException("analysis model '" + definition.name() + "': parameter '" + parameter
+				+ "' must be a finite number, not '" + (text.length() > 40 ? text.substring(0, 40) + "…" : text) + "'");
+	}
+
+	private static Colour colour(String model, PreparedNet net, String place, String colour)
+			throws AnalysisModelException {
+		OptionalInt slot = net.colourOfPlace(place, colour);
+		if (slot.isEmpty()) {
+			throw new AnalysisModelException(model + ": the net has no colour '" + colour + "' in place '" + place + "'");
+		}
+		return new Colour(colour, slot.getAsInt());
+	}
+
+	private static Colour optionalColour(String model, PreparedNet net, String place, ModelDefinition definition,
+			String parameter) throws AnalysisModelException {
+		String colour = definition.parameter(parameter).orElse(null);
+		return colour == null ? null : colour(model, net, place, colour);
+	}
+
+	/** One model: the prepared net and the solutions found so far (one replication's, so unsynchronised). */
+	private static final class SolvedNet implements IoAnalysisModel {
+		private final String name;
+		private final String file;
+		private final PreparedNet net;
+		private final String place;
+		private final QpnRunSettings settings;
+		private final Map<IoType, Classes> classes;
+		private final Map<Map<Integer, Integer>, QpnResult> solutions = new HashMap<>();
+
+		SolvedNet(String name, String file, PreparedNet net, String place, QpnRunSettings settings,
+				Map<IoType, Classes> classes) {
+			this.name = name;
+			this.file = file;
+			this.net = net;
+			this.place = place;
+			this.settings = settings;
+			this.classes = classes;
+		}
+
+		@Override
+		public Set<WorkloadInput> inputs() {
+			Set<WorkloadInput> inputs = EnumSet.of(WorkloadInput.CONCURRENCY, WorkloadInput.TYPE, WorkloadInput.READ_RATIO);
+			if (classes.get(IoType.READ).sequential() != null) {
+				inputs.add(WorkloadInput.READ_PATTERN);
+			}
+			if (classes.get(IoType.WRITE).sequential() != null) {
+				inputs.add(WorkloadInput.WRITE_PATTERN);
+			}
+			return inputs;
+		}
+
+		@Override
+		public double delay(WorkloadState state) throws AnalysisModelException {
+			int requests = Math.max(1, state.concurrency());
+			int reads = (int) Math.round(requests * state.readRatio());
+			// the arriving request is one of the requests in the net
+			if (state.type() == IoType.READ) {
+				reads = Math.max(1, reads);
+			} else {
+				reads = Math.min(requests - 1, reads);
+			}
+			Colour readColour = classes.get(IoType.READ).of(state.readPattern());
+			Colour writeColour = classes.get(IoType.WRITE).of(state.writePattern());
+			Map<Integer, Integer> populations = new HashMap<>();
+			for (Classes type : classes.values()) {
+				populations.put(type.random().slot(), 0);
+				if (type.sequential() != null) {
+					populations.put(type.sequential().slot(), 0);
+				}
+			}
+			populations.merge(readColour.slot(), reads, Integer::sum);
+			populations.merge(writeColour.slot(), requests - reads, Integer::sum);
+			QpnResult solution = solutions.get(populations);
+			if (solution == null) {
+				if (solutions.size() >= MAX_KEPT_SOLUTIONS) {
+					solutions.clear();
+				}
+				try {
+					solution = net.run(settings, populations);
+				} catch (UnsupportedNetException unsolvable) {
+					throw new AnalysisModelException("analysis model '" + name + "': " + file + ": "
+							+ unsolvable.getMessage());
+				}
+				solutions.put(Map.copyOf(populations), solution);
+			}
+			Colour arriving = state.type() == IoType.READ ? readColour : writeColour;
+			double throughput = throughput(solution, arriving.name());
+			if (!(throughput > 0)) {
+				throw new AnalysisModelException(String.format(Locale.ROOT, "analysis model '%s': %s completed no request"
+						+ " of colour '%s' at place '%s' in a run of %.6g time units with %d reads and %d writes; raise"
+						+ " 'runLength'", name, file, arriving.name(), place, settings.runLength(), reads, requests - reads));
+			}
+			return populations.get(arriving.slot()) / throughput;
+		}
+
+		private double throughput(QpnResult solution, String colour) {
+			for (PlaceResult result : solution.places()) {
+				if (result.place().equals(place) && result.colour().equals(colour) && result.part() != Part.QUEUE) {
+					return result.throughput();
+				}
+			}
+			return 0;
+		}
+
+		@Override
+		public String describe() {
+			return ID + ": " + file + ", requests cycling from '" + place + "'";
+		}
+	}
+}

@@ -1,0 +1,213 @@
+package org.iosim.analysis.qpn.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import org.iosim.analysis.AccessPattern;
+import org.iosim.analysis.AnalysisModelException;
+import org.iosim.analysis.AnalysisModelRegistry;
+import org.iosim.analysis.Features;
+import org.iosim.analysis.IoAnalysisModel;
+import org.iosim.analysis.ModelDefinition;
+import org.iosim.analysis.WorkloadState;
+import org.iosim.pcm.io.IoType;
+import org.iosim.qpn.Colour;
+import org.iosim.qpn.ColourReference;
+import org.iosim.qpn.Distribution;
+import org.iosim.qpn.DistributionParameter;
+import org.iosim.qpn.ImmediateTransition;
+import org.iosim.qpn.Mode;
+import org.iosim.qpn.Net;
+import org.iosim.qpn.Node;
+import org.iosim.qpn.OrdinaryPlace;
+import org.iosim.qpn.Place;
+import org.iosim.qpn.QpnFactory;
+import org.iosim.qpn.Queue;
+import org.iosim.qpn.QueueingColourReference;
+import org.iosim.qpn.QueueingPlace;
+import org.iosim.qpn.Strategy;
+import org.iosim.qpn.TokenFlow;
+import org.iosim.qpn.qpe.QpeWriter;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * The 'qpn' kind on SPEC.md's T5 net: a request is served by a cache (mean 1) and then, with
+ * probability 1/2, by a RAID (mean 5), and comes back without think time; reads and writes are
+ * served alike, so the delay of a request among n is MVA's R(n) whatever the read ratio.
+ */
+class QpnModelKindTest {
+
+	private static final QpnFactory FACTORY = QpnFactory.eINSTANCE;
+
+	@TempDir
+	Path folder;
+
+	private final AnalysisModelRegistry registry = AnalysisModelRegistry.standard();
+
+	@BeforeEach
+	void writeNet() throws IOException {
+		new QpeWriter().write(cacheAndRaid(), folder.resolve("cache-raid.qpe"));
+	}
+
+	private IoAnalysisModel model(Map<String, String> changes) throws AnalysisModelException {
+		Map<String, String> parameters = new LinkedHashMap<>(Map.of("net", "cache-raid.qpe", "place", "Requests", "read",
+				"read", "write", "write", "runLength", "200000", "warmUp", "100"));
+		parameters.putAll(changes);
+		parameters.values().removeIf(String::isEmpty);
+		return registry.create(new ModelDefinition("cache-raid", "qpn", Features.any(), parameters, folder));
+	}
+
+	private static WorkloadState state(int concurrency, IoType type, double readRatio) {
+		return new WorkloadState(concurrency, type, 4096, 4096, AccessPattern.RANDOM, AccessPattern.RANDOM, readRatio,
+				1e9, 4096, 0, 0);
+	}
+
+	@ParameterizedTest
+	@CsvSource({ "1, READ, 1.0, 3.5", "2, WRITE, 0.5, 5.5714", "3, READ, 0.67, 7.8077", "3, WRITE, 0.0, 7.8077" })
+	void theDelayIsTheCycleTimeOfTheRequestsColourAsMeanValueAnalysisGivesIt(int concurrency, IoType type,
+			double readRatio, double exact) throws AnalysisModelException {
+		double delay = model(Map.of()).delay(state(concurrency, type, readRatio));
+		assertEquals(exact, delay, 0.02 * exact, concurrency + " requests");
+	}
+
+	@Test
+	void aStateIsSolvedOnceAndTheSolutionDoesNotDependOnWhatCameBefore() throws AnalysisModelException {
+		IoAnalysisModel first = model(Map.of());
+		double solved = first.delay(state(2, IoType.READ, 0.5));
+		assertEquals(solved, first.delay(state(2, IoType.READ, 0.5)), 0);
+		IoAnalysisModel other = model(Map.of());
+		other.delay(state(3, IoType.WRITE, 0.2));
+		assertEquals(solved, other.delay(state(2, IoType.READ, 0.5)), 0, "a pure function of the state");
+	}
+
+	@Test
+	void badParametersAreNamed() {
+		assertEquals("analysis model 'cache-raid': the net has no colour 'scan' in place 'Requests'",
+				assertThrows(AnalysisModelException.class, () -> model(Map.of("read", "scan"))).getMessage());
+		assertEquals("analysis model 'cache-raid' of kind 'qpn' needs the parameter 'place'",
+				assertThrows(AnalysisModelException.class, () -> model(Map.of("place", ""))).getMessage());
+		assertTrue(assertThrows(AnalysisModelException.class, () -> model(Map.of("cache", "big"))).getMessage()
+				.startsWith("analysis model 'cache-raid': unknown parameter 'cache'; kind 'qpn' takes [net, place"));
+		assertEquals("analysis model 'cache-raid': parameter 'runLength' must be a finite number, not 'long'",
+				assertThrows(AnalysisModelException.class, () -> model(Map.of("runLength", "long"))).getMessage());
+		String missing = assertThrows(AnalysisModelException.class, () -> model(Map.of("net", "none.qpe"))).getMessage();
+		assertTrue(missing.startsWith("analysis model 'cache-raid': none.qpe: "), missing);
+	}
+
+	/** Requests (ordinary) → Cache (FCFS, mean 1) → RAID (FCFS, mean 5) with probability 1/2 → Requests. */
+	private static Net cacheAndRaid() {
+		Net net = FACTORY.createNet();
+		net.setName("cache-raid");
+		Colour read = colour(net, "read");
+		Colour write = colour(net, "write");
+		OrdinaryPlace requests = FACTORY.createOrdinaryPlace();
+		requests.setId("Requests");
+		requests.setName("Requests");
+		net.getPlaces().add(requests);
+		QueueingPlace cache = queueingPlace(net, "Cache");
+		QueueingPlace raid = queueingPlace(net, "RAID");
+		for (Colour colour : new Colour[] { read, write }) {
+			ColourReference waiting = FACTORY.createColourReference();
+			waiting.setId("Requests/" + colour.getName());
+			waiting.setColour(colour);
+			waiting.setInitialPopulation(1);
+			requests.getColourReferences().add(waiting);
+			QueueingColourReference cached = serve(cache, colour, 1);
+			QueueingColourReference stored = serve(raid, colour, 5);
+			ImmediateTransition start = transition(net, "start " + colour.getName());
+			mode(net, start, 1, waiting, cached);
+			ImmediateTransition route = transition(net, "route " + colour.getName());
+			mode(net, route, 1, cached, stored);
+			mode(net, route, 1, cached, waiting);
+			ImmediateTransition back = transition(net, "back " + colour.getName());
+			mode(net, back, 1, stored, waiting);
+		}
+		return net;
+	}
+
+	private static Colour colour(Net net, String name) {
+		Colour colour = FACTORY.createColour();
+		colour.setId(name);
+		colour.setName(name);
+		net.getColours().add(colour);
+		return colour;
+	}
+
+	private static QueueingPlace queueingPlace(Net net, String name) {
+		Queue queue = FACTORY.createQueue();
+		queue.setId(name + "-queue");
+		queue.setName(name);
+		queue.setStrategy(Strategy.FCFS);
+		queue.setNumberOfServers(1);
+		net.getQueues().add(queue);
+		QueueingPlace place = FACTORY.createQueueingPlace();
+		place.setId(name);
+		place.setName(name);
+		place.setQueue(queue);
+		net.getPlaces().add(place);
+		return place;
+	}
+
+	private static QueueingColourReference serve(QueueingPlace place, Colour colour, double mean) {
+		QueueingColourReference reference = FACTORY.createQueueingColourReference();
+		reference.setId(place.getName() + "/" + colour.getName());
+		reference.setColour(colour);
+		Distribution distribution = FACTORY.createDistribution();
+		distribution.setFunction("Exponential");
+		DistributionParameter lambda = FACTORY.createDistributionParameter();
+		lambda.setName("lambda");
+		lambda.setValue(Double.toString(1 / mean));
+		distribution.getParameters().add(lambda);
+		reference.setServiceTime(distribution);
+		place.getColourReferences().add(reference);
+		return reference;
+	}
+
+	private static ImmediateTransition transition(Net net, String name) {
+		ImmediateTransition transition = FACTORY.createImmediateTransition();
+		transition.setId(name);
+		transition.setName(name);
+		net.getTransitions().add(transition);
+		return transition;
+	}
+
+	private static void mode(Net net, ImmediateTransition transition, double weight, ColourReference input,
+			ColourReference output) {
+		Mode mode = FACTORY.createMode();
+		mode.setId(transition.getName() + "#" + transition.getModes().size());
+		mode.setName(mode.getId());
+		mode.setFiringWeight(weight);
+		TokenFlow in = FACTORY.createTokenFlow();
+		in.setId(mode.getId() + "/in");
+		in.setColourReference(input);
+		mode.getInputs().add(in);
+		TokenFlow out = FACTORY.createTokenFlow();
+		out.setId(mode.getId() + "/out");
+		out.setColourReference(output);
+		mode.getOutputs().add(out);
+		transition.getModes().add(mode);
+		arc(net, (Place) input.eContainer(), transition);
+		arc(net, transition, (Place) output.eContainer());
+	}
+
+	private static void arc(Net net, Node source, Node target) {
+		if (net.getArcs().stream().anyMatch(arc -> arc.getSource() == source && arc.getTarget() == target)) {
+			return;
+		}
+		var arc = FACTORY.createArc();
+		arc.setId(source.getName() + "->" + target.getName());
+		arc.setSource(source);
+		arc.setTarget(target);
+		net.getArcs().add(arc);
+	}
+}
