@@ -4,6 +4,7 @@ import java.util.Map;
 import java.util.OptionalInt;
 
 import org.iosim.qpn.Net;
+import org.iosim.qpn.StoppingRule;
 import org.iosim.qpn.simulation.internal.CompiledNet;
 import org.iosim.qpn.simulation.internal.NetRun;
 
@@ -31,6 +32,60 @@ public final class PreparedNet {
 	/** @return the index of a colour of a place (by their names), by which populations are set */
 	public OptionalInt colourOfPlace(String place, String colour) {
 		return compiled.slotOf(place, colour);
+	}
+
+	/** Another simulation's clock, on which an embedded net schedules its events. */
+	public interface Clock {
+		double now();
+
+		void schedule(double delay, Runnable action);
+	}
+
+	/** A net running on another simulation's clock, taking requests as tokens. */
+	public static final class Embedded {
+		private final NetRun run;
+
+		private Embedded(NetRun run) {
+			this.run = run;
+		}
+
+		/**
+		 * A request enters the net as a token of {@code entry} (a {@link #colourOfPlace} index); when a
+		 * token of its colour reaches the exit place (as {@code exit}), the oldest such request
+		 * leaves and {@code finished} runs on the clock.
+		 *
+		 * @throws UnsupportedNetException when the net turns out to cycle without time passing, or a token
+		 *                                 reaches the exit with no request of its colour in the net
+		 */
+		public void submit(int entry, int exit, Runnable finished) {
+			run.submit(entry, exit, finished);
+		}
+	}
+
+	/**
+	 * The net on another simulation's clock, from its now on: its initial tokens (with those given)
+	 * start there, and requests enter by {@link Embedded#submit}.
+	 *
+	 * @param exitPlace the ordinary place where requests leave the net
+	 * @throws IllegalArgumentException if the exit place is not an ordinary place of the net
+	 */
+	public Embedded embed(long seed, Map<Integer, Integer> populations, String exitPlace, Clock clock) {
+		int exit = compiled.ordinaryPlaceIndex(exitPlace).orElseThrow(() -> new IllegalArgumentException(
+				"the net has no ordinary place '" + exitPlace + "' for requests to leave by"));
+		NetRun run = new NetRun(compiled.withInitialPopulations(populations),
+				new QpnRunSettings(seed, StoppingRule.ABSOLUTE, Double.MAX_VALUE, 0, 0));
+		run.embed(new NetRun.Clock() {
+			@Override
+			public double now() {
+				return clock.now();
+			}
+
+			@Override
+			public void schedule(double delay, Runnable action) {
+				clock.schedule(delay, action);
+			}
+		}, exit);
+		return new Embedded(run);
 	}
 
 	/**

@@ -12,10 +12,13 @@ import java.util.Set;
 
 import org.iosim.analysis.AccessPattern;
 import org.iosim.analysis.AnalysisModelException;
+import org.iosim.analysis.ArrivingRequest;
+import org.iosim.analysis.EmbeddedIoModel;
 import org.iosim.analysis.IoAnalysisModel;
 import org.iosim.analysis.IoAnalysisModelKind;
 import org.iosim.analysis.ModelContext;
 import org.iosim.analysis.ModelDefinition;
+import org.iosim.analysis.SimulationClock;
 import org.iosim.analysis.WorkloadInput;
 import org.iosim.analysis.WorkloadState;
 import org.iosim.pcm.io.IoType;
@@ -48,7 +51,8 @@ public final class QpnModelKind implements IoAnalysisModelKind {
 	public static final String ID = "qpn";
 
 	private static final List<String> PARAMETERS = List.of("net", "place", "read", "write", "sequentialRead",
-			"sequentialWrite", "runLength", "warmUp", "seed");
+			"sequentialWrite", "runLength", "warmUp", "seed", "mode", "exit");
+	private static final List<String> MODES = List.of("delay", "embedded");
 	/** Populations solved and kept per model; beyond it the kept solutions are forgotten, bounding memory. */
 	private static final int MAX_KEPT_SOLUTIONS = 100_000;
 
@@ -62,7 +66,8 @@ public final class QpnModelKind implements IoAnalysisModelKind {
 		return "Queueing Petri net (QPME .qpe or IOSim .qpn) solved for the request populations of each workload"
 				+ " state: 'net' (file), 'place' (where request tokens start and end a cycle), 'read' and 'write'"
 				+ " (their colours), optionally 'sequentialRead' and 'sequentialWrite', 'runLength' and 'warmUp'"
-				+ " (default: the net's first simulator configuration), 'seed' (default 1).";
+				+ " (default: the net's first simulator configuration), 'seed' (default 1); 'mode' 'embedded' runs the"
+				+ " net in the simulation instead, each request a token from 'place' to 'exit' (default: 'place').";
 	}
 
 	@Override
@@ -100,7 +105,97 @@ public final class QpnModelKind implements IoAnalysisModelKind {
 				optionalColour(model, prepared, place, definition, "sequentialRead")));
 		classes.put(IoType.WRITE, new Classes(colour(model, prepared, place, required(definition, "write")),
 				optionalColour(model, prepared, place, definition, "sequentialWrite")));
-		return new SolvedNet(definition.name(), file.getFileName().toString(), prepared, place, settings, classes);
+		SolvedNet solved = new SolvedNet(definition.name(), file.getFileName().toString(), prepared, place, settings,
+				classes);
+		String mode = definition.parameter("mode").orElse("delay");
+		if (!MODES.contains(mode)) {
+			throw new AnalysisModelException(model + ": parameter 'mode' must be one of " + MODES + ", not '"
+					+ (mode.length() > 40 ? mode.substring(0, 40) + "…" : mode) + "'");
+		}
+		if (mode.equals("delay")) {
+			return solved;
+		}
+		String exit = definition.parameter("exit").orElse(place);
+		Map<IoType, Classes> exits = new LinkedHashMap<>();
+		exits.put(IoType.READ, new Classes(colour(model, prepared, exit, required(definition, "read")),
+				optionalColour(model, prepared, exit, definition, "sequentialRead")));
+		exits.put(IoType.WRITE, new Classes(colour(model, prepared, exit, required(definition, "write")),
+				optionalColour(model, prepared, exit, definition, "sequentialWrite")));
+		return new EmbeddedNet(solved, classes, exits, exit, context);
+	}
+
+	/**
+	 * The net inside the simulation: each request enters as a token of its colour at the entry place
+	 * and leaves when a token of that colour reaches the exit, having contended with every request
+	 * in the net meanwhile, including those that came after it. Requests of one colour leave in the
+	 * order they entered. The net starts with the request colours empty, at the first request.
+	 */
+	private static final class EmbeddedNet implements EmbeddedIoModel {
+		private final SolvedNet solved;
+		private final Map<IoType, Classes> entries;
+		private final Map<IoType, Classes> exits;
+		private final String exitPlace;
+		private final ModelContext context;
+		private PreparedNet.Embedded running;
+
+		EmbeddedNet(SolvedNet solved, Map<IoType, Classes> entries, Map<IoType, Classes> exits, String exitPlace,
+				ModelContext context) {
+			this.solved = solved;
+			this.entries = entries;
+			this.exits = exits;
+			this.exitPlace = exitPlace;
+			this.context = context;
+		}
+
+		@Override
+		public Set<WorkloadInput> inputs() {
+			return solved.inputs();
+		}
+
+		/** The prediction for where no simulation runs the net: the delay predictor's. */
+		@Override
+		public double delay(WorkloadState state) throws AnalysisModelException {
+			return solved.delay(state);
+		}
+
+		@Override
+		public void submit(WorkloadState state, ArrivingRequest request, Runnable finished) throws AnalysisModelException {
+			AccessPattern pattern = request.sequentiality() >= 0.5 ? AccessPattern.SEQUENTIAL : AccessPattern.RANDOM;
+			Colour entry = entries.get(request.type()).of(pattern);
+			Colour exit = exits.get(request.type()).of(pattern);
+			try {
+				if (running == null) {
+					Map<Integer, Integer> empty = new HashMap<>();
+					for (Classes type : entries.values()) {
+						empty.put(type.random().slot(), 0);
+						if (type.sequential() != null) {
+							empty.put(type.sequential().slot(), 0);
+						}
+					}
+					SimulationClock clock = context.clock();
+					running = solved.net.embed(context.random().nextLong(), empty, exitPlace, new PreparedNet.Clock() {
+						@Override
+						public double now() {
+							return clock.now();
+						}
+
+						@Override
+						public void schedule(double delay, Runnable action) {
+							clock.schedule(delay, action);
+						}
+					});
+				}
+				running.submit(entry.slot(), exit.slot(), finished);
+			} catch (UnsupportedNetException | IllegalArgumentException unsolvable) {
+				throw new AnalysisModelException("analysis model '" + solved.name + "': " + solved.file + ": "
+						+ unsolvable.getMessage());
+			}
+		}
+
+		@Override
+		public String describe() {
+			return ID + " (embedded): " + solved.file + ", requests from '" + solved.place + "' to '" + exitPlace + "'";
+		}
 	}
 
 	/** The colours of one request type: for random access, and for sequential access if the net has one. */

@@ -204,6 +204,16 @@ public final class CompiledNet {
 		return OptionalInt.empty();
 	}
 
+	/** @return the index of the ordinary place of that name */
+	public OptionalInt ordinaryPlaceIndex(String place) {
+		for (Slot slot : slots) {
+			if (slot.place().equals(place) && !slot.queueing()) {
+				return OptionalInt.of(slot.placeIndex());
+			}
+		}
+		return OptionalInt.empty();
+	}
+
 	/**
 	 * @param populations initial tokens by slot, for the slots to change
 	 * @throws IllegalArgumentException for an unknown slot or a negative population

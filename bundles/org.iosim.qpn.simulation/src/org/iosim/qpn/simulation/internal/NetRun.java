@@ -1,5 +1,6 @@
 package org.iosim.qpn.simulation.internal;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -91,6 +92,11 @@ public final class NetRun {
 
 	private double now;
 	private long eventCount;
+	// embedded in another simulation: its clock, the place where requests leave, who waits for them
+	private Clock clock;
+	private int exitPlace = -1;
+	private ArrayDeque<Runnable>[] finishers;
+	private long nextEmbeddedSequence;
 	private long completionsAtThisInstant;
 
 	public NetRun(CompiledNet net, QpnRunSettings settings) {
@@ -185,16 +191,71 @@ public final class NetRun {
 			int token = events.firstToken();
 			long sequence = events.firstSequence();
 			events.removeFirst();
-			if (queues[queue].complete(token, sequence)) {
-				eventCount++;
-				fireImmediateTransitions();
-			}
+			complete(queue, token, sequence);
 			if (++completions % PROGRESS_EVENTS == 0 && System.nanoTime() - lastProgress > 1_000_000_000L) {
 				lastProgress = System.nanoTime();
 				progress.at(now, runLength, eventCount);
 			}
 		}
 		return result(stopReason, (System.nanoTime() - started) / 1e9);
+	}
+
+	/** A completion event of a queue fired (an outdated one of a processor-sharing queue changes nothing). */
+	private void complete(int queue, int token, long sequence) {
+		if (queues[queue].complete(token, sequence)) {
+			eventCount++;
+			fireImmediateTransitions();
+		}
+	}
+
+	// ---- embedded in another simulation ----
+
+	/**
+	 * Runs the net on another simulation's clock from now on: completions are scheduled there, and a
+	 * token arriving at {@code exitPlace} (an ordinary place) leaves the net and ends the oldest
+	 * request of its colour instead of staying.
+	 */
+	@SuppressWarnings("unchecked")
+	public void embed(Clock clock, int exitPlace) {
+		this.clock = clock;
+		this.exitPlace = exitPlace;
+		finishers = new ArrayDeque[slots.length];
+		now = clock.now();
+		depositInitialMarking();
+		fireImmediateTransitions();
+	}
+
+	/** The other simulation's clock as an embedded net uses it. */
+	public interface Clock {
+		double now();
+
+		void schedule(double delay, Runnable action);
+	}
+
+	/** A request enters as a token of the slot; {@code finished} runs when a token of its colour reaches the exit. */
+	public void submit(int slot, int exitSlot, Runnable finished) {
+		now = clock.now();
+		if (finishers[exitSlot] == null) {
+			finishers[exitSlot] = new ArrayDeque<>();
+		}
+		finishers[exitSlot].add(finished);
+		deposit(slot);
+		fireImmediateTransitions();
+	}
+
+	/** @return whether the token left the net at the exit */
+	private boolean leftAtExit(int slot) {
+		if (slots[slot].placeIndex() != exitPlace || clock == null) {
+			return false;
+		}
+		ArrayDeque<Runnable> waiting = finishers[slot];
+		if (waiting == null || waiting.isEmpty()) {
+			throw new UnsupportedNetException("net '" + net.name + "': a token of colour '" + slots[slot].colour()
+					+ "' reached the exit place '" + slots[slot].place() + "' without a request of that colour in the net");
+		}
+		// on the other simulation's clock, after the firing under way: the request's end may start another
+		clock.schedule(0, waiting.poll());
+		return true;
 	}
 
 	// ---- tokens and queues ----
@@ -249,6 +310,9 @@ public final class NetRun {
 
 	/** A token of the slot arrives: at its queue for a queueing place, else in the place. */
 	private void arrive(int slot) {
+		if (leftAtExit(slot)) {
+			return;
+		}
 		int queue = slots[slot].queue();
 		if (queue < 0) {
 			deposit(slot);
@@ -357,7 +421,15 @@ public final class NetRun {
 
 	/** @return the event's sequence number */
 	long schedule(double delay, int queue, int token) {
-		return events.add(now + delay, queue, token);
+		if (clock == null) {
+			return events.add(now + delay, queue, token);
+		}
+		long sequence = nextEmbeddedSequence++;
+		clock.schedule(delay, () -> {
+			now = clock.now();
+			complete(queue, token, sequence);
+		});
+		return sequence;
 	}
 
 	/** All priorities of the colours served by a queue, highest first. */

@@ -12,9 +12,13 @@ import java.util.Map;
 import org.iosim.analysis.AccessPattern;
 import org.iosim.analysis.AnalysisModelException;
 import org.iosim.analysis.AnalysisModelRegistry;
+import org.iosim.analysis.ArrivingRequest;
+import org.iosim.analysis.EmbeddedIoModel;
 import org.iosim.analysis.Features;
 import org.iosim.analysis.IoAnalysisModel;
+import org.iosim.analysis.ModelContext;
 import org.iosim.analysis.ModelDefinition;
+import org.iosim.analysis.SimulationClock;
 import org.iosim.analysis.WorkloadState;
 import org.iosim.pcm.io.IoType;
 import org.iosim.qpn.Colour;
@@ -34,6 +38,9 @@ import org.iosim.qpn.QueueingPlace;
 import org.iosim.qpn.Strategy;
 import org.iosim.qpn.TokenFlow;
 import org.iosim.qpn.qpe.QpeWriter;
+import org.iosim.simulation.engine.EventHandle;
+import org.iosim.simulation.engine.Simulator;
+import org.apache.commons.rng.simple.RandomSource;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -88,6 +95,54 @@ class QpnModelKindTest {
 		IoAnalysisModel other = model(Map.of());
 		other.delay(state(3, IoType.WRITE, 0.2));
 		assertEquals(solved, other.delay(state(2, IoType.READ, 0.5)), 0, "a pure function of the state");
+	}
+
+	/**
+	 * Embedded, on the architecture simulator's own event loop: n requests, each submitted again the
+	 * moment it finishes, contend inside the net as n tokens would, so their mean delay is MVA's R(n).
+	 */
+	@ParameterizedTest
+	@CsvSource({ "1, 3.5", "3, 7.8077" })
+	void embeddedRequestsContendInsideTheNet(int requests, double exact) throws AnalysisModelException {
+		Simulator simulator = new Simulator();
+		SimulationClock clock = new SimulationClock() {
+			@Override
+			public double now() {
+				return simulator.now();
+			}
+
+			@Override
+			public Scheduled schedule(double delay, Runnable action) {
+				EventHandle handle = simulator.schedule(delay, action::run);
+				return handle::cancel;
+			}
+		};
+		ModelContext context = new ModelContext(RandomSource.XO_RO_SHI_RO_128_PP.create(5L), clock);
+		EmbeddedIoModel model = (EmbeddedIoModel) registry.create(new ModelDefinition("cache-raid", "qpn", Features.any(),
+				Map.of("net", "cache-raid.qpe", "place", "Requests", "read", "read", "write", "write", "runLength", "1",
+						"mode", "embedded"), folder), context);
+		double[] delays = new double[2];
+		for (int request = 0; request < requests; request++) {
+			submit(model, simulator, request % 2 == 0 ? IoType.READ : IoType.WRITE, delays);
+		}
+		simulator.runUntil(400_000);
+		assertEquals(exact, delays[0] / delays[1], 0.02 * exact, requests + " requests over " + delays[1]);
+	}
+
+	/** Submits a request that is submitted again when it finishes; delays: {sum, count} after time 1,000. */
+	private static void submit(EmbeddedIoModel model, Simulator simulator, IoType type, double[] delays) {
+		double submitted = simulator.now();
+		try {
+			model.submit(state(1, type, 0.5), new ArrivingRequest(type, 4096, 0, "all", 1e9), () -> {
+				if (submitted > 1_000) {
+					delays[0] += simulator.now() - submitted;
+					delays[1]++;
+				}
+				submit(model, simulator, type, delays);
+			});
+		} catch (AnalysisModelException unexpected) {
+			throw new AssertionError(unexpected);
+		}
 	}
 
 	@Test
