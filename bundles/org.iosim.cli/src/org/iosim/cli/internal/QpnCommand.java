@@ -28,12 +28,9 @@ import org.iosim.qpn.simulation.QpnRunSettings;
 import org.iosim.qpn.simulation.QpnSimulator;
 import org.iosim.qpn.simulation.UnsupportedNetException;
 import org.iosim.qpn.simulation.bench.QpnBenchmark;
-import org.iosim.report.OutputFolder;
 import org.iosim.report.OutputFolderException;
+import org.iosim.report.QpnResultWriter;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -148,7 +145,7 @@ final class QpnCommand implements Runnable {
 					+ " configurations, and writes DIR/results.json: per place and colour the residence time (for a"
 					+ " queueing place, in its queue) with its 95 % confidence interval from batch means, throughput,"
 					+ " mean population and, for queues, utilization; a queueing place's depository is reported beside"
-					+ " its queue." },
+					+ " its queue. Also DIR/places.csv and a self-contained DIR/report.html." },
 			footer = { "", EXIT_STATUS })
 	static final class Simulate implements Callable<Integer> {
 		@Parameters(paramLabel = "NET.qpe", description = "The net.")
@@ -223,8 +220,7 @@ final class QpnCommand implements Runnable {
 			}
 			Path written;
 			try {
-				written = OutputFolder.fill(out, overwrite, folder -> Files.writeString(folder.resolve("results.json"),
-						json(result, configuration.getName())));
+				written = QpnResultWriter.write(result, configuration.getName(), out, overwrite);
 			} catch (OutputFolderException refused) {
 				throw new IosimCommand.UserError(Main.EXIT_INVALID, refused.getMessage());
 			} catch (IOException failed) {
@@ -251,7 +247,8 @@ final class QpnCommand implements Runnable {
 						Double.isNaN(place.utilization()) ? "" : number(place.utilization()));
 			}
 			table.print(printed);
-			printed.println("results  " + written.resolve("results.json"));
+			printed.println("results  " + written + " (" + QpnResultWriter.RESULTS_JSON + ", " + QpnResultWriter.PLACES_CSV
+					+ ", " + QpnResultWriter.REPORT_HTML + ")");
 		}
 	}
 
@@ -364,51 +361,6 @@ final class QpnCommand implements Runnable {
 					figures.heapAfterShortRun() / 1e6, figures.heapAfterLongRun() / 1e6);
 			return 0;
 		}
-	}
-
-	static String json(QpnResult result, String configuration) throws IOException {
-		ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-		ObjectNode root = mapper.createObjectNode();
-		root.put("net", result.net());
-		root.put("configuration", configuration);
-		root.put("seed", result.seed());
-		root.put("replications", result.replications());
-		root.put("stopReason", result.stopReason());
-		root.put("simulatedTime", result.simulatedTime());
-		root.put("events", result.events());
-		root.put("wallClockSeconds", result.wallClockSeconds());
-		var places = root.putArray("places");
-		ObjectNode queueEntry = null;
-		for (PlaceResult place : result.places()) {
-			if (place.part() == Part.DEPOSITORY) {
-				// a queueing place is one entry: its queue, with its depository inside
-				ObjectNode depository = queueEntry.putObject("depository");
-				depository.set("residenceTime", estimate(mapper, place.residenceTime()));
-				depository.put("population", place.population());
-				continue;
-			}
-			ObjectNode entry = places.addObject();
-			entry.put("place", place.place());
-			entry.put("placeId", place.placeId());
-			entry.put("colour", place.colour());
-			entry.put("kind", place.part() == Part.QUEUE ? "queueing place" : "place");
-			entry.set("residenceTime", estimate(mapper, place.residenceTime()));
-			entry.put("throughput", place.throughput());
-			entry.put("population", place.population());
-			if (place.part() == Part.QUEUE) {
-				entry.put("utilization", place.utilization());
-			}
-			queueEntry = entry;
-		}
-		return mapper.writeValueAsString(root) + System.lineSeparator();
-	}
-
-	private static ObjectNode estimate(ObjectMapper mapper, QpnResult.Estimate estimate) {
-		ObjectNode node = mapper.createObjectNode();
-		node.put("mean", estimate.mean());
-		node.put("ci95", estimate.ci95());
-		node.put("observations", estimate.observations());
-		return node;
 	}
 
 	private static String number(double value) {

@@ -33,7 +33,7 @@ import com.fasterxml.jackson.core.util.Separators;
  */
 public final class JsonResultWriter {
 
-	private static final JsonFactory JSON = JsonFactory.builder().build();
+	static final JsonFactory JSON = JsonFactory.builder().build();
 
 	/** Unix line ends on every platform, so the bytes do not depend on where the run happened. */
 	private static final DefaultIndenter INDENTER = new DefaultIndenter("  ", "\n");
@@ -50,7 +50,8 @@ public final class JsonResultWriter {
 		}
 	}
 
-	private static DefaultPrettyPrinter prettyPrinter() {
+	/** Two-space indents and Unix line ends, as every results.json IOSim writes. */
+	static DefaultPrettyPrinter prettyPrinter() {
 		Separators separators = Separators.createDefaultInstance()
 				.withObjectFieldValueSpacing(Separators.Spacing.AFTER)
 				.withObjectEmptySeparator("")
@@ -203,7 +204,8 @@ public final class JsonResultWriter {
 		json.writeEndObject();
 	}
 
-	private static void number(JsonGenerator json, String field, double value) throws IOException {
+	/** A number, or null where it does not exist (JSON has no NaN or infinity). */
+	static void number(JsonGenerator json, String field, double value) throws IOException {
 		if (Double.isFinite(value)) {
 			json.writeNumberField(field, value);
 		} else {

@@ -101,6 +101,23 @@ class QpnCommandTest {
 	}
 
 	@Test
+	void simulateAlsoWritesACsvAndAReportThatEscapesTheNetsNames() throws IOException {
+		Path net = net(NET.replace("name=\"Disk\"", "name=\"Disk &lt;script&gt;x&lt;/script&gt;\""));
+		Path out = folder.resolve("report");
+		CommandLine.Run run = iosim("qpn", "simulate", net.toString(), "--quiet", "--out", out.toString());
+		assertEquals(0, run.exitCode(), run.toString());
+		String csv = Files.readString(out.resolve("places.csv"));
+		assertTrue(csv.startsWith("place,colour,part,residenceTime,residenceTimeCi95,observations,throughput,population,"
+				+ "utilization\r\n"), csv);
+		assertEquals(5, csv.lines().count(), "two queueing places, each queue and depository, and the header");
+		String html = Files.readString(out.resolve("report.html"));
+		assertTrue(html.contains("Queueing Petri net results: two-jobs"), html);
+		assertTrue(html.contains("Disk &lt;script&gt;x&lt;/script&gt;"), html);
+		assertFalse(html.contains("<script>"), "names are escaped");
+		assertTrue(html.contains("<svg class=\"chart\""), "a chart of the queues' residence times");
+	}
+
+	@Test
 	void validateAcceptsWhatSimulateAcceptsAndNamesWhatItRefuses() throws IOException {
 		CommandLine.Run valid = iosim("qpn", "validate", net(NET).toString());
 		assertEquals(0, valid.exitCode(), valid.toString());
