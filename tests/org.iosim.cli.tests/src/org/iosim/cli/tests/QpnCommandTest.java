@@ -123,14 +123,14 @@ class QpnCommandTest {
 		assertEquals(0, valid.exitCode(), valid.toString());
 		assertTrue(valid.out().contains("valid (2 places, 2 transitions, 1 colours)"), valid.out());
 
-		Path timed = net(NET.replace("id=\"back\" name=\"back\" priority=\"0\" weight=\"1\" xsi:type=\"immediate-transition\"",
-				"id=\"back\" name=\"back\" priority=\"0\" xsi:type=\"timed-transition\"")
-				.replace("id=\"back-1\" name=\"back\"", "id=\"back-1\" mean-firing-delay=\"1\" name=\"back\""));
-		for (String[] command : new String[][] { { "qpn", "validate", timed.toString() },
-				{ "qpn", "simulate", timed.toString(), "--out", folder.resolve("out").toString() } }) {
+		Path capped = net(NET.replace("id=\"think-job\" initial-population=\"2\" lambda=\"1\" maximum-capacity=\"0\"",
+				"id=\"think-job\" initial-population=\"2\" lambda=\"1\" maximum-capacity=\"5\""));
+		for (String[] command : new String[][] { { "qpn", "validate", capped.toString() },
+				{ "qpn", "simulate", capped.toString(), "--out", folder.resolve("out").toString() } }) {
 			CommandLine.Run refused = iosim(command);
 			assertEquals(1, refused.exitCode(), refused.toString());
-			assertTrue(refused.err().contains("two-jobs.qpe: transition 'back' (back): timed transitions are not simulated yet"),
+			assertTrue(refused.err().contains(
+					"two-jobs.qpe: queueing place 'Think' (think), colour 'job': a maximum capacity is not simulated yet"),
 					refused.err());
 		}
 		assertFalse(Files.exists(folder.resolve("out")), "nothing written for a refused net");

@@ -61,11 +61,16 @@ public final class CompiledNet {
 	record QueueSpec(String name, Strategy strategy, int servers) {
 	}
 
-	/** A mode: tokens taken (slot, count) and produced. */
+	/**
+	 * A mode: tokens taken (slot, count) and produced.
+	 *
+	 * @param weight the firing weight of an immediate transition's mode; the firing rate (1 / mean delay)
+	 *               of a timed one's
+	 */
 	record CompiledMode(double weight, int[] inputSlots, int[] inputCounts, int[] outputSlots, int[] outputCounts) {
 	}
 
-	record CompiledTransition(String name, int priority, double weight, CompiledMode[] modes) {
+	record CompiledTransition(String name, boolean timed, int priority, double weight, CompiledMode[] modes) {
 	}
 
 	final String name;
@@ -164,29 +169,33 @@ public final class CompiledNet {
 		List<CompiledTransition> transitions = new ArrayList<>();
 		for (Transition transition : net.getTransitions()) {
 			String where = "transition '" + transition.getName() + "' (" + transition.getId() + ")";
-			if (!(transition instanceof ImmediateTransition immediate)) {
-				throw new UnsupportedNetException(where + ": timed transitions are not simulated yet");
-			}
-			if (!(immediate.getWeight() > 0)) {
-				throw new UnsupportedNetException(where + ": the weight must be positive, got " + immediate.getWeight());
+			boolean timed = !(transition instanceof ImmediateTransition);
+			double weight = timed ? 1 : ((ImmediateTransition) transition).getWeight();
+			if (!(weight > 0)) {
+				throw new UnsupportedNetException(where + ": the weight must be positive, got " + weight);
 			}
 			List<CompiledMode> modes = new ArrayList<>();
 			for (Mode mode : transition.getModes()) {
 				String modeWhere = where + ", mode '" + mode.getName() + "'";
-				if (!(mode.getFiringWeight() > 0)) {
+				double modeWeight = timed ? 1 / mode.getMeanFiringDelay() : mode.getFiringWeight();
+				if (timed && !(mode.getMeanFiringDelay() > 0 && Double.isFinite(modeWeight))) {
+					throw new UnsupportedNetException(modeWhere + ": the mean firing delay must be positive, got "
+							+ mode.getMeanFiringDelay());
+				}
+				if (!timed && !(mode.getFiringWeight() > 0)) {
 					throw new UnsupportedNetException(modeWhere + ": the firing weight must be positive, got "
 							+ mode.getFiringWeight());
 				}
-				if (mode.getInputs().isEmpty()) {
+				if (!timed && mode.getInputs().isEmpty()) {
 					throw new UnsupportedNetException(modeWhere
 							+ ": an immediate mode that takes no token could fire without end");
 				}
 				int[][] inputs = flows(mode.getInputs(), slotOf, modeWhere);
 				int[][] outputs = flows(mode.getOutputs(), slotOf, modeWhere);
-				modes.add(new CompiledMode(mode.getFiringWeight(), inputs[0], inputs[1], outputs[0], outputs[1]));
+				modes.add(new CompiledMode(modeWeight, inputs[0], inputs[1], outputs[0], outputs[1]));
 			}
 			if (!modes.isEmpty()) {
-				transitions.add(new CompiledTransition(transition.getName(), transition.getPriority(), immediate.getWeight(),
+				transitions.add(new CompiledTransition(transition.getName(), timed, transition.getPriority(), weight,
 						modes.toArray(CompiledMode[]::new)));
 			}
 		}

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.TreeSet;
 
 import org.apache.commons.rng.UniformRandomProvider;
+import org.apache.commons.rng.sampling.distribution.ZigguratSampler;
 import org.apache.commons.rng.simple.RandomSource;
 import org.iosim.qpn.StoppingRule;
 import org.iosim.qpn.simulation.QpnResult;
@@ -80,6 +81,15 @@ public final class NetRun {
 	private final int[] dirtyStack;
 	private int dirtyCount;
 
+	// timed transitions: each with one pending firing, drawn for the sum of its enabled modes' rates
+	// and drawn again whenever its inputs change (exponential delays forget how long they ran)
+	private final boolean[] timed;
+	private final long[] pendingFiring;
+	private final boolean[] timedDirty;
+	private final int[] timedDirtyStack;
+	private int timedDirtyCount;
+	private final ZigguratSampler.Exponential firingDelays;
+
 	// statistics
 	private final BatchMeans[] placeResidence;
 	private final BatchMeans[] queueResidence;
@@ -142,6 +152,19 @@ public final class NetRun {
 		enabledPosition = new int[transitionCount];
 		dirty = new boolean[transitionCount];
 		dirtyStack = new int[transitionCount];
+		timed = new boolean[transitionCount];
+		pendingFiring = new long[transitionCount];
+		timedDirty = new boolean[transitionCount];
+		timedDirtyStack = new int[transitionCount];
+		for (int transition = 0; transition < transitionCount; transition++) {
+			timed[transition] = net.transitions[transition].timed();
+			pendingFiring[transition] = -1;
+			if (timed[transition]) {
+				// a timed transition without inputs (a source) is enabled from the start
+				markDirty(transition);
+			}
+		}
+		firingDelays = ZigguratSampler.Exponential.of(random);
 	}
 
 	/** Runs to the end and reports what was measured after the warm-up. */
@@ -202,10 +225,25 @@ public final class NetRun {
 
 	/** A completion event of a queue fired (an outdated one of a processor-sharing queue changes nothing). */
 	private void complete(int queue, int token, long sequence) {
-		if (queues[queue].complete(token, sequence)) {
+		if (queue >= queues.length) {
+			fireTimed(queue - queues.length, sequence);
+		} else if (queues[queue].complete(token, sequence)) {
 			eventCount++;
 			fireImmediateTransitions();
 		}
+	}
+
+	/** A timed transition's firing came due: one of its enabled modes fires, drawn by rate. */
+	private void fireTimed(int transition, long sequence) {
+		if (sequence != pendingFiring[transition]) {
+			return;
+		}
+		pendingFiring[transition] = -1;
+		CompiledTransition compiled = net.transitions[transition];
+		fire(compiled, chooseMode(compiled));
+		eventCount++;
+		markDirty(transition);
+		fireImmediateTransitions();
 	}
 
 	// ---- embedded in another simulation ----
@@ -336,9 +374,9 @@ public final class NetRun {
 				placeDepartures[slot]++;
 			}
 		}
-		// fewer tokens can only disable a transition
+		// fewer tokens can only disable a transition (and change a timed one's rate)
 		for (int transition : net.consumers[slot]) {
-			if (enabled[transition]) {
+			if (enabled[transition] || timed[transition]) {
 				markDirty(transition);
 			}
 		}
@@ -458,9 +496,17 @@ public final class NetRun {
 			while (dirtyCount > 0) {
 				int transition = dirtyStack[--dirtyCount];
 				dirty[transition] = false;
-				setEnabled(transition, anyModeEnabled(net.transitions[transition]));
+				if (timed[transition]) {
+					if (!timedDirty[transition]) {
+						timedDirty[transition] = true;
+						timedDirtyStack[timedDirtyCount++] = transition;
+					}
+				} else {
+					setEnabled(transition, anyModeEnabled(net.transitions[transition]));
+				}
 			}
 			if (enabledCount == 0) {
+				scheduleTimedTransitions();
 				return;
 			}
 			if (++firings > MAX_FIRINGS_AT_ONE_INSTANT) {
@@ -471,6 +517,23 @@ public final class NetRun {
 			int transition = chooseTransition();
 			fire(net.transitions[transition], chooseMode(net.transitions[transition]));
 			eventCount++;
+		}
+	}
+
+	/** Draws the next firing of every timed transition whose inputs changed, once time may pass. */
+	private void scheduleTimedTransitions() {
+		while (timedDirtyCount > 0) {
+			int transition = timedDirtyStack[--timedDirtyCount];
+			timedDirty[transition] = false;
+			double rate = 0;
+			for (CompiledMode mode : net.transitions[transition].modes()) {
+				if (enabled(mode)) {
+					rate += mode.weight();
+				}
+			}
+			pendingFiring[transition] = rate > 0
+					? schedule(firingDelays.sample() / rate, queues.length + transition, 0)
+					: -1;
 		}
 	}
 

@@ -14,6 +14,7 @@ import org.iosim.qpn.QueueingColourReference;
 import org.iosim.qpn.QueueingPlace;
 import org.iosim.qpn.StoppingRule;
 import org.iosim.qpn.Strategy;
+import org.iosim.qpn.TimedTransition;
 import org.iosim.qpn.simulation.QpnResult;
 import org.iosim.qpn.simulation.QpnResult.Part;
 import org.iosim.qpn.simulation.QpnResult.PlaceResult;
@@ -178,6 +179,54 @@ class ExactResultsTest {
 		QpnResult single = QpnSimulator.simulate(builder.net, null, settings, 1, QpnSimulator.Progress.NONE);
 		QpnResult plain = run(builder, 20_000, 100, 9);
 		assertEquals(plain.places(), single.places(), "one replication is the plain run");
+	}
+
+	/**
+	 * A timed transition as a source of open arrivals: it fires every 2 time units on average, each
+	 * time a job joins an FCFS queue served at rate 1 and leaves the net when served. M/M/1 gives
+	 * R = 1/(μ − λ) = 2 and a utilization of 0.5.
+	 */
+	@Test
+	void aTimedTransitionFeedsAnOpenQueueAsMm1Predicts() {
+		NetBuilder builder = new NetBuilder("mm1");
+		Colour generator = builder.colour("generator");
+		Colour job = builder.colour("job");
+		OrdinaryPlace source = builder.place("Source");
+		ColourReference ready = builder.hold(source, generator, 1);
+		QueueingPlace server = builder.queueingPlace("Server", Strategy.FCFS, 1);
+		QueueingColourReference served = builder.exponential(server, job, 0, 1);
+		builder.timedMode(builder.timedTransition("arrive"), 2, new ColourReference[] { ready }, ready, served);
+		builder.mode(builder.transition("leave"), 1, new ColourReference[] { served });
+		QpnResult result = run(builder, 400_000, 1_000, 3);
+		PlaceResult queue = find(result, "Server", "job", Part.QUEUE);
+		assertNear(2, queue.residenceTime(), "R");
+		assertEquals(0.5, queue.throughput(), 0.005, "X = λ");
+		assertEquals(0.5, queue.utilization(), 0.01, "U = λ/μ");
+	}
+
+	/** Two timed modes race: the faster (mean 1) fires twice as often as the slower (mean 2). */
+	@Test
+	void timedModesRaceByTheirRates() {
+		NetBuilder builder = new NetBuilder("race");
+		Colour token = builder.colour("token");
+		OrdinaryPlace here = builder.place("Here");
+		ColourReference waiting = builder.hold(here, token, 1);
+		OrdinaryPlace fast = builder.place("Fast");
+		OrdinaryPlace slow = builder.place("Slow");
+		ColourReference fastDone = builder.hold(fast, token, 0);
+		ColourReference slowDone = builder.hold(slow, token, 0);
+		TimedTransition choose = builder.timedTransition("choose");
+		builder.timedMode(choose, 1, new ColourReference[] { waiting }, fastDone);
+		builder.timedMode(choose, 2, new ColourReference[] { waiting }, slowDone);
+		builder.move("fast back", fastDone, waiting);
+		builder.move("slow back", slowDone, waiting);
+		QpnResult result = run(builder, 200_000, 100, 8);
+		double fastRate = find(result, "Fast", "token", Part.PLACE).throughput();
+		double slowRate = find(result, "Slow", "token", Part.PLACE).throughput();
+		assertEquals(2, fastRate / slowRate, 0.05, "rates 1 and 1/2");
+		assertEquals(1.5, fastRate + slowRate, 0.02, "the race ends at rate 1 + 1/2");
+		assertEquals(1 / 1.5, find(result, "Here", "token", Part.PLACE).residenceTime().mean(), 0.01,
+				"a token waits for the first of the two");
 	}
 
 	@Test

@@ -20,7 +20,9 @@ import org.iosim.qpn.Queue;
 import org.iosim.qpn.QueueingColourReference;
 import org.iosim.qpn.QueueingPlace;
 import org.iosim.qpn.Strategy;
+import org.iosim.qpn.TimedTransition;
 import org.iosim.qpn.TokenFlow;
+import org.iosim.qpn.Transition;
 
 /** Builds small nets for tests, with readable ids (the element's name). */
 final class NetBuilder {
@@ -105,8 +107,23 @@ final class NetBuilder {
 		return transition;
 	}
 
+	TimedTransition timedTransition(String name) {
+		TimedTransition transition = FACTORY.createTimedTransition();
+		transition.setId(name);
+		transition.setName(name);
+		net.getTransitions().add(transition);
+		return transition;
+	}
+
+	/** A mode of a timed transition, firing after an exponential delay with the given mean. */
+	Mode timedMode(TimedTransition transition, double meanDelay, ColourReference[] inputs, ColourReference... outputs) {
+		Mode mode = mode(transition, 1, inputs, outputs);
+		mode.setMeanFiringDelay(meanDelay);
+		return mode;
+	}
+
 	/** A mode taking one token from each input and producing one in each output; arcs are added as needed. */
-	Mode mode(ImmediateTransition transition, double weight, ColourReference[] inputs, ColourReference... outputs) {
+	Mode mode(Transition transition, double weight, ColourReference[] inputs, ColourReference... outputs) {
 		Mode mode = FACTORY.createMode();
 		mode.setId(transition.getName() + "#" + transition.getModes().size());
 		mode.setName(mode.getId());
