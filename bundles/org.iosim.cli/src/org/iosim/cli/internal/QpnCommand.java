@@ -158,7 +158,8 @@ final class QpnCommand implements Runnable {
 		long seed;
 
 		@Option(names = "--run-length", paramLabel = "TIME", description = "Simulated time to run at most, instead of the"
-				+ " configuration's total run length.")
+				+ " configuration's total run length; the warm-up is then at most a tenth of it, and the stopping rule"
+				+ " is checked at least a hundred times.")
 		Double runLength;
 
 		@Option(names = "--replications", paramLabel = "R", defaultValue = "1", description = "Independent replications,"

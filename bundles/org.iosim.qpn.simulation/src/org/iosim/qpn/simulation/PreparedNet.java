@@ -50,15 +50,15 @@ public final class PreparedNet {
 		}
 
 		/**
-		 * A request enters the net as a token of {@code entry} (a {@link #colourOfPlace} index); when a
-		 * token of its colour reaches the exit place (as {@code exit}), the oldest such request
-		 * leaves and {@code finished} runs on the clock.
+		 * A request enters the net as a token of {@code entry} (a {@link PreparedNet#colourOfPlace} index) and is
+		 * followed through it (see {@code NetRun#embed}); when its token reaches the exit place, it
+		 * leaves the net and {@code finished} runs on the clock.
 		 *
-		 * @throws UnsupportedNetException when the net turns out to cycle without time passing, or a token
-		 *                                 reaches the exit with no request of its colour in the net
+		 * @throws UnsupportedNetException when the net turns out never to let time pass, or to grow
+		 *                                 without bound
 		 */
-		public void submit(int entry, int exit, Runnable finished) {
-			run.submit(entry, exit, finished);
+		public void submit(int entry, Runnable finished) {
+			run.submit(entry, finished);
 		}
 	}
 
@@ -74,17 +74,7 @@ public final class PreparedNet {
 				"the net has no ordinary place '" + exitPlace + "' for requests to leave by"));
 		NetRun run = new NetRun(compiled.withInitialPopulations(populations),
 				new QpnRunSettings(seed, StoppingRule.ABSOLUTE, Double.MAX_VALUE, 0, 0));
-		run.embed(new NetRun.Clock() {
-			@Override
-			public double now() {
-				return clock.now();
-			}
-
-			@Override
-			public void schedule(double delay, Runnable action) {
-				clock.schedule(delay, action);
-			}
-		}, exit);
+		run.embed(clock, exit);
 		return new Embedded(run);
 	}
 

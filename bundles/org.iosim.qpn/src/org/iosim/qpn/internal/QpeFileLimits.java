@@ -46,9 +46,9 @@ public final class QpeFileLimits {
 	 *         file, or if the file has more than {@code maxBytes} bytes, also while it is read (a file
 	 *         may grow, {@code /proc} files report no size)
 	 */
-	static InputStream open(Path file, long maxBytes) throws IOException {
+	public static InputStream open(Path file, long maxBytes) throws IOException {
 		if (Files.isDirectory(file)) {
-			throw new Refused("this is a folder, not a .qpe file");
+			throw new Refused("this is a folder, not a net file");
 		}
 		if (Files.exists(file) && !Files.isRegularFile(file)) {
 			throw new Refused("this is no regular file (but e.g. a device or pipe), so it is not read");

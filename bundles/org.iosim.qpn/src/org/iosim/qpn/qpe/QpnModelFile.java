@@ -61,7 +61,7 @@ public final class QpnModelFile {
 			return failed(fileName, "cannot be read");
 		}
 		Resource resource = newResourceSet().createResource(URI.createFileURI(file.toAbsolutePath().toString()));
-		try (InputStream in = Files.newInputStream(file)) {
+		try (InputStream in = QpeFileLimits.open(file, QpeFileLimits.DEFAULT_MAX_FILE_BYTES)) {
 			resource.load(in, secureLoadOptions());
 		} catch (IOException | RuntimeException unreadable) {
 			List<QpnDiagnostic> diagnostics = new ArrayList<>();

@@ -62,10 +62,12 @@ public final class QpnReport {
 				JsonResultWriter.number(json, "population", place.population());
 				if (place.part() == Part.QUEUE) {
 					JsonResultWriter.number(json, "utilization", place.utilization());
-					// a queueing place is one entry: its queue, with its depository inside
+					// a queueing place is one entry: its queue, with its depository inside (a result lists a
+					// queueing place's depository right after its queue)
 					PlaceResult depository = places.get(++index);
 					json.writeObjectFieldStart("depository");
 					estimate(json, "residenceTime", depository.residenceTime());
+					JsonResultWriter.number(json, "throughput", depository.throughput());
 					JsonResultWriter.number(json, "population", depository.population());
 					json.writeEndObject();
 				}

@@ -4,7 +4,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.apache.commons.rng.UniformRandomProvider;
+import org.iosim.analysis.AnalysisModelFailure;
 import org.iosim.analysis.SimulationClock;
+import org.iosim.engine.SimulationException;
 import org.iosim.engine.ProgressMonitor;
 import org.iosim.engine.SimulationObserver;
 import org.iosim.engine.SimulationConfig;
@@ -80,7 +82,13 @@ public final class Replication {
 
 			@Override
 			public Scheduled schedule(double delay, Runnable action) {
-				return simulator.schedule(delay, action::run)::cancel;
+				return simulator.schedule(delay, () -> {
+					try {
+						action.run();
+					} catch (AnalysisModelFailure failed) {
+						throw new SimulationException(failed.getMessage());
+					}
+				})::cancel;
 			}
 		};
 		this.warmedUp = config.warmupMeasurements() == 0;

@@ -12,6 +12,7 @@ import java.util.Set;
 
 import org.iosim.analysis.AccessPattern;
 import org.iosim.analysis.AnalysisModelException;
+import org.iosim.analysis.AnalysisModelFailure;
 import org.iosim.analysis.ArrivingRequest;
 import org.iosim.analysis.EmbeddedIoModel;
 import org.iosim.analysis.IoAnalysisModel;
@@ -66,7 +67,8 @@ public final class QpnModelKind implements IoAnalysisModelKind {
 		return "Queueing Petri net (QPME .qpe or IOSim .qpn) solved for the request populations of each workload"
 				+ " state: 'net' (file), 'place' (where request tokens start and end a cycle), 'read' and 'write'"
 				+ " (their colours), optionally 'sequentialRead' and 'sequentialWrite', 'runLength' and 'warmUp'"
-				+ " (default: the net's first simulator configuration), 'seed' (default 1); 'mode' 'embedded' runs the"
+				+ " (default: the net's first simulator configuration, its stopping rule included), 'seed' (default: from"
+				+ " the run's random stream); 'mode' 'embedded' runs the"
 				+ " net in the simulation instead, each request a token from 'place' to 'exit' (default: 'place').";
 	}
 
@@ -82,20 +84,29 @@ public final class QpnModelKind implements IoAnalysisModelKind {
 		Path file = definition.resolve(required(definition, "net"));
 		Net net = read(model, file);
 		SimulatorConfiguration configuration = net.getConfigurations().isEmpty() ? null : net.getConfigurations().get(0);
-		double runLength = number(definition, "runLength",
-				configuration == null ? Double.NaN : configuration.getTotalRunLength());
-		double warmUp = number(definition, "warmUp", configuration == null ? 0 : configuration.getRampUpLength());
-		long seed = (long) number(definition, "seed", 1);
+		// without a seed of its own, a model draws one from its replication's stream: replications differ,
+		// and a run's seed still reproduces every solution
+		long seed = definition.parameter("seed").isPresent() ? (long) number(definition, "seed", 1)
+				: context.random().nextLong();
 		QpnRunSettings settings;
 		try {
-			settings = new QpnRunSettings(seed, StoppingRule.ABSOLUTE, runLength, warmUp, 0);
+			if (definition.parameter("runLength").isPresent() || configuration == null) {
+				double runLength = number(definition, "runLength", Double.NaN);
+				double warmUp = number(definition, "warmUp", configuration == null ? 0 : configuration.getRampUpLength());
+				settings = new QpnRunSettings(seed, StoppingRule.ABSOLUTE, runLength, warmUp, 0);
+			} else {
+				// the net's own configuration, stopping rule included: a RELPRC net stops once precise
+				QpnRunSettings own = QpnRunSettings.of(configuration, seed);
+				settings = new QpnRunSettings(seed, own.stoppingRule(), own.runLength(),
+						number(definition, "warmUp", own.warmUp()), own.timeBetweenStopChecks());
+			}
 		} catch (IllegalArgumentException invalid) {
 			throw new AnalysisModelException(model + ": " + invalid.getMessage()
-					+ (Double.isNaN(runLength) ? " (the net has no simulator configuration; give 'runLength')" : ""));
+					+ (configuration == null ? " (the net has no simulator configuration; give 'runLength')" : ""));
 		}
 		PreparedNet prepared;
 		try {
-			prepared = PreparedNet.of(net, null);
+			prepared = PreparedNet.of(net, configuration == null ? null : configuration.getName());
 		} catch (UnsupportedNetException unsupported) {
 			throw new AnalysisModelException(model + ": " + file.getFileName() + ": " + unsupported.getMessage());
 		}
@@ -116,33 +127,28 @@ public final class QpnModelKind implements IoAnalysisModelKind {
 			return solved;
 		}
 		String exit = definition.parameter("exit").orElse(place);
-		Map<IoType, Classes> exits = new LinkedHashMap<>();
-		exits.put(IoType.READ, new Classes(colour(model, prepared, exit, required(definition, "read")),
-				optionalColour(model, prepared, exit, definition, "sequentialRead")));
-		exits.put(IoType.WRITE, new Classes(colour(model, prepared, exit, required(definition, "write")),
-				optionalColour(model, prepared, exit, definition, "sequentialWrite")));
-		return new EmbeddedNet(solved, classes, exits, exit, context);
+		// requests leave by the exit as tokens of their colours, so the exit must hold them
+		colour(model, prepared, exit, required(definition, "read"));
+		colour(model, prepared, exit, required(definition, "write"));
+		return new EmbeddedNet(solved, classes, exit, context);
 	}
 
 	/**
 	 * The net inside the simulation: each request enters as a token of its colour at the entry place
-	 * and leaves when a token of that colour reaches the exit, having contended with every request
-	 * in the net meanwhile, including those that came after it. Requests of one colour leave in the
-	 * order they entered. The net starts with the request colours empty, at the first request.
+	 * and is followed through the net until its token reaches the exit, having contended with every
+	 * request in the net meanwhile, including those that came after it. The net starts with the
+	 * request colours empty, at the first request.
 	 */
 	private static final class EmbeddedNet implements EmbeddedIoModel {
 		private final SolvedNet solved;
 		private final Map<IoType, Classes> entries;
-		private final Map<IoType, Classes> exits;
 		private final String exitPlace;
 		private final ModelContext context;
 		private PreparedNet.Embedded running;
 
-		EmbeddedNet(SolvedNet solved, Map<IoType, Classes> entries, Map<IoType, Classes> exits, String exitPlace,
-				ModelContext context) {
+		EmbeddedNet(SolvedNet solved, Map<IoType, Classes> entries, String exitPlace, ModelContext context) {
 			this.solved = solved;
 			this.entries = entries;
-			this.exits = exits;
 			this.exitPlace = exitPlace;
 			this.context = context;
 		}
@@ -162,7 +168,6 @@ public final class QpnModelKind implements IoAnalysisModelKind {
 		public void submit(WorkloadState state, ArrivingRequest request, Runnable finished) throws AnalysisModelException {
 			AccessPattern pattern = request.sequentiality() >= 0.5 ? AccessPattern.SEQUENTIAL : AccessPattern.RANDOM;
 			Colour entry = entries.get(request.type()).of(pattern);
-			Colour exit = exits.get(request.type()).of(pattern);
 			try {
 				if (running == null) {
 					Map<Integer, Integer> empty = new HashMap<>();
@@ -181,15 +186,24 @@ public final class QpnModelKind implements IoAnalysisModelKind {
 
 						@Override
 						public void schedule(double delay, Runnable action) {
-							clock.schedule(delay, action);
+							clock.schedule(delay, () -> {
+								try {
+									action.run();
+								} catch (UnsupportedNetException unsolvable) {
+									throw new AnalysisModelFailure(failure(unsolvable));
+								}
+							});
 						}
 					});
 				}
-				running.submit(entry.slot(), exit.slot(), finished);
+				running.submit(entry.slot(), finished);
 			} catch (UnsupportedNetException | IllegalArgumentException unsolvable) {
-				throw new AnalysisModelException("analysis model '" + solved.name + "': " + solved.file + ": "
-						+ unsolvable.getMessage());
+				throw new AnalysisModelException(failure(unsolvable));
 			}
+		}
+
+		private String failure(RuntimeException unsolvable) {
+			return "analysis model '" + solved.name + "': " + solved.file + ": " + unsolvable.getMessage();
 		}
 
 		@Override

@@ -177,6 +177,8 @@ public final class MarsTechnique implements Technique {
 		/** Friedman's (1991, Eq. 45) end span for α = 0.05: 3 + log₂(features / α). */
 		private final int endSpan;
 		private boolean ended;
+		/** The number of steps after which the residual was (numerically) zero; -1 while it is not. */
+		private int explainedAfter = -1;
 
 		ForwardPath(Dataset data) {
 			this.data = data;
@@ -210,7 +212,8 @@ public final class MarsTechnique implements Technique {
 		 */
 		Prefix prefix(int maxTerms, double minRsqImprovement) {
 			int steps = 0;
-			while (termCounts.get(steps) < maxTerms) {
+			// a pass stops for good once a step has left nothing to explain, single hinge included
+			while (termCounts.get(steps) < maxTerms && steps != explainedAfter) {
 				if (termCounts.get(steps) + 2 > maxTerms) {
 					Optional<SingleStep> single = singles.computeIfAbsent(steps, this::single);
 					if (single.isPresent() && single.get().gainShare() >= minRsqImprovement) {
@@ -259,6 +262,9 @@ public final class MarsTechnique implements Technique {
 				gainShares.add(best.gain() / totalSquares);
 				// nothing left to explain: the step stands, no step follows
 				ended = dot(next, next) <= 1e-24 * totalSquares;
+				if (ended) {
+					explainedAfter = gainShares.size();
+				}
 			}
 			return true;
 		}

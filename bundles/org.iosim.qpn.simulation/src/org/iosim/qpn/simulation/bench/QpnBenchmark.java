@@ -59,13 +59,10 @@ public final class QpnBenchmark {
 			steps.step("round " + round + " of " + ROUNDS + ": simulator");
 			result = simulate(net, runLength, seed);
 			best = Math.max(best, result.events() / result.wallClockSeconds());
-			if (round == 1) {
-				// the long run's result is still referenced here, as the short run's was above
-				steps.step("heap after the long run");
-			}
 			steps.step("round " + round + " of " + ROUNDS + ": bare loop");
 			bestBare = Math.max(bestBare, BareEventLoop.run(result.events(), seed).eventsPerSecond());
 		}
+		steps.step("heap after the long runs");
 		long heapAfterLongRun = usedHeap(memory);
 		return new Figures(result.events(), result.simulatedTime(), best, bestBare, heapAfterShortRun, heapAfterLongRun);
 	}

@@ -51,8 +51,15 @@ public final class CompiledNet {
 	 */
 	record Precision(double level, double relativeHalfWidth, double absoluteHalfWidth, int minBatches, int batchSize) {
 
+		/** Batches a stopping rule may ask for: each slot keeps twice as many batch means. */
+		static final int MAX_MIN_BATCHES = 100_000;
+
 		static Precision of(double significance, double relativeHalfWidth, double absoluteHalfWidth, int minBatches,
 				int batchSize) {
+			if (minBatches > MAX_MIN_BATCHES) {
+				throw new UnsupportedNetException("a minimum of " + minBatches + " batches is more than the "
+						+ MAX_MIN_BATCHES + " the simulator keeps");
+			}
 			return minBatches <= 0 ? null
 					: new Precision(1 - significance, relativeHalfWidth, absoluteHalfWidth, minBatches, Math.max(1, batchSize));
 		}
@@ -72,6 +79,9 @@ public final class CompiledNet {
 
 	record CompiledTransition(String name, boolean timed, int priority, double weight, CompiledMode[] modes) {
 	}
+
+	/** Initial tokens of a net at most: each is deposited one by one and may be held for the whole run. */
+	static final long MAX_INITIAL_TOKENS = 10_000_000;
 
 	final String name;
 	final int placeCount;
@@ -110,6 +120,7 @@ public final class CompiledNet {
 	 */
 	public static CompiledNet compile(Net net, String configuration) {
 		Map<ColourReference, Integer> slotOf = new IdentityHashMap<>();
+		long initialTokens = 0;
 		Map<Queue, Integer> queueOf = new LinkedHashMap<>();
 		List<Slot> slots = new ArrayList<>();
 		for (int placeIndex = 0; placeIndex < net.getPlaces().size(); placeIndex++) {
@@ -147,12 +158,23 @@ public final class CompiledNet {
 					priority = queueingReference.getPriority();
 				}
 				ColourStatistics settings = statsLevel >= 3 ? settings(reference, configuration) : null;
-				Precision placePrecision = settings == null ? null
-						: Precision.of(settings.getSignLev(), settings.getReqRelPrc(), settings.getReqAbsPrc(),
-								settings.getMinBatches(), settings.getBatchSize());
-				Precision queuePrecision = settings == null || queue < 0 ? null
-						: Precision.of(settings.getQueueSignLev(), settings.getQueueReqRelPrc(), settings.getQueueReqAbsPrc(),
-								settings.getQueueMinBatches(), settings.getQueueBatchSize());
+				Precision placePrecision;
+				Precision queuePrecision;
+				try {
+					placePrecision = settings == null ? null
+							: Precision.of(settings.getSignLev(), settings.getReqRelPrc(), settings.getReqAbsPrc(),
+									settings.getMinBatches(), settings.getBatchSize());
+					queuePrecision = settings == null || queue < 0 ? null
+							: Precision.of(settings.getQueueSignLev(), settings.getQueueReqRelPrc(),
+									settings.getQueueReqAbsPrc(), settings.getQueueMinBatches(), settings.getQueueBatchSize());
+				} catch (UnsupportedNetException tooMany) {
+					throw new UnsupportedNetException(slotWhere + ": " + tooMany.getMessage());
+				}
+				initialTokens += reference.getInitialPopulation();
+				if (initialTokens > MAX_INITIAL_TOKENS) {
+					throw new UnsupportedNetException(slotWhere + ": the net starts with more than " + MAX_INITIAL_TOKENS
+							+ " tokens in all");
+				}
 				slotOf.put(reference, slots.size());
 				slots.add(new Slot(place.getName(), place.getId(), placeIndex, fifo, colour, reference.getInitialPopulation(),
 						queue, serviceTime, priority, placePrecision, queuePrecision));

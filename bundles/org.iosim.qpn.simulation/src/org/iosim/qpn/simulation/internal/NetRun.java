@@ -1,9 +1,10 @@
 package org.iosim.qpn.simulation.internal;
 
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.TreeSet;
 
 import org.apache.commons.rng.UniformRandomProvider;
@@ -15,6 +16,7 @@ import org.iosim.qpn.simulation.QpnResult.Estimate;
 import org.iosim.qpn.simulation.QpnResult.Part;
 import org.iosim.qpn.simulation.QpnResult.PlaceResult;
 import org.iosim.qpn.simulation.QpnRunSettings;
+import org.iosim.qpn.simulation.PreparedNet;
 import org.iosim.qpn.simulation.QpnSimulator;
 import org.iosim.qpn.simulation.UnsupportedNetException;
 import org.iosim.qpn.simulation.internal.CompiledNet.CompiledMode;
@@ -38,8 +40,11 @@ public final class NetRun {
 
 	/** Firings or completions at one instant beyond which the net is taken never to let time pass. */
 	private static final long MAX_FIRINGS_AT_ONE_INSTANT = 10_000_000;
-	/** Tokens in queues beyond which the population is taken to grow without bound. */
+	/** Tokens in queues, or in places, beyond which the population is taken to grow without bound. */
 	private static final int MAX_QUEUED_TOKENS = 20_000_000;
+	private static final long MAX_HELD_TOKENS = 20_000_000;
+	/** Checks of the stopping rule per run at most. */
+	private static final double MAX_STOP_CHECKS = 1_000_000;
 	private static final double CI_LEVEL = 0.95;
 	/** How often, in completion events, the run looks at the wall clock for progress reports. */
 	private static final int PROGRESS_EVENTS = 1 << 18;
@@ -54,6 +59,7 @@ public final class NetRun {
 	// tokens of them available to transitions: all under the NORMAL departure discipline, only the
 	// oldest token of the place under FIFO, the others waiting in the place's departure line
 	private final int[] held;
+	private long heldTokens;
 	private final int[] available;
 	private final DoubleRing[] arrivalTimes;
 	private final IntRing[] departureLines;
@@ -102,11 +108,21 @@ public final class NetRun {
 
 	private double now;
 	private long eventCount;
-	// embedded in another simulation: its clock, the place where requests leave, who waits for them
-	private Clock clock;
+	// embedded in another simulation: its clock, the place where requests leave, who waits for them, and
+	// which request each token carries (in places per colour in arrival order, in queues per token)
+	private static final int NO_REQUEST = -1;
+	private PreparedNet.Clock clock;
 	private int exitPlace = -1;
-	private ArrayDeque<Runnable>[] finishers;
+	private final Map<Integer, Runnable> waitingRequests = new HashMap<>();
+	private int nextRequest;
+	private IntRing[] heldRequests;
+	private int[] tokenRequest;
 	private long nextEmbeddedSequence;
+	/** The colour of each slot as a number, and the requests and colours of the tokens a firing took. */
+	private final int[] colourOf;
+	private final int[] takenRequests;
+	private final int[] takenColours;
+	private int takenCount;
 	private long completionsAtThisInstant;
 
 	public NetRun(CompiledNet net, QpnRunSettings settings) {
@@ -165,6 +181,19 @@ public final class NetRun {
 			}
 		}
 		firingDelays = ZigguratSampler.Exponential.of(random);
+		Map<String, Integer> colourNumbers = new HashMap<>();
+		colourOf = new int[slotCount];
+		for (int slot = 0; slot < slotCount; slot++) {
+			colourOf[slot] = colourNumbers.computeIfAbsent(slots[slot].colour(), name -> colourNumbers.size());
+		}
+		int mostTaken = 1;
+		for (CompiledTransition transition : net.transitions) {
+			for (CompiledMode mode : transition.modes()) {
+				mostTaken = Math.max(mostTaken, Arrays.stream(mode.inputCounts()).sum());
+			}
+		}
+		takenRequests = new int[mostTaken];
+		takenColours = new int[mostTaken];
 	}
 
 	/** Runs to the end and reports what was measured after the warm-up. */
@@ -175,6 +204,8 @@ public final class NetRun {
 		double warmUp = settings.warmUp();
 		double runLength = settings.runLength();
 		boolean checksPrecision = settings.stoppingRule() != StoppingRule.ABSOLUTE;
+		// a net file may ask for checks far more often than a run can afford
+		double checkInterval = Math.max(settings.timeBetweenStopChecks(), (runLength - warmUp) / MAX_STOP_CHECKS);
 		double nextCheck = Double.POSITIVE_INFINITY;
 		String stopReason = "run length";
 		long lastProgress = System.nanoTime();
@@ -184,7 +215,7 @@ public final class NetRun {
 			if (!measuring && next >= warmUp) {
 				startMeasuring(warmUp);
 				if (checksPrecision) {
-					nextCheck = warmUp + settings.timeBetweenStopChecks();
+					nextCheck = warmUp + checkInterval;
 				}
 			}
 			if (nextCheck <= next && nextCheck < runLength) {
@@ -193,7 +224,7 @@ public final class NetRun {
 					stopReason = "precision reached";
 					break;
 				}
-				nextCheck += settings.timeBetweenStopChecks();
+				nextCheck += checkInterval;
 				continue;
 			}
 			if (next >= runLength) {
@@ -249,50 +280,42 @@ public final class NetRun {
 	// ---- embedded in another simulation ----
 
 	/**
-	 * Runs the net on another simulation's clock from now on: completions are scheduled there, and a
-	 * token arriving at {@code exitPlace} (an ordinary place) leaves the net and ends the oldest
-	 * request of its colour instead of staying.
+	 * Runs the net on another simulation's clock from now on: completions are scheduled there.
+	 * Requests enter as tokens ({@link #submit}) and are followed through the net: in a queue each
+	 * token is itself, in a place the oldest token of a colour leaves first, and a transition hands a
+	 * taken token's request on to the first token of the same colour it produces. A request's token
+	 * arriving at {@code exitPlace} (an ordinary place) leaves the net and ends the request; other
+	 * tokens stay there as usual.
 	 */
-	@SuppressWarnings("unchecked")
-	public void embed(Clock clock, int exitPlace) {
+	public void embed(PreparedNet.Clock clock, int exitPlace) {
 		this.clock = clock;
 		this.exitPlace = exitPlace;
-		finishers = new ArrayDeque[slots.length];
+		heldRequests = new IntRing[slots.length];
+		for (int slot = 0; slot < slots.length; slot++) {
+			heldRequests[slot] = new IntRing();
+		}
+		tokenRequest = new int[tokenSlot.length];
 		now = clock.now();
 		depositInitialMarking();
 		fireImmediateTransitions();
 	}
 
-	/** The other simulation's clock as an embedded net uses it. */
-	public interface Clock {
-		double now();
-
-		void schedule(double delay, Runnable action);
-	}
-
-	/** A request enters as a token of the slot; {@code finished} runs when a token of its colour reaches the exit. */
-	public void submit(int slot, int exitSlot, Runnable finished) {
+	/** A request enters as a token of the slot; {@code finished} runs on the clock when its token reaches the exit. */
+	public void submit(int slot, Runnable finished) {
 		now = clock.now();
-		if (finishers[exitSlot] == null) {
-			finishers[exitSlot] = new ArrayDeque<>();
-		}
-		finishers[exitSlot].add(finished);
-		deposit(slot);
+		int request = nextRequest++;
+		waitingRequests.put(request, finished);
+		deposit(slot, request);
 		fireImmediateTransitions();
 	}
 
-	/** @return whether the token left the net at the exit */
-	private boolean leftAtExit(int slot) {
-		if (slots[slot].placeIndex() != exitPlace || clock == null) {
+	/** @return whether the token was a request's and left the net at the exit */
+	private boolean leftAtExit(int slot, int request) {
+		if (request < 0 || slots[slot].placeIndex() != exitPlace) {
 			return false;
 		}
-		ArrayDeque<Runnable> waiting = finishers[slot];
-		if (waiting == null || waiting.isEmpty()) {
-			throw new UnsupportedNetException("net '" + net.name + "': a token of colour '" + slots[slot].colour()
-					+ "' reached the exit place '" + slots[slot].place() + "' without a request of that colour in the net");
-		}
 		// on the other simulation's clock, after the firing under way: the request's end may start another
-		clock.schedule(0, waiting.poll());
+		clock.schedule(0, waitingRequests.remove(request));
 		return true;
 	}
 
@@ -313,17 +336,24 @@ public final class NetRun {
 			for (int slot = 0; slot < slots.length; slot++) {
 				if (left[slot] > 0) {
 					left[slot]--;
-					deposit(slot);
+					deposit(slot, NO_REQUEST);
 					any = true;
 				}
 			}
 		}
 	}
 
-	/** A token of the slot enters its place, or its queueing place's depository. */
-	private void deposit(int slot) {
+	/** A token of the slot (a request's, or {@link #NO_REQUEST}) enters its place, or its queueing place's depository. */
+	private void deposit(int slot, int request) {
+		if (++heldTokens > MAX_HELD_TOKENS) {
+			throw new UnsupportedNetException("net '" + net.name + "': more than " + MAX_HELD_TOKENS + " tokens in places at time "
+					+ now + " (e.g. in '" + slots[slot].place() + "'); the population grows without bound");
+		}
 		held[slot]++;
 		arrivalTimes[slot].add(now);
+		if (heldRequests != null) {
+			heldRequests[slot].add(request);
+		}
 		placePopulation[slot].update(now, held[slot]);
 		int place = slots[slot].placeIndex();
 		if (departureLines[place] != null) {
@@ -347,27 +377,35 @@ public final class NetRun {
 	}
 
 	/** A token of the slot arrives: at its queue for a queueing place, else in the place. */
-	private void arrive(int slot) {
-		if (leftAtExit(slot)) {
+	private void arrive(int slot, int request) {
+		if (heldRequests != null && leftAtExit(slot, request)) {
 			return;
 		}
 		int queue = slots[slot].queue();
 		if (queue < 0) {
-			deposit(slot);
+			deposit(slot, request);
 			return;
 		}
 		int token = newToken(slot);
+		if (tokenRequest != null) {
+			tokenRequest[token] = request;
+		}
 		queued[slot]++;
 		queuePopulation[slot].update(now, queued[slot]);
 		queues[queue].arrive(token);
 	}
 
 	private void take(int slot, int count) {
+		heldTokens -= count;
 		held[slot] -= count;
 		available[slot] -= count;
 		placePopulation[slot].update(now, held[slot]);
 		DoubleRing times = arrivalTimes[slot];
 		for (int token = 0; token < count; token++) {
+			if (heldRequests != null) {
+				takenRequests[takenCount] = heldRequests[slot].removeFirst();
+				takenColours[takenCount++] = colourOf[slot];
+			}
 			double arrived = times.removeFirst();
 			if (measuring) {
 				placeResidence[slot].add(now - arrived);
@@ -401,7 +439,7 @@ public final class NetRun {
 		queued[slot]--;
 		queuePopulation[slot].update(now, queued[slot]);
 		releaseToken(token);
-		deposit(slot);
+		deposit(slot, tokenRequest == null ? NO_REQUEST : tokenRequest[token]);
 	}
 
 	private int newToken(int slot) {
@@ -410,17 +448,20 @@ public final class NetRun {
 			token = freeTokens[--freeCount];
 		} else {
 			token = tokensInUse;
+			if (token >= MAX_QUEUED_TOKENS) {
+				throw new UnsupportedNetException("net '" + net.name + "': more than " + MAX_QUEUED_TOKENS
+						+ " tokens in queues at time " + now + "; the population grows without bound (is a queue"
+						+ " overloaded?)");
+			}
 			if (token == tokenSlot.length) {
-				if (token >= MAX_QUEUED_TOKENS) {
-					throw new UnsupportedNetException("net '" + net.name + "': more than " + MAX_QUEUED_TOKENS
-							+ " tokens in queues at time " + now + "; the population grows without bound (is a queue"
-							+ " overloaded?)");
-				}
-				int capacity = token * 2;
+				int capacity = (int) Math.min((long) token * 2, MAX_QUEUED_TOKENS);
 				tokenSlot = Arrays.copyOf(tokenSlot, capacity);
 				tokenArrival = Arrays.copyOf(tokenArrival, capacity);
 				tokenFinish = Arrays.copyOf(tokenFinish, capacity);
 				freeTokens = Arrays.copyOf(freeTokens, capacity);
+				if (tokenRequest != null) {
+					tokenRequest = Arrays.copyOf(tokenRequest, capacity);
+				}
 			}
 		}
 		tokensInUse = Math.max(tokensInUse, token + 1);
@@ -631,6 +672,7 @@ public final class NetRun {
 	}
 
 	private void fire(CompiledTransition transition, CompiledMode mode) {
+		takenCount = 0;
 		int[] inputSlots = mode.inputSlots();
 		int[] inputCounts = mode.inputCounts();
 		for (int input = 0; input < inputSlots.length; input++) {
@@ -640,9 +682,21 @@ public final class NetRun {
 		int[] outputCounts = mode.outputCounts();
 		for (int output = 0; output < outputSlots.length; output++) {
 			for (int token = 0; token < outputCounts[output]; token++) {
-				arrive(outputSlots[output]);
+				arrive(outputSlots[output], heldRequests == null ? NO_REQUEST : handOn(colourOf[outputSlots[output]]));
 			}
 		}
+	}
+
+	/** The request of the first token taken by this firing of the colour, which no produced token has yet. */
+	private int handOn(int colour) {
+		for (int taken = 0; taken < takenCount; taken++) {
+			if (takenColours[taken] == colour && takenRequests[taken] != NO_REQUEST) {
+				int request = takenRequests[taken];
+				takenRequests[taken] = NO_REQUEST;
+				return request;
+			}
+		}
+		return NO_REQUEST;
 	}
 
 	// ---- statistics ----

@@ -15,12 +15,9 @@ import org.iosim.qpn.simulation.UnsupportedNetException;
  * A service-time distribution of a queueing place's colour, with QPME's names and parameters:
  * Exponential (lambda, the rate), Deterministic (p1), Uniform (min, max), Normal (mean, stdDev;
  * negative draws are drawn again, as a time cannot be negative) and Gamma (alpha, the shape, and
- * lambda, the rate, so the mean is alpha/lambda).
+ * lambda, the rate, so the mean is alpha/lambda). Normal's mean must be positive.
  */
 abstract sealed class ServiceTime {
-
-	/** Mean of the distribution (of the truncated one for Normal, approximately). */
-	abstract double mean();
 
 	/** A sampler drawing from the given stream. */
 	abstract Sampler sampler(UniformRandomProvider random);
@@ -51,7 +48,8 @@ abstract sealed class ServiceTime {
 			}
 			yield new Uniform(min, max);
 		}
-		case "Normal" -> new Normal(number(parameters, "mean", at), positive(parameters, "stdDev", at));
+		// a mean at or below 0 would leave almost every draw to be redrawn
+		case "Normal" -> new Normal(positive(parameters, "mean", at), positive(parameters, "stdDev", at));
 		case "Gamma" -> new Gamma(positive(parameters, "alpha", at), positive(parameters, "lambda", at));
 		default -> throw new UnsupportedNetException(at + ": the distribution is not simulated yet; supported: "
 				+ List.of("Exponential", "Deterministic", "Uniform", "Normal", "Gamma"));
@@ -98,14 +96,6 @@ abstract sealed class ServiceTime {
 			this.rate = rate;
 		}
 
-		double rate() {
-			return rate;
-		}
-
-		@Override
-		double mean() {
-			return 1 / rate;
-		}
 
 		@Override
 		Sampler sampler(UniformRandomProvider random) {
@@ -122,10 +112,6 @@ abstract sealed class ServiceTime {
 			this.value = value;
 		}
 
-		@Override
-		double mean() {
-			return value;
-		}
 
 		@Override
 		Sampler sampler(UniformRandomProvider random) {
@@ -142,10 +128,6 @@ abstract sealed class ServiceTime {
 			this.max = max;
 		}
 
-		@Override
-		double mean() {
-			return (min + max) / 2;
-		}
 
 		@Override
 		Sampler sampler(UniformRandomProvider random) {
@@ -162,10 +144,6 @@ abstract sealed class ServiceTime {
 			this.standardDeviation = standardDeviation;
 		}
 
-		@Override
-		double mean() {
-			return mean;
-		}
 
 		@Override
 		Sampler sampler(UniformRandomProvider random) {
@@ -189,10 +167,6 @@ abstract sealed class ServiceTime {
 			this.rate = rate;
 		}
 
-		@Override
-		double mean() {
-			return shape / rate;
-		}
 
 		@Override
 		Sampler sampler(UniformRandomProvider random) {

@@ -129,6 +129,80 @@ class QpnModelKindTest {
 		assertEquals(exact, delays[0] / delays[1], 0.02 * exact, requests + " requests over " + delays[1]);
 	}
 
+	/**
+	 * Each request is followed through the net: in an infinite-server queue with service times uniform
+	 * on [0, 10], requests overtake each other all the time, and each request's delay is its own
+	 * service time, so a tenth of them take less than 1. Matching requests to completions in arrival
+	 * order instead would give hardly any that short.
+	 */
+	@Test
+	void embeddedRequestsAreFollowedThroughTheNetAndMayOvertakeEachOther() throws Exception {
+		new QpeWriter().write(infiniteServer(), folder.resolve("is.qpe"));
+		Simulator simulator = new Simulator();
+		SimulationClock clock = new SimulationClock() {
+			@Override
+			public double now() {
+				return simulator.now();
+			}
+
+			@Override
+			public Scheduled schedule(double delay, Runnable action) {
+				return simulator.schedule(delay, action::run)::cancel;
+			}
+		};
+		EmbeddedIoModel model = (EmbeddedIoModel) registry.create(new ModelDefinition("is", "qpn", Features.any(),
+				Map.of("net", "is.qpe", "place", "Requests", "read", "read", "write", "write", "runLength", "1", "mode",
+						"embedded"), folder), new ModelContext(RandomSource.XO_RO_SHI_RO_128_PP.create(7L), clock));
+		java.util.Random arrivals = new java.util.Random(3);
+		java.util.List<Double> delays = new java.util.ArrayList<>();
+		for (double time = 0; time < 4_000; time += -Math.log(1 - arrivals.nextDouble()) / 5) {
+			double submitted = time;
+			simulator.schedule(time, () -> {
+				try {
+					model.submit(state(1, IoType.READ, 1), new ArrivingRequest(IoType.READ, 4096, 0, "all", 1e9),
+							() -> delays.add(simulator.now() - submitted));
+				} catch (AnalysisModelException unexpected) {
+					throw new AssertionError(unexpected);
+				}
+			});
+		}
+		simulator.run();
+		assertTrue(delays.size() > 19_000, delays.size() + " requests");
+		assertTrue(delays.stream().allMatch(delay -> delay >= 0 && delay <= 10), "each delay is a service time");
+		double short_ = delays.stream().filter(delay -> delay < 1).count() / (double) delays.size();
+		assertEquals(0.1, short_, 0.01, "the share of service times below 1");
+	}
+
+	/** Requests (ordinary) → Disk (IS, uniform on [0, 10]) → Requests, for reads and writes. */
+	private static Net infiniteServer() {
+		Net net = FACTORY.createNet();
+		net.setName("is");
+		OrdinaryPlace requests = FACTORY.createOrdinaryPlace();
+		requests.setId("Requests");
+		requests.setName("Requests");
+		net.getPlaces().add(requests);
+		QueueingPlace disk = queueingPlace(net, "Disk");
+		disk.getQueue().setStrategy(Strategy.IS);
+		for (Colour colour : new Colour[] { colour(net, "read"), colour(net, "write") }) {
+			ColourReference waiting = FACTORY.createColourReference();
+			waiting.setId("Requests/" + colour.getName());
+			waiting.setColour(colour);
+			requests.getColourReferences().add(waiting);
+			QueueingColourReference served = serve(disk, colour, 1);
+			served.getServiceTime().setFunction("Uniform");
+			served.getServiceTime().getParameters().clear();
+			for (String[] bound : new String[][] { { "min", "0" }, { "max", "10" } }) {
+				DistributionParameter parameter = FACTORY.createDistributionParameter();
+				parameter.setName(bound[0]);
+				parameter.setValue(bound[1]);
+				served.getServiceTime().getParameters().add(parameter);
+			}
+			mode(net, transition(net, "start " + colour.getName()), 1, waiting, served);
+			mode(net, transition(net, "back " + colour.getName()), 1, served, waiting);
+		}
+		return net;
+	}
+
 	/** Submits a request that is submitted again when it finishes; delays: {sum, count} after time 1,000. */
 	private static void submit(EmbeddedIoModel model, Simulator simulator, IoType type, double[] delays) {
 		double submitted = simulator.now();

@@ -98,6 +98,23 @@ class MarsTechniqueTest {
 		}
 	}
 
+	/** Once the hinges explain the data exactly, no further hinge is fitted to rounding noise, not even a single one. */
+	@Test
+	void aPassThatExplainsEverythingAddsNothingMore() {
+		double[][] x = new double[101][];
+		double[] y = new double[101];
+		for (int row = 0; row <= 100; row++) {
+			x[row] = new double[] { row / 10.0, (row * 37 % 101) / 10.0 };
+			y[row] = 2 + 3 * Math.max(0, x[row][0] - 5);
+		}
+		Dataset exact = new Dataset("exact", List.of("x1", "x2"), "y", x, y);
+		for (double maxForward : new double[] { 4, 5, 8 }) {
+			RegressionModel model = Techniques.byId("mars").fit(exact,
+					Map.of("maxTermsForward", maxForward, "maxTermsPruned", 41.0, "minRsqImprovement", 0.0));
+			assertTrue(model.structure().get("forwardTerms").asInt() <= 3, maxForward + ": " + model.structure());
+		}
+	}
+
 	private static List<Double> knots(RegressionModel model, String feature) {
 		List<Double> knots = new ArrayList<>();
 		for (JsonNode term : model.structure().get("terms")) {

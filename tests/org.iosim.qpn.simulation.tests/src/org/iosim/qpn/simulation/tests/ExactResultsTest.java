@@ -8,8 +8,10 @@ import java.util.Map;
 
 import org.iosim.qpn.Colour;
 import org.iosim.qpn.ColourReference;
+import org.iosim.qpn.DistributionParameter;
 import org.iosim.qpn.ImmediateTransition;
 import org.iosim.qpn.OrdinaryPlace;
+import org.iosim.qpn.QpnFactory;
 import org.iosim.qpn.QueueingColourReference;
 import org.iosim.qpn.QueueingPlace;
 import org.iosim.qpn.StoppingRule;
@@ -282,6 +284,19 @@ class ExactResultsTest {
 	}
 
 	@Test
+	void stopChecksAskedForFarTooOftenStillLetTheRunEnd() {
+		NetBuilder builder = new NetBuilder("checks");
+		Colour request = builder.colour("request");
+		QueueingPlace disk = builder.queueingPlace("Disk", Strategy.FCFS, 1);
+		QueueingColourReference served = builder.exponential(disk, request, 3, 1);
+		builder.move("again", served, served);
+		builder.checkPrecision(disk, 1e-9);
+		QpnResult result = QpnSimulator.simulate(builder.net, "test",
+				new QpnRunSettings(1, StoppingRule.RELPRC, 1_000, 10, 1e-300), QpnSimulator.Progress.NONE);
+		assertEquals("run length", result.stopReason());
+	}
+
+	@Test
 	void immediateTransitionsThatNeverLetTimePassAreReportedNotRunForever() {
 		NetBuilder builder = new NetBuilder("cycle");
 		Colour token = builder.colour("token");
@@ -316,6 +331,16 @@ class ExactResultsTest {
 		UnsupportedNetException error = assertThrows(UnsupportedNetException.class, () -> QpnSimulator.check(builder.net, null));
 		assertEquals("queueing place 'Disk' (Disk), colour 'token', BreitWigner service time: the distribution is not"
 				+ " simulated yet; supported: [Exponential, Deterministic, Uniform, Normal, Gamma]", error.getMessage());
+		served.getServiceTime().setFunction("Normal");
+		served.getServiceTime().getParameters().get(0).setValue("-50");
+		DistributionParameter deviation = QpnFactory.eINSTANCE.createDistributionParameter();
+		deviation.setName("stdDev");
+		deviation.setValue("1");
+		served.getServiceTime().getParameters().add(deviation);
+		error = assertThrows(UnsupportedNetException.class, () -> QpnSimulator.check(builder.net, null));
+		assertEquals("queueing place 'Disk' (Disk), colour 'token', Normal service time: parameter 'mean' must be"
+				+ " positive, got -50.0", error.getMessage());
+		served.getServiceTime().getParameters().remove(deviation);
 		served.getServiceTime().setFunction("Exponential");
 		served.getServiceTime().getParameters().get(0).setName("lambda");
 		served.getServiceTime().getParameters().get(0).setValue("-2");
