@@ -69,24 +69,7 @@ class ExactResultsTest {
 	 */
 	@Test
 	void weightedModesShareASaturatedDiskByTheirWeights() {
-		NetBuilder builder = new NetBuilder("T3");
-		Colour read = builder.colour("read");
-		Colour write = builder.colour("write");
-		Colour permit = builder.colour("permit");
-		OrdinaryPlace waiting = builder.place("Waiting");
-		ColourReference readsWaiting = builder.hold(waiting, read, 30);
-		ColourReference writesWaiting = builder.hold(waiting, write, 10);
-		OrdinaryPlace scheduler = builder.place("Scheduler");
-		ColourReference idle = builder.hold(scheduler, permit, 1);
-		QueueingPlace disk = builder.queueingPlace("Disk", Strategy.FCFS, 1);
-		QueueingColourReference readServed = builder.exponential(disk, read, 0, 0.001);
-		QueueingColourReference writeServed = builder.exponential(disk, write, 0, 0.001);
-		ImmediateTransition schedule = builder.transition("schedule");
-		builder.mode(schedule, 2, new ColourReference[] { readsWaiting, idle }, readServed);
-		builder.mode(schedule, 1, new ColourReference[] { writesWaiting, idle }, writeServed);
-		ImmediateTransition done = builder.transition("done");
-		builder.mode(done, 1, new ColourReference[] { readServed }, readsWaiting, idle);
-		builder.mode(done, 1, new ColourReference[] { writeServed }, writesWaiting, idle);
+		NetBuilder builder = NetBuilder.scheduler(2, 1);
 		QpnResult result = run(builder, 2_000, 10, 3);
 		double readResponse = find(result, "Waiting", "read", Part.PLACE).residenceTime().mean()
 				+ find(result, "Disk", "read", Part.QUEUE).residenceTime().mean();

@@ -35,6 +35,32 @@ final class NetBuilder {
 		net.setName(name);
 	}
 
+	/**
+	 * SPEC.md T3's net: 30 reads and 10 writes wait for a one-token scheduler that hands an FCFS disk
+	 * (1 ms per request) to a read or a write by mode weights α and β; a served request waits again.
+	 */
+	static NetBuilder scheduler(double alpha, double beta) {
+		NetBuilder builder = new NetBuilder("scheduler");
+		Colour read = builder.colour("read");
+		Colour write = builder.colour("write");
+		Colour permit = builder.colour("permit");
+		OrdinaryPlace waiting = builder.place("Waiting");
+		ColourReference readsWaiting = builder.hold(waiting, read, 30);
+		ColourReference writesWaiting = builder.hold(waiting, write, 10);
+		OrdinaryPlace scheduler = builder.place("Scheduler");
+		ColourReference idle = builder.hold(scheduler, permit, 1);
+		QueueingPlace disk = builder.queueingPlace("Disk", Strategy.FCFS, 1);
+		QueueingColourReference readServed = builder.exponential(disk, read, 0, 0.001);
+		QueueingColourReference writeServed = builder.exponential(disk, write, 0, 0.001);
+		ImmediateTransition schedule = builder.transition("schedule");
+		builder.mode(schedule, alpha, new ColourReference[] { readsWaiting, idle }, readServed);
+		builder.mode(schedule, beta, new ColourReference[] { writesWaiting, idle }, writeServed);
+		ImmediateTransition done = builder.transition("done");
+		builder.mode(done, 1, new ColourReference[] { readServed }, readsWaiting, idle);
+		builder.mode(done, 1, new ColourReference[] { writeServed }, writesWaiting, idle);
+		return builder;
+	}
+
 	Colour colour(String name) {
 		Colour colour = FACTORY.createColour();
 		colour.setId(name);

@@ -3,14 +3,7 @@ package org.iosim.qpn.simulation.tests;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import org.iosim.qpn.Colour;
-import org.iosim.qpn.ColourReference;
-import org.iosim.qpn.ImmediateTransition;
-import org.iosim.qpn.OrdinaryPlace;
-import org.iosim.qpn.QueueingColourReference;
-import org.iosim.qpn.QueueingPlace;
 import org.iosim.qpn.StoppingRule;
-import org.iosim.qpn.Strategy;
 import org.iosim.qpn.simulation.QpnResult;
 import org.iosim.qpn.simulation.QpnResult.Part;
 import org.iosim.qpn.simulation.QpnResult.PlaceResult;
@@ -62,24 +55,7 @@ class RequestWeightsTest {
 
 	/** T3's net with mode weights α (reads) and β (writes): response time = waiting + service. */
 	private static ResponseTimes scheduler(long alpha, long beta) {
-		NetBuilder builder = new NetBuilder("scheduler");
-		Colour read = builder.colour("read");
-		Colour write = builder.colour("write");
-		Colour permit = builder.colour("permit");
-		OrdinaryPlace waiting = builder.place("Waiting");
-		ColourReference readsWaiting = builder.hold(waiting, read, 30);
-		ColourReference writesWaiting = builder.hold(waiting, write, 10);
-		OrdinaryPlace scheduler = builder.place("Scheduler");
-		ColourReference idle = builder.hold(scheduler, permit, 1);
-		QueueingPlace disk = builder.queueingPlace("Disk", Strategy.FCFS, 1);
-		QueueingColourReference readServed = builder.exponential(disk, read, 0, 0.001);
-		QueueingColourReference writeServed = builder.exponential(disk, write, 0, 0.001);
-		ImmediateTransition schedule = builder.transition("schedule");
-		builder.mode(schedule, alpha, new ColourReference[] { readsWaiting, idle }, readServed);
-		builder.mode(schedule, beta, new ColourReference[] { writesWaiting, idle }, writeServed);
-		ImmediateTransition done = builder.transition("done");
-		builder.mode(done, 1, new ColourReference[] { readServed }, readsWaiting, idle);
-		builder.mode(done, 1, new ColourReference[] { writeServed }, writesWaiting, idle);
+		NetBuilder builder = NetBuilder.scheduler(alpha, beta);
 		QpnResult result = QpnSimulator.simulate(builder.net, null,
 				new QpnRunSettings(1, StoppingRule.ABSOLUTE, 2_000, 10, 0), QpnSimulator.Progress.NONE);
 		return new ResponseTimes(response(result, "read"), response(result, "write"));
