@@ -45,8 +45,8 @@ public final class QpnSimulator {
 	/**
 	 * Independent replications, in parallel on the machine's cores, each with its own stream: the seed
 	 * of replication i is derived from the run's seed and i alone, so the pooled result does not depend
-	 * on thread timing. Pooled figures are the replications' means (residence times weighted by their
-	 * observations); with two or more replications a mean's confidence interval is Student's over the
+	 * on thread timing. Pooled figures are the replications' means, residence times weighted by their
+	 * observations, rates and time averages by the time each replication measured; with two or more replications a mean's confidence interval is Student's over the
 	 * replication means, the method of independent replications, else the one run's batch means.
 	 *
 	 * @param progress told of the first replication's progress
@@ -73,7 +73,8 @@ public final class QpnSimulator {
 			for (Future<QpnResult> run : runs) {
 				results.add(result(run));
 			}
-			return ReplicationPooling.pool(results, settings.seed(), (System.nanoTime() - started) / 1e9);
+			return ReplicationPooling.pool(results, settings.seed(), settings.warmUp(),
+					(System.nanoTime() - started) / 1e9);
 		} finally {
 			pool.shutdownNow();
 		}

@@ -16,24 +16,35 @@ final class ReplicationPooling {
 	private ReplicationPooling() {
 	}
 
-	static QpnResult pool(List<QpnResult> replications, long seed, double wallClockSeconds) {
+	/**
+	 * @param warmUp the warm-up of every replication: rates and time averages are weighted by the time
+	 *               each replication measured, which differs when a stopping rule ends them at different times
+	 */
+	static QpnResult pool(List<QpnResult> replications, long seed, double warmUp, double wallClockSeconds) {
 		QpnResult first = replications.get(0);
+		double[] measured = replications.stream().mapToDouble(result -> result.simulatedTime() - warmUp).toArray();
 		List<PlaceResult> places = new ArrayList<>();
 		for (int index = 0; index < first.places().size(); index++) {
 			int entry = index;
 			List<PlaceResult> same = replications.stream().map(result -> result.places().get(entry)).toList();
 			PlaceResult model = same.get(0);
 			places.add(new PlaceResult(model.place(), model.placeId(), model.colour(), model.part(), residenceTime(same),
-					average(same, PlaceResult::throughput), average(same, PlaceResult::population),
-					average(same, PlaceResult::utilization)));
+					average(same, measured, PlaceResult::throughput), average(same, measured, PlaceResult::population),
+					average(same, measured, PlaceResult::utilization)));
 		}
 		return new QpnResult(first.net(), seed, replications.size(), first.stopReason(),
 				replications.stream().mapToDouble(QpnResult::simulatedTime).max().orElseThrow(),
 				replications.stream().mapToLong(QpnResult::events).sum(), wallClockSeconds, places);
 	}
 
-	private static double average(List<PlaceResult> same, ToDoubleFunction<PlaceResult> value) {
-		return same.stream().mapToDouble(value).average().orElseThrow();
+	private static double average(List<PlaceResult> same, double[] measured, ToDoubleFunction<PlaceResult> value) {
+		double sum = 0;
+		double time = 0;
+		for (int replication = 0; replication < same.size(); replication++) {
+			sum += value.applyAsDouble(same.get(replication)) * measured[replication];
+			time += measured[replication];
+		}
+		return time > 0 ? sum / time : Double.NaN;
 	}
 
 	/** Mean over all observations; half-width from the replication means (those with observations). */
