@@ -16,7 +16,7 @@ import org.iosim.cli.Main;
 import org.iosim.qpn.Net;
 import org.iosim.qpn.SimulatorConfiguration;
 import org.iosim.qpn.qpe.QpeReadResult;
-import org.iosim.qpn.qpe.QpeReader;
+import org.iosim.qpn.qpe.NetFiles;
 import org.iosim.qpn.qpe.QpeWriter;
 import org.iosim.qpn.qpe.QpnModelFile;
 import org.iosim.qpn.qpe.QpnDiagnostic;
@@ -99,11 +99,7 @@ final class QpnCommand implements Runnable {
 	/** Reads a .qpn (IOSim's XMI) or any other file as a .qpe, without checking the net. */
 	static QpeReadResult readFile(Path file) {
 		IosimCommand.requireExisting(file);
-		return isModelFile(file) ? new QpnModelFile().read(file) : new QpeReader().read(file);
-	}
-
-	static boolean isModelFile(Path file) {
-		return String.valueOf(file.getFileName()).endsWith("." + QpnModelFile.EXTENSION);
+		return NetFiles.read(file);
 	}
 
 	/** The configuration named, or the net's first; empty if the net has none and none is named. */
@@ -292,7 +288,7 @@ final class QpnCommand implements Runnable {
 				// written beside the target and moved into place, so that a failed write leaves no half file
 				Path staging = Files.createTempFile(target.getParent(), "." + target.getFileName(), ".tmp");
 				try {
-					if (isModelFile(target)) {
+					if (NetFiles.isModelFile(target)) {
 						new QpnModelFile().write(net, staging);
 					} else {
 						new QpeWriter().write(net, staging);

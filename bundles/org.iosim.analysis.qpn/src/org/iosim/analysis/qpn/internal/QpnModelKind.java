@@ -27,9 +27,8 @@ import org.iosim.qpn.Net;
 import org.iosim.qpn.SimulatorConfiguration;
 import org.iosim.qpn.StoppingRule;
 import org.iosim.qpn.qpe.QpeReadResult;
-import org.iosim.qpn.qpe.QpeReader;
+import org.iosim.qpn.qpe.NetFiles;
 import org.iosim.qpn.qpe.QpnDiagnostic;
-import org.iosim.qpn.qpe.QpnModelFile;
 import org.iosim.qpn.qpe.QpnValidator;
 import org.iosim.qpn.simulation.PreparedNet;
 import org.iosim.qpn.simulation.QpnResult;
@@ -223,8 +222,7 @@ public final class QpnModelKind implements IoAnalysisModelKind {
 	}
 
 	private static Net read(String model, Path file) throws AnalysisModelException {
-		QpeReadResult read = file.toString().endsWith("." + QpnModelFile.EXTENSION) ? new QpnModelFile().read(file)
-				: new QpeReader().read(file);
+		QpeReadResult read = NetFiles.read(file);
 		List<String> errors = read.errors().stream().map(QpnDiagnostic::message).toList();
 		if (errors.isEmpty()) {
 			errors = new QpnValidator().validate(read.net()).stream().filter(QpnDiagnostic::isError)
