@@ -8,19 +8,27 @@ import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 
 import org.iosim.analysis.FileProblems;
 import org.iosim.cli.Main;
+import org.iosim.analysis.regression.DataFiles;
+import org.iosim.analysis.regression.DataFormatException;
+import org.iosim.analysis.regression.Dataset;
+import org.iosim.analysis.regression.RegressionInputException;
+import org.iosim.qpn.Mode;
 import org.iosim.qpn.Net;
 import org.iosim.qpn.SimulatorConfiguration;
+import org.iosim.qpn.Transition;
 import org.iosim.qpn.qpe.QpeReadResult;
 import org.iosim.qpn.qpe.NetFiles;
 import org.iosim.qpn.qpe.QpeWriter;
 import org.iosim.qpn.qpe.QpnModelFile;
 import org.iosim.qpn.qpe.QpnDiagnostic;
 import org.iosim.qpn.qpe.QpnValidator;
+import org.iosim.qpn.simulation.PreparedNet;
 import org.iosim.qpn.simulation.QpnResult;
 import org.iosim.qpn.simulation.QpnResult.Part;
 import org.iosim.qpn.simulation.QpnResult.PlaceResult;
@@ -28,6 +36,8 @@ import org.iosim.qpn.simulation.QpnRunSettings;
 import org.iosim.qpn.simulation.QpnSimulator;
 import org.iosim.qpn.simulation.UnsupportedNetException;
 import org.iosim.qpn.simulation.bench.QpnBenchmark;
+import org.iosim.qpn.simulation.calibration.RequestWeights;
+import org.iosim.qpn.simulation.calibration.RequestWeights.ResponseTimes;
 import org.iosim.report.OutputFolderException;
 import org.iosim.report.QpnResultWriter;
 
@@ -43,7 +53,7 @@ import picocli.CommandLine.Model.CommandSpec;
 		description = { "Queueing Petri nets in QPME's .qpe format (or IOSim's own .qpn files): validate them, simulate"
 				+ " them with SimQPN's semantics, convert between the two formats, and measure the simulator's speed." },
 		subcommands = { QpnCommand.Validate.class, QpnCommand.Simulate.class, QpnCommand.Convert.class,
-				QpnCommand.Bench.class })
+				QpnCommand.Calibrate.class, QpnCommand.Bench.class })
 final class QpnCommand implements Runnable {
 
 	/** Each replication keeps its own state; a mistyped count must not exhaust memory. */
@@ -303,6 +313,204 @@ final class QpnCommand implements Runnable {
 			spec.commandLine().getOut().printf(Locale.ROOT, "%s: %d places, %d transitions, %d colours written to %s%n",
 					input, net.getPlaces().size(), net.getTransitions().size(), net.getColours().size(), output);
 			return 0;
+		}
+	}
+
+	@Command(name = "calibrate", mixinStandardHelpOptions = true,
+			description = { "Calibrates the read and write weights of a scheduler net (the mode weights alpha and beta of"
+					+ " one transition) to measured mean response times, one configuration per row of DATA (Algorithm 3"
+					+ " of Noorshams 2015, keeping the best weights tried): DATA has the columns readThreads, writeThreads,"
+					+ " readResponseTime and writeResponseTime; the threads become the populations of the read and write"
+					+ " colours in PLACE, where requests cycle without think time, and a colour's response time is its"
+					+ " tokens divided by their throughput out of PLACE.",
+					"Writes OUT (CSV): per row the threads, the best alpha and beta, their relative weight and mean"
+							+ " relative error, the predicted response times, and the weights the algorithm as printed"
+							+ " would return." },
+			footer = { "", EXIT_STATUS })
+	static final class Calibrate implements Callable<Integer> {
+		@Option(names = "--template", paramLabel = "NET", required = true, description = "The scheduler net (.qpe or .qpn).")
+		Path template;
+
+		@Option(names = "--data", paramLabel = "CSV", required = true, description = "Measured configurations.")
+		Path data;
+
+		@Option(names = "--out", paramLabel = "CSV", required = true, description = "Where to write the weights.")
+		Path out;
+
+		@Option(names = "--overwrite", description = "Replace OUT if it exists.")
+		boolean overwrite;
+
+		@Option(names = "--place", required = true, description = "Where read and write requests cycle from.")
+		String place;
+
+		@Option(names = "--read", required = true, paramLabel = "COLOUR", description = "The reads' colour.")
+		String readColour;
+
+		@Option(names = "--write", required = true, paramLabel = "COLOUR", description = "The writes' colour.")
+		String writeColour;
+
+		@Option(names = "--transition", required = true, description = "The scheduler transition.")
+		String transitionName;
+
+		@Option(names = "--read-mode", required = true, paramLabel = "MODE", description = "Its mode whose weight is alpha.")
+		String readMode;
+
+		@Option(names = "--write-mode", required = true, paramLabel = "MODE", description = "Its mode whose weight is beta.")
+		String writeMode;
+
+		@Option(names = "--alpha", split = ",", defaultValue = "1,10", paramLabel = "MIN,MAX",
+				description = "Range of alpha (default ${DEFAULT-VALUE}).")
+		double[] alphaRange;
+
+		@Option(names = "--beta", split = ",", defaultValue = "1,10", paramLabel = "MIN,MAX",
+				description = "Range of beta (default ${DEFAULT-VALUE}).")
+		double[] betaRange;
+
+		@Option(names = "--precision", defaultValue = "2", description = "Digits of the weights: beta = 10^precision"
+				+ " (default ${DEFAULT-VALUE}).")
+		int precision;
+
+		@Option(names = "--acceptable-error", defaultValue = "0.01", description = "Mean relative error at which the"
+				+ " search may stop (default ${DEFAULT-VALUE}).")
+		double acceptableError;
+
+		@Option(names = "--seed", defaultValue = "1", description = "Seed of every simulation (default ${DEFAULT-VALUE}).")
+		long seed;
+
+		@Mixin
+		RegressionCommand.QuietOption quiet;
+
+		@Spec
+		CommandSpec spec;
+
+		@Override
+		public Integer call() {
+			if (alphaRange.length != 2 || betaRange.length != 2 || !(alphaRange[0] > 0 && alphaRange[1] >= alphaRange[0])
+					|| !(betaRange[0] > 0 && betaRange[1] >= betaRange[0])) {
+				throw new IosimCommand.UserError(Main.EXIT_USAGE, "--alpha and --beta must each be MIN,MAX with 0 < MIN <= MAX");
+			}
+			if (precision < 0 || precision > 6 || !(acceptableError >= 0)) {
+				throw new IosimCommand.UserError(Main.EXIT_USAGE,
+						"--precision must be 0 to 6 and --acceptable-error at least 0");
+			}
+			PrintWriter err = spec.commandLine().getErr();
+			Net net = read(template, null, err);
+			Mode[] modes = schedulerModes(net);
+			SimulatorConfiguration configuration = configuration(net, template, null).orElseThrow(
+					() -> new IosimCommand.UserError(Main.EXIT_INVALID, template
+							+ ": the net has no simulator configuration to take the run length and warm-up from"));
+			QpnRunSettings settings = QpnRunSettings.of(configuration, seed);
+			PreparedNet prepared = PreparedNet.of(net, configuration.getName());
+			int readSlot = colour(prepared, readColour);
+			int writeSlot = colour(prepared, writeColour);
+			IosimCommand.requireExisting(data);
+			Dataset rows = readTargets();
+			StringBuilder csv = new StringBuilder("readThreads,writeThreads,alpha,beta,phi,error,predictedReadResponseTime,"
+					+ "predictedWriteResponseTime,printedAlpha,printedBeta\n");
+			long started = System.nanoTime();
+			for (int row = 0; row < rows.size(); row++) {
+				int reads = threads(rows.x()[row][0], row, "readThreads");
+				int writes = threads(rows.x()[row][1], row, "writeThreads");
+				ResponseTimes measured = new ResponseTimes(rows.x()[row][2], rows.y()[row]);
+				RequestWeights.Result result;
+				try {
+					result = RequestWeights.calibrate(measured, alphaRange, betaRange, precision, acceptableError,
+							(alpha, beta) -> {
+								modes[0].setFiringWeight(alpha);
+								modes[1].setFiringWeight(beta);
+								QpnResult solved = PreparedNet.of(net, configuration.getName()).run(settings,
+										Map.of(readSlot, reads, writeSlot, writes));
+								return new ResponseTimes(cycleTime(solved, readColour, reads),
+										cycleTime(solved, writeColour, writes));
+							});
+				} catch (IllegalArgumentException | UnsupportedNetException unusable) {
+					throw new IosimCommand.UserError(Main.EXIT_INVALID, data + ": row " + (row + 1) + ": "
+							+ unusable.getMessage());
+				}
+				RequestWeights.Step best = result.best();
+				csv.append(String.format(Locale.ROOT, "%d,%d,%d,%d,%s,%s,%s,%s,%d,%d\n", reads, writes, best.alpha(),
+						best.beta(), (double) best.alpha() / best.beta(), best.error(), best.predicted().read(),
+						best.predicted().write(), result.last().alpha(), result.last().beta()));
+				if (!quiet.quiet) {
+					double elapsed = (System.nanoTime() - started) / 1e9;
+					err.printf(Locale.ROOT, "  row %d of %d: alpha %d, beta %d, error %.1f %%, %s elapsed, about %s left%n",
+							row + 1, rows.size(), best.alpha(), best.beta(), 100 * best.error(),
+							SimulationProgress.clock(elapsed), SimulationProgress.clock(elapsed / (row + 1) * (rows.size() - row - 1)));
+					err.flush();
+				}
+			}
+			writeAtomically(csv.toString());
+			spec.commandLine().getOut().printf(Locale.ROOT, "%d configurations calibrated; weights in %s%n", rows.size(), out);
+			return 0;
+		}
+
+		private Dataset readTargets() {
+			try {
+				return DataFiles.readForModel(data, "writeResponseTime", List.of("readThreads", "writeThreads", "readResponseTime"),
+						true);
+			} catch (RegressionInputException | DataFormatException unusable) {
+				throw new IosimCommand.UserError(Main.EXIT_INVALID, unusable.getMessage());
+			}
+		}
+
+		/** The transition's read and write modes, by name. */
+		private Mode[] schedulerModes(Net net) {
+			Transition transition = net.getTransitions().stream().filter(candidate -> transitionName.equals(candidate.getName()))
+					.findFirst().orElseThrow(() -> new IosimCommand.UserError(Main.EXIT_INVALID, template
+							+ ": no transition named '" + transitionName + "'"));
+			Mode[] modes = new Mode[2];
+			String[] names = { readMode, writeMode };
+			for (int index = 0; index < 2; index++) {
+				String name = names[index];
+				modes[index] = transition.getModes().stream().filter(mode -> name.equals(mode.getName())).findFirst()
+						.orElseThrow(() -> new IosimCommand.UserError(Main.EXIT_INVALID, template + ": transition '"
+								+ transitionName + "' has no mode named '" + name + "'"));
+			}
+			return modes;
+		}
+
+		private int colour(PreparedNet prepared, String colour) {
+			return prepared.colourOfPlace(place, colour).orElseThrow(() -> new IosimCommand.UserError(Main.EXIT_INVALID,
+					template + ": place '" + place + "' holds no colour '" + colour + "'"));
+		}
+
+		private int threads(double value, int row, String column) {
+			if (!(value >= 1 && value <= 1_000_000 && value == Math.rint(value))) {
+				throw new IosimCommand.UserError(Main.EXIT_INVALID, data + ": row " + (row + 1) + ": " + column
+						+ " must be a whole number from 1 to 1,000,000, got " + value);
+			}
+			return (int) value;
+		}
+
+		/** Tokens of the colour divided by their throughput out of the place: Little's law for a closed cycle. */
+		private double cycleTime(QpnResult solved, String colour, int tokens) {
+			for (PlaceResult result : solved.places()) {
+				if (result.place().equals(place) && result.colour().equals(colour) && result.part() != Part.QUEUE
+						&& result.throughput() > 0) {
+					return tokens / result.throughput();
+				}
+			}
+			throw new UnsupportedNetException("no token of colour '" + colour + "' left place '" + place
+					+ "' in the run; raise the run length of the net's configuration");
+		}
+
+		private void writeAtomically(String content) {
+			Path target = out.toAbsolutePath().normalize();
+			if (Files.exists(target) && !overwrite) {
+				throw new IosimCommand.UserError(Main.EXIT_INVALID, out + " exists; add --overwrite to replace it");
+			}
+			try {
+				Files.createDirectories(target.getParent());
+				Path staging = Files.createTempFile(target.getParent(), "." + target.getFileName(), ".tmp");
+				try {
+					Files.writeString(staging, content);
+					Files.move(staging, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+				} finally {
+					Files.deleteIfExists(staging);
+				}
+			} catch (IOException failed) {
+				throw new IosimCommand.UserError(Main.EXIT_INVALID, "cannot write " + out + ": " + FileProblems.reason(failed));
+			}
 		}
 	}
 

@@ -220,4 +220,31 @@ class QpnCommandTest {
 		}
 		throw new AssertionError("no read delays in " + out);
 	}
+
+	/** Algorithm 3 on SPEC.md's reference through the command: the example scheduler net and (45, 30) ms for 30 and 10 threads. */
+	@Test
+	void calibrateFindsTheSchedulerWeightsOfEachConfiguration() throws IOException {
+		Path examples = CommandLine.example("storage-qpn");
+		Path weights = folder.resolve("weights.csv");
+		String[] command = { "qpn", "calibrate", "--template", examples.resolve("scheduler.qpe").toString(), "--data",
+				examples.resolve("scheduler-targets.csv").toString(), "--out", weights.toString(), "--place", "Waiting",
+				"--read", "read", "--write", "write", "--transition", "schedule", "--read-mode", "read", "--write-mode",
+				"write", "--quiet" };
+		CommandLine.Run run = iosim(command);
+		assertEquals(0, run.exitCode(), run.toString());
+		java.util.List<String> rows = Files.readAllLines(weights);
+		assertEquals("readThreads,writeThreads,alpha,beta,phi,error,predictedReadResponseTime,"
+				+ "predictedWriteResponseTime,printedAlpha,printedBeta", rows.get(0));
+		assertTrue(rows.get(1).startsWith("30,10,258,100,2.58,"), rows.get(1));
+		assertTrue(rows.get(1).endsWith(",134,100"), rows.get(1));
+
+		CommandLine.Run again = iosim(command);
+		assertEquals(1, again.exitCode(), "the weights are kept: " + again);
+		String[] wrongMode = command.clone();
+		wrongMode[wrongMode.length - 2] = "writes";
+		wrongMode[7] = folder.resolve("other.csv").toString();
+		CommandLine.Run unknown = iosim(wrongMode);
+		assertEquals(1, unknown.exitCode(), unknown.toString());
+		assertTrue(unknown.err().contains("scheduler.qpe: transition 'schedule' has no mode named 'writes'"), unknown.err());
+	}
 }
