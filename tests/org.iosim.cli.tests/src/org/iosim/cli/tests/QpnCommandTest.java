@@ -207,11 +207,32 @@ class QpnCommandTest {
 		assertTrue(embedded.get("p95").asDouble() > 0.006 && embedded.get("p50").asDouble() < 0.002, embedded.toString());
 	}
 
+	/**
+	 * The cache model's four classes: the shop's reads are mostly sequential and take the sequential
+	 * read class (0.8 ms); made mostly random, they take the random one (4 ms, and a little more when
+	 * a read meets another in the queue of its class).
+	 */
+	@Test
+	void theAccessPatternChoosesTheRequestClassOfTheCacheModel() throws IOException {
+		Path examples = CommandLine.example("storage-qpn");
+		assertEquals(0.0008, readDelays(examples.resolve("shop-cache.ioconfig")).get("mean").asDouble(), 0.03 * 0.0008);
+		Path random = folder.resolve("random");
+		Files.createDirectories(random);
+		Files.copy(examples.resolve("cache.qpe"), random.resolve("cache.qpe"));
+		Path configuration = Files.writeString(random.resolve("shop-random.ioconfig"), Files.readString(
+				examples.resolve("shop-cache.ioconfig")).replace("defaultSequentiality=\"0.7\"", "defaultSequentiality=\"0.2\""));
+		double randomReads = readDelays(configuration).get("mean").asDouble();
+		assertTrue(randomReads >= 0.004 * 0.99 && randomReads < 0.0045, randomReads + " s");
+	}
+
 	private JsonNode readDelays(String configuration) throws IOException {
-		Path out = folder.resolve(configuration);
+		return readDelays(CommandLine.example("storage-qpn").resolve(configuration));
+	}
+
+	private JsonNode readDelays(Path configuration) throws IOException {
+		Path out = folder.resolve(configuration.getFileName().toString());
 		CommandLine.Run run = iosim("simulate", CommandLine.example("minimal").toString(), "--io",
-				CommandLine.example("storage-qpn").resolve(configuration).toString(), "--max-measurements", "20000",
-				"--quiet", "--out", out.toString());
+				configuration.toString(), "--max-measurements", "20000", "--quiet", "--out", out.toString());
 		assertEquals(0, run.exitCode(), run.toString());
 		for (JsonNode entry : new ObjectMapper().readTree(out.resolve("results.json").toFile()).get("io")) {
 			if (entry.get("type").asText().equals("read") && entry.path("fileSet").asText("all").equals("all")) {
