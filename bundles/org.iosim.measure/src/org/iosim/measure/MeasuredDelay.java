@@ -5,13 +5,13 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import org.iosim.analysis.WholeFiles;
 import org.iosim.analysis.WorkloadInput;
 import org.iosim.measure.RunResult.Latencies;
 import org.iosim.pcm.io.IoType;
@@ -85,9 +85,7 @@ public record MeasuredDelay(String plan, int configuration, StorageWorkload work
 	 * format {@code iosim regression fit/select} read. The file appears complete or not at all.
 	 */
 	public static void writeCsv(List<MeasuredDelay> rows, Path file) throws IOException {
-		Path absolute = file.toAbsolutePath();
-		Path temporary = Files.createTempFile(absolute.getParent(), "." + absolute.getFileName(), ".tmp");
-		try {
+		WholeFiles.write(file, temporary -> {
 			try (Writer out = Files.newBufferedWriter(temporary, StandardCharsets.UTF_8)) {
 				out.write(String.join(",", COLUMNS.stream().map(WorkloadInput::inputName).toList()) + "," + TARGET + "\n");
 				for (MeasuredDelay row : rows) {
@@ -98,10 +96,7 @@ public record MeasuredDelay(String plan, int configuration, StorageWorkload work
 					out.write(line.append(String.format(Locale.ROOT, "%.9g", row.meanDelay())).append('\n').toString());
 				}
 			}
-			Files.move(temporary, absolute, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-		} finally {
-			Files.deleteIfExists(temporary);
-		}
+		});
 	}
 
 	private static String number(double value) {

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -13,6 +12,7 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 
 import org.iosim.analysis.FileProblems;
+import org.iosim.analysis.WholeFiles;
 import org.iosim.cli.Main;
 import org.iosim.analysis.regression.DataFiles;
 import org.iosim.analysis.regression.DataFormatException;
@@ -103,6 +103,24 @@ final class QpnCommand implements Runnable {
 		List<String> errors = diagnostics.stream().filter(QpnDiagnostic::isError).map(QpnDiagnostic::message).toList();
 		if (!errors.isEmpty()) {
 			throw new IosimCommand.UserError(Main.EXIT_INVALID, String.join(System.lineSeparator(), errors));
+		}
+	}
+
+	/**
+	 * Writes a file a command produces, complete or not at all, refusing to replace one unless asked;
+	 * a problem ends the command with a message naming the file.
+	 */
+	static void writeFile(Path file, boolean overwrite, WholeFiles.Content content) {
+		if (Files.exists(file) && !overwrite) {
+			throw new IosimCommand.UserError(Main.EXIT_INVALID, file + " exists; add --overwrite to replace it");
+		}
+		if (Files.isDirectory(file)) {
+			throw new IosimCommand.UserError(Main.EXIT_INVALID, file + " is a folder, not a file");
+		}
+		try {
+			WholeFiles.write(file, content);
+		} catch (IOException failed) {
+			throw new IosimCommand.UserError(Main.EXIT_INVALID, "cannot write " + file + ": " + FileProblems.reason(failed));
 		}
 	}
 
@@ -286,30 +304,14 @@ final class QpnCommand implements Runnable {
 			if (target.equals(input.toAbsolutePath().normalize())) {
 				throw new IosimCommand.UserError(Main.EXIT_USAGE, "--out must not be the input " + input);
 			}
-			if (Files.exists(target) && !overwrite) {
-				throw new IosimCommand.UserError(Main.EXIT_INVALID, output + " exists; add --overwrite to replace it");
-			}
-			if (Files.isDirectory(target)) {
-				throw new IosimCommand.UserError(Main.EXIT_INVALID, output + " is a folder, not a file");
-			}
 			Net net = read.net();
-			try {
-				Files.createDirectories(target.getParent());
-				// written beside the target and moved into place, so that a failed write leaves no half file
-				Path staging = Files.createTempFile(target.getParent(), "." + target.getFileName(), ".tmp");
-				try {
-					if (NetFiles.isModelFile(target)) {
-						new QpnModelFile().write(net, staging);
-					} else {
-						new QpeWriter().write(net, staging);
-					}
-					Files.move(staging, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-				} finally {
-					Files.deleteIfExists(staging);
+			writeFile(output, overwrite, staging -> {
+				if (NetFiles.isModelFile(target)) {
+					new QpnModelFile().write(net, staging);
+				} else {
+					new QpeWriter().write(net, staging);
 				}
-			} catch (IOException failed) {
-				throw new IosimCommand.UserError(Main.EXIT_INVALID, "cannot write " + output + ": " + FileProblems.reason(failed));
-			}
+			});
 			spec.commandLine().getOut().printf(Locale.ROOT, "%s: %d places, %d transitions, %d colours written to %s%n",
 					input, net.getPlaces().size(), net.getTransitions().size(), net.getColours().size(), output);
 			return 0;
@@ -439,7 +441,7 @@ final class QpnCommand implements Runnable {
 					err.flush();
 				}
 			}
-			writeAtomically(csv.toString());
+			writeFile(out, overwrite, staging -> Files.writeString(staging, csv));
 			spec.commandLine().getOut().printf(Locale.ROOT, "%d configurations calibrated; weights in %s%n", rows.size(), out);
 			return 0;
 		}
@@ -484,33 +486,12 @@ final class QpnCommand implements Runnable {
 
 		/** Tokens of the colour divided by their throughput out of the place: Little's law for a closed cycle. */
 		private double cycleTime(QpnResult solved, String colour, int tokens) {
-			for (PlaceResult result : solved.places()) {
-				if (result.place().equals(place) && result.colour().equals(colour) && result.part() != Part.QUEUE
-						&& result.throughput() > 0) {
-					return tokens / result.throughput();
-				}
+			double departures = solved.departures(place, colour);
+			if (departures > 0) {
+				return tokens / departures;
 			}
 			throw new UnsupportedNetException("no token of colour '" + colour + "' left place '" + place
 					+ "' in the run; raise the run length of the net's configuration");
-		}
-
-		private void writeAtomically(String content) {
-			Path target = out.toAbsolutePath().normalize();
-			if (Files.exists(target) && !overwrite) {
-				throw new IosimCommand.UserError(Main.EXIT_INVALID, out + " exists; add --overwrite to replace it");
-			}
-			try {
-				Files.createDirectories(target.getParent());
-				Path staging = Files.createTempFile(target.getParent(), "." + target.getFileName(), ".tmp");
-				try {
-					Files.writeString(staging, content);
-					Files.move(staging, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-				} finally {
-					Files.deleteIfExists(staging);
-				}
-			} catch (IOException failed) {
-				throw new IosimCommand.UserError(Main.EXIT_INVALID, "cannot write " + out + ": " + FileProblems.reason(failed));
-			}
 		}
 	}
 

@@ -21,6 +21,20 @@ public record QpnResult(String net, long seed, int replications, String stopReas
 		places = List.copyOf(places);
 	}
 
+	/**
+	 * @return tokens of the colour leaving the place (an ordinary place, or a queueing place's
+	 *         depository) per time unit; 0 if the place holds no such colour. In a closed net whose
+	 *         tokens cycle from that place, the colour's tokens divided by this are its cycle time.
+	 */
+	public double departures(String place, String colour) {
+		for (PlaceResult result : places) {
+			if (result.place().equals(place) && result.colour().equals(colour) && result.part() != Part.QUEUE) {
+				return result.throughput();
+			}
+		}
+		return 0;
+	}
+
 	/** Where in a place tokens were measured. */
 	public enum Part {
 		/** An ordinary place. */

@@ -32,8 +32,6 @@ import org.iosim.qpn.qpe.QpnDiagnostic;
 import org.iosim.qpn.qpe.QpnValidator;
 import org.iosim.qpn.simulation.PreparedNet;
 import org.iosim.qpn.simulation.QpnResult;
-import org.iosim.qpn.simulation.QpnResult.Part;
-import org.iosim.qpn.simulation.QpnResult.PlaceResult;
 import org.iosim.qpn.simulation.QpnRunSettings;
 import org.iosim.qpn.simulation.UnsupportedNetException;
 
@@ -340,22 +338,13 @@ public final class QpnModelKind implements IoAnalysisModelKind {
 				solutions.put(Map.copyOf(populations), solution);
 			}
 			Colour arriving = state.type() == IoType.READ ? readColour : writeColour;
-			double throughput = throughput(solution, arriving.name());
+			double throughput = solution.departures(place, arriving.name());
 			if (!(throughput > 0)) {
 				throw new AnalysisModelException(String.format(Locale.ROOT, "analysis model '%s': %s completed no request"
 						+ " of colour '%s' at place '%s' in a run of %.6g time units with %d reads and %d writes; raise"
 						+ " 'runLength'", name, file, arriving.name(), place, settings.runLength(), reads, requests - reads));
 			}
 			return populations.get(arriving.slot()) / throughput;
-		}
-
-		private double throughput(QpnResult solution, String colour) {
-			for (PlaceResult result : solution.places()) {
-				if (result.place().equals(place) && result.colour().equals(colour) && result.part() != Part.QUEUE) {
-					return result.throughput();
-				}
-			}
-			return 0;
 		}
 
 		@Override
