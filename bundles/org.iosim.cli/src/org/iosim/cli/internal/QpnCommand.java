@@ -38,6 +38,7 @@ import org.iosim.qpn.simulation.UnsupportedNetException;
 import org.iosim.qpn.simulation.bench.QpnBenchmark;
 import org.iosim.qpn.simulation.calibration.RequestWeights;
 import org.iosim.qpn.simulation.calibration.RequestWeights.ResponseTimes;
+import org.iosim.qpn.storage.StorageTemplate;
 import org.iosim.report.OutputFolderException;
 import org.iosim.report.QpnResultWriter;
 
@@ -53,7 +54,7 @@ import picocli.CommandLine.Model.CommandSpec;
 		description = { "Queueing Petri nets in QPME's .qpe format (or IOSim's own .qpn files): validate them, simulate"
 				+ " them with SimQPN's semantics, convert between the two formats, and measure the simulator's speed." },
 		subcommands = { QpnCommand.Validate.class, QpnCommand.Simulate.class, QpnCommand.Convert.class,
-				QpnCommand.Calibrate.class, QpnCommand.Bench.class })
+				QpnCommand.Calibrate.class, QpnStorageCommands.Instantiate.class, QpnCommand.Bench.class })
 final class QpnCommand implements Runnable {
 
 	/** Each replication keeps its own state; a mistyped count must not exhaust memory. */
@@ -124,6 +125,18 @@ final class QpnCommand implements Runnable {
 		}
 	}
 
+	/** Writes a net as IOSim's .qpn file if the name ends so, else as QPME's .qpe; as {@link #writeFile}. */
+	static void writeNet(Path file, boolean overwrite, Net net) {
+		boolean modelFile = NetFiles.isModelFile(file.toAbsolutePath().normalize());
+		writeFile(file, overwrite, staging -> {
+			if (modelFile) {
+				new QpnModelFile().write(net, staging);
+			} else {
+				new QpeWriter().write(net, staging);
+			}
+		});
+	}
+
 	/** Reads a .qpn (IOSim's XMI) or any other file as a .qpe, without checking the net. */
 	static QpeReadResult readFile(Path file) {
 		IosimCommand.requireExisting(file);
@@ -167,7 +180,7 @@ final class QpnCommand implements Runnable {
 	@Command(name = "simulate", mixinStandardHelpOptions = true,
 			description = { "Simulates a .qpe net with the run length, warm-up and stopping rule of one of its simulator"
 					+ " configurations, and writes DIR/results.json: per place and colour the residence time (for a"
-					+ " queueing place, in its queue) with its 95 % confidence interval from batch means, throughput,"
+					+ " queueing place, in its queue) with its 95 %% confidence interval from batch means, throughput,"
 					+ " mean population and, for queues, utilization; a queueing place's depository is reported beside"
 					+ " its queue. Also DIR/places.csv and a self-contained DIR/report.html." },
 			footer = { "", EXIT_STATUS })
@@ -305,13 +318,7 @@ final class QpnCommand implements Runnable {
 				throw new IosimCommand.UserError(Main.EXIT_USAGE, "--out must not be the input " + input);
 			}
 			Net net = read.net();
-			writeFile(output, overwrite, staging -> {
-				if (NetFiles.isModelFile(target)) {
-					new QpnModelFile().write(net, staging);
-				} else {
-					new QpeWriter().write(net, staging);
-				}
-			});
+			writeNet(output, overwrite, net);
 			spec.commandLine().getOut().printf(Locale.ROOT, "%s: %d places, %d transitions, %d colours written to %s%n",
 					input, net.getPlaces().size(), net.getTransitions().size(), net.getColours().size(), output);
 			return 0;
@@ -319,45 +326,55 @@ final class QpnCommand implements Runnable {
 	}
 
 	@Command(name = "calibrate", mixinStandardHelpOptions = true,
-			description = { "Calibrates the read and write weights of a scheduler net (the mode weights alpha and beta of"
-					+ " one transition) to measured mean response times, one configuration per row of DATA (Algorithm 3"
-					+ " of Noorshams 2015, keeping the best weights tried): DATA has the columns readThreads, writeThreads,"
-					+ " readResponseTime and writeResponseTime; the threads become the populations of the read and write"
-					+ " colours in PLACE, where requests cycle without think time, and a colour's response time is its"
-					+ " tokens divided by their throughput out of PLACE.",
-					"Writes OUT (CSV): per row the threads, the best alpha and beta, their relative weight and mean"
-							+ " relative error, the predicted response times, and the weights the algorithm as printed"
-							+ " would return." },
+			description = { "Calibrates a storage template or a scheduler net to measurements.",
+					"--template cache or cache-raid: the storage hardware templates of Noorshams 2015 (sect. 7.4),"
+							+ " calibrated from the measurement export of 'iosim measure' (columns concurrency, type,"
+							+ " requestSize, readPattern, writePattern, readRatio, fileSetSize, delay; reads at readRatio 1"
+							+ " and writes at 0). Each class's (rr, rs, wr, ws) service time is found per row by exact MVA"
+							+ " of the template (with t threads at one queue: response time / t), fitted to the request"
+							+ " size and, above the file-set threshold, to ln(file set), and insignificant terms are pruned."
+							+ " Writes OUT (JSON) for 'iosim qpn instantiate' and the 'qpn' analysis model's 'storage'.",
+					"--template NET (.qpe or .qpn): the read and write weights of a scheduler net (the mode weights"
+							+ " alpha and beta of one transition) to measured mean response times, one configuration per"
+							+ " row of DATA (Algorithm 3 of Noorshams 2015, keeping the best weights tried): DATA has the"
+							+ " columns readThreads, writeThreads, readResponseTime and writeResponseTime; the threads"
+							+ " become the populations of the read and write colours in PLACE, where requests cycle without"
+							+ " think time, and a colour's response time is its tokens divided by their throughput out of"
+							+ " PLACE. Writes OUT (CSV): per row the threads, the best alpha and beta, their relative weight"
+							+ " and mean relative error, the predicted response times, and the weights the algorithm as"
+							+ " printed would return." },
 			footer = { "", EXIT_STATUS })
 	static final class Calibrate implements Callable<Integer> {
-		@Option(names = "--template", paramLabel = "NET", required = true, description = "The scheduler net (.qpe or .qpn).")
+		@Option(names = "--template", paramLabel = "TEMPLATE", required = true, description = "cache, cache-raid, or a"
+				+ " scheduler net (.qpe or .qpn).")
 		Path template;
 
 		@Option(names = "--data", paramLabel = "CSV", required = true, description = "Measured configurations.")
 		Path data;
 
-		@Option(names = "--out", paramLabel = "CSV", required = true, description = "Where to write the weights.")
+		@Option(names = "--out", paramLabel = "OUT", required = true, description = "Where to write the calibrated"
+				+ " template (JSON) or the weights (CSV).")
 		Path out;
 
 		@Option(names = "--overwrite", description = "Replace OUT if it exists.")
 		boolean overwrite;
 
-		@Option(names = "--place", required = true, description = "Where read and write requests cycle from.")
+		@Option(names = "--place", description = "Where read and write requests cycle from.")
 		String place;
 
-		@Option(names = "--read", required = true, paramLabel = "COLOUR", description = "The reads' colour.")
+		@Option(names = "--read", paramLabel = "COLOUR", description = "The reads' colour.")
 		String readColour;
 
-		@Option(names = "--write", required = true, paramLabel = "COLOUR", description = "The writes' colour.")
+		@Option(names = "--write", paramLabel = "COLOUR", description = "The writes' colour.")
 		String writeColour;
 
-		@Option(names = "--transition", required = true, description = "The scheduler transition.")
+		@Option(names = "--transition", description = "The scheduler transition.")
 		String transitionName;
 
-		@Option(names = "--read-mode", required = true, paramLabel = "MODE", description = "Its mode whose weight is alpha.")
+		@Option(names = "--read-mode", paramLabel = "MODE", description = "Its mode whose weight is alpha.")
 		String readMode;
 
-		@Option(names = "--write-mode", required = true, paramLabel = "MODE", description = "Its mode whose weight is beta.")
+		@Option(names = "--write-mode", paramLabel = "MODE", description = "Its mode whose weight is beta.")
 		String writeMode;
 
 		@Option(names = "--alpha", split = ",", defaultValue = "1,10", paramLabel = "MIN,MAX",
@@ -379,6 +396,27 @@ final class QpnCommand implements Runnable {
 		@Option(names = "--seed", defaultValue = "1", description = "Seed of every simulation (default ${DEFAULT-VALUE}).")
 		long seed;
 
+		@Option(names = "--read-threshold", paramLabel = "BYTES", description = "Storage templates: file set size above"
+				+ " which reads are uncached (default: chosen from the data).")
+		Double readThreshold;
+
+		@Option(names = "--write-threshold", paramLabel = "BYTES", description = "Storage templates: file set size above"
+				+ " which random writes are uncached (default: chosen from the data).")
+		Double writeThreshold;
+
+		@Option(names = "--raid-probability", split = ",", defaultValue = "0.4832,30,0.9991", paramLabel = "P|P1,T,P2",
+				description = "Storage templates: probability p1 that an uncached random read goes on to the RAID; P1 up"
+						+ " to T threads, P2 beyond (default ${DEFAULT-VALUE}, the DS8700's in Noorshams 2015, sect. 7.4.3.1).")
+		double[] raidProbability;
+
+		@Option(names = "--variation", defaultValue = "1", paramLabel = "CV", description = "Storage templates:"
+				+ " coefficient of variation of the service times; 1 exponential, else gamma (default ${DEFAULT-VALUE}).")
+		double variation;
+
+		@Option(names = "--servers", paramLabel = "M", description = "Storage templates: servers of the cache queue"
+				+ " (default: chosen from the data among 1, 2, 4, ... 256; Noorshams 2015 has 1).")
+		Integer servers;
+
 		@Mixin
 		RegressionCommand.QuietOption quiet;
 
@@ -387,6 +425,24 @@ final class QpnCommand implements Runnable {
 
 		@Override
 		public Integer call() {
+			Optional<StorageTemplate> storage = StorageTemplate.byLabel(template.toString());
+			if (storage.isPresent() && !Files.exists(template)) {
+				return QpnStorageCommands.calibrate(storage.get(), data, out, overwrite, new QpnStorageCommands.StorageOptions(
+						readThreshold, writeThreshold, raidProbability, variation, servers), spec.commandLine().getOut(),
+						spec.commandLine().getErr());
+			}
+			List<String> missing = new ArrayList<>();
+			String[][] required = { { "--place", place }, { "--read", readColour }, { "--write", writeColour },
+					{ "--transition", transitionName }, { "--read-mode", readMode }, { "--write-mode", writeMode } };
+			for (String[] option : required) {
+				if (option[1] == null) {
+					missing.add(option[0]);
+				}
+			}
+			if (!missing.isEmpty()) {
+				throw new IosimCommand.UserError(Main.EXIT_USAGE, "a scheduler net needs " + String.join(", ", missing)
+						+ " (or --template cache or cache-raid for a storage template)");
+			}
 			if (alphaRange.length != 2 || betaRange.length != 2 || !(alphaRange[0] > 0 && alphaRange[1] >= alphaRange[0])
 					|| !(betaRange[0] > 0 && betaRange[1] >= betaRange[0])) {
 				throw new IosimCommand.UserError(Main.EXIT_USAGE, "--alpha and --beta must each be MIN,MAX with 0 < MIN <= MAX");

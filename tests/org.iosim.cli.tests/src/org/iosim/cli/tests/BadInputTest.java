@@ -259,7 +259,7 @@ class BadInputTest {
 		CommandLine.Run root = iosim("--help");
 		java.util.List<String> commands = java.util.List.of("validate", "simulate", "transform", "models", "regression",
 				"regression fit", "regression select", "regression predict", "regression evaluate", "regression bench",
-				"stoex", "bench", "qpn", "qpn validate", "qpn simulate", "qpn convert", "qpn calibrate", "qpn bench", "help");
+				"stoex", "bench", "qpn", "qpn validate", "qpn simulate", "qpn convert", "qpn calibrate", "qpn instantiate", "qpn bench", "help");
 		StringBuilder everything = new StringBuilder(root.out() + root.err());
 		for (String command : commands) {
 			java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of(command.split(" ")));

@@ -268,4 +268,85 @@ class QpnCommandTest {
 		assertEquals(1, unknown.exitCode(), unknown.toString());
 		assertTrue(unknown.err().contains("scheduler.qpe: transition 'schedule' has no mode named 'writes'"), unknown.err());
 	}
+
+	/**
+	 * The example's calibrated template is what calibrating the example's measurements gives (so it
+	 * cannot go stale), and it predicts those measurements about as well as they repeat on this
+	 * machine (examples/storage: 16–26 % between runs of 1.5 s).
+	 */
+	@Test
+	void calibratingTheExampleMeasurementsGivesTheExampleTemplate() throws IOException {
+		Path examples = CommandLine.example("storage-qpn");
+		Path storage = folder.resolve("storage.json");
+		CommandLine.Run run = iosim("qpn", "calibrate", "--template", "cache-raid", "--data",
+				examples.resolve("measured-2026-11-24-cache-raid.csv").toString(), "--out", storage.toString());
+		assertEquals(0, run.exitCode(), run.toString());
+		assertEquals(Files.readString(examples.resolve("disk-storage.json")), Files.readString(storage));
+		java.util.regex.Matcher error = java.util.regex.Pattern.compile("mean relative calibration error ([0-9.]+) %")
+				.matcher(run.out());
+		assertTrue(error.find(), run.out());
+		assertTrue(Double.parseDouble(error.group(1)) < 30, run.out());
+
+		Path net = folder.resolve("fileserver.qpe");
+		CommandLine.Run instantiated = iosim("qpn", "instantiate", examples.resolve("disk-storage.json").toString(),
+				"--threads", "rr=1", "--read-size", "105152", "--write-size", "132874", "--file-set", "1220007690", "--out",
+				net.toString());
+		assertEquals(0, instantiated.exitCode(), instantiated.toString());
+		assertEquals(Files.readString(examples.resolve("fileserver-disk.qpe")), Files.readString(net),
+				"the example's embedded net is the template instantiated for the file server");
+	}
+
+	/** Single-server cache, 3 random reads of 1 ms: R = 3 ms (T2); through the 'qpn' kind's 'storage'. */
+	@Test
+	void aCalibratedTemplateIsAnAnalysisModel() throws IOException {
+		Path data = Files.writeString(folder.resolve("measured.csv"), """
+				concurrency,type,requestSize,readPattern,writePattern,readRatio,fileSetSize,delay
+				1,0,4096,0,0,1,1073741824,0.00101
+				2,0,4096,0,0,1,1073741824,0.00198
+				4,0,4096,0,0,1,1073741824,0.00402
+				1,0,8192,0,0,1,1073741824,0.00099
+				3,0,8192,0,0,1,1073741824,0.00303
+				1,1,4096,0,0,0,1073741824,0.0020
+				2,1,8192,0,0,0,1073741824,0.0040
+				2,1,4096,0,0,0.5,1073741824,0.009
+				""");
+		Path template = Files.createDirectories(folder.resolve("template"));
+		Path storage = template.resolve("storage.json");
+		CommandLine.Run run = iosim("qpn", "calibrate", "--template", "cache", "--servers", "1", "--data",
+				data.toString(), "--out", storage.toString());
+		assertEquals(0, run.exitCode(), run.toString());
+		assertTrue(run.err().contains("note: 1 mixed read/write rows left out"), run.err());
+		assertTrue(java.util.regex.Pattern.compile("rr\\s+cached\\s+5\\s.*\\s0\\.0010\\d\\d\\s*\\n").matcher(run.out()).find(),
+				"5 rows, 1 ms whatever the size: " + run.out());
+
+		CommandLine.Run refused = iosim("qpn", "calibrate", "--template", "cache", "--data", data.toString(), "--out",
+				storage.toString());
+		assertEquals(1, refused.exitCode(), "the calibration is kept: " + refused);
+		CommandLine.Run scheduler = iosim("qpn", "calibrate", "--template", folder.resolve("missing.qpe").toString(),
+				"--data", data.toString(), "--out", folder.resolve("w.csv").toString());
+		assertEquals(2, scheduler.exitCode(), scheduler.toString());
+		assertTrue(scheduler.err().contains("a scheduler net needs --place, --read, --write, --transition, --read-mode,"
+				+ " --write-mode"), scheduler.err());
+		CommandLine.Run unknownClass = iosim("qpn", "instantiate", storage.toString(), "--threads", "xx=1",
+				"--file-set", "1e9", "--out", folder.resolve("n.qpe").toString());
+		assertEquals(2, unknownClass.exitCode(), unknownClass.toString());
+		assertTrue(unknownClass.err().contains("--threads: unknown class 'xx' (expected rr, rs, wr or ws)"),
+				unknownClass.err());
+		CommandLine.Run uncalibrated = iosim("qpn", "instantiate", storage.toString(), "--threads", "ws=1",
+				"--file-set", "1e9", "--out", folder.resolve("n.qpe").toString());
+		assertEquals(1, uncalibrated.exitCode(), uncalibrated.toString());
+		assertTrue(uncalibrated.err().contains("class 'ws' was not calibrated: the measurements had no sequential writes"),
+				uncalibrated.err());
+		assertFalse(uncalibrated.err().contains("Exception"), uncalibrated.err());
+
+		Path configuration = Files.writeString(template.resolve("shop-storage.ioconfig"), Files.readString(
+				CommandLine.example("storage-qpn").resolve("shop-qpn.ioconfig"))
+				.replaceAll("(?s)<parameters name=\"net\".*?</analysisModels>",
+						"<parameters name=\"storage\" value=\"storage.json\"/>\n  </analysisModels>")
+				.replace("defaultSequentiality=\"0.7\"", "defaultSequentiality=\"0\""));
+		JsonNode reads = readDelays(configuration);
+		// a read meets n requests in service, itself included: n random reads of 1 ms give n ms
+		assertTrue(reads.get("mean").asDouble() >= 0.001 * 0.98, reads.toString());
+		assertTrue(reads.get("p50").asDouble() > 0.0009, reads.toString());
+	}
 }

@@ -34,6 +34,11 @@ import org.iosim.qpn.simulation.PreparedNet;
 import org.iosim.qpn.simulation.QpnResult;
 import org.iosim.qpn.simulation.QpnRunSettings;
 import org.iosim.qpn.simulation.UnsupportedNetException;
+import org.iosim.qpn.storage.CalibratedStorage;
+import org.iosim.qpn.storage.StorageClass;
+import org.iosim.qpn.storage.StorageFiles;
+import org.iosim.qpn.storage.StorageNets;
+import org.iosim.qpn.storage.StorageWorkload;
 
 /**
  * A queueing Petri net as a delay predictor (001 ch. 7; the "delay predictor" way of using a QPN):
@@ -50,6 +55,7 @@ public final class QpnModelKind implements IoAnalysisModelKind {
 
 	private static final List<String> PARAMETERS = List.of("net", "place", "read", "write", "sequentialRead",
 			"sequentialWrite", "runLength", "warmUp", "seed", "mode", "exit");
+	private static final List<String> STORAGE_PARAMETERS = List.of("storage", "seed");
 	private static final List<String> MODES = List.of("delay", "embedded");
 	/** Populations solved and kept per model; beyond it the kept solutions are forgotten, bounding memory. */
 	private static final int MAX_KEPT_SOLUTIONS = 100_000;
@@ -66,12 +72,33 @@ public final class QpnModelKind implements IoAnalysisModelKind {
 				+ " (their colours), optionally 'sequentialRead' and 'sequentialWrite', 'runLength' and 'warmUp'"
 				+ " (default: the net's first simulator configuration, its stopping rule included), 'seed' (default: from"
 				+ " the run's random stream); 'mode' 'embedded' runs the"
-				+ " net in the simulation instead, each request a token from 'place' to 'exit' (default: 'place').";
+				+ " net in the simulation instead, each request a token from 'place' to 'exit' (default: 'place')."
+				+ " Or 'storage': a calibrated storage template (iosim qpn calibrate --template cache|cache-raid),"
+				+ " instantiated and solved for each state's threads per class, request sizes and file set.";
 	}
 
 	@Override
 	public IoAnalysisModel create(ModelDefinition definition, ModelContext context) throws AnalysisModelException {
 		String model = "analysis model '" + definition.name() + "'";
+		if (definition.parameter("storage").isPresent()) {
+			for (String parameter : definition.parameters().keySet()) {
+				if (!STORAGE_PARAMETERS.contains(parameter)) {
+					throw new AnalysisModelException(model + ": parameter '" + parameter + "' does not go with 'storage'; a"
+							+ " storage template takes " + STORAGE_PARAMETERS + " (for 'mode' 'embedded', write its net with"
+							+ " 'iosim qpn instantiate' and give it as 'net')");
+				}
+			}
+			Path file = definition.resolve(required(definition, "storage"));
+			CalibratedStorage storage;
+			try {
+				storage = StorageFiles.read(file);
+			} catch (StorageFiles.StorageFileException unusable) {
+				throw new AnalysisModelException(model + ": " + unusable.getMessage());
+			}
+			long seed = definition.parameter("seed").isPresent() ? (long) number(definition, "seed", 1)
+					: context.random().nextLong();
+			return new SolvedStorage(definition.name(), file.getFileName().toString(), storage, seed);
+		}
 		for (String parameter : definition.parameters().keySet()) {
 			if (!PARAMETERS.contains(parameter)) {
 				throw new AnalysisModelException(model + ": unknown parameter '" + parameter + "'; kind 'qpn' takes "
@@ -271,6 +298,90 @@ public final class QpnModelKind implements IoAnalysisModelKind {
 		return colour == null ? null : colour(model, net, place, colour);
 	}
 
+	/**
+	 * A calibrated storage template as a delay predictor: for the state a request meets, the template is
+	 * instantiated with the concurrency split into the classes of the list's reads and writes (as for a
+	 * net: by the read ratio, the arriving request among them) at the list's mean request sizes and the
+	 * file set size, and solved; the delay is the arriving class's cycle time. Sizes and file sets are
+	 * rounded to 1/32 of an octave (about 1 %) so that nearby states share a solution.
+	 */
+	private static final class SolvedStorage implements IoAnalysisModel {
+		private final String name;
+		private final String file;
+		private final CalibratedStorage storage;
+		private final long seed;
+		private final Map<StorageWorkload, QpnResult> solutions = new HashMap<>();
+
+		SolvedStorage(String name, String file, CalibratedStorage storage, long seed) {
+			this.name = name;
+			this.file = file;
+			this.storage = storage;
+			this.seed = seed;
+		}
+
+		@Override
+		public Set<WorkloadInput> inputs() {
+			return EnumSet.of(WorkloadInput.CONCURRENCY, WorkloadInput.TYPE, WorkloadInput.READ_RATIO,
+					WorkloadInput.READ_PATTERN, WorkloadInput.WRITE_PATTERN, WorkloadInput.MEAN_READ_SIZE,
+					WorkloadInput.MEAN_WRITE_SIZE, WorkloadInput.FILE_SET_SIZE, WorkloadInput.REQUEST_SIZE);
+		}
+
+		@Override
+		public double delay(WorkloadState state) throws AnalysisModelException {
+			int requests = Math.max(1, state.concurrency());
+			int reads = readTokens(state, requests);
+			StorageClass readClass = StorageClass.of(true, state.readPattern() == AccessPattern.SEQUENTIAL);
+			StorageClass writeClass = StorageClass.of(false, state.writePattern() == AccessPattern.SEQUENTIAL);
+			StorageClass arriving = state.type() == IoType.READ ? readClass : writeClass;
+			StorageWorkload workload;
+			try {
+				workload = new StorageWorkload(Map.of(readClass, reads, writeClass, requests - reads),
+						rounded(state.meanReadSize() > 0 ? state.meanReadSize() : state.requestSize()),
+						rounded(state.meanWriteSize() > 0 ? state.meanWriteSize() : state.requestSize()),
+						rounded(state.fileSetSize()));
+			} catch (IllegalArgumentException unusable) {
+				throw new AnalysisModelException("analysis model '" + name + "': " + file + ": " + unusable.getMessage());
+			}
+			QpnResult solution = solutions.get(workload);
+			if (solution == null) {
+				if (solutions.size() >= MAX_KEPT_SOLUTIONS) {
+					solutions.clear();
+				}
+				try {
+					Net net = StorageNets.instantiate(storage, workload);
+					solution = PreparedNet.of(net, StorageNets.CONFIGURATION)
+							.run(QpnRunSettings.of(net.getConfigurations().get(0), seed), Map.of());
+				} catch (IllegalArgumentException | UnsupportedNetException unsolvable) {
+					throw new AnalysisModelException("analysis model '" + name + "': " + file + ": "
+							+ unsolvable.getMessage());
+				}
+				solutions.put(workload, solution);
+			}
+			double throughput = solution.departures(StorageNets.CLIENTS, arriving.label());
+			if (!(throughput > 0)) {
+				throw new AnalysisModelException("analysis model '" + name + "': " + file + ": the storage net completed no"
+						+ " request of class '" + arriving.label() + "'");
+			}
+			return workload.threads(arriving) / throughput;
+		}
+
+		/** 2^(k/32) nearest to the value (positive). */
+		private static double rounded(double value) {
+			return value > 0 ? Math.pow(2, Math.rint(32 * Math.log(value) / Math.log(2)) / 32) : value;
+		}
+
+		@Override
+		public String describe() {
+			return ID + ": " + file + ", " + storage.template().label() + " storage template";
+		}
+	}
+
+	/** Reads among the requests of a state, the arriving request one of them. */
+	private static int readTokens(WorkloadState state, int requests) {
+		int reads = (int) Math.round(requests * state.readRatio());
+		return state.type() == IoType.READ ? Math.max(1, reads) : Math.min(requests - 1, reads);
+	}
+
 	/** One model: the prepared net and the solutions found so far (one replication's, so unsynchronised). */
 	private static final class SolvedNet implements IoAnalysisModel {
 		private final String name;
@@ -306,13 +417,7 @@ public final class QpnModelKind implements IoAnalysisModelKind {
 		@Override
 		public double delay(WorkloadState state) throws AnalysisModelException {
 			int requests = Math.max(1, state.concurrency());
-			int reads = (int) Math.round(requests * state.readRatio());
-			// the arriving request is one of the requests in the net
-			if (state.type() == IoType.READ) {
-				reads = Math.max(1, reads);
-			} else {
-				reads = Math.min(requests - 1, reads);
-			}
+			int reads = readTokens(state, requests);
 			Colour readColour = classes.get(IoType.READ).of(state.readPattern());
 			Colour writeColour = classes.get(IoType.WRITE).of(state.writePattern());
 			Map<Integer, Integer> populations = new HashMap<>();

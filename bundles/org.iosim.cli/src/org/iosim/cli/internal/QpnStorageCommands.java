@@ -1,0 +1,226 @@
+package org.iosim.cli.internal;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+import org.iosim.analysis.regression.DataFiles;
+import org.iosim.analysis.regression.DataFormatException;
+import org.iosim.analysis.regression.Dataset;
+import org.iosim.analysis.regression.RegressionInputException;
+import org.iosim.cli.Main;
+import org.iosim.qpn.Net;
+import org.iosim.qpn.storage.CalibratedStorage;
+import org.iosim.qpn.storage.CalibratedStorage.ClassModel;
+import org.iosim.qpn.storage.CalibratedStorage.RaidRouting;
+import org.iosim.qpn.storage.MeasuredRow;
+import org.iosim.qpn.storage.StorageCalibration;
+import org.iosim.qpn.storage.StorageClass;
+import org.iosim.qpn.storage.StorageFiles;
+import org.iosim.qpn.storage.StorageNets;
+import org.iosim.qpn.storage.StorageTemplate;
+import org.iosim.qpn.storage.StorageWorkload;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** The storage templates of 001 §7.4 on the command line: calibrating one, and instantiating it as a net. */
+final class QpnStorageCommands {
+
+	/** The measurement export's columns a storage calibration reads (see {@code iosim measure --export}). */
+	static final List<String> COLUMNS = List.of("concurrency", "type", "requestSize", "readPattern", "writePattern",
+			"readRatio", "fileSetSize");
+
+	private QpnStorageCommands() {
+	}
+
+	/** The storage part of {@code iosim qpn calibrate}: what it needs beyond the data and the output file. */
+	record StorageOptions(Double readThreshold, Double writeThreshold, double[] raidProbability, double variation,
+			Integer servers) {
+	}
+
+	/**
+	 * Calibrates a storage template from DATA, single-class configurations only (reads at read ratio 1,
+	 * writes at 0: the hardware templates are homogeneous, 001 §7.4); prints the fit per class.
+	 */
+	static int calibrate(StorageTemplate template, Path data, Path out, boolean overwrite, StorageOptions options,
+			PrintWriter stdout, PrintWriter err) {
+		RaidRouting routing = routing(options.raidProbability());
+		if (!(options.variation() > 0 && options.variation() <= 10)) {
+			throw new IosimCommand.UserError(Main.EXIT_USAGE, "--variation must be in (0, 10]");
+		}
+		for (Double threshold : new Double[] { options.readThreshold(), options.writeThreshold() }) {
+			if (threshold != null && !(threshold > 0 && Double.isFinite(threshold))) {
+				throw new IosimCommand.UserError(Main.EXIT_USAGE, "--read-threshold and --write-threshold must be positive"
+						+ " numbers of bytes");
+			}
+		}
+		if (options.servers() != null && (options.servers() < 1 || options.servers() > CalibratedStorage.MAX_SERVERS)) {
+			throw new IosimCommand.UserError(Main.EXIT_USAGE, "--servers must be 1 to " + CalibratedStorage.MAX_SERVERS);
+		}
+		IosimCommand.requireExisting(data);
+		Dataset dataset;
+		try {
+			dataset = DataFiles.readForModel(data, "delay", COLUMNS, true);
+		} catch (RegressionInputException | DataFormatException unusable) {
+			throw new IosimCommand.UserError(Main.EXIT_INVALID, unusable.getMessage());
+		}
+		List<MeasuredRow> rows = new ArrayList<>();
+		int mixed = 0;
+		for (int index = 0; index < dataset.size(); index++) {
+			double[] x = dataset.x()[index];
+			int line = index + 2;
+			boolean read = x[1] == 0;
+			if (x[1] != 0 && x[1] != 1) {
+				throw new IosimCommand.UserError(Main.EXIT_INVALID, data + ": line " + line
+						+ ": 'type' must be 0 (read) or 1 (write), got " + x[1]);
+			}
+			if (x[5] != (read ? 1 : 0)) {
+				mixed++;
+				continue;
+			}
+			if (!(x[0] >= 1 && x[0] <= 1_000_000 && x[0] == Math.rint(x[0]))) {
+				throw new IosimCommand.UserError(Main.EXIT_INVALID, data + ": line " + line
+						+ ": 'concurrency' must be a whole number from 1 to 1,000,000, got " + x[0]);
+			}
+			boolean sequential = (read ? x[3] : x[4]) >= 0.5;
+			rows.add(new MeasuredRow(StorageClass.of(read, sequential), (int) x[0], x[2], x[6], dataset.y()[index], line));
+		}
+		if (rows.isEmpty()) {
+			throw new IosimCommand.UserError(Main.EXIT_INVALID, data + ": no single-class configuration (reads at"
+					+ " readRatio 1 or writes at readRatio 0) to calibrate the " + template.label() + " template from");
+		}
+		StorageCalibration.Result result;
+		try {
+			result = StorageCalibration.calibrate(rows, new StorageCalibration.Settings(template, options.readThreshold(),
+					options.writeThreshold(), routing, options.variation(), options.servers()));
+		} catch (IllegalArgumentException unusable) {
+			throw new IosimCommand.UserError(Main.EXIT_INVALID, data + ": " + unusable.getMessage());
+		}
+		writeFileOf(out, overwrite, StorageFiles.write(result.storage(), result.rows()));
+		CalibratedStorage storage = result.storage();
+		if (mixed > 0) {
+			err.printf(Locale.ROOT, "note: %d mixed read/write rows left out: the %s template is calibrated from single-class"
+					+ " configurations (Noorshams 2015, sect. 7.4)%n", mixed, template.label());
+		}
+		stdout.printf(Locale.ROOT, "%s template calibrated from %d configurations; %d cache server%s, read threshold %s,"
+				+ " write threshold %s%n", template.label(), rows.size(), storage.cacheServers(),
+				storage.cacheServers() == 1 ? "" : "s", bytes(storage.readThreshold()), bytes(storage.writeThreshold()));
+		stdout.println("class  case      rows  R²      mean error  mean service time (s; s = request size, f = file set size, bytes)");
+		for (Map.Entry<StorageClass, ClassModel> entry : storage.classes().entrySet()) {
+			StorageClass storageClass = entry.getKey();
+			List<StorageCalibration.RowFit> fits = result.rows().stream()
+					.filter(fit -> fit.row().storageClass() == storageClass).toList();
+			line(stdout, storageClass, "cached", entry.getValue().cached(),
+					fits.stream().filter(fit -> !fit.uncached()).toList());
+			if (entry.getValue().uncached() != null) {
+				line(stdout, storageClass, storageClass == StorageClass.RANDOM_READ ? "RAID" : "uncached",
+						entry.getValue().uncached(), fits.stream().filter(StorageCalibration.RowFit::uncached).toList());
+			}
+		}
+		double overall = result.rows().stream().mapToDouble(StorageCalibration.RowFit::relativeError).average().orElse(0);
+		stdout.printf(Locale.ROOT, "mean relative calibration error %.1f %%; calibrated template in %s%n", 100 * overall,
+				out);
+		return 0;
+	}
+
+	private static void line(PrintWriter out, StorageClass storageClass, String part,
+			org.iosim.qpn.storage.ServiceTimeModel model, List<StorageCalibration.RowFit> fits) {
+		out.printf(Locale.ROOT, "%-6s %-9s %4d  %-6.4f  %9.1f %%  %s%n", storageClass.label(), part, fits.size(),
+				model.rSquared(), 100 * fits.stream().mapToDouble(StorageCalibration.RowFit::relativeError).average()
+						.orElse(Double.NaN), model.formula());
+	}
+
+	private static String bytes(double value) {
+		return Double.isInfinite(value) ? "none" : String.format(Locale.ROOT, "%.0f bytes", value);
+	}
+
+	/** P (the same at every load) or P1,THREADS,P2 (P1 up to THREADS threads, P2 beyond). */
+	private static RaidRouting routing(double[] values) {
+		try {
+			if (values.length == 1) {
+				return RaidRouting.constant(values[0]);
+			}
+			if (values.length == 3 && values[1] == Math.rint(values[1])) {
+				return new RaidRouting(values[0], (int) values[1], values[2]);
+			}
+		} catch (IllegalArgumentException invalid) {
+			throw new IosimCommand.UserError(Main.EXIT_USAGE, "--raid-probability: " + invalid.getMessage());
+		}
+		throw new IosimCommand.UserError(Main.EXIT_USAGE, "--raid-probability must be P or P1,THREADS,P2");
+	}
+
+	private static void writeFileOf(Path file, boolean overwrite, String text) {
+		QpnCommand.writeFile(file, overwrite, staging -> java.nio.file.Files.writeString(staging, text));
+	}
+
+	@Command(name = "instantiate", mixinStandardHelpOptions = true,
+			description = { "Writes the net of a calibrated storage template (from 'iosim qpn calibrate --template cache"
+					+ " or cache-raid') for one workload: the threads of each class (rr, rs, wr, ws: random and"
+					+ " sequential reads and writes), the request sizes and the file set size. The net is a QPME .qpe"
+					+ " (or IOSim .qpn) file to simulate with 'iosim qpn simulate', open in QPME, or use as an"
+					+ " embedded analysis model." },
+			footer = { "", QpnCommand.EXIT_STATUS })
+	static final class Instantiate implements Callable<Integer> {
+		@Parameters(index = "0", paramLabel = "STORAGE", description = "The calibrated template (.json).")
+		Path storageFile;
+
+		@Option(names = "--threads", split = ",", required = true, paramLabel = "CLASS=N",
+				description = "Threads per class, e.g. rr=8,ws=2.")
+		Map<String, Integer> threads;
+
+		@Option(names = "--read-size", defaultValue = "4096", paramLabel = "BYTES",
+				description = "Read request size (default ${DEFAULT-VALUE}).")
+		double readSize;
+
+		@Option(names = "--write-size", defaultValue = "4096", paramLabel = "BYTES",
+				description = "Write request size (default ${DEFAULT-VALUE}).")
+		double writeSize;
+
+		@Option(names = "--file-set", required = true, paramLabel = "BYTES", description = "File set size.")
+		double fileSet;
+
+		@Option(names = "--out", required = true, paramLabel = "NET", description = "The net to write (.qpe or .qpn).")
+		Path out;
+
+		@Option(names = "--overwrite", description = "Replace NET if it exists.")
+		boolean overwrite;
+
+		@Spec
+		CommandSpec spec;
+
+		@Override
+		public Integer call() {
+			IosimCommand.requireExisting(storageFile);
+			CalibratedStorage storage;
+			try {
+				storage = StorageFiles.read(storageFile);
+			} catch (StorageFiles.StorageFileException unusable) {
+				throw new IosimCommand.UserError(Main.EXIT_INVALID, unusable.getMessage());
+			}
+			Map<StorageClass, Integer> perClass = new EnumMap<>(StorageClass.class);
+			for (Map.Entry<String, Integer> entry : threads.entrySet()) {
+				StorageClass storageClass = StorageClass.byLabel(entry.getKey()).orElseThrow(() -> new IosimCommand.UserError(
+						Main.EXIT_USAGE, "--threads: unknown class '" + entry.getKey() + "' (expected rr, rs, wr or ws)"));
+				perClass.put(storageClass, entry.getValue());
+			}
+			Net net;
+			try {
+				net = StorageNets.instantiate(storage, new StorageWorkload(perClass, readSize, writeSize, fileSet));
+			} catch (IllegalArgumentException unusable) {
+				throw new IosimCommand.UserError(Main.EXIT_INVALID, storageFile + ": " + unusable.getMessage());
+			}
+			QpnCommand.writeNet(out, overwrite, net);
+			spec.commandLine().getOut().printf(Locale.ROOT, "%s: %s%n", out, net.getName());
+			return 0;
+		}
+	}
+}
