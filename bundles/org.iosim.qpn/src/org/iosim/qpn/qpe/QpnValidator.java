@@ -3,6 +3,7 @@ package org.iosim.qpn.qpe;
 import static java.util.Map.entry;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -133,7 +134,45 @@ public final class QpnValidator {
 				}
 			}
 			validateContents(net);
+			warnOfRepeatedNames();
 			return diagnostics;
+		}
+
+		/**
+		 * SimQPN refuses a net in which two queues, colours, places or transitions share a name
+		 * ("Another ... with the same name does already exist!"), those of subnets named after their
+		 * subnet places as it flattens them; IOSim simulates such a net, but its results, named by
+		 * place, are ambiguous.
+		 */
+		private void warnOfRepeatedNames() {
+			Map<String, EObject> queues = new HashMap<>();
+			for (Queue queue : net.getQueues()) {
+				warnIfRepeated(queues, queue.getName(), queue, "queues");
+			}
+			Map<String, EObject> colours = new HashMap<>();
+			Map<String, EObject> places = new HashMap<>();
+			Map<String, EObject> transitions = new HashMap<>();
+			for (var contents = net.eAllContents(); contents.hasNext();) {
+				EObject element = contents.next();
+				if (element instanceof Colour colour) {
+					warnIfRepeated(colours, Subnets.qualifiedName(colour, colour.getName()), colour, "colours");
+				} else if (element instanceof Place place && !(place instanceof SubnetPlace)) {
+					warnIfRepeated(places, Subnets.qualifiedName(place, place.getName()), place, "places");
+				} else if (element instanceof Transition transition) {
+					warnIfRepeated(transitions, Subnets.qualifiedName(transition, transition.getName()), transition, "transitions");
+				}
+			}
+		}
+
+		private void warnIfRepeated(Map<String, EObject> seen, String name, EObject element, String kind) {
+			if (name == null) {
+				return;
+			}
+			EObject first = seen.putIfAbsent(name, element);
+			if (first != null) {
+				warning(element, "has the name of " + QpeFormat.describe(first) + "; SimQPN refuses nets whose " + kind
+						+ " share a name, and results named by them are ambiguous");
+			}
 		}
 
 		/** The places, transitions and arcs of the net or of a subnet, and those of the subnets in it. */
