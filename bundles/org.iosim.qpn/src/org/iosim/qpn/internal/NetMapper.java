@@ -22,12 +22,14 @@ import org.iosim.qpn.DepartureDiscipline;
 import org.iosim.qpn.Distribution;
 import org.iosim.qpn.DistributionParameter;
 import org.iosim.qpn.Identified;
+import org.iosim.qpn.FlowDirection;
 import org.iosim.qpn.ImmediateTransition;
 import org.iosim.qpn.Mode;
 import org.iosim.qpn.Net;
 import org.iosim.qpn.Node;
 import org.iosim.qpn.Place;
 import org.iosim.qpn.PlaceStatistics;
+import org.iosim.qpn.PlaceTransitionNet;
 import org.iosim.qpn.QpnFactory;
 import org.iosim.qpn.QpnPackage;
 import org.iosim.qpn.Queue;
@@ -36,6 +38,9 @@ import org.iosim.qpn.QueueingPlace;
 import org.iosim.qpn.SimulatorConfiguration;
 import org.iosim.qpn.StoppingRule;
 import org.iosim.qpn.Strategy;
+import org.iosim.qpn.Subnet;
+import org.iosim.qpn.SubnetColourReference;
+import org.iosim.qpn.SubnetPlace;
 import org.iosim.qpn.TokenFlow;
 import org.iosim.qpn.Transition;
 import org.iosim.qpn.qpe.QpnDiagnostic;
@@ -94,19 +99,25 @@ public final class NetMapper {
 			return;
 		}
 		String version = root.attribute("qpme-version");
-		if (version == null) {
+		if (QpmeLegacyForm.isLegacy(root)) {
+			QpmeLegacyForm.rewrite(root);
+			warning(root, "the file is in the older format of QPME 1.x and 2.0 (" + (version == null ? "no qpme-version"
+					: "qpme-version '" + QpeFormat.shorten(version) + "'") + "); it is read as QPME 2 reads such files:"
+					+ " types from the attributes 'type' and 'name', and '_' in front of every id (an id 123 in the file"
+					+ " is _123 here); written again, the net is a QPME 2.x file");
+		} else if (version == null) {
 			warning(root, "the file does not say which QPME version wrote it (qpme-version); it is read as QPME 2.x");
 		} else if (!version.startsWith("2.")) {
-			warning(root, "qpme-version is '" + QpeFormat.shorten(version) + "'; only QPME 2.x files are known to read correctly");
+			warning(root, "qpme-version is '" + QpeFormat.shorten(version) + "'; only QPME 1.x and 2.x files are known to read correctly");
 		}
 		indexIds(root);
 		for (XmlElement child : root.children()) {
 			switch (child.name()) {
-			case "colors" -> each(child, "color", this::mapColour);
+			case "colors" -> each(child, "color", colour -> mapColour(colour, net));
 			case "queues" -> each(child, "queue", this::mapQueue);
-			case "places" -> each(child, "place", this::mapPlace);
-			case "transitions" -> each(child, "transition", this::mapTransition);
-			case "connections" -> each(child, "connection", this::mapArc);
+			case "places" -> each(child, "place", place -> mapPlace(place, net));
+			case "transitions" -> each(child, "transition", transition -> mapTransition(transition, net));
+			case "connections" -> each(child, "connection", arc -> mapArc(arc, net));
 			case "probes" -> each(child, "probe", probe -> warning(probe,
 					"probes (measurements between two places) are not supported; the probe is left out"));
 			case "meta-attributes" -> each(child, "meta-attribute", this::mapNetMetaAttribute);
@@ -154,12 +165,25 @@ public final class NetMapper {
 				+ "' is not part of QPME's format here; it is left out");
 	}
 
-	private void mapColour(XmlElement element) {
+	/** The colours, places, transitions and connections of a subnet place's subnet. */
+	private void mapSubnet(XmlElement element, Subnet subnet) {
+		for (XmlElement child : element.children()) {
+			switch (child.name()) {
+			case "colors" -> each(child, "color", colour -> mapColour(colour, subnet));
+			case "places" -> each(child, "place", place -> mapPlace(place, subnet));
+			case "transitions" -> each(child, "transition", transition -> mapTransition(transition, subnet));
+			case "connections" -> each(child, "connection", arc -> mapArc(arc, subnet));
+			default -> notPartOfFormat(child);
+			}
+		}
+	}
+
+	private void mapColour(XmlElement element, PlaceTransitionNet owner) {
 		Colour colour = FACTORY.createColour();
 		colour.setName(element.attribute("name"));
 		colour.setDisplayColour(element.attribute("real-color"));
 		if (register(element, colour)) {
-			net.getColours().add(colour);
+			owner.getColours().add(colour);
 		}
 	}
 
@@ -175,7 +199,7 @@ public final class NetMapper {
 		}
 	}
 
-	private void mapPlace(XmlElement element) {
+	private void mapPlace(XmlElement element, PlaceTransitionNet owner) {
 		String type = element.type();
 		Place place;
 		if (QpeFormat.ORDINARY_PLACE.equals(type)) {
@@ -188,9 +212,7 @@ public final class NetMapper {
 			}
 			place = queueingPlace;
 		} else if (QpeFormat.SUBNET_PLACE.equals(type)) {
-			leaveOut(element, "subnet places (hierarchical nets) are not supported; the place, its subnet and the"
-					+ " connections to and from it are left out");
-			return;
+			place = FACTORY.createSubnetPlace();
 		} else {
 			leaveOut(element, unknownType(type, "place", QpeFormat.ORDINARY_PLACE, QpeFormat.QUEUEING_PLACE,
 					QpeFormat.SUBNET_PLACE));
@@ -203,14 +225,24 @@ public final class NetMapper {
 		if (require(element, "departure-discipline")) {
 			place.setDepartureDiscipline(literal(element, "departure-discipline", DepartureDiscipline.class));
 		}
+		place.setLocked(bool(element, "locked"));
 		for (XmlElement child : element.children()) {
 			switch (child.name()) {
 			case "color-refs" -> each(child, "color-ref", reference -> mapColourReference(reference, place));
 			case "meta-attributes" -> each(child, "meta-attribute", attribute -> mapPlaceMetaAttribute(attribute, place));
+			case "subnet" -> {
+				if (place instanceof SubnetPlace subnetPlace && subnetPlace.getSubnet() == null) {
+					Subnet subnet = FACTORY.createSubnet();
+					subnetPlace.setSubnet(subnet);
+					mapSubnet(child, subnet);
+				} else {
+					notPartOfFormat(child);
+				}
+			}
 			default -> notPartOfFormat(child);
 			}
 		}
-		net.getPlaces().add(place);
+		owner.getPlaces().add(place);
 	}
 
 	private void mapColourReference(XmlElement element, Place place) {
@@ -224,9 +256,15 @@ public final class NetMapper {
 			queueing.setRanking(integer(element, "ranking", 0));
 			queueing.setServiceTime(serviceTime(element));
 			reference = queueing;
+		} else if (QpeFormat.SUBNET_COLOR_REFERENCE.equals(type)) {
+			SubnetColourReference crossing = FACTORY.createSubnetColourReference();
+			if (element.has("direction")) {
+				crossing.setDirection(literal(element, "direction", FlowDirection.class));
+			}
+			reference = crossing;
 		} else {
 			leaveOut(element, unknownType(type, "colour reference of a place", QpeFormat.ORDINARY_COLOR_REFERENCE,
-					QpeFormat.QUEUEING_COLOR_REFERENCE));
+					QpeFormat.QUEUEING_COLOR_REFERENCE, QpeFormat.SUBNET_COLOR_REFERENCE));
 			return;
 		}
 		if (!register(element, reference)) {
@@ -291,9 +329,12 @@ public final class NetMapper {
 				|| QpeFormat.BATCH_MEANS_COLOR_CONFIGURATION.equals(type)) {
 			ColourStatistics statistics = FACTORY.createColourStatistics();
 			statistics.setConfiguration(element.attribute("configuration-name"));
+			// Only the queueing type has the queue's half (QPME 1.x files may carry it elsewhere too).
+			boolean withQueue = !QpeFormat.BATCH_MEANS_COLOR_CONFIGURATION.equals(type);
 			// The format's attribute names (batchSize, queueSignLev, ...) are the model's.
 			for (EAttribute setting : QpnPackage.Literals.COLOUR_STATISTICS.getEAttributes()) {
-				if (setting == QpnPackage.Literals.COLOUR_STATISTICS__CONFIGURATION) {
+				if (setting == QpnPackage.Literals.COLOUR_STATISTICS__CONFIGURATION
+						|| !withQueue && setting.getName().startsWith("queue")) {
 					continue;
 				}
 				if (setting.getEAttributeType().getInstanceClass() == int.class) {
@@ -318,7 +359,7 @@ public final class NetMapper {
 				: "meta-attributes of this type are not mapped; it is left out");
 	}
 
-	private void mapTransition(XmlElement element) {
+	private void mapTransition(XmlElement element, PlaceTransitionNet owner) {
 		String type = element.type();
 		Transition transition;
 		if (QpeFormat.IMMEDIATE_TRANSITION.equals(type)) {
@@ -363,7 +404,7 @@ public final class NetMapper {
 			default -> notPartOfFormat(child);
 			}
 		}
-		net.getTransitions().add(transition);
+		owner.getTransitions().add(transition);
 	}
 
 	private void mapMode(XmlElement element, Transition transition) {
@@ -407,7 +448,7 @@ public final class NetMapper {
 		(input ? mode.getInputs() : mode.getOutputs()).add(flow);
 	}
 
-	private void mapArc(XmlElement element) {
+	private void mapArc(XmlElement element, PlaceTransitionNet owner) {
 		if (!require(element, "source-id", "target-id")) {
 			return;
 		}
@@ -416,7 +457,7 @@ public final class NetMapper {
 		}
 		Arc arc = FACTORY.createArc();
 		if (register(element, arc)) {
-			net.getArcs().add(arc);
+			owner.getArcs().add(arc);
 			later(() -> {
 				arc.setSource(resolve(element, "source-id", Node.class, "place or transition"));
 				arc.setTarget(resolve(element, "target-id", Node.class, "place or transition"));
@@ -549,6 +590,22 @@ public final class NetMapper {
 		error(element, attribute + " is '" + QpeFormat.shorten(value) + "', not one of "
 				+ Arrays.stream(type.getEnumConstants()).map(Enum::toString).collect(Collectors.joining(", ")));
 		return fallback;
+	}
+
+	/** xs:boolean: true, false, 1 or 0; absent is false. */
+	private boolean bool(XmlElement element, String attribute) {
+		String value = element.attribute(attribute);
+		if (value == null) {
+			return false;
+		}
+		return switch (value.trim()) {
+		case "true", "1" -> true;
+		case "false", "0" -> false;
+		default -> {
+			error(element, attribute + " is '" + QpeFormat.shorten(value) + "', not true or false");
+			yield false;
+		}
+		};
 	}
 
 	private double decimal(XmlElement element, String attribute, double absent) {

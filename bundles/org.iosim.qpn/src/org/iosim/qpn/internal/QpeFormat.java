@@ -23,6 +23,8 @@ import org.iosim.qpn.QueueingColourReference;
 import org.iosim.qpn.QueueingPlace;
 import org.iosim.qpn.SimulatorConfiguration;
 import org.iosim.qpn.StoppingRule;
+import org.iosim.qpn.SubnetColourReference;
+import org.iosim.qpn.SubnetPlace;
 import org.iosim.qpn.TimedTransition;
 import org.iosim.qpn.TokenFlow;
 
@@ -42,6 +44,11 @@ public final class QpeFormat {
 	public static final String SUBNET_PLACE = "subnet-place";
 	public static final String ORDINARY_COLOR_REFERENCE = "ordinary-color-reference";
 	public static final String QUEUEING_COLOR_REFERENCE = "queueing-color-reference";
+	public static final String SUBNET_COLOR_REFERENCE = "subnet-color-reference";
+	public static final String PROBE_COLOR_REFERENCE = "probe-color-reference";
+	/** The places of a subnet that tokens enter and leave it by; SimQPN finds them by these names. */
+	public static final String SUBNET_INPUT_PLACE = "input-place";
+	public static final String SUBNET_OUTPUT_PLACE = "output-place";
 	public static final String IMMEDIATE_TRANSITION = "immediate-transition";
 	public static final String TIMED_TRANSITION = "timed-transition";
 	public static final String LOCATION = "location-attribute";
@@ -54,11 +61,13 @@ public final class QpeFormat {
 	 * Colour reference settings of SimQPN's other analysis methods (QPME spells "deletion" this way),
 	 * which the model does not hold.
 	 */
-	public static final Set<String> UNMAPPED_COLOR_CONFIGURATIONS = Set.of(
-			"simqpn-replication-delection-color-configuration",
-			"simqpn-replication-delection-queueing-color-configuration",
-			"simqpn-welch-color-configuration",
-			"simqpn-welch-queueing-color-configuration");
+	public static final String REPLICATION_DELETION_COLOR_CONFIGURATION = "simqpn-replication-delection-color-configuration";
+	public static final String REPLICATION_DELETION_QUEUEING_COLOR_CONFIGURATION =
+			"simqpn-replication-delection-queueing-color-configuration";
+	public static final String WELCH_COLOR_CONFIGURATION = "simqpn-welch-color-configuration";
+	public static final String WELCH_QUEUEING_COLOR_CONFIGURATION = "simqpn-welch-queueing-color-configuration";
+	public static final Set<String> UNMAPPED_COLOR_CONFIGURATIONS = Set.of(REPLICATION_DELETION_COLOR_CONFIGURATION,
+			REPLICATION_DELETION_QUEUEING_COLOR_CONFIGURATION, WELCH_COLOR_CONFIGURATION, WELCH_QUEUEING_COLOR_CONFIGURATION);
 
 	/**
 	 * Every attribute name that one of QPME's or SimQPN's distributions reads as a parameter: numbers
@@ -102,7 +111,9 @@ public final class QpeFormat {
 		case Queue queue -> "queue";
 		case OrdinaryPlace place -> ORDINARY_PLACE;
 		case QueueingPlace place -> QUEUEING_PLACE;
+		case SubnetPlace place -> SUBNET_PLACE;
 		case QueueingColourReference reference -> QUEUEING_COLOR_REFERENCE;
+		case SubnetColourReference reference -> SUBNET_COLOR_REFERENCE;
 		case ColourReference reference -> ORDINARY_COLOR_REFERENCE;
 		case ImmediateTransition transition -> IMMEDIATE_TRANSITION;
 		case TimedTransition transition -> TIMED_TRANSITION;

@@ -76,6 +76,11 @@ public final class XmlElement {
 		attributes.put(attributeName, value);
 	}
 
+	/** @return the attribute's value, which the element no longer has; null if it had none */
+	String removeAttribute(String attributeName) {
+		return attributes.remove(attributeName);
+	}
+
 	void addChild(XmlElement child) {
 		children.add(child);
 	}

@@ -22,11 +22,14 @@ import org.iosim.qpn.Mode;
 import org.iosim.qpn.Net;
 import org.iosim.qpn.Place;
 import org.iosim.qpn.PlaceStatistics;
+import org.iosim.qpn.PlaceTransitionNet;
 import org.iosim.qpn.QpnPackage;
 import org.iosim.qpn.Queue;
 import org.iosim.qpn.QueueingColourReference;
 import org.iosim.qpn.QueueingPlace;
 import org.iosim.qpn.SimulatorConfiguration;
+import org.iosim.qpn.SubnetColourReference;
+import org.iosim.qpn.SubnetPlace;
 import org.iosim.qpn.TimedTransition;
 import org.iosim.qpn.TokenFlow;
 import org.iosim.qpn.Transition;
@@ -34,8 +37,9 @@ import org.iosim.qpn.internal.QpeFormat;
 
 /**
  * Writes a {@link Net} as a QPME 2.x {@code .qpe} file that QPME opens and {@link QpeReader} reads
- * back into an equal net (given the same file name, which is the net's name). Ids are kept; a mode's
- * token flows become the transition's connections, inputs before outputs.
+ * back into an equal net (given the same file name, which is the net's name), whatever QPME version
+ * the net was read from. Ids are kept; a mode's token flows become the transition's connections,
+ * inputs before outputs; a subnet place's subnet is written inside it, as QPME does.
  * <p>
  * A colour reference of an ordinary place gets QPME's batch-means settings without the queue's
  * half, as QPME has no place for them there.
@@ -55,34 +59,14 @@ public final class QpeWriter {
 		out.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
 		xml.start("net", attributes("xmlns:xsi", XMLConstants.W3C_XML_SCHEMA_INSTANCE_NS_URI, "qpme-version",
 				QpeFormat.WRITTEN_VERSION));
-		xml.start("colors");
-		for (Colour colour : net.getColours()) {
-			xml.empty("color", attributes("id", colour.getId(), "name", colour.getName(), "real-color",
-					colour.getDisplayColour()));
-		}
-		xml.end("colors");
+		writeColours(net, xml);
 		xml.start("queues");
 		for (Queue queue : net.getQueues()) {
 			xml.empty("queue", attributes("id", queue.getId(), "name", queue.getName(), "number-of-servers",
 					String.valueOf(queue.getNumberOfServers()), "strategy", queue.getStrategy().getLiteral()));
 		}
 		xml.end("queues");
-		xml.start("places");
-		for (Place place : net.getPlaces()) {
-			writePlace(place, xml);
-		}
-		xml.end("places");
-		xml.start("transitions");
-		for (Transition transition : net.getTransitions()) {
-			writeTransition(transition, xml);
-		}
-		xml.end("transitions");
-		xml.start("connections");
-		for (Arc arc : net.getArcs()) {
-			xml.empty("connection", attributes("id", arc.getId(), "source-id", idOf(arc.getSource()), "target-id",
-					idOf(arc.getTarget())));
-		}
-		xml.end("connections");
+		writePlacesTransitionsAndArcs(net, xml);
 		xml.start("meta-attributes");
 		for (SimulatorConfiguration configuration : net.getConfigurations()) {
 			writeConfiguration(configuration, xml);
@@ -92,9 +76,42 @@ public final class QpeWriter {
 		out.flush();
 	}
 
+	private static void writeColours(PlaceTransitionNet owner, XmlOutput xml) throws IOException {
+		xml.start("colors");
+		for (Colour colour : owner.getColours()) {
+			xml.empty("color", attributes("id", colour.getId(), "name", colour.getName(), "real-color",
+					colour.getDisplayColour()));
+		}
+		xml.end("colors");
+	}
+
+	private static void writePlacesTransitionsAndArcs(PlaceTransitionNet owner, XmlOutput xml) throws IOException {
+		xml.start("places");
+		for (Place place : owner.getPlaces()) {
+			writePlace(place, xml);
+		}
+		xml.end("places");
+		xml.start("transitions");
+		for (Transition transition : owner.getTransitions()) {
+			writeTransition(transition, xml);
+		}
+		xml.end("transitions");
+		xml.start("connections");
+		for (Arc arc : owner.getArcs()) {
+			xml.empty("connection", attributes("id", arc.getId(), "source-id", idOf(arc.getSource()), "target-id",
+					idOf(arc.getTarget())));
+		}
+		xml.end("connections");
+	}
+
 	private static void writePlace(Place place, XmlOutput xml) throws IOException {
 		Map<String, String> attributes = attributes("departure-discipline", place.getDepartureDiscipline().getLiteral(),
-				"id", place.getId(), "name", place.getName());
+				"id", place.getId());
+		// QPME writes the attribute only for the places it locks
+		if (place.isLocked()) {
+			attributes.put("locked", "true");
+		}
+		attributes.put("name", place.getName());
 		if (place instanceof QueueingPlace queueingPlace) {
 			attributes.put("queue-ref", idOf(queueingPlace.getQueue()));
 		}
@@ -113,6 +130,13 @@ public final class QpeWriter {
 					QpeFormat.typeName(statistics)));
 		}
 		xml.end("meta-attributes");
+		if (place instanceof SubnetPlace subnetPlace && subnetPlace.getSubnet() != null) {
+			// the subnet's colours, places, transitions and connections, as the net's
+			xml.start("subnet");
+			writeColours(subnetPlace.getSubnet(), xml);
+			writePlacesTransitionsAndArcs(subnetPlace.getSubnet(), xml);
+			xml.end("subnet");
+		}
 		xml.end("place");
 	}
 
@@ -120,6 +144,9 @@ public final class QpeWriter {
 		Map<String, String> attributes = attributes("color-id", idOf(reference.getColour()), "id", reference.getId(),
 				"initial-population", String.valueOf(reference.getInitialPopulation()), "maximum-capacity",
 				String.valueOf(reference.getMaximumCapacity()));
+		if (reference instanceof SubnetColourReference crossing) {
+			attributes.put("direction", crossing.getDirection().getLiteral());
+		}
 		if (reference instanceof QueueingColourReference queueing) {
 			attributes.put("priority", String.valueOf(queueing.getPriority()));
 			attributes.put("ranking", String.valueOf(queueing.getRanking()));

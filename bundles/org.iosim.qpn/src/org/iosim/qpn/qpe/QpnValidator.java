@@ -3,6 +3,7 @@ package org.iosim.qpn.qpe;
 import static java.util.Map.entry;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -19,9 +20,12 @@ import org.iosim.qpn.Mode;
 import org.iosim.qpn.Net;
 import org.iosim.qpn.Node;
 import org.iosim.qpn.Place;
+import org.iosim.qpn.PlaceTransitionNet;
 import org.iosim.qpn.Queue;
 import org.iosim.qpn.QueueingColourReference;
 import org.iosim.qpn.QueueingPlace;
+import org.iosim.qpn.Subnet;
+import org.iosim.qpn.SubnetPlace;
 import org.iosim.qpn.TimedTransition;
 import org.iosim.qpn.TokenFlow;
 import org.iosim.qpn.Transition;
@@ -35,7 +39,10 @@ import org.iosim.qpn.qpe.QpnDiagnostic.Severity;
  * queueing place has a service time whose distribution QPME knows and whose parameters are numbers in
  * range (e.g. an Exponential's lambda &gt; 0), queues have at least one server, queueing places have a
  * queue, and no immediate transition can fire without taking tokens (it would fire endlessly without
- * time passing). Every message names the net and the element by its type, name and id.
+ * time passing). Subnet places are judged as SimQPN simulates them, replaced by their subnets: a
+ * token flow into or out of one needs a place "input-place" or "output-place" of that colour in the
+ * subnet, and a subnet's own elements are judged like the net's. Every message names the net and the
+ * element by its type, name and id.
  * <p>
  * Whether a net's population stays bounded is not judged: beyond the case above it needs a
  * state-space or invariant analysis.
@@ -126,10 +133,58 @@ public final class QpnValidator {
 					error(queue, "has " + queue.getNumberOfServers() + " servers; a queue needs at least one");
 				}
 			}
-			net.getPlaces().forEach(this::validatePlace);
-			net.getTransitions().forEach(this::validateTransition);
-			net.getArcs().forEach(this::validateArc);
+			validateContents(net);
+			warnOfRepeatedNames();
 			return diagnostics;
+		}
+
+		/**
+		 * SimQPN refuses a net in which two queues, colours, places or transitions share a name
+		 * ("Another ... with the same name does already exist!"), those of subnets named after their
+		 * subnet places as it flattens them; IOSim simulates such a net, but its results, named by
+		 * place, are ambiguous.
+		 */
+		private void warnOfRepeatedNames() {
+			Map<String, EObject> queues = new HashMap<>();
+			for (Queue queue : net.getQueues()) {
+				warnIfRepeated(queues, queue.getName(), queue, "queues");
+			}
+			Map<String, EObject> colours = new HashMap<>();
+			Map<String, EObject> places = new HashMap<>();
+			Map<String, EObject> transitions = new HashMap<>();
+			for (var contents = net.eAllContents(); contents.hasNext();) {
+				EObject element = contents.next();
+				if (element instanceof Colour colour) {
+					warnIfRepeated(colours, Subnets.qualifiedName(colour, colour.getName()), colour, "colours");
+				} else if (element instanceof Place place && !(place instanceof SubnetPlace)) {
+					warnIfRepeated(places, Subnets.qualifiedName(place, place.getName()), place, "places");
+				} else if (element instanceof Transition transition) {
+					warnIfRepeated(transitions, Subnets.qualifiedName(transition, transition.getName()), transition, "transitions");
+				}
+			}
+		}
+
+		private void warnIfRepeated(Map<String, EObject> seen, String name, EObject element, String kind) {
+			if (name == null) {
+				return;
+			}
+			EObject first = seen.putIfAbsent(name, element);
+			if (first != null) {
+				warning(element, "has the name of " + QpeFormat.describe(first) + "; SimQPN refuses nets whose " + kind
+						+ " share a name, and results named by them are ambiguous");
+			}
+		}
+
+		/** The places, transitions and arcs of the net or of a subnet, and those of the subnets in it. */
+		private void validateContents(PlaceTransitionNet owner) {
+			owner.getPlaces().forEach(this::validatePlace);
+			owner.getTransitions().forEach(this::validateTransition);
+			owner.getArcs().forEach(this::validateArc);
+			for (Place place : owner.getPlaces()) {
+				if (place instanceof SubnetPlace subnetPlace && subnetPlace.getSubnet() != null) {
+					validateContents(subnetPlace.getSubnet());
+				}
+			}
 		}
 
 		private void validatePlace(Place place) {
@@ -139,13 +194,17 @@ public final class QpnValidator {
 			if (place instanceof QueueingPlace queueing && queueing.getQueue() == null) {
 				error(place, "has no queue to serve its tokens");
 			}
+			if (place instanceof SubnetPlace subnetPlace && subnetPlace.getSubnet() == null) {
+				error(place, "holds no subnet, so tokens can neither enter nor leave it");
+			}
 			Set<Colour> colours = new HashSet<>();
 			for (ColourReference reference : place.getColourReferences()) {
 				Colour colour = reference.getColour();
 				if (colour == null) {
 					error(reference, "names no colour");
-				} else if (!net.getColours().contains(colour)) {
-					error(reference, "names a colour that is not one of the net's colours");
+				} else if (!(place.eContainer() instanceof PlaceTransitionNet owner) || !Subnets.isVisible(colour, owner)) {
+					error(reference, "names a colour that is not one of the net's colours"
+							+ (place.eContainer() instanceof Subnet ? " nor of the subnets around the place" : ""));
 				} else if (!colours.add(colour)) {
 					error(reference, "allows the colour '" + colour.getName() + "' again; a place allows each colour once");
 				}
@@ -154,6 +213,11 @@ public final class QpnValidator {
 					validateServiceTime(reference);
 				} else if (reference instanceof QueueingColourReference) {
 					warning(reference, "has a service time, but an ordinary place has no queue to serve it");
+				}
+				if (place instanceof SubnetPlace && reference.getInitialPopulation() > 0) {
+					warning(reference, "has an initial population of " + reference.getInitialPopulation() + ", which is not"
+							+ " simulated: SimQPN replaces a subnet place by its subnet's places, and so does IOSim; put the"
+							+ " tokens into a place of the subnet");
 				}
 			}
 		}
@@ -247,13 +311,21 @@ public final class QpnValidator {
 				error(flow, "names no colour reference of a place");
 				return;
 			}
-			if (!(reference.eContainer() instanceof Place place) || place.eContainer() != net) {
-				error(flow, "names a colour reference that belongs to no place of this net");
+			if (!(reference.eContainer() instanceof Place place) || place.eContainer() != transition.eContainer()
+					|| !(transition.eContainer() instanceof PlaceTransitionNet owner)) {
+				error(flow, "names a colour reference that belongs to no place of the transition's "
+						+ (transition.eContainer() instanceof Subnet ? "subnet" : "net"));
 				return;
+			}
+			if (place instanceof SubnetPlace subnetPlace && subnetPlace.getSubnet() != null
+					&& Subnets.tokenHolder(reference, !input) == null) {
+				error(flow, (input ? "takes tokens from " : "puts tokens into ") + QpeFormat.describe(reference)
+						+ ", but its subnet has no place '" + (input ? QpeFormat.SUBNET_OUTPUT_PLACE : QpeFormat.SUBNET_INPUT_PLACE)
+						+ "' with that colour (through nested subnet places) for them to " + (input ? "leave from" : "enter"));
 			}
 			Node source = input ? place : transition;
 			Node target = input ? transition : place;
-			boolean connected = net.getArcs().stream().anyMatch(arc -> arc.getSource() == source && arc.getTarget() == target);
+			boolean connected = owner.getArcs().stream().anyMatch(arc -> arc.getSource() == source && arc.getTarget() == target);
 			if (!connected) {
 				error(flow, (input ? "takes tokens from " : "puts tokens into ") + QpeFormat.describe(reference)
 						+ ", but no connection leads from " + QpeFormat.describe(source) + " to "

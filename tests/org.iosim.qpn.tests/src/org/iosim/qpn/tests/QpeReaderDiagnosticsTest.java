@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.List;
 
 import org.iosim.qpn.Net;
+import org.iosim.qpn.SubnetPlace;
 import org.iosim.qpn.qpe.QpeReadResult;
 import org.iosim.qpn.qpe.QpeReader;
 import org.iosim.qpn.qpe.QpnDiagnostic;
@@ -106,20 +107,25 @@ class QpeReaderDiagnosticsTest {
 	}
 
 	@Test
-	void namesSubnetPlacesAndLeavesOutTheirConnections() {
+	void readsSubnetPlacesWithTheirSubnetsAndNamesWhatIsWrongInside() {
 		String subnet = SMALL_NET.replace("<place departure-discipline=\"NORMAL\" id=\"p-pool\"",
 				"<place departure-discipline=\"NORMAL\" id=\"p-sub\" name=\"Database\" xsi:type=\"subnet-place\">"
 						+ "<subnet><places><place departure-discipline=\"NORMAL\" id=\"p-inner\" name=\"Inner\""
-						+ " xsi:type=\"ordinary-place\"/></places></subnet></place>\n"
+						+ " xsi:type=\"ordinary-place\"/><place departure-discipline=\"NORMAL\" id=\"p-odd\" name=\"Odd\""
+						+ " xsi:type=\"petri-place\"/></places><queues/></subnet></place>\n"
 						+ "<place departure-discipline=\"NORMAL\" id=\"p-pool\"")
 				.replace("<connection id=\"a-pool-start\"",
 						"<connection id=\"a-sub-start\" source-id=\"p-sub\" target-id=\"t-start\"/>\n<connection id=\"a-pool-start\"");
 		QpeReadResult result = QpnTestFiles.read(folder, subnet);
-		assertErrors(result, "small.qpe: subnet-place 'Database' (p-sub): subnet places (hierarchical nets) are not"
-				+ " supported; the place, its subnet and the connections to and from it are left out");
+		assertErrors(result, "small.qpe: subnet-place 'Database' (p-sub): petri-place 'Odd' (p-odd): xsi:type 'petri-place',"
+				+ " which is no place type of QPME (ordinary-place, queueing-place, subnet-place); it is left out");
+		assertEquals(List.of("small.qpe: subnet-place 'Database' (p-sub): the element 'queues' is not part of QPME's"
+				+ " format here; it is left out"), result.warnings().stream().map(QpnDiagnostic::message).toList());
 		Net net = result.net();
-		assertEquals(List.of("Pool", "CPU"), net.getPlaces().stream().map(place -> place.getName()).toList());
-		assertEquals(4, net.getArcs().size());
+		assertEquals(List.of("Database", "Pool", "CPU"), net.getPlaces().stream().map(place -> place.getName()).toList());
+		SubnetPlace database = (SubnetPlace) net.getPlaces().get(0);
+		assertEquals(List.of("Inner"), database.getSubnet().getPlaces().stream().map(place -> place.getName()).toList());
+		assertEquals(database, net.getArcs().get(0).getSource());
 	}
 
 	@Test

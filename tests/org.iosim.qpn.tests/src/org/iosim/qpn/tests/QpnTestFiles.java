@@ -88,6 +88,127 @@ final class QpnTestFiles {
 			</net>
 			""";
 
+	/**
+	 * A hierarchical net in QPME 1.x's form (types in {@code type} and meta-attribute {@code name}
+	 * attributes, plain numbers as ids): four requests think at "Users" (IS, mean 10), then enter the
+	 * subnet place "Server", whose subnet passes them from its input-place to the queueing place
+	 * "Disk" (FCFS, mean 1) while counting them in "actual population", and on to its output-place,
+	 * from which "leave" returns them to "Users".
+	 */
+	static final String HIERARCHICAL_NET_1X = """
+			<?xml version="1.0" encoding="UTF-8"?>
+			<net qpme-version="1.5.2">
+			  <colors>
+			    <color id="1" name="req" real-color="#ff0000" description="a request"/>
+			  </colors>
+			  <queues>
+			    <queue id="2" name="Think" strategy="IS" number-of-servers="1"/>
+			    <queue id="3" name="Disk queue" strategy="FCFS" number-of-servers="1"/>
+			  </queues>
+			  <places>
+			    <place id="10" type="queueing-place" name="Users" departure-discipline="NORMAL" queue-ref="2">
+			      <meta-attributes>
+			        <meta-attribute name="location" location-x="20" location-y="40"/>
+			        <meta-attribute name="sim-qpn" id="11" configuration-name="run" statsLevel="3"/>
+			      </meta-attributes>
+			      <color-refs>
+			        <color-ref id="12" color-id="1" initial-population="4" maximum-capacity="0" ranking="0" priority="0" distribution-function="Exponential" lambda="0.1">
+			          <meta-attributes>
+			            <meta-attribute name="sim-qpn" id="13" configuration-name="run" signLev="0.05" reqRelPrc="0.05" reqAbsPrc="10" batchSize="100" minBatches="20" numBMeansCorlTested="0" bucketSize="100.0" maxBuckets="1000" queueSignLev="0.05" queueReqRelPrc="0.05" queueReqAbsPrc="10" queueBatchSize="100" queueMinBatches="20" queueNumBMeansCorlTested="0" queueBucketSize="100.0" queueMaxBuckets="1000"/>
+			          </meta-attributes>
+			        </color-ref>
+			      </color-refs>
+			    </place>
+			    <place id="20" type="subnet-place" name="Server" departure-discipline="NORMAL">
+			      <subnet>
+			        <colors/>
+			        <places>
+			          <place id="21" type="ordinary-place" name="input-place" departure-discipline="NORMAL" locked="true">
+			            <meta-attributes><meta-attribute name="location" location-x="0" location-y="0"/></meta-attributes>
+			            <color-refs><color-ref id="22" color-id="1" initial-population="0" maximum-capacity="0"/></color-refs>
+			          </place>
+			          <place id="23" type="ordinary-place" name="actual population" departure-discipline="NORMAL">
+			            <meta-attributes><meta-attribute name="sim-qpn" id="24" configuration-name="run" statsLevel="3"/></meta-attributes>
+			            <color-refs>
+			              <color-ref id="25" color-id="1" initial-population="0" maximum-capacity="0">
+			                <meta-attributes>
+			                  <meta-attribute name="sim-qpn" id="26" configuration-name="run" signLev="0.05" reqRelPrc="0.05" reqAbsPrc="10" batchSize="100" minBatches="20" numBMeansCorlTested="0" queueBatchSize="7"/>
+			                </meta-attributes>
+			              </color-ref>
+			            </color-refs>
+			          </place>
+			          <place id="27" type="ordinary-place" name="output-place" departure-discipline="NORMAL" locked="true">
+			            <color-refs><color-ref id="28" color-id="1" initial-population="0" maximum-capacity="0"/></color-refs>
+			          </place>
+			          <place id="29" type="queueing-place" name="Disk" departure-discipline="NORMAL" queue-ref="3">
+			            <color-refs><color-ref id="30" color-id="1" initial-population="0" maximum-capacity="0" ranking="0" priority="0" distribution-function="Exponential" lambda="1"/></color-refs>
+			          </place>
+			        </places>
+			        <transitions>
+			          <transition id="40" type="immediate-transition" name="in" priority="0" weight="1">
+			            <modes><mode id="41" name="in" real-color="#00ff00" firing-weight="1"/></modes>
+			            <connections>
+			              <connection id="42" source-id="22" target-id="41" count="1"/>
+			              <connection id="43" source-id="41" target-id="25" count="1"/>
+			              <connection id="44" source-id="41" target-id="30" count="1"/>
+			            </connections>
+			          </transition>
+			          <transition id="45" type="immediate-transition" name="out" priority="0" weight="1">
+			            <meta-attributes><meta-attribute name="location" location-x="5" location-y="6"/></meta-attributes>
+			            <modes><mode id="46" name="out" real-color="#0000ff" firing-weight="1"/></modes>
+			            <connections>
+			              <connection id="47" source-id="25" target-id="46" count="1"/>
+			              <connection id="48" source-id="30" target-id="46" count="1"/>
+			              <connection id="49" source-id="46" target-id="28" count="1"/>
+			            </connections>
+			          </transition>
+			        </transitions>
+			        <connections>
+			          <connection id="50" source-id="21" target-id="40"/>
+			          <connection id="51" source-id="40" target-id="23"/>
+			          <connection id="52" source-id="40" target-id="29"/>
+			          <connection id="53" source-id="23" target-id="45"/>
+			          <connection id="54" source-id="29" target-id="45"/>
+			          <connection id="55" source-id="45" target-id="27"/>
+			        </connections>
+			      </subnet>
+			      <meta-attributes>
+			        <meta-attribute name="location" location-x="200" location-y="40"/>
+			        <meta-attribute name="sim-qpn" id="56" configuration-name="run" statsLevel="1"/>
+			      </meta-attributes>
+			      <color-refs>
+			        <color-ref id="57" color-id="1" initial-population="0" maximum-capacity="0" direction="both"/>
+			      </color-refs>
+			    </place>
+			  </places>
+			  <transitions>
+			    <transition id="60" type="immediate-transition" name="enter" priority="0" weight="1">
+			      <modes><mode id="61" name="enter" real-color="#00ff00" firing-weight="1"/></modes>
+			      <connections>
+			        <connection id="62" source-id="12" target-id="61" count="1"/>
+			        <connection id="63" source-id="61" target-id="57" count="1"/>
+			      </connections>
+			    </transition>
+			    <transition id="64" type="immediate-transition" name="leave" priority="0" weight="1">
+			      <modes><mode id="65" name="leave" real-color="#0000ff" firing-weight="1"/></modes>
+			      <connections>
+			        <connection id="66" source-id="57" target-id="65" count="1"/>
+			        <connection id="67" source-id="65" target-id="12" count="1"/>
+			      </connections>
+			    </transition>
+			  </transitions>
+			  <connections>
+			    <connection id="70" source-id="10" target-id="60"/>
+			    <connection id="71" source-id="60" target-id="20"/>
+			    <connection id="72" source-id="20" target-id="64"/>
+			    <connection id="73" source-id="64" target-id="10"/>
+			  </connections>
+			  <meta-attributes>
+			    <meta-attribute name="sim-qpn" id="80" configuration-name="run" scenario="1" stopping-rule="FIXEDLEN" output-directory="." ramp-up-length="1000" total-run-length="2E5" time-between-stop-checks="1000" seconds-between-stop-checks="0" seconds-between-heart-beats="60" time-before-initial-heart-beat="1000" verbosity-level="0"/>
+			  </meta-attributes>
+			</net>
+			""";
+
 	private QpnTestFiles() {
 	}
 

@@ -112,6 +112,27 @@ class QpnValidatorTest {
 						+ " more than its maximum capacity 2");
 	}
 
+	@Test
+	void warnsOfNamesSimQpnRefusesToSeeTwice() {
+		Net net = QpnTestFiles.smallNet(folder);
+		net.getPlaces().get(1).setName("Pool");
+		transition(net, 1).setName("start");
+		QpnFactory factory = QpnFactory.eINSTANCE;
+		org.iosim.qpn.Queue queue = factory.createQueue();
+		queue.setId("q-other");
+		queue.setName("CPU queue");
+		queue.setNumberOfServers(1);
+		net.getQueues().add(queue);
+		assertEquals(List.of(
+				"WARNING: small: queue 'CPU queue' (q-other): has the name of queue 'CPU queue' (q-cpu); SimQPN refuses nets"
+						+ " whose queues share a name, and results named by them are ambiguous",
+				"WARNING: small: queueing-place 'Pool' (p-cpu): has the name of ordinary-place 'Pool' (p-pool); SimQPN refuses"
+						+ " nets whose places share a name, and results named by them are ambiguous",
+				"WARNING: small: immediate-transition 'start' (t-end): has the name of immediate-transition 'start' (t-start);"
+						+ " SimQPN refuses nets whose transitions share a name, and results named by them are ambiguous"),
+				new QpnValidator().validate(net).stream().map(QpnDiagnostic::toString).toList());
+	}
+
 	private void assertErrors(Consumer<Net> change, String... messages) {
 		Net net = QpnTestFiles.smallNet(folder);
 		change.accept(net);

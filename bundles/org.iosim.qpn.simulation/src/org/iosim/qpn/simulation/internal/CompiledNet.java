@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
 
+import org.iosim.qpn.Colour;
 import org.iosim.qpn.ColourReference;
 import org.iosim.qpn.ColourStatistics;
 import org.iosim.qpn.DepartureDiscipline;
@@ -15,18 +16,23 @@ import org.iosim.qpn.Mode;
 import org.iosim.qpn.Net;
 import org.iosim.qpn.Place;
 import org.iosim.qpn.PlaceStatistics;
+import org.iosim.qpn.PlaceTransitionNet;
 import org.iosim.qpn.Queue;
 import org.iosim.qpn.QueueingColourReference;
 import org.iosim.qpn.QueueingPlace;
 import org.iosim.qpn.Strategy;
+import org.iosim.qpn.SubnetPlace;
 import org.iosim.qpn.TokenFlow;
 import org.iosim.qpn.Transition;
+import org.iosim.qpn.qpe.Subnets;
 import org.iosim.qpn.simulation.UnsupportedNetException;
 
 /**
  * A net turned into arrays for the event loop: every (place, colour) is a <em>slot</em> with an
  * index; queueing slots know their queue and service time; transitions are lists of modes, each a
  * list of (slot, count) to take and to produce. Nothing on the event path touches the EMF model.
+ * Hierarchical nets are flattened as SimQPN flattens them: subnet places give way to the places and
+ * transitions of their subnets, named {@code Subnet.Inner}.
  */
 public final class CompiledNet {
 
@@ -119,12 +125,16 @@ public final class CompiledNet {
 	 * @throws UnsupportedNetException naming the first element that cannot be simulated
 	 */
 	public static CompiledNet compile(Net net, String configuration) {
+		// subnet places are replaced by their subnets' places and transitions, as SimQPN flattens them
+		List<Place> places = new ArrayList<>();
+		List<Transition> allTransitions = new ArrayList<>();
+		flatten(net, places, allTransitions);
 		Map<ColourReference, Integer> slotOf = new IdentityHashMap<>();
 		long initialTokens = 0;
 		Map<Queue, Integer> queueOf = new LinkedHashMap<>();
 		List<Slot> slots = new ArrayList<>();
-		for (int placeIndex = 0; placeIndex < net.getPlaces().size(); placeIndex++) {
-			Place place = net.getPlaces().get(placeIndex);
+		for (int placeIndex = 0; placeIndex < places.size(); placeIndex++) {
+			Place place = places.get(placeIndex);
 			String where = describe(place);
 			boolean fifo = place.getDepartureDiscipline() == DepartureDiscipline.FIFO;
 			int queue = -1;
@@ -136,14 +146,12 @@ public final class CompiledNet {
 			}
 			int statsLevel = statsLevel(place, configuration);
 			for (ColourReference reference : place.getColourReferences()) {
-				String colour = reference.getColour() == null ? "?" : reference.getColour().getName();
+				String colour = reference.getColour() == null ? "?" : colourName(reference.getColour());
 				String slotWhere = where + ", colour '" + colour + "'";
 				if (reference.getColour() == null) {
 					throw new UnsupportedNetException(slotWhere + ": the colour reference names no colour");
 				}
-				if (reference.getMaximumCapacity() > 0) {
-					throw new UnsupportedNetException(slotWhere + ": a maximum capacity is not simulated yet");
-				}
+				refuseCapacity(reference, slotWhere);
 				if (reference.getInitialPopulation() < 0) {
 					throw new UnsupportedNetException(slotWhere + ": negative initial population "
 							+ reference.getInitialPopulation());
@@ -176,7 +184,7 @@ public final class CompiledNet {
 							+ " tokens in all");
 				}
 				slotOf.put(reference, slots.size());
-				slots.add(new Slot(place.getName(), place.getId(), placeIndex, fifo, colour, reference.getInitialPopulation(),
+				slots.add(new Slot(placeName(place), place.getId(), placeIndex, fifo, colour, reference.getInitialPopulation(),
 						queue, serviceTime, priority, placePrecision, queuePrecision));
 			}
 		}
@@ -189,8 +197,9 @@ public final class CompiledNet {
 			queues.add(new QueueSpec(queue.getName(), queue.getStrategy(), queue.getNumberOfServers()));
 		}
 		List<CompiledTransition> transitions = new ArrayList<>();
-		for (Transition transition : net.getTransitions()) {
-			String where = "transition '" + transition.getName() + "' (" + transition.getId() + ")";
+		for (Transition transition : allTransitions) {
+			String name = Subnets.qualifiedName(transition, transition.getName());
+			String where = "transition '" + name + "' (" + transition.getId() + ")";
 			boolean timed = !(transition instanceof ImmediateTransition);
 			double weight = timed ? 1 : ((ImmediateTransition) transition).getWeight();
 			if (!(weight > 0)) {
@@ -212,17 +221,63 @@ public final class CompiledNet {
 					throw new UnsupportedNetException(modeWhere
 							+ ": an immediate mode that takes no token could fire without end");
 				}
-				int[][] inputs = flows(mode.getInputs(), slotOf, modeWhere);
-				int[][] outputs = flows(mode.getOutputs(), slotOf, modeWhere);
+				int[][] inputs = flows(mode.getInputs(), false, slotOf, modeWhere);
+				int[][] outputs = flows(mode.getOutputs(), true, slotOf, modeWhere);
 				modes.add(new CompiledMode(modeWeight, inputs[0], inputs[1], outputs[0], outputs[1]));
 			}
 			if (!modes.isEmpty()) {
-				transitions.add(new CompiledTransition(transition.getName(), timed, transition.getPriority(), weight,
+				transitions.add(new CompiledTransition(name, timed, transition.getPriority(), weight,
 						modes.toArray(CompiledMode[]::new)));
 			}
 		}
-		return new CompiledNet(net.getName(), net.getPlaces().size(), slots.toArray(Slot[]::new), queues.toArray(QueueSpec[]::new),
+		return new CompiledNet(net.getName(), places.size(), slots.toArray(Slot[]::new), queues.toArray(QueueSpec[]::new),
 				transitions.toArray(CompiledTransition[]::new));
+	}
+
+	/**
+	 * The places that hold tokens and all transitions, those of subnets included: a subnet place
+	 * itself holds none (its colour references only say which colours cross its border), so, as in
+	 * SimQPN, it is replaced by its subnet's places, and its initial population is not simulated.
+	 */
+	private static void flatten(PlaceTransitionNet owner, List<Place> places, List<Transition> transitions) {
+		transitions.addAll(owner.getTransitions());
+		for (Place place : owner.getPlaces()) {
+			if (place instanceof SubnetPlace subnetPlace) {
+				for (ColourReference reference : place.getColourReferences()) {
+					refuseCapacity(reference, describe(place) + ", colour '"
+							+ (reference.getColour() == null ? "?" : colourName(reference.getColour())) + "'");
+				}
+				if (subnetPlace.getSubnet() == null) {
+					throw new UnsupportedNetException(describe(place) + ": the subnet place holds no subnet");
+				}
+				flatten(subnetPlace.getSubnet(), places, transitions);
+			} else {
+				places.add(place);
+			}
+		}
+	}
+
+	/**
+	 * SimQPN refuses every net with a capacity ("Max population attribute currently not supported"),
+	 * so there is no reference semantics to follow (e.g. whether a full place disables the transitions
+	 * putting tokens into it); such nets are refused here too.
+	 */
+	private static void refuseCapacity(ColourReference reference, String where) {
+		if (reference.getMaximumCapacity() > 0) {
+			throw new UnsupportedNetException(where + ": a maximum capacity is not simulated yet (maximum-capacity "
+					+ reference.getMaximumCapacity() + "; SimQPN, whose semantics IOSim follows, refuses such nets too);"
+					+ " set it to 0, no limit");
+		}
+	}
+
+	/** A place's name in results: that of a subnet's place is prefixed by its subnet places' names, as in SimQPN ({@code DBS.DBS-CPU}). */
+	private static String placeName(Place place) {
+		return Subnets.qualifiedName(place, place.getName());
+	}
+
+	/** A colour defined in a subnet is named like the subnet's places, as in SimQPN. */
+	private static String colourName(Colour colour) {
+		return Subnets.qualifiedName(colour, colour.getName());
 	}
 
 	/** @return the slot of the colour of the place, by their names */
@@ -262,11 +317,23 @@ public final class CompiledNet {
 		return new CompiledNet(name, placeCount, changed, queues, transitions);
 	}
 
-	/** Token flows merged per slot: {slots, counts}. */
-	private static int[][] flows(List<TokenFlow> flows, Map<ColourReference, Integer> slotOf, String where) {
+	/**
+	 * Token flows merged per slot: {slots, counts}. Tokens put into a subnet place go to its subnet's
+	 * input-place, tokens taken from one come from its output-place.
+	 *
+	 * @param entering whether the flows put tokens into places (a mode's outputs)
+	 */
+	private static int[][] flows(List<TokenFlow> flows, boolean entering, Map<ColourReference, Integer> slotOf, String where) {
 		Map<Integer, Integer> countBySlot = new LinkedHashMap<>();
 		for (TokenFlow flow : flows) {
-			Integer slot = slotOf.get(flow.getColourReference());
+			ColourReference reference = flow.getColourReference();
+			ColourReference holder = reference == null ? null : Subnets.tokenHolder(reference, entering);
+			if (reference != null && holder == null) {
+				throw new UnsupportedNetException(where + ": a token flow " + (entering ? "into" : "out of") + " subnet place '"
+						+ ((Place) reference.eContainer()).getName() + "' finds no place '" + (entering ? "input-place" : "output-place")
+						+ "' of colour '" + (reference.getColour() == null ? "?" : reference.getColour().getName()) + "' in its subnet");
+			}
+			Integer slot = slotOf.get(holder);
 			if (slot == null) {
 				throw new UnsupportedNetException(where + ": a token flow refers to a colour of no place of the net");
 			}
@@ -298,7 +365,7 @@ public final class CompiledNet {
 	}
 
 	static String describe(Place place) {
-		return (place instanceof QueueingPlace ? "queueing place '" : "place '") + place.getName() + "' (" + place.getId()
-				+ ")";
+		String kind = place instanceof QueueingPlace ? "queueing place '" : place instanceof SubnetPlace ? "subnet place '" : "place '";
+		return kind + placeName(place) + "' (" + place.getId() + ")";
 	}
 }

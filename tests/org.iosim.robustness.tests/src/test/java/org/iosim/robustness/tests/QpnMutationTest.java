@@ -28,19 +28,29 @@ import net.jqwik.api.lifecycle.BeforeContainer;
 import net.jqwik.api.statistics.Statistics;
 
 /**
- * Valid nets (the project's QPN example, as .qpe and as .qpn), changed by one to four
+ * Valid nets (the project's QPN example, as .qpe and as .qpn, and a hierarchical net in QPME 1.x's
+ * older form, which the reader first rewrites into QPME 2's form), changed by one to four
  * {@link XmiMutation}s, give diagnostics or a named refusal of the simulator, and never anything
  * else: no exception, no connection, no expanded entity, no hang. What {@code qpn validate} does
  * with a file is what each try does.
  */
 class QpnMutationTest {
 
-	record Case(boolean modelFile, List<XmiMutation> mutations) {
+	/** The net mutated: the example as .qpe or as .qpn, or the hierarchical QPME 1.x net. */
+	enum Input {
+		QPE, QPN, HIERARCHICAL_QPME1
+	}
+
+	record Case(Input input, List<XmiMutation> mutations) {
+		boolean modelFile() {
+			return input == Input.QPN;
+		}
 	}
 
 	private static ImporterSandbox sandbox;
 	private static byte[] qpe;
 	private static byte[] qpn;
+	private static byte[] hierarchicalQpme1;
 
 	@BeforeContainer
 	static void prepare() throws IOException {
@@ -51,6 +61,9 @@ class QpnMutationTest {
 		Path converted = sandbox.newFolder().resolve("closed-network.qpn");
 		new QpnModelFile().write(read.net(), converted);
 		qpn = Files.readAllBytes(converted);
+		try (var in = QpnMutationTest.class.getResourceAsStream("/qpn/hierarchical-qpme1.qpe")) {
+			hierarchicalQpme1 = in.readAllBytes();
+		}
 	}
 
 	@AfterContainer
@@ -61,7 +74,11 @@ class QpnMutationTest {
 	@Property(seed = "4411872309176251093")
 	void mutatedNetsGiveOnlyDiagnostics(@ForAll("cases") Case mutated) {
 		String name = mutated.modelFile() ? "net.qpn" : "net.qpe";
-		byte[] content = mutated.modelFile() ? qpn : qpe;
+		byte[] content = switch (mutated.input()) {
+		case QPE -> qpe;
+		case QPN -> qpn;
+		case HIERARCHICAL_QPME1 -> hierarchicalQpme1;
+		};
 		XmiMutation.Context context = new XmiMutation.Context(name, List.of(name), sandbox.serverPort(),
 				sandbox.secretFile());
 		for (XmiMutation mutation : mutated.mutations()) {
@@ -105,7 +122,7 @@ class QpnMutationTest {
 
 	@Provide
 	Arbitrary<Case> cases() {
-		return Combinators.combine(Arbitraries.of(true, false), XmiMutation.any(true).list().ofMinSize(1).ofMaxSize(4))
+		return Combinators.combine(Arbitraries.of(Input.class), XmiMutation.any(true).list().ofMinSize(1).ofMaxSize(4))
 				.as(Case::new);
 	}
 }
