@@ -25,11 +25,22 @@ public final class LeastSquares {
 	}
 
 	public static ServiceTimeModel fit(double[] sizes, double[] fileSets, double[] serviceTimes, List<Term> candidates) {
+		return fit(sizes, fileSets, serviceTimes, candidates, weights(serviceTimes));
+	}
+
+	/** The same with every row weighted equally, for values that may be 0 or negative. */
+	public static ServiceTimeModel fitAbsolute(double[] sizes, double[] fileSets, double[] values, List<Term> candidates) {
+		double[] weights = new double[values.length];
+		java.util.Arrays.fill(weights, 1);
+		return fit(sizes, fileSets, values, candidates, weights);
+	}
+
+	private static ServiceTimeModel fit(double[] sizes, double[] fileSets, double[] serviceTimes, List<Term> candidates,
+			double[] weights) {
 		int rows = serviceTimes.length;
 		if (rows == 0) {
 			throw new IllegalArgumentException("no rows to fit");
 		}
-		double[] weights = weights(serviceTimes);
 		List<Term> terms = new ArrayList<>(candidates);
 		terms.removeIf(term -> term != Term.CONSTANT && constant(term, sizes, fileSets));
 		while (terms.size() >= rows && terms.size() > 1) {
@@ -90,6 +101,9 @@ public final class LeastSquares {
 	}
 
 	private static double[] weights(double[] values) {
+		if (values.length == 0) {
+			return values;
+		}
 		double[] sorted = values.clone();
 		Arrays.sort(sorted);
 		double floor = Math.max(sorted[sorted.length / 2] * 1e-3, Double.MIN_NORMAL);
