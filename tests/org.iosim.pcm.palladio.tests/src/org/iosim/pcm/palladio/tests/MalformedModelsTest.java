@@ -167,6 +167,22 @@ class MalformedModelsTest {
 	}
 
 	@Test
+	void errorsBelongToTheModelSetsWhoseFilesHoldThem() throws IOException {
+		TestModels.copy(RESOURCES.resolve("annotated"), folder.resolve("good"));
+		TestModels.copy(RESOURCES.resolve("annotated"), folder.resolve("bad"));
+		Path repository = folder.resolve("bad/shop.repository");
+		Files.writeString(repository, Files.readString(repository).replace("seff:InternalAction", "seff:EmitEventAction"));
+
+		ImportResult result = new PalladioImporter().importPath(folder);
+
+		assertEquals(List.of("bad/shop", "good/shop"), result.modelSets().stream().map(set -> set.name()).toList());
+		assertEquals(List.of(repository + ": line 7: Checkout/pay (ResourceDemandingSeff, checkout.pay): unsupported:"
+				+ " action type 'EmitEventAction' cannot be imported"),
+				result.errorsIn(result.modelSets().get(0)).stream().map(Diagnostic::format).toList());
+		assertEquals(List.of(), result.errorsIn(result.modelSets().get(1)));
+	}
+
+	@Test
 	void referenceToAnUnsupportedElementIsNotReportedAsUnset() throws IOException {
 		Path repository = write("events.repository", """
 				<?xml version="1.0" encoding="UTF-8"?>
