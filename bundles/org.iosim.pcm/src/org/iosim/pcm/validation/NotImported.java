@@ -23,7 +23,11 @@ public final class NotImported extends AdapterImpl {
 	private NotImported() {
 	}
 
-	/** Records that reference {@code feature} of {@code owner} is unset because its target was not imported. */
+	/**
+	 * Records that reference {@code feature} of {@code owner} is unset because its target was not
+	 * imported; for an assembly context, {@code allocation} records that an allocation context meant
+	 * for it could not be imported.
+	 */
 	public static void reference(EObject owner, String feature) {
 		of(owner).references.add(feature);
 	}

@@ -607,7 +607,7 @@ final class ValidationRules extends PcmSwitch<Object> {
 		for (AssemblyContext context : system.getAssemblyContexts()) {
 			long placements = allocation.getContexts().stream()
 					.filter(placement -> placement.getAssemblyContext() == context).count();
-			if (placements == 0) {
+			if (placements == 0 && !NotImported.isReferenceLeftOut(context, "allocation")) {
 				error(context, "the assembly context is not allocated: no allocation context of "
 						+ Diagnostic.describe(allocation) + " places it on a resource container");
 			} else if (placements > 1) {

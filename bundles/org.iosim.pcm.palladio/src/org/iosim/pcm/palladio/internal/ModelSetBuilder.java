@@ -18,6 +18,7 @@ import org.eclipse.emf.common.util.EList;
 import org.eclipse.emf.ecore.EObject;
 import org.eclipse.emf.ecore.EReference;
 import org.iosim.pcm.ArchitectureModel;
+import org.iosim.pcm.CompositeComponent;
 import org.iosim.pcm.Identified;
 import org.iosim.pcm.PcmFactory;
 import org.iosim.pcm.PcmPackage;
@@ -51,6 +52,7 @@ final class ModelSetBuilder {
 	private final Map<String, SchedulingPolicy> extensionPolicies = new HashMap<>();
 	private final Deque<PendingReference> pending = new ArrayDeque<>();
 	private final Deque<PendingReference> backReferences = new ArrayDeque<>();
+	private final Set<CompositeComponent> subsystems = new LinkedHashSet<>();
 
 	/**
 	 * @param anchor the file that names the model set (its allocation or usage model); diagnostics
@@ -83,6 +85,11 @@ final class ModelSetBuilder {
 	/** Records that the element stands for an existing object (a built-in default), keeping its location. */
 	void alias(XmlElement element, EObject object) {
 		elements.put(element, object);
+	}
+
+	/** Records that a composed structure read as composite component is a PCM subsystem, to be flattened. */
+	void subsystem(CompositeComponent subsystem) {
+		subsystems.add(subsystem);
 	}
 
 	/** Records that the element was not imported and its absence already reported. */
@@ -149,6 +156,9 @@ final class ModelSetBuilder {
 					setBack(reference, target);
 				}
 			}
+		}
+		if (!subsystems.isEmpty()) {
+			new SubsystemFlattening(model, subsystems, diagnostics).flatten();
 		}
 		reportDuplicateIds();
 		return model;

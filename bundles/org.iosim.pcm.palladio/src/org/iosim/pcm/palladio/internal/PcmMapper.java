@@ -301,6 +301,15 @@ final class PcmMapper {
 			end(fields, component);
 			return component;
 		}
+		if (isType(element, "SubSystem")) {
+			// read as the composed structure it is, then flattened into the system once references resolve
+			CompositeComponent subsystem = begin(fields, PCM.createCompositeComponent());
+			roles(fields, subsystem);
+			composedStructure(fields, subsystem);
+			end(fields, subsystem);
+			builder.subsystem(subsystem);
+			return subsystem;
+		}
 		unsupportedType(repository, element, "component");
 		return null;
 	}
