@@ -559,7 +559,7 @@ final class PcmMapper {
 		}
 	}
 
-	/** How messages name a step that was not imported, e.g. {@code action 'retry' (Foo) at line 12}. */
+	/** How messages name a step that was not imported, e.g. {@code action 'notify' (EmitEventAction) at line 12}. */
 	private static String describeStep(XmlElement step) {
 		String name = step.attribute("entityName");
 		String type = step.declaredType() == null ? step.localName() : step.declaredType();
