@@ -303,7 +303,7 @@ final class SubsystemFlattening {
 	private <C extends Connector> C copyOf(C connector, ComponentInstance subsystem, int number) {
 		C copy = EcoreUtil.copy(connector);
 		String prefix = subsystem == null ? "" : ids(subsystem) + "/";
-		String suffix = number == 0 ? "" : "#" + (number + 1);
+		String suffix = number == 0 ? "" : "/" + (number + 1);
 		copy.setId(prefix + connector.getId() + suffix);
 		copy.setName(subsystem == null ? connector.getName() : subsystem.name() + "/" + ComponentInstance.nameOf(connector));
 		copyLocation(connector, copy);
