@@ -29,8 +29,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * PCM subsystems, flattened into the system as SimuCom simulates them. The repository has a Worker
  * (demand 10), a Front (demand 5, then a call of the next IWork), the subsystem Pair (a Front calling
- * a Worker), the subsystem Outer (one Pair inside) and the subsystem Gateway (a Front whose next call
- * leaves the subsystem through its required role). Both servers' CPUs are delay resources, Fast at
+ * a Worker), the subsystem Outer (one Pair inside), the subsystem Gateway (a Front whose next call
+ * leaves the subsystem through its required role) and the subsystem Twin (two Fronts, each behind a
+ * provided role of its own, whose next calls both leave through the one required role). Both servers' CPUs are delay resources, Fast at
  * rate 1000 and Slow at rate 500, so a run takes exactly the sum of its demands over the rates of the
  * servers they run on.
  */
@@ -49,7 +50,7 @@ class SubsystemTest {
 		assertEquals(List.of(), imported.diagnostics(), () -> describe(imported.diagnostics()));
 		modelSets = imported.modelSets().stream()
 				.collect(Collectors.toMap(ModelSet::name, Function.identity(), (a, b) -> a, TreeMap::new));
-		assertEquals(List.of("gateway", "nested-inner", "nested-pair", "nested-whole", "twice"),
+		assertEquals(List.of("gateway", "nested-inner", "nested-pair", "nested-whole", "twice", "twin"),
 				List.copyOf(modelSets.keySet()));
 		for (ModelSet modelSet : modelSets.values()) {
 			List<Diagnostic> problems = TestModels.validate(modelSet.model());
@@ -111,6 +112,16 @@ class SubsystemTest {
 	}
 
 	@Test
+	void requiredRoleSeveralComponentsInsideDelegateToIsConnectedForEach() throws Exception {
+		ModelSet twin = modelSets.get("twin");
+
+		assertEquals(List.of("T/one", "T/two", "W"), contextNames(twin));
+		assertEquals(List.of("T/one -> W", "T/two -> W"), assemblyConnectors(twin));
+		// each call: a front on Fast, 5 / 1000 = 0.005, then the worker W on Slow, 10 / 500 = 0.02
+		Simulations.assertMeanResponseTime(2 * (0.005 + 0.02), twin);
+	}
+
+	@Test
 	void componentInsideASubsystemUsedTwiceCannotBeAllocatedOnItsOwn() throws IOException {
 		TestModels.copy(FOLDER, folder);
 		Path allocation = folder.resolve("twice.allocation");
@@ -164,15 +175,18 @@ class SubsystemTest {
 	}
 
 	@Test
-	void flattenedModelSurvivesSavingAndLoading() throws Exception {
-		ModelSet twice = modelSets.get("twice");
-		Path saved = folder.resolve("twice.iosim");
-		ArchitectureFiles.save(twice.model(), saved);
+	void flattenedModelsSurviveSavingAndLoading() throws Exception {
+		// the ids of flattened contexts and of a connector's copies join ids with '/'
+		for (Map.Entry<String, Double> derived : Map.of("twice", 0.015 + 0.03, "twin", 2 * (0.005 + 0.02))
+				.entrySet()) {
+			Path saved = folder.resolve(derived.getKey() + ".iosim");
+			ArchitectureFiles.save(modelSets.get(derived.getKey()).model(), saved);
 
-		ImportResult loaded = new PalladioImporter().importPath(saved);
+			ImportResult loaded = new PalladioImporter().importPath(saved);
 
-		assertFalse(loaded.hasErrors(), () -> describe(loaded.diagnostics()));
-		Simulations.assertMeanResponseTime(0.015 + 0.03, loaded.modelSets().get(0));
+			assertFalse(loaded.hasErrors(), () -> describe(loaded.diagnostics()));
+			Simulations.assertMeanResponseTime(derived.getValue(), loaded.modelSets().get(0));
+		}
 	}
 
 	private static List<String> contextNames(ModelSet modelSet) {
