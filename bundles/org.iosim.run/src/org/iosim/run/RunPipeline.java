@@ -121,6 +121,7 @@ public final class RunPipeline {
 			throw new RunFailure(Kind.INVALID, "the simulation of model set '" + modelSet.name() + "' failed: "
 					+ failed.getMessage());
 		}
+		explainDegenerateResults(refined, result);
 		progress.next("write results");
 		Path folder = configuration.outputFolder() != null ? configuration.outputFolder()
 				: defaultOutputFolder(modelSet.name());
@@ -228,6 +229,25 @@ public final class RunPipeline {
 			}
 		}
 		return current;
+	}
+
+	/**
+	 * Says why results that look broken are what the model says: a run whose simulated time never
+	 * advanced has no rates (throughputs and utilizations are figures per time unit, so 0/0), and
+	 * response times that are all 0 come from a model where nothing on a scenario's path takes time.
+	 */
+	private void explainDegenerateResults(ArchitectureModel model, SimulationResult result) {
+		if (!(result.simulatedTime() > 0)) {
+			warningListener.accept(Diagnostic.warning(model, "the simulated time did not advance (it is 0 at the end):"
+					+ " no resource demand, think time, delay or inter-arrival time of the model set takes any time"
+					+ " (e.g. all demands and think times are 0), so every response time is 0 and throughputs and"
+					+ " utilizations, being figures per time unit, are undefined (NaN)"));
+		} else if (!result.scenarios().isEmpty() && result.scenarios().stream()
+				.allMatch(scenario -> scenario.responseTime().count() > 0 && scenario.responseTime().max() == 0)) {
+			warningListener.accept(Diagnostic.warning(model, "every response time is 0: no resource demand or delay"
+					+ " on the usage scenarios' paths takes any time (e.g. all demands are 0); only think times let"
+					+ " the simulated time advance"));
+		}
 	}
 
 	/**

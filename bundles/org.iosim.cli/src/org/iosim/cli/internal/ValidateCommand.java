@@ -61,14 +61,16 @@ final class ValidateCommand implements Callable<Integer> {
 		RunPipeline pipeline = new RunPipeline(RunConfiguration.of(paths).withIoConfiguration(io).withStoredModels(models));
 		for (ModelSet modelSet : imported.modelSets()) {
 			List<Diagnostic> problems = validator.validate(modelSet.model());
-			long errors = problems.stream().filter(Diagnostic::isError).count();
-			long warnings = problems.size() - errors;
+			// a model set whose files could not be read in full is refused, whatever its validation says
+			long readingErrors = imported.errorsIn(modelSet).size();
+			long errors = readingErrors + problems.stream().filter(Diagnostic::isError).count();
+			long warnings = problems.stream().filter(problem -> !problem.isError()).count();
 			Simulatable simulatable = errors == 0 ? checkSimulatable(pipeline, modelSet) : Simulatable.NOT_CHECKED;
 			errors += simulatable.error() == null ? 0 : 1;
 			valid &= errors == 0;
 			out.printf("Model set '%s' (%s)%n", modelSet.name(), describeFiles(modelSet));
 			out.println("  " + describe(ModelStatistics.of(modelSet.model())));
-			out.println("  " + verdict(errors, warnings));
+			out.println("  " + verdict(errors, readingErrors, warnings));
 			printDiagnostics(out, problems, "  ");
 			simulatable.storages().forEach(storage -> out.println("  " + storage));
 			if (simulatable.error() != null) {
@@ -116,8 +118,11 @@ final class ValidateCommand implements Callable<Integer> {
 				count(statistics.usageScenarios(), "usage scenario"));
 	}
 
-	private static String verdict(long errors, long warnings) {
-		String state = errors == 0 ? "valid" : "INVALID: " + count(errors, "error");
+	/** @param readingErrors how many of the errors were found reading the model set's files (listed first) */
+	private static String verdict(long errors, long readingErrors, long warnings) {
+		String state = errors == 0 ? "valid"
+				: "INVALID: " + count(errors, "error")
+						+ (readingErrors == 0 ? "" : " (" + readingErrors + " reading its files, listed above)");
 		return warnings == 0 ? state : state + ", " + count(warnings, "warning");
 	}
 

@@ -1,6 +1,9 @@
 package org.iosim.pcm.palladio;
 
+import java.nio.file.Path;
 import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 import org.iosim.pcm.validation.Diagnostic;
 
@@ -26,5 +29,14 @@ public record ImportResult(List<ModelSet> modelSets, List<Diagnostic> diagnostic
 	/** @return only the errors */
 	public List<Diagnostic> errors() {
 		return diagnostics.stream().filter(Diagnostic::isError).toList();
+	}
+
+	/**
+	 * @return the errors found in the files the model set was read from: parts of it may be missing,
+	 *         so it cannot be simulated whatever its validation says
+	 */
+	public List<Diagnostic> errorsIn(ModelSet modelSet) {
+		Set<String> files = modelSet.files().stream().map(Path::toString).collect(Collectors.toSet());
+		return diagnostics.stream().filter(Diagnostic::isError).filter(error -> files.contains(error.file())).toList();
 	}
 }

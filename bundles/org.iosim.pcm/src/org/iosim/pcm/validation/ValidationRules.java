@@ -1,12 +1,10 @@
 package org.iosim.pcm.validation;
 
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Deque;
 import java.util.HashSet;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.function.DoublePredicate;
@@ -90,6 +88,7 @@ import org.iosim.pcm.io.VirtualizedStorage;
 import org.iosim.pcm.io.util.IoSwitch;
 import org.iosim.pcm.util.PcmSwitch;
 import org.iosim.pcm.wiring.CallCycles;
+import org.iosim.pcm.wiring.CalledRoles;
 import org.iosim.pcm.wiring.Wiring;
 
 /**
@@ -103,6 +102,7 @@ final class ValidationRules extends PcmSwitch<Object> {
 
 	private final ArchitectureModel model;
 	private final Findings findings;
+	private CalledRoles calledRoles;
 
 	ValidationRules(ArchitectureModel model, Findings findings) {
 		this.model = model;
@@ -248,6 +248,14 @@ final class ValidationRules extends PcmSwitch<Object> {
 	 */
 	private <A extends EObject> void checkChain(EObject behaviour, List<A> steps, Predicate<A> isStart,
 			Predicate<A> isStop, Function<A, A> successorOf, String startName, String stopName) {
+		Optional<String> leftOut = NotImported.stepLeftOut(behaviour);
+		if (leftOut.isPresent()) {
+			// the chain is broken where the step was; every break it shows follows from that
+			warning(behaviour, "the rest of this behaviour was not checked: " + leftOut.get()
+					+ " was not imported (see its 'unsupported' error), so its chain of actions from " + startName
+					+ " to " + stopName + " has a gap");
+			return;
+		}
 		List<A> starts = steps.stream().filter(isStart).toList();
 		long stops = steps.stream().filter(isStop).count();
 		if (starts.size() != 1) {
@@ -508,13 +516,12 @@ final class ValidationRules extends PcmSwitch<Object> {
 	}
 
 	/**
-	 * Every required role of every assembly context must be bound. An assembly context that no
-	 * provided role of the structure leads to can never be called, so Palladio simulates such models;
-	 * there the unbound role is only a warning.
+	 * Every required role a call goes through must be bound. Real models leave roles open that no
+	 * behaviour the usage model reaches calls through (e.g. TeaStore); Palladio simulates them, so
+	 * such a role is only a warning.
 	 */
 	@Override
 	public Object caseComposedStructure(ComposedStructure structure) {
-		Set<AssemblyContext> reachable = reachableContexts(structure);
 		for (AssemblyContext context : structure.getAssemblyContexts()) {
 			RepositoryComponent component = context.getComponent();
 			if (component == null) {
@@ -529,15 +536,23 @@ final class ValidationRules extends PcmSwitch<Object> {
 								? "assembly infrastructure connector"
 								: "assembly connector or required delegation connector")
 						+ " in " + Diagnostic.describe(structure) + " binds it";
-				if (reachable.contains(context)) {
+				if (calledRoles().isCalled(context, role)) {
 					error(context, problem);
 				} else {
-					warning(context, problem + "; no provided role of " + Diagnostic.describe(structure)
-							+ " leads to this assembly context, so no call can reach the role");
+					warning(context, problem + "; no behaviour the usage model reaches calls through it, so the"
+							+ " simulation never needs it");
 				}
 			}
 		}
 		return null;
+	}
+
+	/** Computed once per validation, when a structure first needs it. */
+	private CalledRoles calledRoles() {
+		if (calledRoles == null) {
+			calledRoles = new CalledRoles(model);
+		}
+		return calledRoles;
 	}
 
 	private static boolean isBound(ComposedStructure structure, AssemblyContext context, RequiredRole role) {
@@ -556,33 +571,6 @@ final class ValidationRules extends PcmSwitch<Object> {
 			}
 		}
 		return false;
-	}
-
-	/** Assembly contexts a call entering through the structure's provided roles can reach. */
-	private static Set<AssemblyContext> reachableContexts(ComposedStructure structure) {
-		Set<AssemblyContext> reached = new LinkedHashSet<>();
-		Deque<AssemblyContext> pending = new ArrayDeque<>();
-		for (Connector connector : structure.getConnectors()) {
-			if (connector instanceof ProvidedDelegationConnector delegation && delegation.getInnerContext() != null) {
-				pending.add(delegation.getInnerContext());
-			}
-		}
-		while (!pending.isEmpty()) {
-			AssemblyContext context = pending.removeFirst();
-			if (!reached.add(context)) {
-				continue;
-			}
-			for (Connector connector : structure.getConnectors()) {
-				if (connector instanceof AssemblyConnector assembly && assembly.getRequiringContext() == context
-						&& assembly.getProvidingContext() != null) {
-					pending.add(assembly.getProvidingContext());
-				} else if (connector instanceof AssemblyInfrastructureConnector infrastructure
-						&& infrastructure.getRequiringContext() == context && infrastructure.getProvidingContext() != null) {
-					pending.add(infrastructure.getProvidingContext());
-				}
-			}
-		}
-		return reached;
 	}
 
 	@Override
@@ -619,7 +607,7 @@ final class ValidationRules extends PcmSwitch<Object> {
 		for (AssemblyContext context : system.getAssemblyContexts()) {
 			long placements = allocation.getContexts().stream()
 					.filter(placement -> placement.getAssemblyContext() == context).count();
-			if (placements == 0) {
+			if (placements == 0 && !NotImported.isReferenceLeftOut(context, "allocation")) {
 				error(context, "the assembly context is not allocated: no allocation context of "
 						+ Diagnostic.describe(allocation) + " places it on a resource container");
 			} else if (placements > 1) {
@@ -765,10 +753,15 @@ final class ValidationRules extends PcmSwitch<Object> {
 		return text.contains(".") ? text.replaceAll("0+$", "").replaceAll("\\.$", "") : text;
 	}
 
-	/** @return whether the reference is set; reports an error if not */
+	/**
+	 * @return whether the reference is set; reports an error if not, unless the importer left it unset
+	 *         because it did not import the target (it reported that construct itself)
+	 */
 	private boolean require(EObject element, Object value, String feature) {
 		if (value == null) {
-			error(element, "required reference '" + feature + "' is not set");
+			if (!NotImported.isReferenceLeftOut(element, feature)) {
+				error(element, "required reference '" + feature + "' is not set");
+			}
 			return false;
 		}
 		return true;

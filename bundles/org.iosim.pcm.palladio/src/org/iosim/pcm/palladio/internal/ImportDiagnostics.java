@@ -62,7 +62,7 @@ final class ImportDiagnostics {
 		}
 	}
 
-	/** The first occurrence of an unsupported construct in a file, and how often it occurs there. */
+	/** The first occurrence of a construct reported once per file, and how often it occurs there. */
 	private static final class Occurrences implements Entry {
 		private final Finding first;
 		private int count = 1;
@@ -89,7 +89,7 @@ final class ImportDiagnostics {
 	}
 
 	private final List<Entry> entries = new ArrayList<>();
-	private final Map<String, Occurrences> unsupported = new LinkedHashMap<>();
+	private final Map<String, Occurrences> reportedOnce = new LinkedHashMap<>();
 
 	void error(EObject owner, XmlElement where, String message) {
 		entries.add(new Finding(Severity.ERROR, owner, where, message));
@@ -109,11 +109,22 @@ final class ImportDiagnostics {
 	 * @param message   the text after {@code unsupported: }
 	 */
 	void unsupported(Severity severity, EObject owner, XmlElement where, String construct, String message) {
+		once(severity, owner, where, construct, "unsupported: " + message);
+	}
+
+	/**
+	 * Reports something about a construct once per file, at its first occurrence with a count (e.g.
+	 * how a construct IOSim maps onto its own is simulated).
+	 *
+	 * @param construct names the construct; occurrences of the same construct in the same file are
+	 *                  reported together
+	 */
+	void once(Severity severity, EObject owner, XmlElement where, String construct, String message) {
 		String key = severity + "|" + where.file().displayName() + "|" + construct;
-		Occurrences occurrences = unsupported.get(key);
+		Occurrences occurrences = reportedOnce.get(key);
 		if (occurrences == null) {
-			Occurrences first = new Occurrences(new Finding(severity, owner, where, "unsupported: " + message));
-			unsupported.put(key, first);
+			Occurrences first = new Occurrences(new Finding(severity, owner, where, message));
+			reportedOnce.put(key, first);
 			entries.add(first);
 		} else {
 			occurrences.count++;

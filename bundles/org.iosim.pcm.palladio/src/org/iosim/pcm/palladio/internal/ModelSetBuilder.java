@@ -18,11 +18,13 @@ import org.eclipse.emf.common.util.EList;
 import org.eclipse.emf.ecore.EObject;
 import org.eclipse.emf.ecore.EReference;
 import org.iosim.pcm.ArchitectureModel;
+import org.iosim.pcm.CompositeComponent;
 import org.iosim.pcm.Identified;
 import org.iosim.pcm.PcmFactory;
 import org.iosim.pcm.PcmPackage;
 import org.iosim.pcm.SchedulingPolicy;
 import org.iosim.pcm.validation.Diagnostic;
+import org.iosim.pcm.validation.NotImported;
 import org.iosim.pcm.validation.SourceLocation;
 
 /**
@@ -50,6 +52,7 @@ final class ModelSetBuilder {
 	private final Map<String, SchedulingPolicy> extensionPolicies = new HashMap<>();
 	private final Deque<PendingReference> pending = new ArrayDeque<>();
 	private final Deque<PendingReference> backReferences = new ArrayDeque<>();
+	private final Set<CompositeComponent> subsystems = new LinkedHashSet<>();
 
 	/**
 	 * @param anchor the file that names the model set (its allocation or usage model); diagnostics
@@ -82,6 +85,11 @@ final class ModelSetBuilder {
 	/** Records that the element stands for an existing object (a built-in default), keeping its location. */
 	void alias(XmlElement element, EObject object) {
 		elements.put(element, object);
+	}
+
+	/** Records that a composed structure read as composite component is a PCM subsystem, to be flattened. */
+	void subsystem(CompositeComponent subsystem) {
+		subsystems.add(subsystem);
 	}
 
 	/** Records that the element was not imported and its absence already reported. */
@@ -149,6 +157,9 @@ final class ModelSetBuilder {
 				}
 			}
 		}
+		if (!subsystems.isEmpty()) {
+			new SubsystemFlattening(model, subsystems, diagnostics).flatten();
+		}
 		reportDuplicateIds();
 		return model;
 	}
@@ -181,6 +192,11 @@ final class ModelSetBuilder {
 		}
 		for (XmlElement root : file.roots()) {
 			ModelKind kind = ModelKind.of(root);
+			if (kind == null && ProfileApplications.isProfileApplication(root)) {
+				diagnostics.add(ProfileApplications.ignored(root));
+				skip(root);
+				continue;
+			}
 			if (kind == null) {
 				diagnostics.add(ModelKind.notAModel(root));
 				skip(root);
@@ -224,13 +240,21 @@ final class ModelSetBuilder {
 		return false;
 	}
 
+	/**
+	 * Files of other PCM versions are read with PCM 5.2's feature names, which most of them share;
+	 * whatever differs is reported where it is met. Older versions lived at sdq.ipd.uka.de, later ones
+	 * at palladiosimulator.org; both end their namespace with the version.
+	 */
 	private void warnAboutOtherPcmVersion(XmlElement root) {
 		String namespace = root.namespace();
-		if (namespace != null && namespace.contains("palladiosimulator.org/PalladioComponentModel")
-				&& !namespace.endsWith("/5.2")) {
-			diagnostics.add(ImportDiagnostics.at(Diagnostic.Severity.WARNING, null, root, "namespace '" + namespace
-					+ "' is not PCM 5.2; the file is read with the feature names of PCM 5.2"));
+		if (namespace == null || !namespace.contains("/PalladioComponentModel") || namespace.endsWith("/5.2")) {
+			return;
 		}
+		String last = namespace.substring(namespace.lastIndexOf('/') + 1);
+		String version = last.matches("\\d+(\\.\\d+)*") ? "PCM " + last : "an unknown PCM version";
+		diagnostics.add(ImportDiagnostics.at(Diagnostic.Severity.WARNING, null, root, "namespace '"
+				+ ModelFileLimits.shorten(namespace) + "' is " + version
+				+ ", not PCM 5.2; the file is read with the feature names of PCM 5.2"));
 	}
 
 	// ------------------------------------------------------------------ references
@@ -271,6 +295,8 @@ final class ModelSetBuilder {
 			return null;
 		}
 		if (isSkipped(element)) {
+			// the skipped construct is reported; the validator keeps quiet about the unset reference
+			NotImported.reference(reference.owner(), reference.feature().getName());
 			return null;
 		}
 		EObject object = elements.get(element);

@@ -19,6 +19,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 import org.iosim.pcm.ArchitectureModel;
 import org.iosim.pcm.palladio.ArchitectureFiles;
@@ -39,11 +40,33 @@ public final class PalladioImport {
 	private static final List<String> MODEL_EXTENSIONS = List.of("repository", "system", "resourceenvironment",
 			"allocation", "usagemodel", "resourcetype");
 
+	/**
+	 * Files of Palladio's other tools that model folders often hold, by extension, with what leaving
+	 * them out means for the results. They are not read; each kind found is named in one warning.
+	 */
+	private static final Map<String, String> IGNORED_TOOL_FILES = Map.of(
+			"usageevolution", "usage evolution (a workload that changes over time, as SimuLizar simulates it) is not"
+					+ " simulated: the usage model's workload stays as it is written for the whole run",
+			"dlim", "load intensity profiles (DLIM, the arrival rates a usage evolution follows over time) are not"
+					+ " simulated: the usage model's workload stays as it is written for the whole run",
+			"experiments", "experiment settings (simulator, stop conditions, parameter variations) are not applied:"
+					+ " the model set is simulated once, with IOSim's own options (--stop-time, --max-measurements,"
+					+ " --seed, ...)",
+			"measuringpoint", "measuring points do not limit what is measured: IOSim measures every usage scenario,"
+					+ " call and resource",
+			"monitorrepository", "monitors (which metrics Palladio records and how it aggregates them) are not"
+					+ " applied: IOSim reports its own fixed set of metrics",
+			"slo", "service level objectives are not checked: results say nothing about whether they are met");
+
+	/** How many ignored files of a kind a warning names; the rest are counted. */
+	private static final int NAMED_IGNORED_FILES = 3;
+
 	/** How many levels of subfolders below a named folder are searched for model files. */
 	private static final int MAX_FOLDER_DEPTH = 8;
 
 	private final ParsedFiles parsedFiles = new ParsedFiles();
 	private final List<Diagnostic> inputProblems = new ArrayList<>();
+	private final Map<String, Set<Path>> ignoredToolFiles = new TreeMap<>();
 
 	public ImportResult run(List<Path> paths) {
 		Map<Path, String> namedFiles = new LinkedHashMap<>();
@@ -52,6 +75,7 @@ public final class PalladioImport {
 		for (Path path : paths) {
 			gather(path, namedFiles, subfolderFiles, iosimFiles);
 		}
+		ignoredToolFiles.forEach(this::warnAboutIgnoredFiles);
 
 		List<XmiFile> named = parse(namedFiles);
 		List<ModelSetPlanner.Plan> plans = new ArrayList<>(new ModelSetPlanner(named).plan(true));
@@ -65,8 +89,7 @@ public final class PalladioImport {
 		}
 		List<Diagnostic> foreignRoots = new ArrayList<>();
 		for (XmiFile input : inputs) {
-			input.roots().stream().filter(root -> ModelKind.of(root) == null).map(ModelKind::notAModel)
-					.forEach(foreignRoots::add);
+			input.roots().stream().filter(PalladioImport::isForeign).map(ModelKind::notAModel).forEach(foreignRoots::add);
 		}
 
 		List<ModelSet> modelSets = new ArrayList<>();
@@ -88,7 +111,7 @@ public final class PalladioImport {
 			used.addAll(builder.usedPaths());
 		}
 		for (XmiFile input : inputs) {
-			boolean foreign = input.roots().stream().anyMatch(root -> ModelKind.of(root) == null);
+			boolean foreign = input.roots().stream().anyMatch(PalladioImport::isForeign);
 			if (!used.contains(input.path()) && !foreign) {
 				setProblems.add(Diagnostic.inFile(Severity.WARNING, input.displayName(), 0, 0,
 						"not used by any model set: no allocation, system or usage model refers to it,"
@@ -106,6 +129,11 @@ public final class PalladioImport {
 			diagnostics.addAll(loaded.diagnostics());
 		});
 		return new ImportResult(modelSets, List.copyOf(diagnostics));
+	}
+
+	/** @return whether a root element is neither a PCM model nor annotations of one */
+	private static boolean isForeign(XmlElement root) {
+		return ModelKind.of(root) == null && !ProfileApplications.isProfileApplication(root);
 	}
 
 	/** @return the files that could be parsed, in the order given */
@@ -166,6 +194,8 @@ public final class PalladioImport {
 								}
 							} else if (attributes.isRegularFile() && MODEL_EXTENSIONS.contains(extension(file))) {
 								found.computeIfAbsent(file.getParent(), key -> new ArrayList<>()).add(file);
+							} else if (attributes.isRegularFile() && IGNORED_TOOL_FILES.containsKey(extension(file))) {
+								ignoredToolFiles.computeIfAbsent(extension(file), key -> new TreeSet<>()).add(file);
 							}
 							return FileVisitResult.CONTINUE;
 						}
@@ -216,6 +246,20 @@ public final class PalladioImport {
 			files.stream().sorted(Comparator.comparing(file -> file.getFileName().toString()))
 					.forEach(file -> group.putIfAbsent(file.toAbsolutePath().normalize(), file.toString()));
 		});
+	}
+
+	/** One warning per kind of ignored file, at the first of them, naming a few others and what ignoring them means. */
+	private void warnAboutIgnoredFiles(String extension, Set<Path> files) {
+		List<String> names = files.stream().map(Path::toString).toList();
+		String others = "";
+		if (names.size() > 1) {
+			List<String> named = names.subList(1, Math.min(names.size(), 1 + NAMED_IGNORED_FILES));
+			int more = names.size() - 1 - named.size();
+			others = " and the other " + (names.size() - 1) + " ." + extension + " file" + (names.size() > 2 ? "s" : "")
+					+ " (" + String.join(", ", named) + (more > 0 ? " and " + more + " more" : "") + ")";
+		}
+		inputProblems.add(Diagnostic.inFile(Severity.WARNING, names.get(0), 0, 0, "this file" + others + " "
+				+ (names.size() > 1 ? "are" : "is") + " ignored: " + IGNORED_TOOL_FILES.get(extension)));
 	}
 
 	private static boolean hidden(Path folder) {

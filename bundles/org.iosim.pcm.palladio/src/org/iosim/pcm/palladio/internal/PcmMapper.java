@@ -97,6 +97,8 @@ import org.iosim.pcm.VariableCharacterisationType;
 import org.iosim.pcm.VariableUsage;
 import org.iosim.pcm.Workload;
 import org.iosim.pcm.validation.Diagnostic.Severity;
+import org.iosim.pcm.validation.NotImported;
+import org.iosim.pcm.validation.SourceLocation;
 
 /**
  * Maps the elements of PCM 5.2 XMI files onto IOSim's architecture metamodel. PCM serialises a
@@ -298,6 +300,15 @@ final class PcmMapper {
 			composedStructure(fields, component);
 			end(fields, component);
 			return component;
+		}
+		if (isType(element, "SubSystem")) {
+			// read as the composed structure it is, then flattened into the system once references resolve
+			CompositeComponent subsystem = begin(fields, PCM.createCompositeComponent());
+			roles(fields, subsystem);
+			composedStructure(fields, subsystem);
+			end(fields, subsystem);
+			builder.subsystem(subsystem);
+			return subsystem;
 		}
 		unsupportedType(repository, element, "component");
 		return null;
@@ -542,11 +553,24 @@ final class PcmMapper {
 			AbstractAction action = action(child, behaviour);
 			if (action != null) {
 				behaviour.getSteps().add(action);
+			} else {
+				NotImported.step(behaviour, describeStep(child));
 			}
 		}
 	}
 
+	/** How messages name a step that was not imported, e.g. {@code action 'notify' (EmitEventAction) at line 12}. */
+	private static String describeStep(XmlElement step) {
+		String name = step.attribute("entityName");
+		String type = step.declaredType() == null ? step.localName() : step.declaredType();
+		return "action " + (name == null || name.isBlank() ? "" : "'" + ModelFileLimits.shorten(name) + "' ") + "("
+				+ ModelFileLimits.shorten(type) + ") at line " + step.line();
+	}
+
 	private AbstractAction action(XmlElement element, EObject owner) {
+		if (isType(element, "RecoveryAction")) {
+			return recoveryBlock(element, owner);
+		}
 		AbstractAction action = createAction(element);
 		if (action == null) {
 			unsupportedType(owner, element, "action");
@@ -616,6 +640,88 @@ final class PcmMapper {
 		}
 		end(fields, action);
 		return action;
+	}
+
+	/**
+	 * A recovery block (PCM's RecoveryAction) runs its primary behaviour; its alternatives run only
+	 * after a failure, and failures are outside IOSim's scope. SimuCom simulates a recovery block
+	 * without failures the same way. It becomes a branch with the primary behaviour as its one
+	 * transition, taken with probability 1, so that the metamodel needs no class of its own for it.
+	 */
+	private AbstractAction recoveryBlock(XmlElement element, EObject owner) {
+		ElementFields fields = new ElementFields(element);
+		BranchAction block = begin(fields, PCM.createBranchAction());
+		builder.refer(block, PcmPackage.Literals.ABSTRACT_ACTION__SUCCESSOR, fields, "successor_AbstractAction");
+		builder.referBack(block, PcmPackage.Literals.ABSTRACT_ACTION__PREDECESSOR, fields,
+				"predecessor_AbstractAction");
+		List<XmlElement> behaviours = fields.children("recoveryActionBehaviours__RecoveryAction");
+		XmlElement primary = primaryBehaviour(fields, block, behaviours);
+		for (XmlElement behaviour : behaviours) {
+			if (behaviour != primary) {
+				builder.skip(behaviour);
+			}
+		}
+		if (primary != null) {
+			ProbabilisticBranchTransition transition = PCM.createProbabilisticBranchTransition();
+			SourceLocation.attach(transition, primary.file().displayName(), primary.line());
+			transition.setName(primary.attribute("entityName"));
+			transition.setProbability(1);
+			transition.setBehaviour(recoveryBehaviour(primary));
+			block.getBranches().add(transition);
+			int alternatives = behaviours.size() - 1;
+			builder.diagnostics().once(Severity.WARNING, block, element, "RecoveryAction", "recovery block: its"
+					+ " primary behaviour" + (transition.getName() == null ? "" : " '" + transition.getName() + "'")
+					+ " is simulated, as SimuCom does while no failure occurs; " + (alternatives == 1
+							? "its alternative behaviour runs"
+							: "its " + alternatives + " alternative behaviours run")
+					+ " only after failures, which IOSim does not simulate");
+		}
+		end(fields, block);
+		return block;
+	}
+
+	/**
+	 * @param behaviours the recovery block's own recovery behaviours, the only ones it may name
+	 * @return the recovery behaviour {@code primaryBehaviour__RecoveryAction} names, or null (then reported)
+	 */
+	private XmlElement primaryBehaviour(ElementFields fields, BranchAction block, List<XmlElement> behaviours) {
+		String written = fields.attribute("primaryBehaviour__RecoveryAction");
+		List<XmlElement> children = fields.children("primaryBehaviour__RecoveryAction");
+		if (written == null && !children.isEmpty()) {
+			written = children.get(0).attribute("href");
+		}
+		if (written == null || written.isBlank()) {
+			builder.diagnostics().error(block, fields.element(),
+					"the recovery block names no primary behaviour (primaryBehaviour__RecoveryAction)");
+			return null;
+		}
+		ReferenceTarget target = ReferenceTarget.parse(written.trim(), fields.element().file());
+		XmlElement primary = target.kind() == ReferenceTarget.Kind.SAME_FILE
+				? fields.element().file().resolveFragment(target.fragment())
+				: null;
+		if (primary == null || !behaviours.contains(primary)) {
+			builder.diagnostics().error(block, fields.element(), "the primary behaviour '"
+					+ ModelFileLimits.shorten(written) + "' of the recovery block is not one of its recovery behaviours"
+					+ " (recoveryActionBehaviours__RecoveryAction)");
+			return null;
+		}
+		return primary;
+	}
+
+	/**
+	 * The primary behaviour of a recovery block. Which failures it handles and which alternative takes
+	 * over after one matter only once failures occur.
+	 */
+	private ResourceDemandingBehaviour recoveryBehaviour(XmlElement element) {
+		ElementFields fields = new ElementFields(element);
+		ResourceDemandingBehaviour behaviour = begin(fields, PCM.createResourceDemandingBehaviour());
+		String[] failureHandling = { "failureTypes_FailureHandlingEntity",
+				"failureHandlingAlternatives__RecoveryActionBehaviour" };
+		fields.ignore(failureHandling);
+		fields.children(failureHandling);
+		steps(fields, behaviour);
+		end(fields, behaviour);
+		return behaviour;
 	}
 
 	/**
@@ -973,6 +1079,8 @@ final class PcmMapper {
 			UserAction action = userAction(child, behaviour);
 			if (action != null) {
 				behaviour.getActions().add(action);
+			} else {
+				NotImported.step(behaviour, describeStep(child));
 			}
 		}
 		end(fields, behaviour);

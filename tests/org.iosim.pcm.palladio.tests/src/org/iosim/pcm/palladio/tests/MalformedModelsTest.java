@@ -146,6 +146,89 @@ class MalformedModelsTest {
 	}
 
 	@Test
+	void behaviourWithAnUnsupportedActionIsNotCheckedFurther() throws IOException {
+		Path repository = write("events.repository", repository("""
+				<steps_Behaviour xsi:type="seff:StartAction" id="start" successor_AbstractAction="emit"/>
+				<steps_Behaviour xsi:type="seff:EmitEventAction" id="emit" entityName="notify" predecessor_AbstractAction="start" successor_AbstractAction="compute"/>
+				<steps_Behaviour xsi:type="seff:InternalAction" id="compute" entityName="compute" predecessor_AbstractAction="emit" successor_AbstractAction="stop"/>
+				<steps_Behaviour xsi:type="seff:StopAction" id="stop" predecessor_AbstractAction="compute"/>
+				"""));
+
+		ImportResult result = new PalladioImporter().importPath(repository);
+		List<Diagnostic> validation = TestModels.validate(result.modelSets().get(0).model());
+
+		// without the emit action, the start has no successor and compute and stop are unreachable: all follow-ons
+		List<String> aboutTheSeff = validation.stream()
+				.filter(diagnostic -> List.of("seff", "start", "compute", "stop").contains(String.valueOf(diagnostic.elementId())))
+				.map(Diagnostic::format).toList();
+		assertEquals(List.of(repository + ": line 5: Worker/work (ResourceDemandingSeff, seff): the rest of this"
+				+ " behaviour was not checked: action 'notify' (EmitEventAction) at line 7 was not imported (see its"
+				+ " 'unsupported' error), so its chain of actions from StartAction to StopAction has a gap"), aboutTheSeff);
+	}
+
+	@Test
+	void errorsBelongToTheModelSetsWhoseFilesHoldThem() throws IOException {
+		TestModels.copy(RESOURCES.resolve("annotated"), folder.resolve("good"));
+		TestModels.copy(RESOURCES.resolve("annotated"), folder.resolve("bad"));
+		Path repository = folder.resolve("bad/shop.repository");
+		Files.writeString(repository, Files.readString(repository).replace("seff:InternalAction", "seff:EmitEventAction"));
+
+		ImportResult result = new PalladioImporter().importPath(folder);
+
+		assertEquals(List.of("bad/shop", "good/shop"), result.modelSets().stream().map(set -> set.name()).toList());
+		assertEquals(List.of(repository + ": line 7: Checkout/pay (ResourceDemandingSeff, checkout.pay): unsupported:"
+				+ " action type 'EmitEventAction' cannot be imported"),
+				result.errorsIn(result.modelSets().get(0)).stream().map(Diagnostic::format).toList());
+		assertEquals(List.of(), result.errorsIn(result.modelSets().get(1)));
+	}
+
+	@Test
+	void referenceToAnUnsupportedElementIsNotReportedAsUnset() throws IOException {
+		Path repository = write("events.repository", """
+				<?xml version="1.0" encoding="UTF-8"?>
+				<repository:Repository xmi:version="2.0" xmlns:xmi="http://www.omg.org/XMI" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:repository="http://palladiosimulator.org/PalladioComponentModel/Repository/5.2" xmlns:seff="http://palladiosimulator.org/PalladioComponentModel/SEFF/5.2" id="repository" entityName="Repository">
+				<components__Repository xsi:type="repository:BasicComponent" id="listener" entityName="Listener">
+				<serviceEffectSpecifications__BasicComponent xsi:type="seff:ResourceDemandingSEFF" id="seff" describedService__SEFF="events.changed">
+				<steps_Behaviour xsi:type="seff:StartAction" id="start" successor_AbstractAction="stop"/>
+				<steps_Behaviour xsi:type="seff:StopAction" id="stop" predecessor_AbstractAction="start"/>
+				</serviceEffectSpecifications__BasicComponent>
+				</components__Repository>
+				<interfaces__Repository xsi:type="repository:EventGroup" id="events" entityName="Events">
+				<eventTypes__EventGroup id="events.changed" entityName="changed"/>
+				</interfaces__Repository>
+				</repository:Repository>
+				""");
+
+		ImportResult result = new PalladioImporter().importPath(repository);
+		List<Diagnostic> validation = TestModels.validate(result.modelSets().get(0).model());
+
+		assertEquals(List.of(repository + ": line 9: Repository (Repository 'Repository', repository): unsupported:"
+				+ " interface type 'EventGroup' cannot be imported"),
+				result.errors().stream().map(Diagnostic::format).toList());
+		assertTrue(validation.stream().noneMatch(diagnostic -> diagnostic.message().contains("describedService")),
+				() -> describe(validation));
+	}
+
+	@Test
+	void everyOtherPcmVersionGetsTheSameWarningNamingItsVersion() throws IOException {
+		for (String namespace : List.of("http://sdq.ipd.uka.de/PalladioComponentModel/Repository/5.0",
+				"http://sdq.ipd.uka.de/PalladioComponentModel/4.0",
+				"http://palladiosimulator.org/PalladioComponentModel/Repository/5.1")) {
+			String version = namespace.substring(namespace.lastIndexOf('/') + 1);
+			Path repository = write("v" + version + ".repository", repository("""
+					<steps_Behaviour xsi:type="seff:StartAction" id="start" successor_AbstractAction="stop"/>
+					<steps_Behaviour xsi:type="seff:StopAction" id="stop" predecessor_AbstractAction="start"/>
+					""").replace("http://palladiosimulator.org/PalladioComponentModel/Repository/5.2", namespace));
+
+			ImportResult result = new PalladioImporter().importPath(repository);
+
+			assertEquals(List.of(repository + ": line 2: namespace '" + namespace + "' is PCM " + version
+					+ ", not PCM 5.2; the file is read with the feature names of PCM 5.2"),
+					result.diagnostics().stream().map(Diagnostic::format).toList());
+		}
+	}
+
+	@Test
 	void reliabilityAnnotationsAreOnlyWarnings() throws IOException {
 		Path repository = write("reliable.repository", repository("""
 				<steps_Behaviour xsi:type="seff:StartAction" id="start" successor_AbstractAction="compute"/>

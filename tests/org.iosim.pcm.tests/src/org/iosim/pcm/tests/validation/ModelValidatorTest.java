@@ -250,7 +250,33 @@ class ModelValidatorTest {
 	}
 
 	@Test
-	void unconnectedRoleOfUnreachableContextIsOnlyAWarning() {
+	void unconnectedRoleOfACalledComponentIsOnlyAWarningWhileNoBehaviourCallsThroughIt() {
+		OperationRequiredRole audit = PCM.createOperationRequiredRole();
+		audit.setId("frontend.audit");
+		audit.setName("Frontend_IAudit");
+		audit.setRequiredInterface(fixture.storage);
+		fixture.frontend.getRequiredRoles().add(audit);
+
+		List<Diagnostic> diagnostics = new ModelValidator().validate(fixture.model);
+
+		assertEquals(1, diagnostics.size(), diagnostics::toString);
+		assertEquals(Diagnostic.Severity.WARNING, diagnostics.get(0).severity());
+		assertEquals("Frontend_1 (AssemblyContext 'Frontend_1', frontend.assembly): required role OperationRequiredRole "
+				+ "'Frontend_IAudit' (frontend.audit) of component BasicComponent 'Frontend' (frontend) is not "
+				+ "connected: no assembly connector or required delegation connector in SoftwareSystem 'Orders' (system) "
+				+ "binds it; no behaviour the usage model reaches calls through it, so the simulation never needs it",
+				diagnostics.get(0).format());
+
+		fixture.saveCall.setRole(audit);
+		List<Diagnostic> called = new ModelValidator().validate(fixture.model);
+
+		assertTrue(called.stream().anyMatch(diagnostic -> diagnostic.isError()
+				&& diagnostic.message().startsWith("required role OperationRequiredRole 'Frontend_IAudit'")),
+				called::toString);
+	}
+
+	@Test
+	void unconnectedRoleNoReachedBehaviourCallsIsOnlyAWarning() {
 		AssemblyContext spare = PCM.createAssemblyContext();
 		spare.setId("spare.assembly");
 		spare.setName("Frontend_2");
@@ -269,8 +295,8 @@ class ModelValidatorTest {
 		assertEquals("Frontend_2 (AssemblyContext 'Frontend_2', spare.assembly): required role OperationRequiredRole "
 				+ "'Frontend_IStorage' (frontend.storage) of component BasicComponent 'Frontend' (frontend) is not "
 				+ "connected: no assembly connector or required delegation connector in SoftwareSystem 'Orders' (system) "
-				+ "binds it; no provided role of SoftwareSystem 'Orders' (system) leads to this assembly context, so no "
-				+ "call can reach the role", diagnostics.get(0).format());
+				+ "binds it; no behaviour the usage model reaches calls through it, so the simulation never needs it",
+				diagnostics.get(0).format());
 	}
 
 	@Test

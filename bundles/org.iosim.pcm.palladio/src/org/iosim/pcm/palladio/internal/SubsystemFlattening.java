@@ -1,0 +1,405 @@
+package org.iosim.pcm.palladio.internal;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+import org.eclipse.emf.ecore.EObject;
+import org.eclipse.emf.ecore.util.EcoreUtil;
+import org.iosim.pcm.Allocation;
+import org.iosim.pcm.AllocationContext;
+import org.iosim.pcm.ArchitectureModel;
+import org.iosim.pcm.AssemblyConnector;
+import org.iosim.pcm.AssemblyContext;
+import org.iosim.pcm.AssemblyInfrastructureConnector;
+import org.iosim.pcm.CompositeComponent;
+import org.iosim.pcm.Connector;
+import org.iosim.pcm.OperationProvidedRole;
+import org.iosim.pcm.OperationRequiredRole;
+import org.iosim.pcm.PcmFactory;
+import org.iosim.pcm.ProvidedDelegationConnector;
+import org.iosim.pcm.Repository;
+import org.iosim.pcm.ResourceContainer;
+import org.iosim.pcm.RequiredDelegationConnector;
+import org.iosim.pcm.SoftwareSystem;
+import org.iosim.pcm.validation.Diagnostic;
+import org.iosim.pcm.validation.NotImported;
+import org.iosim.pcm.validation.SourceLocation;
+import org.iosim.pcm.wiring.ComponentInstance;
+
+/**
+ * Flattens PCM subsystems into the system, as SimuCom simulates them. A subsystem is a composed
+ * structure that, unlike a composite component, can be allocated as a whole or part by part; IOSim's
+ * metamodel has no class for it. Every component instance inside a subsystem (nested ones included)
+ * becomes an assembly context of the system named by its path, e.g. {@code Outer/Inner/Worker}; the
+ * connectors inside each subsystem instance are copied between those contexts, and connectors that
+ * lead into or out of a subsystem are resolved through its delegation connectors to the inner
+ * component that serves or makes the call. Allocating a subsystem's assembly context places every
+ * component inside it on that container; allocating an assembly context inside a subsystem places
+ * what it holds, which is only unambiguous while the system uses that subsystem once.
+ */
+final class SubsystemFlattening {
+
+	private static final PcmFactory PCM = PcmFactory.eINSTANCE;
+
+	/** Where a call through a role ends up: the role of a component that is no subsystem. */
+	private record End<R>(ComponentInstance instance, R role) {
+	}
+
+	private final ArchitectureModel model;
+	private final Set<CompositeComponent> subsystems;
+	private final ImportDiagnostics diagnostics;
+	private final SoftwareSystem system;
+	/** The system's assembly context of each component instance inside a subsystem. */
+	private final Map<ComponentInstance, AssemblyContext> flattened = new HashMap<>();
+	/** Every instance of a subsystem, and of the contexts inside it, in the order the system holds them. */
+	private final Map<ComponentInstance, List<AssemblyContext>> leavesByInstance = new LinkedHashMap<>();
+	private final List<Connector> connectors = new ArrayList<>();
+
+	/**
+	 * @param subsystems the composite components the importer made of PCM subsystems; once flattened,
+	 *                   they are removed from their repositories
+	 */
+	SubsystemFlattening(ArchitectureModel model, Set<CompositeComponent> subsystems, ImportDiagnostics diagnostics) {
+		this.model = model;
+		this.subsystems = subsystems;
+		this.diagnostics = diagnostics;
+		this.system = model.getSystem();
+	}
+
+	void flatten() {
+		if (system != null) {
+			List<AssemblyContext> contexts = new ArrayList<>();
+			for (AssemblyContext context : system.getAssemblyContexts()) {
+				contexts.addAll(expand(ComponentInstance.ofSystem(context), List.of()));
+			}
+			List<Connector> original = List.copyOf(system.getConnectors());
+			original.forEach(this::resolveSystemConnector);
+			// while the subsystems' assembly contexts are still the system's
+			if (model.getAllocation() != null) {
+				flattenAllocation(model.getAllocation());
+			}
+			system.getAssemblyContexts().clear();
+			system.getAssemblyContexts().addAll(contexts);
+			system.getConnectors().clear();
+			system.getConnectors().addAll(connectors);
+		}
+		reportUseInCompositeComponents();
+		for (Repository repository : model.getRepositories()) {
+			repository.getComponents().removeAll(subsystems);
+		}
+	}
+
+	// ------------------------------------------------------------------ assembly contexts
+
+	private boolean isSubsystem(AssemblyContext context) {
+		return context != null && context.getComponent() instanceof CompositeComponent component
+				&& subsystems.contains(component);
+	}
+
+	/**
+	 * @param enclosing the subsystems the instance lies in, outermost first, to stop a subsystem that
+	 *                  contains itself
+	 * @return the system's assembly contexts of the instance: itself, or one per component inside it
+	 */
+	private List<AssemblyContext> expand(ComponentInstance instance, List<CompositeComponent> enclosing) {
+		AssemblyContext context = instance.context();
+		if (!isSubsystem(context)) {
+			List<AssemblyContext> leaf = List.of(flat(instance));
+			leavesByInstance.put(instance, leaf);
+			return leaf;
+		}
+		CompositeComponent subsystem = (CompositeComponent) context.getComponent();
+		if (enclosing.contains(subsystem)) {
+			diagnostics.add(Diagnostic.error(context, describeSubsystem(subsystem)
+					+ " contains itself (" + instance.name() + "), so it would never end"));
+			leavesByInstance.put(instance, List.of());
+			return List.of();
+		}
+		if (!context.getConfigParameterUsages().isEmpty()) {
+			diagnostics.add(Diagnostic.error(context, "unsupported: component parameters set on the assembly context"
+					+ " of " + describeSubsystem(subsystem) + " cannot be passed to the components"
+					+ " inside it"));
+		}
+		List<CompositeComponent> deeper = new ArrayList<>(enclosing);
+		deeper.add(subsystem);
+		List<AssemblyContext> leaves = new ArrayList<>();
+		for (AssemblyContext inner : subsystem.getAssemblyContexts()) {
+			leaves.addAll(expand(instance.child(inner), deeper));
+		}
+		leavesByInstance.put(instance, leaves);
+		subsystem.getConnectors().forEach(connector -> copyInnerConnector(instance, connector));
+		return leaves;
+	}
+
+	/** @return the system's assembly context of a component instance that is no subsystem */
+	private AssemblyContext flat(ComponentInstance instance) {
+		if (instance.parent() == null) {
+			return instance.context();
+		}
+		return flattened.computeIfAbsent(instance, key -> {
+			AssemblyContext inner = key.context();
+			AssemblyContext context = PCM.createAssemblyContext();
+			context.setId(key.path().stream().map(AssemblyContext::getId).collect(Collectors.joining("/")));
+			context.setName(key.name());
+			context.setComponent(inner.getComponent());
+			context.getConfigParameterUsages().addAll(EcoreUtil.copyAll(inner.getConfigParameterUsages()));
+			copyLocation(inner, context);
+			return context;
+		});
+	}
+
+	// ------------------------------------------------------------------ connectors
+
+	/** A connector of the system: kept, or pointed through the subsystems it touches. */
+	private void resolveSystemConnector(Connector connector) {
+		switch (connector) {
+		case AssemblyConnector assembly -> resolveAssembly(null, assembly);
+		case ProvidedDelegationConnector delegation when isSubsystem(delegation.getInnerContext()) -> {
+			End<OperationProvidedRole> end = providedEnd(ComponentInstance.ofSystem(delegation.getInnerContext()),
+					delegation.getInnerRole());
+			if (end == null) {
+				notDelegatedInside(delegation, delegation.getInnerContext(), delegation.getInnerRole());
+				return;
+			}
+			delegation.setInnerContext(flat(end.instance()));
+			delegation.setInnerRole(end.role());
+			connectors.add(delegation);
+		}
+		case RequiredDelegationConnector delegation when isSubsystem(delegation.getInnerContext()) -> {
+			List<End<OperationRequiredRole>> ends = requiredEnds(
+					ComponentInstance.ofSystem(delegation.getInnerContext()), delegation.getInnerRole());
+			for (int i = 0; i < ends.size(); i++) {
+				RequiredDelegationConnector resolved = i == 0 ? delegation : copyOf(delegation, null, i);
+				resolved.setOuterRole(delegation.getOuterRole());
+				resolved.setInnerContext(flat(ends.get(i).instance()));
+				resolved.setInnerRole(ends.get(i).role());
+				connectors.add(resolved);
+			}
+		}
+		case AssemblyInfrastructureConnector infrastructure when isSubsystem(infrastructure.getRequiringContext())
+				|| isSubsystem(infrastructure.getProvidingContext()) ->
+			diagnostics.add(Diagnostic.error(infrastructure, "unsupported: an assembly infrastructure connector to or"
+					+ " from a subsystem cannot be imported; connect the components inside it"));
+		default -> connectors.add(connector);
+		}
+	}
+
+	/** A connector inside one instance of a subsystem, copied between the system's contexts of that instance. */
+	private void copyInnerConnector(ComponentInstance subsystem, Connector connector) {
+		switch (connector) {
+		case AssemblyConnector assembly -> resolveAssembly(subsystem, assembly);
+		case AssemblyInfrastructureConnector infrastructure when infrastructure.getRequiringContext() == null
+				|| infrastructure.getProvidingContext() == null ->
+			connectors.add(copyOf(infrastructure, subsystem, 0)); // the validator reports what is missing
+		case AssemblyInfrastructureConnector infrastructure -> {
+			ComponentInstance requiring = subsystem.child(infrastructure.getRequiringContext());
+			ComponentInstance providing = subsystem.child(infrastructure.getProvidingContext());
+			if (isSubsystem(requiring.context()) || isSubsystem(providing.context())) {
+				diagnostics.add(Diagnostic.error(infrastructure, "unsupported: an assembly infrastructure connector to"
+						+ " or from a subsystem cannot be imported; connect the components inside it"));
+				return;
+			}
+			AssemblyInfrastructureConnector copy = copyOf(infrastructure, subsystem, 0);
+			copy.setRequiringContext(flat(requiring));
+			copy.setProvidingContext(flat(providing));
+			connectors.add(copy);
+		}
+		default -> {
+			// delegation connectors lead calls into and out of the subsystem; they are followed, not copied
+		}
+		}
+	}
+
+	/**
+	 * An assembly connector of the system ({@code subsystem} null) or of a subsystem instance: one per
+	 * component inside that makes calls through the required role, to the component inside that serves
+	 * the provided role. The system's own connector is kept for the first (its id stays), copied for others.
+	 */
+	private void resolveAssembly(ComponentInstance subsystem, AssemblyConnector assembly) {
+		if (assembly.getRequiringContext() == null || assembly.getProvidingContext() == null) {
+			// the validator reports what is missing
+			connectors.add(subsystem == null ? assembly : copyOf(assembly, subsystem, 0));
+			return;
+		}
+		boolean touchesSubsystem = isSubsystem(assembly.getRequiringContext())
+				|| isSubsystem(assembly.getProvidingContext());
+		if (subsystem == null && !touchesSubsystem) {
+			connectors.add(assembly);
+			return;
+		}
+		End<OperationProvidedRole> provider = providedEnd(instance(subsystem, assembly.getProvidingContext()),
+				assembly.getProvidedRole());
+		if (provider == null) {
+			notDelegatedInside(assembly, assembly.getProvidingContext(), assembly.getProvidedRole());
+			return;
+		}
+		List<End<OperationRequiredRole>> requirers = requiredEnds(instance(subsystem, assembly.getRequiringContext()),
+				assembly.getRequiredRole());
+		for (int i = 0; i < requirers.size(); i++) {
+			AssemblyConnector resolved = subsystem == null && i == 0 ? assembly : copyOf(assembly, subsystem, i);
+			resolved.setRequiringContext(flat(requirers.get(i).instance()));
+			resolved.setRequiredRole(requirers.get(i).role());
+			resolved.setProvidingContext(flat(provider.instance()));
+			resolved.setProvidedRole(provider.role());
+			connectors.add(resolved);
+		}
+	}
+
+	private static ComponentInstance instance(ComponentInstance subsystem, AssemblyContext context) {
+		return subsystem == null ? ComponentInstance.ofSystem(context) : subsystem.child(context);
+	}
+
+	/**
+	 * @return the component inside the instance (itself unless it is a subsystem) whose role serves
+	 *         calls to {@code role}, following provided delegation; null if a subsystem delegates it nowhere
+	 */
+	private End<OperationProvidedRole> providedEnd(ComponentInstance instance, OperationProvidedRole role) {
+		if (!isSubsystem(instance.context())) {
+			return new End<>(instance, role);
+		}
+		for (Connector connector : ((CompositeComponent) instance.component()).getConnectors()) {
+			if (connector instanceof ProvidedDelegationConnector delegation && delegation.getOuterRole() == role
+					&& delegation.getInnerContext() != null) {
+				return providedEnd(instance.child(delegation.getInnerContext()), delegation.getInnerRole());
+			}
+		}
+		return null;
+	}
+
+	/**
+	 * @return the components inside the instance (itself unless it is a subsystem) whose calls leave
+	 *         through {@code role}, following required delegation; none if nothing inside uses it
+	 */
+	private List<End<OperationRequiredRole>> requiredEnds(ComponentInstance instance, OperationRequiredRole role) {
+		if (!isSubsystem(instance.context())) {
+			return List.of(new End<>(instance, role));
+		}
+		List<End<OperationRequiredRole>> ends = new ArrayList<>();
+		for (Connector connector : ((CompositeComponent) instance.component()).getConnectors()) {
+			if (connector instanceof RequiredDelegationConnector delegation && delegation.getOuterRole() == role
+					&& delegation.getInnerContext() != null) {
+				ends.addAll(requiredEnds(instance.child(delegation.getInnerContext()), delegation.getInnerRole()));
+			}
+		}
+		return ends;
+	}
+
+	private void notDelegatedInside(Connector connector, AssemblyContext context, OperationProvidedRole role) {
+		diagnostics.add(Diagnostic.error(connector, "it leads to provided role " + Diagnostic.describe(role)
+				+ " of " + describeSubsystem(context.getComponent()) + " (assembly context "
+				+ Diagnostic.describe(context) + "), which no provided delegation connector of the subsystem leads"
+				+ " to a component inside it"));
+	}
+
+	/**
+	 * A copy of a connector for one instance of the subsystem that holds it ({@code subsystem}), or for
+	 * the {@code number}-th component a system connector is resolved to, named and identified by that.
+	 */
+	private <C extends Connector> C copyOf(C connector, ComponentInstance subsystem, int number) {
+		C copy = EcoreUtil.copy(connector);
+		String prefix = subsystem == null ? "" : ids(subsystem) + "/";
+		String suffix = number == 0 ? "" : "/" + (number + 1);
+		copy.setId(prefix + connector.getId() + suffix);
+		copy.setName(subsystem == null ? connector.getName() : subsystem.name() + "/" + ComponentInstance.nameOf(connector));
+		copyLocation(connector, copy);
+		return copy;
+	}
+
+	private static String ids(ComponentInstance instance) {
+		return instance.path().stream().map(AssemblyContext::getId).collect(Collectors.joining("/"));
+	}
+
+	// ------------------------------------------------------------------ allocation
+
+	/**
+	 * Allocating a subsystem's assembly context places every component inside it; so does allocating
+	 * an assembly context inside a subsystem, for what it holds. Placements of one component that
+	 * agree (e.g. the subsystem and a component inside it on the same container) are one; placements
+	 * that disagree are left for the validator to report.
+	 */
+	private void flattenAllocation(Allocation allocation) {
+		List<AllocationContext> placements = new ArrayList<>();
+		Map<AssemblyContext, List<ResourceContainer>> placed = new HashMap<>();
+		for (AllocationContext placement : allocation.getContexts()) {
+			AssemblyContext context = placement.getAssemblyContext();
+			boolean ofSubsystem = isSubsystem(context) && context.eContainer() == system;
+			boolean insideSubsystem = context != null && context.eContainer() instanceof CompositeComponent holder
+					&& subsystems.contains(holder);
+			if (!ofSubsystem && !insideSubsystem) {
+				placements.add(placement);
+				continue;
+			}
+			List<ComponentInstance> instances = leavesByInstance.keySet().stream()
+					.filter(instance -> instance.context() == context).toList();
+			if (instances.isEmpty()) {
+				diagnostics.add(Diagnostic.warning(placement, "it allocates assembly context "
+						+ Diagnostic.describe(context) + " inside " + describeSubsystem(context.eContainer())
+						+ ", which the allocation's system does not use; it is ignored"));
+			} else if (instances.size() > 1) {
+				diagnostics.add(Diagnostic.error(placement, "it allocates assembly context " + Diagnostic.describe(context)
+						+ " inside " + describeSubsystem(context.eContainer()) + ", which the system uses "
+						+ instances.size() + " times (" + instances.stream().map(ComponentInstance::name)
+								.collect(Collectors.joining(", "))
+						+ "); an allocation context cannot tell them apart, so allocate the system's assembly"
+						+ " contexts of the subsystem instead"));
+				// what stays unallocated only follows from this error
+				instances.stream().flatMap(instance -> leavesByInstance.get(instance).stream())
+						.forEach(leaf -> NotImported.reference(leaf, "allocation"));
+			} else {
+				List<AssemblyContext> leaves = leavesByInstance.get(instances.get(0)).stream()
+						.filter(leaf -> !placed.getOrDefault(leaf, List.of()).contains(placement.getContainer()))
+						.toList();
+				for (int i = 0; i < leaves.size(); i++) {
+					// the first keeps the allocation context's id; the others are told apart by their component
+					AllocationContext resolved = i == 0 ? placement : EcoreUtil.copy(placement);
+					if (i > 0) {
+						resolved.setId(placement.getId() + "/" + leaves.get(i).getId());
+						copyLocation(placement, resolved);
+					}
+					resolved.setAssemblyContext(leaves.get(i));
+					placements.add(resolved);
+					placed.computeIfAbsent(leaves.get(i), leaf -> new ArrayList<>()).add(placement.getContainer());
+				}
+			}
+		}
+		allocation.getContexts().clear();
+		allocation.getContexts().addAll(placements);
+	}
+
+	// ------------------------------------------------------------------ subsystems elsewhere
+
+	/** Composite components are not flattened, so a subsystem inside one cannot be. */
+	private void reportUseInCompositeComponents() {
+		for (Repository repository : model.getRepositories()) {
+			for (EObject component : repository.getComponents()) {
+				if (component instanceof CompositeComponent composite && !subsystems.contains(composite)) {
+					for (AssemblyContext context : composite.getAssemblyContexts()) {
+						if (isSubsystem(context)) {
+							diagnostics.add(Diagnostic.error(context, "unsupported: "
+									+ describeSubsystem(context.getComponent()) + " inside composite component "
+									+ Diagnostic.describe(composite) + " cannot be imported; IOSim flattens subsystems"
+									+ " into the system and into other subsystems only"));
+						}
+					}
+				}
+			}
+		}
+	}
+
+	/** How messages name a subsystem: not by the composite component it was read as. */
+	private static String describeSubsystem(EObject subsystem) {
+		return "subsystem '" + ComponentInstance.nameOf(subsystem) + "'"
+				+ (subsystem instanceof CompositeComponent composite && composite.getId() != null
+						? " (" + composite.getId() + ")"
+						: "");
+	}
+
+	private static void copyLocation(EObject from, EObject to) {
+		SourceLocation.of(from).ifPresent(location -> SourceLocation.attach(to, location.file(), location.line()));
+	}
+}

@@ -1,0 +1,86 @@
+package org.iosim.pcm.palladio.tests;
+
+import static org.iosim.pcm.palladio.tests.TestModels.describe;
+import static org.iosim.pcm.palladio.tests.TestModels.errors;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+
+import org.iosim.pcm.palladio.ImportResult;
+import org.iosim.pcm.palladio.ModelSet;
+import org.iosim.pcm.validation.Diagnostic;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Constructs of real Palladio models that do not change performance, or whose performance IOSim
+ * simulates as SimuCom does, are accepted, and each model simulates with the mean response time
+ * derived by hand. All run on one server whose CPU (rate 1000) is a delay resource, so a run takes
+ * exactly the sum of its demands / 1000.
+ */
+class RealModelConstructsTest {
+
+	@Test
+	void stereotypeAnnotationsBesideTheSystemAreIgnoredWithOneWarning() throws Exception {
+		ImportResult imported = TestModels.importResource("annotated");
+
+		assertFalse(imported.hasErrors(), () -> describe(imported.diagnostics()));
+		assertEquals(List.of("resources/annotated/shop.system: line 14: stereotype annotations are ignored: 2 applications"
+				+ " of ScaledSystem, ReplicatedAssemblyContext, profile 'StaticScaling'; these annotations change"
+				+ " performance: SimuLizar applies architectural templates (e.g. replication, load balancing, scaling)"
+				+ " to the model before it simulates, IOSim does not, so results describe the model without the"
+				+ " templates"), imported.diagnostics().stream().map(Diagnostic::format).toList());
+		ModelSet shop = imported.modelSets().get(0);
+		assertEquals(List.of(), TestModels.validate(shop.model()), () -> describe(TestModels.validate(shop.model())));
+		// the payment's demand 20 at rate 1000
+		Simulations.assertMeanResponseTime(20 / 1000.0, shop);
+	}
+
+	@Test
+	void recoveryBlockRunsItsPrimaryBehaviour() throws Exception {
+		ImportResult imported = TestModels.importResource("recovery");
+
+		assertFalse(imported.hasErrors(), () -> describe(imported.diagnostics()));
+		assertTrue(imported.diagnostics().stream().map(Diagnostic::format).anyMatch(text -> text.equals(
+				"resources/recovery/shop.repository: line 7: Checkout/pay/charge (BranchAction 'charge', pay.charge):"
+						+ " recovery block: its primary behaviour 'by card' is simulated, as SimuCom does while no"
+						+ " failure occurs; its alternative behaviour runs only after failures, which IOSim does not"
+						+ " simulate")),
+				() -> describe(imported.diagnostics()));
+		ModelSet shop = imported.modelSets().get(0);
+		assertEquals(List.of(), TestModels.validate(shop.model()), () -> describe(TestModels.validate(shop.model())));
+		// the primary behaviour's authorization (30), then the receipt (10); the invoice (500) never runs
+		Simulations.assertMeanResponseTime((30 + 10) / 1000.0, shop);
+	}
+
+	@Test
+	void unconnectedRoleNoBehaviourCallsThroughIsAWarningAndTheModelRuns() throws Exception {
+		ModelSet orders = TestModels.importSingleSet(TestModels.RESOURCES.resolve("unconnected-role/unused"));
+
+		List<Diagnostic> diagnostics = TestModels.validate(orders.model());
+
+		assertEquals(List.of(), errors(diagnostics), () -> describe(diagnostics));
+		assertEquals(1, diagnostics.size(), () -> describe(diagnostics));
+		assertTrue(diagnostics.get(0).message().startsWith("required role OperationRequiredRole 'Frontend_IAudit'"
+				+ " (frontend.audit) of component BasicComponent 'Frontend' (frontend) is not connected"),
+				() -> describe(diagnostics));
+		assertTrue(diagnostics.get(0).message().endsWith("no behaviour the usage model reaches calls through it,"
+				+ " so the simulation never needs it"), () -> describe(diagnostics));
+		// the frontend's check (5), then the backend's write (15)
+		Simulations.assertMeanResponseTime((5 + 15) / 1000.0, orders);
+	}
+
+	@Test
+	void unconnectedRoleABehaviourCallsThroughIsAnError() {
+		ModelSet orders = TestModels.importSingleSet(TestModels.RESOURCES.resolve("unconnected-role/used"));
+
+		List<Diagnostic> diagnostics = TestModels.validate(orders.model());
+
+		assertEquals(List.of("resources/unconnected-role/used/orders.system: line 3: Frontend_1 (AssemblyContext"
+				+ " 'Frontend_1', frontend.assembly): required role OperationRequiredRole 'Frontend_IAudit'"
+				+ " (frontend.audit) of component BasicComponent 'Frontend' (frontend) is not connected: no assembly"
+				+ " connector or required delegation connector in SoftwareSystem 'Orders' (orders.system) binds it"),
+				diagnostics.stream().map(Diagnostic::format).toList());
+	}
+}
