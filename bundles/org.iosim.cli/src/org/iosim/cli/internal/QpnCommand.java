@@ -334,6 +334,13 @@ final class QpnCommand implements Runnable {
 							+ " of the template (with t threads at one queue: response time / t), fitted to the request"
 							+ " size and, above the file-set threshold, to ln(file set), and insignificant terms are pruned."
 							+ " Writes OUT (JSON) for 'iosim qpn instantiate' and the 'qpn' analysis model's 'storage'.",
+					"--template scheduler --storage JSON: the heterogeneous-workload model of Noorshams 2015 (sect. 7.5) on that"
+							+ " calibrated storage, from mixed measurements (the export of 'iosim measure', or a row per VM"
+							+ " with configuration, vm, readThreads, writeThreads, readSize, writeSize, fileSetSize,"
+							+ " readResponseTime, writeResponseTime): Algorithm 3 per single-VM configuration, the"
+							+ " service-time correction of eq. 7.10, a MARS model of the relative weight tuned by S3, and"
+							+ " the descent of Algorithm 4 for several VMs (or Algorithm 5 with --multi-vm 5). Writes OUT"
+							+ " (JSON) and the weight model beside it (OUT's name with -weights.json).",
 					"--template NET (.qpe or .qpn): the read and write weights of a scheduler net (the mode weights"
 							+ " alpha and beta of one transition) to measured mean response times, one configuration per"
 							+ " row of DATA (Algorithm 3 of Noorshams 2015, keeping the best weights tried): DATA has the"
@@ -345,8 +352,8 @@ final class QpnCommand implements Runnable {
 							+ " printed would return." },
 			footer = { "", EXIT_STATUS })
 	static final class Calibrate implements Callable<Integer> {
-		@Option(names = "--template", paramLabel = "TEMPLATE", required = true, description = "cache, cache-raid, or a"
-				+ " scheduler net (.qpe or .qpn).")
+		@Option(names = "--template", paramLabel = "TEMPLATE", required = true, description = "cache, cache-raid,"
+				+ " scheduler, or a scheduler net (.qpe or .qpn).")
 		Path template;
 
 		@Option(names = "--data", paramLabel = "CSV", required = true, description = "Measured configurations.")
@@ -413,6 +420,14 @@ final class QpnCommand implements Runnable {
 				+ " coefficient of variation of the service times; 1 exponential, else gamma (default ${DEFAULT-VALUE}).")
 		double variation;
 
+		@Option(names = "--storage", paramLabel = "JSON", description = "Scheduler template: the calibrated storage"
+				+ " template whose service times it schedules.")
+		Path storageFile;
+
+		@Option(names = "--multi-vm", defaultValue = "4", paramLabel = "4|5", description = "Scheduler template: the"
+				+ " algorithm giving several VMs their weights (default ${DEFAULT-VALUE}).")
+		int multiVm;
+
 		@Option(names = "--servers", paramLabel = "M", description = "Storage templates: servers of the cache queue"
 				+ " (default: chosen from the data among 1, 2, 4, ... 256; Noorshams 2015 has 1).")
 		Integer servers;
@@ -425,6 +440,11 @@ final class QpnCommand implements Runnable {
 
 		@Override
 		public Integer call() {
+			if (template.toString().equals("scheduler") && !Files.exists(template)) {
+				return QpnStorageCommands.calibrateScheduler(data, out, overwrite, new QpnStorageCommands.SchedulerOptions(
+						storageFile, alphaRange, betaRange, precision, acceptableError, seed, multiVm, quiet.quiet),
+						spec.commandLine().getOut(), spec.commandLine().getErr());
+			}
 			Optional<StorageTemplate> storage = StorageTemplate.byLabel(template.toString());
 			if (storage.isPresent() && !Files.exists(template)) {
 				return QpnStorageCommands.calibrate(storage.get(), data, out, overwrite, new QpnStorageCommands.StorageOptions(

@@ -18,7 +18,11 @@ import org.iosim.qpn.Net;
 import org.iosim.qpn.storage.CalibratedStorage;
 import org.iosim.qpn.storage.CalibratedStorage.ClassModel;
 import org.iosim.qpn.storage.CalibratedStorage.RaidRouting;
+import org.iosim.qpn.simulation.calibration.RequestWeights.ResponseTimes;
 import org.iosim.qpn.storage.MeasuredRow;
+import org.iosim.qpn.storage.SchedulerCalibration;
+import org.iosim.qpn.storage.SchedulerModel;
+import org.iosim.qpn.storage.SchedulerWorkload;
 import org.iosim.qpn.storage.StorageCalibration;
 import org.iosim.qpn.storage.StorageClass;
 import org.iosim.qpn.storage.StorageFiles;
@@ -130,6 +134,167 @@ final class QpnStorageCommands {
 		stdout.printf(Locale.ROOT, "mean relative calibration error %.1f %%; calibrated template in %s%n", 100 * overall,
 				out);
 		return 0;
+	}
+
+	/** The scheduler part of {@code iosim qpn calibrate}. */
+	record SchedulerOptions(Path storage, double[] alphaRange, double[] betaRange, int precision, double acceptableError,
+			long seed, int multiVmAlgorithm, boolean quiet) {
+	}
+
+	/** Columns of a multi-VM measurement file: one row per VM of a configuration. */
+	static final List<String> VM_COLUMNS = List.of("configuration", "vm", "readThreads", "writeThreads", "readSize",
+			"writeSize", "fileSetSize", "readResponseTime");
+
+	/**
+	 * Calibrates the heterogeneous-workload model from DATA: the measurement export of mixed runs
+	 * (one VM; a configuration's read and write rows joined, its threads split by the read ratio) or
+	 * a file with a row per VM of each configuration ({@link #VM_COLUMNS} and writeResponseTime).
+	 */
+	static int calibrateScheduler(Path data, Path out, boolean overwrite, SchedulerOptions options, PrintWriter stdout,
+			PrintWriter err) {
+		if (options.storage() == null) {
+			throw new IosimCommand.UserError(Main.EXIT_USAGE, "--template scheduler needs --storage, a calibrated storage"
+					+ " template (from --template cache or cache-raid) whose service times it schedules");
+		}
+		if (options.multiVmAlgorithm() != 4 && options.multiVmAlgorithm() != 5) {
+			throw new IosimCommand.UserError(Main.EXIT_USAGE, "--multi-vm must be 4 or 5");
+		}
+		IosimCommand.requireExisting(data, options.storage());
+		CalibratedStorage storage;
+		try {
+			storage = StorageFiles.read(options.storage());
+		} catch (StorageFiles.StorageFileException unusable) {
+			throw new IosimCommand.UserError(Main.EXIT_INVALID, unusable.getMessage());
+		}
+		List<SchedulerCalibration.Row> rows = schedulerRows(data);
+		long started = System.nanoTime();
+		SchedulerCalibration.Result result;
+		try {
+			result = SchedulerCalibration.calibrate(rows, new SchedulerCalibration.Settings(storage, options.alphaRange(),
+					options.betaRange(), options.precision(), options.acceptableError(), options.seed(),
+					new SchedulerModel.MultiVm(options.multiVmAlgorithm(), 0, 0.3, 2)), (stage, done, total) -> {
+						if (!options.quiet()) {
+							double elapsed = (System.nanoTime() - started) / 1e9;
+							err.printf(Locale.ROOT, "  %s: %d of %d configurations, %s elapsed%n", stage, done, total,
+									SimulationProgress.clock(elapsed));
+							err.flush();
+						}
+					});
+		} catch (IllegalArgumentException unusable) {
+			throw new IosimCommand.UserError(Main.EXIT_INVALID, data + ": " + unusable.getMessage());
+		}
+		String name = out.getFileName().toString();
+		String stem = name.endsWith(".json") ? name.substring(0, name.length() - 5) : name;
+		Path weightFile = out.resolveSibling(stem + "-weights.json");
+		Path folder = out.toAbsolutePath().getParent();
+		String storageName = folder.relativize(options.storage().toAbsolutePath()).toString();
+		if (storageName.startsWith("..")) {
+			throw new IosimCommand.UserError(Main.EXIT_USAGE, "--storage must be in OUT's folder or below it, since the"
+					+ " model names it relative to itself");
+		}
+		QpnCommand.writeFile(weightFile, overwrite, staging -> result.model().weightModel().save(staging));
+		writeFileOf(out, overwrite, StorageFiles.writeScheduler(result.model(), storageName,
+				weightFile.getFileName().toString(), result));
+		SchedulerModel model = result.model();
+		stdout.printf(Locale.ROOT, "scheduler calibrated from %d single-VM configurations%s%n", result.fits().size(),
+				Double.isNaN(result.multiVmError()) ? "" : " and the multi-VM ones");
+		stdout.printf(Locale.ROOT, "service-time correction (eq. 7.10): reads 1 - (%.4g %+.4g ln s), writes 1 - (%.4g %+.4g ln s)%n",
+				model.correction().readConstant(), model.correction().readPerLogSize(),
+				model.correction().writeConstant(), model.correction().writePerLogSize());
+		stdout.printf(Locale.ROOT, "weight model: %s of %s%n", model.weightModel().technique(),
+				String.join(", ", model.weightModel().features()));
+		stdout.printf(Locale.ROOT, "mean relative error on the single-VM configurations %.1f %%%s%n",
+				100 * result.modelError(), Double.isNaN(result.multiVmError()) ? ""
+						: String.format(Locale.ROOT, ", multi-VM %.1f %% (Algorithm %d, descent %.2f)",
+								100 * result.multiVmError(), model.multiVm().algorithm(), model.multiVm().descent()));
+		stdout.printf(Locale.ROOT, "calibrated model in %s (weight model in %s)%n", out, weightFile);
+		return 0;
+	}
+
+	private static List<SchedulerCalibration.Row> schedulerRows(Path data) {
+		String header;
+		try (var reader = java.nio.file.Files.newBufferedReader(data)) {
+			header = reader.readLine();
+		} catch (java.io.IOException | java.io.UncheckedIOException unreadable) {
+			throw new IosimCommand.UserError(Main.EXIT_INVALID, data + ": cannot be read: "
+					+ org.iosim.analysis.FileProblems.reason(unreadable instanceof java.io.IOException io ? io
+							: ((java.io.UncheckedIOException) unreadable).getCause()));
+		}
+		boolean export = header != null && List.of(header.split(",")).contains("concurrency");
+		Dataset dataset;
+		try {
+			dataset = export ? DataFiles.readForModel(data, "delay", List.of("concurrency", "type", "requestSize",
+					"readRatio", "fileSetSize"), true)
+					: DataFiles.readForModel(data, "writeResponseTime", VM_COLUMNS, true);
+		} catch (RegressionInputException | DataFormatException unusable) {
+			throw new IosimCommand.UserError(Main.EXIT_INVALID, unusable.getMessage());
+		}
+		try {
+			return export ? exportRows(dataset) : vmRows(dataset);
+		} catch (IllegalArgumentException unusable) {
+			throw new IosimCommand.UserError(Main.EXIT_INVALID, data + ": " + unusable.getMessage());
+		}
+	}
+
+	/** The export's read and write rows of one mixed configuration joined into one row. */
+	private static List<SchedulerCalibration.Row> exportRows(Dataset dataset) {
+		Map<List<Double>, double[]> configurations = new java.util.LinkedHashMap<>();
+		Map<List<Double>, Integer> lines = new java.util.HashMap<>();
+		for (int index = 0; index < dataset.size(); index++) {
+			double[] x = dataset.x()[index];
+			if (x[1] != 0 && x[1] != 1) {
+				throw new IllegalArgumentException("line " + (index + 2) + ": 'type' must be 0 (read) or 1 (write)");
+			}
+			if (x[3] <= 0 || x[3] >= 1) {
+				continue; // reads or writes alone: no scheduling between them
+			}
+			List<Double> key = List.of(x[0], x[2], x[3], x[4]);
+			configurations.computeIfAbsent(key, any -> new double[] { Double.NaN, Double.NaN })[(int) x[1]] = dataset.y()[index];
+			lines.putIfAbsent(key, index + 2);
+		}
+		List<SchedulerCalibration.Row> rows = new ArrayList<>();
+		for (Map.Entry<List<Double>, double[]> entry : configurations.entrySet()) {
+			List<Double> key = entry.getKey();
+			int concurrency = (int) Math.round(key.get(0));
+			int reads = (int) Math.round(concurrency * key.get(2));
+			if (Double.isNaN(entry.getValue()[0]) || Double.isNaN(entry.getValue()[1]) || reads == 0 || reads == concurrency) {
+				continue;
+			}
+			rows.add(new SchedulerCalibration.Row(new SchedulerWorkload(List.of(new SchedulerWorkload.Vm(reads,
+					concurrency - reads)), key.get(1), key.get(1), key.get(3)), List.of(new ResponseTimes(entry.getValue()[0],
+							entry.getValue()[1])), lines.get(key)));
+		}
+		return rows;
+	}
+
+	/** Rows of one configuration (same 'configuration' value) are its VMs, in the order of 'vm'. */
+	private static List<SchedulerCalibration.Row> vmRows(Dataset dataset) {
+		Map<Double, List<Integer>> byConfiguration = new java.util.LinkedHashMap<>();
+		for (int index = 0; index < dataset.size(); index++) {
+			byConfiguration.computeIfAbsent(dataset.x()[index][0], any -> new ArrayList<>()).add(index);
+		}
+		List<SchedulerCalibration.Row> rows = new ArrayList<>();
+		for (List<Integer> indexes : byConfiguration.values()) {
+			indexes.sort(java.util.Comparator.comparingDouble(index -> dataset.x()[index][1]));
+			double[] first = dataset.x()[indexes.get(0)];
+			List<SchedulerWorkload.Vm> vms = new ArrayList<>();
+			List<ResponseTimes> measured = new ArrayList<>();
+			for (int index : indexes) {
+				double[] x = dataset.x()[index];
+				if (x[4] != first[4] || x[5] != first[5] || x[6] != first[6]) {
+					throw new IllegalArgumentException("line " + (index + 2) + ": the VMs of a configuration share its"
+							+ " request sizes and file set");
+				}
+				if (x[2] != Math.rint(x[2]) || x[3] != Math.rint(x[3])) {
+					throw new IllegalArgumentException("line " + (index + 2) + ": threads must be whole numbers");
+				}
+				vms.add(new SchedulerWorkload.Vm((int) x[2], (int) x[3]));
+				measured.add(new ResponseTimes(x[7], dataset.y()[index]));
+			}
+			rows.add(new SchedulerCalibration.Row(new SchedulerWorkload(vms, first[4], first[5], first[6]), measured,
+					indexes.get(0) + 2));
+		}
+		return rows;
 	}
 
 	private static void line(PrintWriter out, StorageClass storageClass, String part,

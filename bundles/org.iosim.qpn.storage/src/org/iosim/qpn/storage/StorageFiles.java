@@ -15,6 +15,8 @@ import java.util.Set;
 
 import org.iosim.qpn.storage.CalibratedStorage.ClassModel;
 import org.iosim.qpn.storage.CalibratedStorage.RaidRouting;
+import org.iosim.analysis.regression.DataFormatException;
+import org.iosim.analysis.regression.StoredModel;
 import org.iosim.qpn.storage.ServiceTimeModel.Term;
 
 import com.fasterxml.jackson.core.JsonParser;
@@ -34,6 +36,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 public final class StorageFiles {
 
 	public static final String FORMAT = "iosim-storage-qpn";
+	public static final String SCHEDULER_FORMAT = "iosim-scheduler-qpn";
+	private static final Set<String> SCHEDULER_KEYS = Set.of("format", "version", "storage", "weightModel", "precision",
+			"correction", "multiVm", "calibration");
 	private static final long MAX_FILE_BYTES = 1 << 20;
 	private static final Set<String> KEYS = Set.of("format", "version", "template", "readThreshold", "writeThreshold",
 			"raidProbability", "serviceTimeVariation", "cacheServers", "classes", "calibration");
@@ -117,6 +122,10 @@ public final class StorageFiles {
 	}
 
 	public static CalibratedStorage read(Path file) throws StorageFileException {
+		return new Reader(file).storage(root(file));
+	}
+
+	private static JsonNode root(Path file) throws StorageFileException {
 		JsonNode root;
 		try (InputStream in = Files.newInputStream(file)) {
 			byte[] bytes = in.readNBytes((int) MAX_FILE_BYTES + 1);
@@ -132,7 +141,53 @@ public final class StorageFiles {
 		} catch (IOException unreadable) {
 			throw new StorageFileException(file + ": cannot be read: " + unreadable.getMessage());
 		}
-		return new Reader(file).storage(root);
+		return root;
+	}
+
+	/**
+	 * A calibrated scheduler model ({@value #SCHEDULER_FORMAT}): its storage and weight model are files
+	 * named relative to it, {@code storage} and {@code weightModel} the names to write.
+	 */
+	public static String writeScheduler(SchedulerModel model, String storage, String weightModel,
+			SchedulerCalibration.Result calibration) {
+		ObjectNode root = JSON.createObjectNode();
+		root.put("format", SCHEDULER_FORMAT);
+		root.put("version", 1);
+		root.put("storage", storage);
+		root.put("weightModel", weightModel);
+		root.put("precision", model.precision());
+		ObjectNode correction = root.putObject("correction");
+		ServiceTimeCorrection delta = model.correction();
+		correction.putObject("read").put("constant", delta.readConstant()).put("perLogSize", delta.readPerLogSize());
+		correction.putObject("write").put("constant", delta.writeConstant()).put("perLogSize", delta.writePerLogSize());
+		ObjectNode multiVm = root.putObject("multiVm");
+		multiVm.put("algorithm", model.multiVm().algorithm());
+		multiVm.put("descent", model.multiVm().descent());
+		multiVm.put("epsilon", model.multiVm().epsilon());
+		multiVm.put("c", model.multiVm().c());
+		if (calibration != null) {
+			ObjectNode fit = root.putObject("calibration");
+			fit.put("singleVmConfigurations", calibration.fits().size());
+			fit.put("meanRelativeError", calibration.modelError());
+			if (!Double.isNaN(calibration.multiVmError())) {
+				fit.put("multiVmMeanRelativeError", calibration.multiVmError());
+			}
+		}
+		try {
+			return JSON.writeValueAsString(root) + "\n";
+		} catch (JsonProcessingException impossible) {
+			throw new IllegalStateException(impossible);
+		}
+	}
+
+	/** Whether a file is a calibrated scheduler model rather than a calibrated storage (by its format). */
+	public static boolean isScheduler(Path file) throws StorageFileException {
+		return SCHEDULER_FORMAT.equals(root(file).path("format").asText(null));
+	}
+
+	/** Reads a scheduler model with its storage and weight model, which are resolved beside it. */
+	public static SchedulerModel readScheduler(Path file) throws StorageFileException {
+		return new Reader(file).scheduler(root(file));
 	}
 
 	private static final class Reader {
@@ -194,6 +249,64 @@ public final class StorageFiles {
 			} catch (IllegalArgumentException invalid) {
 				throw new StorageFileException(file + ": " + invalid.getMessage());
 			}
+		}
+
+		SchedulerModel scheduler(JsonNode root) throws StorageFileException {
+			if (root == null || !root.isObject() || !SCHEDULER_FORMAT.equals(root.path("format").asText(null))) {
+				throw error("format", "not a calibrated scheduler model (expected \"format\": \"" + SCHEDULER_FORMAT
+						+ "\")");
+			}
+			if (root.path("version").asInt(0) != 1) {
+				throw error("version", "only version 1 is known");
+			}
+			for (Iterator<String> keys = root.fieldNames(); keys.hasNext();) {
+				String key = keys.next();
+				if (!SCHEDULER_KEYS.contains(key)) {
+					throw error(shorten(key), "unknown entry (expected one of " + SCHEDULER_KEYS.stream().sorted().toList()
+							+ ")");
+				}
+			}
+			CalibratedStorage storage = read(beside(root, "storage"));
+			Path weightFile = beside(root, "weightModel");
+			StoredModel weights;
+			try {
+				weights = StoredModel.load(weightFile);
+			} catch (DataFormatException unusable) {
+				throw new StorageFileException(unusable.getMessage());
+			}
+			JsonNode correction = root.path("correction");
+			JsonNode multiVm = root.path("multiVm");
+			try {
+				return new SchedulerModel(storage, new ServiceTimeCorrection(
+						number(correction.path("read"), "correction.read.constant"),
+						number(correction.path("read"), "correction.read.perLogSize"),
+						number(correction.path("write"), "correction.write.constant"),
+						number(correction.path("write"), "correction.write.perLogSize")), weights,
+						(int) whole(root, "precision"), new SchedulerModel.MultiVm((int) whole(multiVm, "multiVm.algorithm"),
+								number(multiVm, "multiVm.descent"), number(multiVm, "multiVm.epsilon"),
+								(int) whole(multiVm, "multiVm.c")));
+			} catch (IllegalArgumentException invalid) {
+				throw new StorageFileException(file + ": " + invalid.getMessage());
+			}
+		}
+
+		/** A file named by an entry, beside this file (never elsewhere: the name must be a plain file name). */
+		private Path beside(JsonNode root, String name) throws StorageFileException {
+			JsonNode node = root.get(name);
+			if (node == null || !node.isTextual() || node.asText().isBlank()) {
+				throw error(name, "must name a file beside this one");
+			}
+			Path relative;
+			try {
+				relative = Path.of(node.asText()).normalize();
+			} catch (java.nio.file.InvalidPathException invalid) {
+				throw error(name, "is not a file name");
+			}
+			if (relative.isAbsolute() || relative.startsWith("..")) {
+				throw error(name, "must name a file beside this one or in a folder below it");
+			}
+			Path folder = file.toAbsolutePath().getParent();
+			return folder.resolve(relative);
 		}
 
 		private ServiceTimeModel model(JsonNode node, String path) throws StorageFileException {
