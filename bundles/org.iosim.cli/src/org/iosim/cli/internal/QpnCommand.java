@@ -396,8 +396,8 @@ final class QpnCommand implements Runnable {
 				+ " (default ${DEFAULT-VALUE}).")
 		int precision;
 
-		@Option(names = "--acceptable-error", defaultValue = "0.01", description = "Mean relative error at which the"
-				+ " search may stop (default ${DEFAULT-VALUE}).")
+		@Option(names = "--acceptable-error", defaultValue = "0.01", description = "Scheduler net: mean relative error"
+				+ " at which the search may stop (default ${DEFAULT-VALUE}).")
 		double acceptableError;
 
 		@Option(names = "--seed", defaultValue = "1", description = "Seed of every simulation (default ${DEFAULT-VALUE}).")
@@ -442,7 +442,7 @@ final class QpnCommand implements Runnable {
 		public Integer call() {
 			if (template.toString().equals("scheduler") && !Files.exists(template)) {
 				return QpnStorageCommands.calibrateScheduler(data, out, overwrite, new QpnStorageCommands.SchedulerOptions(
-						storageFile, alphaRange, betaRange, precision, acceptableError, seed, multiVm, quiet.quiet),
+						storageFile, alphaRange, betaRange, precision, seed, multiVm, quiet.quiet),
 						spec.commandLine().getOut(), spec.commandLine().getErr());
 			}
 			Optional<StorageTemplate> storage = StorageTemplate.byLabel(template.toString());

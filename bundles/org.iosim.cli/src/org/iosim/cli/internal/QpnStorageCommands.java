@@ -15,10 +15,10 @@ import org.iosim.analysis.regression.Dataset;
 import org.iosim.analysis.regression.RegressionInputException;
 import org.iosim.cli.Main;
 import org.iosim.qpn.Net;
+import org.iosim.qpn.simulation.calibration.RequestWeights.ResponseTimes;
 import org.iosim.qpn.storage.CalibratedStorage;
 import org.iosim.qpn.storage.CalibratedStorage.ClassModel;
 import org.iosim.qpn.storage.CalibratedStorage.RaidRouting;
-import org.iosim.qpn.simulation.calibration.RequestWeights.ResponseTimes;
 import org.iosim.qpn.storage.MeasuredRow;
 import org.iosim.qpn.storage.SchedulerCalibration;
 import org.iosim.qpn.storage.SchedulerModel;
@@ -137,8 +137,8 @@ final class QpnStorageCommands {
 	}
 
 	/** The scheduler part of {@code iosim qpn calibrate}. */
-	record SchedulerOptions(Path storage, double[] alphaRange, double[] betaRange, int precision, double acceptableError,
-			long seed, int multiVmAlgorithm, boolean quiet) {
+	record SchedulerOptions(Path storage, double[] alphaRange, double[] betaRange, int precision, long seed,
+			int multiVmAlgorithm, boolean quiet) {
 	}
 
 	/** Columns of a multi-VM measurement file: one row per VM of a configuration. */
@@ -171,7 +171,7 @@ final class QpnStorageCommands {
 		SchedulerCalibration.Result result;
 		try {
 			result = SchedulerCalibration.calibrate(rows, new SchedulerCalibration.Settings(storage, options.alphaRange(),
-					options.betaRange(), options.precision(), options.acceptableError(), options.seed(),
+					options.betaRange(), options.precision(), options.seed(),
 					new SchedulerModel.MultiVm(options.multiVmAlgorithm(), 0, 0.3, 2)), (stage, done, total) -> {
 						if (!options.quiet()) {
 							double elapsed = (System.nanoTime() - started) / 1e9;
@@ -328,19 +328,24 @@ final class QpnStorageCommands {
 	}
 
 	@Command(name = "instantiate", mixinStandardHelpOptions = true,
-			description = { "Writes the net of a calibrated storage template (from 'iosim qpn calibrate --template cache"
-					+ " or cache-raid') for one workload: the threads of each class (rr, rs, wr, ws: random and"
-					+ " sequential reads and writes), the request sizes and the file set size. The net is a QPME .qpe"
-					+ " (or IOSim .qpn) file to simulate with 'iosim qpn simulate', open in QPME, or use as an"
-					+ " embedded analysis model." },
+			description = { "Writes the net of a calibrated template for one workload, as a QPME .qpe (or IOSim .qpn)"
+					+ " file to simulate with 'iosim qpn simulate', open in QPME, or use as an embedded analysis model.",
+					"A storage template (from 'iosim qpn calibrate --template cache or cache-raid') takes --threads per"
+							+ " class (rr, rs, wr, ws: random and sequential reads and writes); a scheduler model (from"
+							+ " --template scheduler) takes --vm READS,WRITES once per VM, and its weights come from its"
+							+ " weight model (several VMs: its multi-VM algorithm)." },
 			footer = { "", QpnCommand.EXIT_STATUS })
 	static final class Instantiate implements Callable<Integer> {
-		@Parameters(index = "0", paramLabel = "STORAGE", description = "The calibrated template (.json).")
-		Path storageFile;
+		@Parameters(index = "0", paramLabel = "MODEL", description = "The calibrated template or scheduler model (.json).")
+		Path modelFile;
 
-		@Option(names = "--threads", split = ",", required = true, paramLabel = "CLASS=N",
-				description = "Threads per class, e.g. rr=8,ws=2.")
+		@Option(names = "--threads", split = ",", paramLabel = "CLASS=N",
+				description = "Storage template: threads per class, e.g. rr=8,ws=2.")
 		Map<String, Integer> threads;
+
+		@Option(names = "--vm", paramLabel = "READS,WRITES", description = "Scheduler model: a VM's read and write"
+				+ " threads; once per VM.")
+		List<String> vms;
 
 		@Option(names = "--read-size", defaultValue = "4096", paramLabel = "BYTES",
 				description = "Read request size (default ${DEFAULT-VALUE}).")
@@ -364,12 +369,27 @@ final class QpnStorageCommands {
 
 		@Override
 		public Integer call() {
-			IosimCommand.requireExisting(storageFile);
-			CalibratedStorage storage;
+			IosimCommand.requireExisting(modelFile);
+			Net net;
 			try {
-				storage = StorageFiles.read(storageFile);
+				if (StorageFiles.isScheduler(modelFile)) {
+					net = schedulerNet(StorageFiles.readScheduler(modelFile));
+				} else {
+					net = storageNet(StorageFiles.read(modelFile));
+				}
 			} catch (StorageFiles.StorageFileException unusable) {
 				throw new IosimCommand.UserError(Main.EXIT_INVALID, unusable.getMessage());
+			} catch (IllegalArgumentException unusable) {
+				throw new IosimCommand.UserError(Main.EXIT_INVALID, modelFile + ": " + unusable.getMessage());
+			}
+			QpnCommand.writeNet(out, overwrite, net);
+			spec.commandLine().getOut().printf(Locale.ROOT, "%s: %s%n", out, net.getName());
+			return 0;
+		}
+
+		private Net storageNet(CalibratedStorage storage) {
+			if (threads == null || vms != null) {
+				throw new IosimCommand.UserError(Main.EXIT_USAGE, "a storage template takes --threads (not --vm)");
 			}
 			Map<StorageClass, Integer> perClass = new EnumMap<>(StorageClass.class);
 			for (Map.Entry<String, Integer> entry : threads.entrySet()) {
@@ -377,15 +397,27 @@ final class QpnStorageCommands {
 						Main.EXIT_USAGE, "--threads: unknown class '" + entry.getKey() + "' (expected rr, rs, wr or ws)"));
 				perClass.put(storageClass, entry.getValue());
 			}
-			Net net;
-			try {
-				net = StorageNets.instantiate(storage, new StorageWorkload(perClass, readSize, writeSize, fileSet));
-			} catch (IllegalArgumentException unusable) {
-				throw new IosimCommand.UserError(Main.EXIT_INVALID, storageFile + ": " + unusable.getMessage());
+			return StorageNets.instantiate(storage, new StorageWorkload(perClass, readSize, writeSize, fileSet));
+		}
+
+		private Net schedulerNet(SchedulerModel model) {
+			if (vms == null || threads != null) {
+				throw new IosimCommand.UserError(Main.EXIT_USAGE, "a scheduler model takes --vm READS,WRITES (not --threads)");
 			}
-			QpnCommand.writeNet(out, overwrite, net);
-			spec.commandLine().getOut().printf(Locale.ROOT, "%s: %s%n", out, net.getName());
-			return 0;
+			List<SchedulerWorkload.Vm> perVm = new ArrayList<>();
+			for (String vm : vms) {
+				String[] counts = vm.split(",");
+				try {
+					if (counts.length != 2) {
+						throw new NumberFormatException();
+					}
+					perVm.add(new SchedulerWorkload.Vm(Integer.parseInt(counts[0].trim()), Integer.parseInt(counts[1].trim())));
+				} catch (NumberFormatException notCounts) {
+					throw new IosimCommand.UserError(Main.EXIT_USAGE, "--vm must be READS,WRITES (two whole numbers), not '"
+							+ (vm.length() > 40 ? vm.substring(0, 40) + "…" : vm) + "'");
+				}
+			}
+			return model.net(new SchedulerWorkload(perVm, readSize, writeSize, fileSet));
 		}
 	}
 }

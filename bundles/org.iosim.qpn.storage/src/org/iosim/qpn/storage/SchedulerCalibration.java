@@ -17,12 +17,12 @@ import org.iosim.qpn.storage.internal.LeastSquares;
 /**
  * Calibrates the heterogeneous-workload model (001 §7.5) from measured mixed workloads:
  * <ol>
- * <li>Algorithm 3 (keeping the best weights) for every single-VM configuration, with the calibrated
- * storage's service times.
- * <li>Eq. 7.10: where reads and writes are of one size, the error left after Algorithm 3 is fitted
- * per type as Δ(s) = c₀ + c₁·ln(s), the share of the service time the model overestimates
- * (Δ = e/(1 + e) for a relative error e, since a saturated closed queue's response time is
- * proportional to its service time); insignificant terms are pruned as for the storage.
+ * <li>Algorithm 3's bisection of φ for every single-VM configuration, with the calibrated storage's
+ * service times, continued to the weights' precision ({@link RequestWeights#bisect}): the printed
+ * loop stops at the first step that does not improve, which on exact T3-like data leaves 13 %.
+ * <li>Eq. 7.10: where reads and writes are of one size, the share Δ of the service time that the
+ * model's total throughput says it overestimates is fitted as Δ(s) = c₀ + c₁·ln(s) (see
+ * {@link #correction}); insignificant terms are pruned as for the storage.
  * <li>Algorithm 3 again with the corrected service times; its relative weights φ = α/β are fitted by
  * MARS, tuned by S3, to t_r/t_w (Eq. 7.9) and, when the sizes differed, s_r/s_w with interactions
  * (Eq. 7.11).
@@ -46,8 +46,8 @@ public final class SchedulerCalibration {
 	 * @param multiVm the algorithm for several VMs, ε and c (the descent is calibrated when there are
 	 *                multi-VM rows)
 	 */
-	public record Settings(CalibratedStorage storage, double[] alphaRange, double[] betaRange, int precision,
-			double acceptableError, long seed, SchedulerModel.MultiVm multiVm) {
+	public record Settings(CalibratedStorage storage, double[] alphaRange, double[] betaRange, int precision, long seed,
+			SchedulerModel.MultiVm multiVm) {
 	}
 
 	/** What a calibration reports as it goes: the stage, rows done, rows in all. */
@@ -125,8 +125,8 @@ public final class SchedulerCalibration {
 		List<RowFit> fits = new ArrayList<>();
 		for (Row row : rows) {
 			ResponseTimes measured = row.measured().get(0);
-			RequestWeights.Result result = RequestWeights.calibrate(measured, settings.alphaRange(), settings.betaRange(),
-					settings.precision(), settings.acceptableError(), (alpha, beta) -> SchedulerNets.solve(
+			RequestWeights.Result result = RequestWeights.bisect(measured, settings.alphaRange(), settings.betaRange(),
+					settings.precision(), (alpha, beta) -> SchedulerNets.solve(
 							SchedulerNets.instantiate(settings.storage(), correction, row.workload(),
 									Weights.uniform(1, alpha, beta)), row.workload(), settings.seed()).get(0));
 			RequestWeights.Step best = result.best();
@@ -136,28 +136,31 @@ public final class SchedulerCalibration {
 		return fits;
 	}
 
-	/** Eq. 7.10 from the rows with equal read and write sizes; none if fewer than 2 such rows. */
+	/**
+	 * Eq. 7.10 from the rows with equal read and write sizes; none if fewer than 2 such rows. One Δ(s)
+	 * serves both types: per type it cannot be told apart from the weights (a weight trades read time
+	 * for write time), but the total throughput, t_r/R_r + t_w/R_w, does not depend on the weights
+	 * while the storage is busy, so Δ = 1 − X_predicted/X_measured makes the predicted one match.
+	 */
 	private static ServiceTimeCorrection correction(List<RowFit> fits) {
-		List<double[]> reads = new ArrayList<>();
-		List<double[]> writes = new ArrayList<>();
+		List<double[]> points = new ArrayList<>();
 		for (RowFit fit : fits) {
 			SchedulerWorkload workload = fit.row().workload();
 			if (workload.readSize() != workload.writeSize()) {
 				continue;
 			}
+			SchedulerWorkload.Vm vm = workload.vms().get(0);
 			ResponseTimes measured = fit.row().measured().get(0);
 			ResponseTimes predicted = fit.predicted();
-			double readError = (predicted.read() - measured.read()) / measured.read();
-			double writeError = (predicted.write() - measured.write()) / measured.write();
-			reads.add(new double[] { workload.readSize(), readError / (1 + readError) });
-			writes.add(new double[] { workload.writeSize(), writeError / (1 + writeError) });
+			double measuredThroughput = vm.readThreads() / measured.read() + vm.writeThreads() / measured.write();
+			double predictedThroughput = vm.readThreads() / predicted.read() + vm.writeThreads() / predicted.write();
+			points.add(new double[] { workload.readSize(), 1 - predictedThroughput / measuredThroughput });
 		}
-		if (reads.size() < 2) {
+		if (points.size() < 2) {
 			return ServiceTimeCorrection.NONE;
 		}
-		double[] read = logFit(reads);
-		double[] write = logFit(writes);
-		return new ServiceTimeCorrection(read[0], read[1], write[0], write[1]);
+		double[] delta = logFit(points);
+		return new ServiceTimeCorrection(delta[0], delta[1], delta[0], delta[1]);
 	}
 
 	/** {c₀, c₁} of Δ = c₀ + c₁·ln(s), pruned like the storage's service times. */

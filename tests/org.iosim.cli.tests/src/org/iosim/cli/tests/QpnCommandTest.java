@@ -349,4 +349,64 @@ class QpnCommandTest {
 		assertTrue(reads.get("mean").asDouble() >= 0.001 * 0.98, reads.toString());
 		assertTrue(reads.get("p50").asDouble() > 0.0009, reads.toString());
 	}
+
+	/**
+	 * The scheduler model calibrated from response times that follow the closed form of a saturated
+	 * single-server scheduler with relative weight φ = 2 and 1 ms service (R_r = 1.5·t_r ms,
+	 * R_w = 3·t_w ms; T3 is the first row), plus a two-VM configuration with equal weights per type:
+	 * the calibration must reproduce them, choose no descent, and give a net and an analysis model.
+	 */
+	@Test
+	void theSchedulerModelIsCalibratedInstantiatedAndUsed() throws IOException {
+		Path model = Files.createDirectories(folder.resolve("scheduler"));
+		Files.writeString(model.resolve("storage.json"), """
+				{ "format": "iosim-storage-qpn", "version": 1, "template": "cache", "readThreshold": null,
+				  "writeThreshold": null, "raidProbability": { "atOrBelow": 1, "threads": 0, "above": 1 },
+				  "serviceTimeVariation": 1, "cacheServers": 1,
+				  "classes": { "rr": { "cached": { "terms": { "1": 0.001 } } }, "wr": { "cached": { "terms": { "1": 0.001 } } } } }
+				""");
+		Path data = Files.writeString(folder.resolve("mixed.csv"), """
+				configuration,vm,readThreads,writeThreads,readSize,writeSize,fileSetSize,readResponseTime,writeResponseTime
+				1,1,30,10,4096,4096,1e9,0.045,0.030
+				2,1,10,10,4096,4096,1e9,0.015,0.030
+				3,1,20,10,4096,4096,1e9,0.030,0.030
+				4,1,10,20,4096,4096,1e9,0.015,0.060
+				5,1,40,20,4096,4096,1e9,0.060,0.060
+				6,1,10,10,4096,4096,1e9,0.030,0.060
+				6,2,20,10,4096,4096,1e9,0.060,0.060
+				""");
+		Path out = model.resolve("scheduler.json");
+		CommandLine.Run run = iosim("qpn", "calibrate", "--template", "scheduler", "--storage",
+				model.resolve("storage.json").toString(), "--data", data.toString(), "--out", out.toString());
+		assertEquals(0, run.exitCode(), run.toString());
+		assertTrue(Files.exists(model.resolve("scheduler-weights.json")), "the weight model beside it");
+		java.util.regex.Matcher errors = java.util.regex.Pattern.compile(
+				"single-VM configurations ([0-9.]+) %, multi-VM ([0-9.]+) % \\(Algorithm 4, descent ([0-9.]+)\\)")
+				.matcher(run.out());
+		assertTrue(errors.find(), run.out());
+		assertTrue(Double.parseDouble(errors.group(1)) < 3, run.out());
+		assertTrue(Double.parseDouble(errors.group(2)) < 5, run.out());
+		assertEquals("0.00", errors.group(3), run.out());
+		assertTrue(run.err().contains("weights, corrected: 5 of 5 configurations"), "progress: " + run.err());
+
+		Path net = folder.resolve("t3.qpe");
+		CommandLine.Run instantiated = iosim("qpn", "instantiate", out.toString(), "--vm", "30,10", "--file-set", "1e9",
+				"--out", net.toString());
+		assertEquals(0, instantiated.exitCode(), instantiated.toString());
+		CommandLine.Run valid = iosim("qpn", "validate", net.toString());
+		assertEquals(0, valid.exitCode(), valid.toString());
+		CommandLine.Run wrongOption = iosim("qpn", "instantiate", out.toString(), "--threads", "rr=1", "--file-set", "1e9",
+				"--out", folder.resolve("x.qpe").toString());
+		assertEquals(2, wrongOption.exitCode(), wrongOption.toString());
+		assertTrue(wrongOption.err().contains("a scheduler model takes --vm READS,WRITES (not --threads)"),
+				wrongOption.err());
+
+		Path configuration = Files.writeString(model.resolve("shop-scheduler.ioconfig"), Files.readString(
+				CommandLine.example("storage-qpn").resolve("shop-qpn.ioconfig"))
+				.replaceAll("(?s)<parameters name=\"net\".*?</analysisModels>",
+						"<parameters name=\"storage\" value=\"scheduler.json\"/>\n  </analysisModels>"));
+		JsonNode reads = readDelays(configuration);
+		// a read alone takes its 1 ms service time; with others waiting it takes longer
+		assertTrue(reads.get("mean").asDouble() >= 0.001 * 0.98, reads.toString());
+	}
 }

@@ -34,7 +34,10 @@ import org.iosim.qpn.simulation.PreparedNet;
 import org.iosim.qpn.simulation.QpnResult;
 import org.iosim.qpn.simulation.QpnRunSettings;
 import org.iosim.qpn.simulation.UnsupportedNetException;
+import org.iosim.qpn.simulation.calibration.RequestWeights.ResponseTimes;
 import org.iosim.qpn.storage.CalibratedStorage;
+import org.iosim.qpn.storage.SchedulerModel;
+import org.iosim.qpn.storage.SchedulerWorkload;
 import org.iosim.qpn.storage.StorageClass;
 import org.iosim.qpn.storage.StorageFiles;
 import org.iosim.qpn.storage.StorageNets;
@@ -73,8 +76,9 @@ public final class QpnModelKind implements IoAnalysisModelKind {
 				+ " (default: the net's first simulator configuration, its stopping rule included), 'seed' (default: from"
 				+ " the run's random stream); 'mode' 'embedded' runs the"
 				+ " net in the simulation instead, each request a token from 'place' to 'exit' (default: 'place')."
-				+ " Or 'storage': a calibrated storage template (iosim qpn calibrate --template cache|cache-raid),"
-				+ " instantiated and solved for each state's threads per class, request sizes and file set.";
+				+ " Or 'storage': a calibrated storage template (iosim qpn calibrate --template cache|cache-raid) or"
+				+ " scheduler model (--template scheduler), instantiated and solved for each state's threads per"
+				+ " class, request sizes and file set.";
 	}
 
 	@Override
@@ -89,15 +93,17 @@ public final class QpnModelKind implements IoAnalysisModelKind {
 				}
 			}
 			Path file = definition.resolve(required(definition, "storage"));
-			CalibratedStorage storage;
+			long seed = definition.parameter("seed").isPresent() ? (long) number(definition, "seed", 1)
+					: context.random().nextLong();
 			try {
-				storage = StorageFiles.read(file);
+				if (StorageFiles.isScheduler(file)) {
+					return new SolvedScheduler(definition.name(), file.getFileName().toString(),
+							StorageFiles.readScheduler(file), seed);
+				}
+				return new SolvedStorage(definition.name(), file.getFileName().toString(), StorageFiles.read(file), seed);
 			} catch (StorageFiles.StorageFileException unusable) {
 				throw new AnalysisModelException(model + ": " + unusable.getMessage());
 			}
-			long seed = definition.parameter("seed").isPresent() ? (long) number(definition, "seed", 1)
-					: context.random().nextLong();
-			return new SolvedStorage(definition.name(), file.getFileName().toString(), storage, seed);
 		}
 		for (String parameter : definition.parameters().keySet()) {
 			if (!PARAMETERS.contains(parameter)) {
@@ -365,15 +371,73 @@ public final class QpnModelKind implements IoAnalysisModelKind {
 			return workload.threads(arriving) / throughput;
 		}
 
-		/** 2^(k/32) nearest to the value (positive). */
-		private static double rounded(double value) {
-			return value > 0 ? Math.pow(2, Math.rint(32 * Math.log(value) / Math.log(2)) / 32) : value;
-		}
-
 		@Override
 		public String describe() {
 			return ID + ": " + file + ", " + storage.template().label() + " storage template";
 		}
+	}
+
+	/**
+	 * A calibrated scheduler model (001 §7.5) as a delay predictor: the state's requests, split into
+	 * read and write threads by the read ratio (the arriving request among them), are one VM's
+	 * workload at the state's mean sizes; its weights come from the model's weight model, and the
+	 * delay is the arriving type's response time in the solved net. Solutions are kept per workload,
+	 * with sizes and file sets rounded as for a storage template.
+	 */
+	private static final class SolvedScheduler implements IoAnalysisModel {
+		private final String name;
+		private final String file;
+		private final SchedulerModel model;
+		private final long seed;
+		private final Map<SchedulerWorkload, ResponseTimes> solutions = new HashMap<>();
+
+		SolvedScheduler(String name, String file, SchedulerModel model, long seed) {
+			this.name = name;
+			this.file = file;
+			this.model = model;
+			this.seed = seed;
+		}
+
+		@Override
+		public Set<WorkloadInput> inputs() {
+			return EnumSet.of(WorkloadInput.CONCURRENCY, WorkloadInput.TYPE, WorkloadInput.READ_RATIO,
+					WorkloadInput.MEAN_READ_SIZE, WorkloadInput.MEAN_WRITE_SIZE, WorkloadInput.FILE_SET_SIZE,
+					WorkloadInput.REQUEST_SIZE);
+		}
+
+		@Override
+		public double delay(WorkloadState state) throws AnalysisModelException {
+			int requests = Math.max(1, state.concurrency());
+			int reads = readTokens(state, requests);
+			try {
+				SchedulerWorkload workload = new SchedulerWorkload(List.of(new SchedulerWorkload.Vm(reads,
+						requests - reads)), rounded(state.meanReadSize() > 0 ? state.meanReadSize()
+								: state.requestSize()),
+						rounded(state.meanWriteSize() > 0 ? state.meanWriteSize() : state.requestSize()),
+						rounded(state.fileSetSize()));
+				ResponseTimes times = solutions.get(workload);
+				if (times == null) {
+					if (solutions.size() >= MAX_KEPT_SOLUTIONS) {
+						solutions.clear();
+					}
+					times = model.predict(workload, model.weights(workload), seed).get(0);
+					solutions.put(workload, times);
+				}
+				return state.type() == IoType.READ ? times.read() : times.write();
+			} catch (IllegalArgumentException | UnsupportedNetException unsolvable) {
+				throw new AnalysisModelException("analysis model '" + name + "': " + file + ": " + unsolvable.getMessage());
+			}
+		}
+
+		@Override
+		public String describe() {
+			return ID + ": " + file + ", heterogeneous-workload scheduler model";
+		}
+	}
+
+	/** 2^(k/32) nearest to the value (positive): sizes about 1 % apart share a solution. */
+	private static double rounded(double value) {
+		return value > 0 ? Math.pow(2, Math.rint(32 * Math.log(value) / Math.log(2)) / 32) : value;
 	}
 
 	/** Reads among the requests of a state, the arriving request one of them. */

@@ -96,4 +96,54 @@ public final class RequestWeights {
 		} while (latest < current && latest > acceptableError);
 		return new Result(best, steps.get(steps.size() - 1), steps);
 	}
+
+	/**
+	 * A bisection of φ that, unlike the printed algorithm, does not stop at the first evaluation that
+	 * fails to improve: it halves [φ_min, φ_max] until it is narrower than the weights' precision
+	 * 10^−δ, each time towards the side that evens the two relative errors (lower φ when the reads are
+	 * predicted relatively faster than the writes, ρ_r^s/ρ_r^m < ρ_w^s/ρ_w^m, higher otherwise). The
+	 * predicted read time grows and the write time falls as φ falls, so the balance point is found to
+	 * the precision. {@link Result#best} is the best evaluated; {@link Result#last} the last.
+	 */
+	public static Result bisect(ResponseTimes measured, double[] alphaRange, double[] betaRange, int precision,
+			Prediction prediction) {
+		if (!(measured.read() > 0 && measured.write() > 0)) {
+			throw new IllegalArgumentException("measured response times must be positive, got " + measured);
+		}
+		if (!(alphaRange[0] > 0 && alphaRange[1] >= alphaRange[0] && betaRange[0] > 0 && betaRange[1] >= betaRange[0])) {
+			throw new IllegalArgumentException("weight ranges must be positive intervals");
+		}
+		if (precision < 0 || precision > 15) {
+			throw new IllegalArgumentException("the precision must be 0 to 15");
+		}
+		double scale = Math.pow(10, precision);
+		double lowest = alphaRange[0] / betaRange[1];
+		double highest = alphaRange[1] / betaRange[0];
+		List<Step> steps = new ArrayList<>();
+		Step best = null;
+		long previousAlpha = -1;
+		while (true) {
+			double phi = (lowest + highest) / 2;
+			long alpha = (long) Math.floor(phi * scale + 0.5);
+			long beta = (long) scale;
+			if (alpha == previousAlpha || alpha < 1) {
+				break; // the interval is below the precision: the same weights again
+			}
+			previousAlpha = alpha;
+			ResponseTimes predicted = prediction.predict(alpha, beta);
+			double error = (Math.abs((measured.read() - predicted.read()) / measured.read())
+					+ Math.abs((measured.write() - predicted.write()) / measured.write())) / 2;
+			Step step = new Step(alpha, beta, predicted, error);
+			steps.add(step);
+			if (best == null || step.error() < best.error()) {
+				best = step;
+			}
+			if (predicted.read() / measured.read() < predicted.write() / measured.write()) {
+				highest = phi;
+			} else {
+				lowest = phi;
+			}
+		}
+		return new Result(best, steps.get(steps.size() - 1), steps);
+	}
 }

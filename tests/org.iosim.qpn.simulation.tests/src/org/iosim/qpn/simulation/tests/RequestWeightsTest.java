@@ -35,6 +35,19 @@ class RequestWeightsTest {
 		assertEquals(100, result.last().beta());
 	}
 
+	/** Bisected to the precision, the search reaches the balance: φ = 2 exactly gives (45, 30) ms. */
+	@Test
+	void bisectionToThePrecisionFindsTheBalance() {
+		RequestWeights.Result result = RequestWeights.bisect(MEASURED, new double[] { 1, 10 }, new double[] { 1, 10 }, 2,
+				(alpha, beta) -> new ResponseTimes(0.030 * (1 + (double) beta / alpha), 0.010 * (1 + (double) alpha / beta)));
+		assertEquals(200, result.best().alpha(), 1, "φ within the precision of 2");
+		assertEquals(100, result.best().beta());
+		assertEquals(0, result.best().error(), 0.005);
+		assertEquals(505, result.steps().get(0).alpha(), "the same pivot as the printed algorithm");
+		assertEquals(java.util.List.of(505L, 258L, 134L), result.steps().stream().limit(3).map(RequestWeights.Step::alpha)
+				.toList(), "past the step that does not improve");
+	}
+
 	/** The same search with the scheduler net simulated, as the calibration does it. */
 	@Test
 	void theSimulatedSchedulerNetLeadsTheSearchTheSameWay() {

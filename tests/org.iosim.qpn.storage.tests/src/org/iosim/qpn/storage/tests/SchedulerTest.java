@@ -137,7 +137,7 @@ class SchedulerTest {
 		}
 		List<String> stages = new ArrayList<>();
 		SchedulerCalibration.Result result = SchedulerCalibration.calibrate(rows, new SchedulerCalibration.Settings(
-				storage, new double[] { 1, 10 }, new double[] { 1, 10 }, 2, 0.005, 1,
+				storage, new double[] { 1, 10 }, new double[] { 1, 10 }, 2, 1,
 				new SchedulerModel.MultiVm(4, 0, 0.3, 2)), (stage, done, total) -> stages.add(stage));
 		assertTrue(result.modelError() < 0.03, "single-VM error " + result.modelError());
 		assertTrue(result.multiVmError() < 0.05, "multi-VM error " + result.multiVmError());
