@@ -60,8 +60,6 @@ public final class QpnModelKind implements IoAnalysisModelKind {
 			"sequentialWrite", "runLength", "warmUp", "seed", "mode", "exit");
 	private static final List<String> STORAGE_PARAMETERS = List.of("storage", "seed");
 	private static final List<String> MODES = List.of("delay", "embedded");
-	/** Populations solved and kept per model; beyond it the kept solutions are forgotten, bounding memory. */
-	private static final int MAX_KEPT_SOLUTIONS = 100_000;
 
 	@Override
 	public String id() {
@@ -316,7 +314,7 @@ public final class QpnModelKind implements IoAnalysisModelKind {
 		private final String file;
 		private final CalibratedStorage storage;
 		private final long seed;
-		private final Map<StorageWorkload, QpnResult> solutions = new HashMap<>();
+		private final KeptSolutions<StorageWorkload, QpnResult> solutions = new KeptSolutions<>();
 
 		SolvedStorage(String name, String file, CalibratedStorage storage, long seed) {
 			this.name = name;
@@ -342,27 +340,20 @@ public final class QpnModelKind implements IoAnalysisModelKind {
 			StorageWorkload workload;
 			try {
 				workload = new StorageWorkload(Map.of(readClass, reads, writeClass, requests - reads),
-						rounded(state.meanReadSize() > 0 ? state.meanReadSize() : state.requestSize()),
-						rounded(state.meanWriteSize() > 0 ? state.meanWriteSize() : state.requestSize()),
-						rounded(state.fileSetSize()));
+						readSize(state), writeSize(state), rounded(state.fileSetSize()));
 			} catch (IllegalArgumentException unusable) {
 				throw new AnalysisModelException("analysis model '" + name + "': " + file + ": " + unusable.getMessage());
 			}
-			QpnResult solution = solutions.get(workload);
-			if (solution == null) {
-				if (solutions.size() >= MAX_KEPT_SOLUTIONS) {
-					solutions.clear();
-				}
+			QpnResult solution = solutions.get(workload, key -> {
 				try {
-					Net net = StorageNets.instantiate(storage, workload);
-					solution = PreparedNet.of(net, StorageNets.CONFIGURATION)
+					Net net = StorageNets.instantiate(storage, key);
+					return PreparedNet.of(net, StorageNets.CONFIGURATION)
 							.run(QpnRunSettings.of(net.getConfigurations().get(0), seed), Map.of());
 				} catch (IllegalArgumentException | UnsupportedNetException unsolvable) {
 					throw new AnalysisModelException("analysis model '" + name + "': " + file + ": "
 							+ unsolvable.getMessage());
 				}
-				solutions.put(workload, solution);
-			}
+			});
 			double throughput = solution.departures(StorageNets.CLIENTS, arriving.label());
 			if (!(throughput > 0)) {
 				throw new AnalysisModelException("analysis model '" + name + "': " + file + ": the storage net completed no"
@@ -389,7 +380,7 @@ public final class QpnModelKind implements IoAnalysisModelKind {
 		private final String file;
 		private final SchedulerModel model;
 		private final long seed;
-		private final Map<SchedulerWorkload, ResponseTimes> solutions = new HashMap<>();
+		private final KeptSolutions<SchedulerWorkload, ResponseTimes> solutions = new KeptSolutions<>();
 
 		SolvedScheduler(String name, String file, SchedulerModel model, long seed) {
 			this.name = name;
@@ -411,18 +402,8 @@ public final class QpnModelKind implements IoAnalysisModelKind {
 			int reads = readTokens(state, requests);
 			try {
 				SchedulerWorkload workload = new SchedulerWorkload(List.of(new SchedulerWorkload.Vm(reads,
-						requests - reads)), rounded(state.meanReadSize() > 0 ? state.meanReadSize()
-								: state.requestSize()),
-						rounded(state.meanWriteSize() > 0 ? state.meanWriteSize() : state.requestSize()),
-						rounded(state.fileSetSize()));
-				ResponseTimes times = solutions.get(workload);
-				if (times == null) {
-					if (solutions.size() >= MAX_KEPT_SOLUTIONS) {
-						solutions.clear();
-					}
-					times = model.predict(workload, model.weights(workload), seed).get(0);
-					solutions.put(workload, times);
-				}
+						requests - reads)), readSize(state), writeSize(state), rounded(state.fileSetSize()));
+				ResponseTimes times = solutions.get(workload, key -> model.predict(key, model.weights(key), seed).get(0));
 				return state.type() == IoType.READ ? times.read() : times.write();
 			} catch (IllegalArgumentException | UnsupportedNetException unsolvable) {
 				throw new AnalysisModelException("analysis model '" + name + "': " + file + ": " + unsolvable.getMessage());
@@ -433,6 +414,16 @@ public final class QpnModelKind implements IoAnalysisModelKind {
 		public String describe() {
 			return ID + ": " + file + ", heterogeneous-workload scheduler model";
 		}
+	}
+
+	/** The reads' mean size in the state, or the arriving request's where the list holds no reads; rounded. */
+	private static double readSize(WorkloadState state) {
+		return rounded(state.meanReadSize() > 0 ? state.meanReadSize() : state.requestSize());
+	}
+
+	/** The writes' mean size in the state, or the arriving request's where the list holds no writes; rounded. */
+	private static double writeSize(WorkloadState state) {
+		return rounded(state.meanWriteSize() > 0 ? state.meanWriteSize() : state.requestSize());
 	}
 
 	/** 2^(k/32) nearest to the value (positive): sizes about 1 % apart share a solution. */
@@ -454,7 +445,7 @@ public final class QpnModelKind implements IoAnalysisModelKind {
 		private final String place;
 		private final QpnRunSettings settings;
 		private final Map<IoType, Classes> classes;
-		private final Map<Map<Integer, Integer>, QpnResult> solutions = new HashMap<>();
+		private final KeptSolutions<Map<Integer, Integer>, QpnResult> solutions = new KeptSolutions<>();
 
 		SolvedNet(String name, String file, PreparedNet net, String place, QpnRunSettings settings,
 				Map<IoType, Classes> classes) {
@@ -493,19 +484,14 @@ public final class QpnModelKind implements IoAnalysisModelKind {
 			}
 			populations.merge(readColour.slot(), reads, Integer::sum);
 			populations.merge(writeColour.slot(), requests - reads, Integer::sum);
-			QpnResult solution = solutions.get(populations);
-			if (solution == null) {
-				if (solutions.size() >= MAX_KEPT_SOLUTIONS) {
-					solutions.clear();
-				}
+			QpnResult solution = solutions.get(Map.copyOf(populations), key -> {
 				try {
-					solution = net.run(settings, populations);
+					return net.run(settings, key);
 				} catch (UnsupportedNetException unsolvable) {
 					throw new AnalysisModelException("analysis model '" + name + "': " + file + ": "
 							+ unsolvable.getMessage());
 				}
-				solutions.put(Map.copyOf(populations), solution);
-			}
+			});
 			Colour arriving = state.type() == IoType.READ ? readColour : writeColour;
 			double throughput = solution.departures(place, arriving.name());
 			if (!(throughput > 0)) {
