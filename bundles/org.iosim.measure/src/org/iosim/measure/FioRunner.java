@@ -13,10 +13,11 @@ import org.iosim.measure.internal.FioReport;
 
 /**
  * Runs storage workloads with fio (flexible I/O tester): {@code concurrency} threads, each a closed
- * loop without think time over its own slice of one shared file (the file set), with fio's JSON
- * report as the measurement. Latencies are fio's total latency (submission to completion) with
- * percentiles. Buffered runs that write end with an fsync outside the measured period, so dirty
- * pages of one run do not slow the next.
+ * loop without think time over its own slice of one shared file (the file set), every thread mixing
+ * reads and writes or separate read and write threads, with fio's JSON report as the measurement.
+ * Latencies are fio's total latency (submission to completion) with percentiles. Buffered runs that
+ * write end with an fsync outside the measured period, so dirty pages of one run do not slow the
+ * next.
  */
 public final class FioRunner implements WorkloadRunner {
 
@@ -124,22 +125,41 @@ public final class FioRunner implements WorkloadRunner {
 		}
 	}
 
-	/** The job, on the command line so nothing of it reaches a job file. */
-	static List<String> arguments(PlannedRun run, Path directory, double warmup, double duration) {
+	/**
+	 * The job, on the command line so nothing of it reaches a job file. Mixed threads are one job whose
+	 * threads each mix reads and writes; separate threads are a read job and a write job in one group,
+	 * so fio's group report holds the reads of the one and the writes of the other. Each thread works
+	 * in its own slice of the file set: fio counts a job's threads from 0, so the write job starts
+	 * after the read threads' slices.
+	 *
+	 * @return fio's arguments for the run, the program's name not included
+	 */
+	public static List<String> arguments(PlannedRun run, Path directory, double warmup, double duration) {
 		StorageWorkload workload = run.workload();
 		long slice = workload.fileSetSize() / workload.concurrency() / workload.requestSize() * workload.requestSize();
-		List<String> arguments = new ArrayList<>(List.of("--output-format=json", "--name=iosim",
+		List<String> arguments = new ArrayList<>(List.of("--output-format=json",
 				"--filename=" + directory.toAbsolutePath().resolve(FILE_SET_PREFIX + workload.fileSetSize()),
-				"--size=" + slice, "--offset_increment=" + slice, "--numjobs=" + workload.concurrency(), "--thread",
-				"--group_reporting", "--rw=" + (workload.sequential() ? "rw" : "randrw"),
-				"--rwmixread=" + Math.round(workload.readRatio() * 100), "--bs=" + workload.requestSize(),
-				"--ioengine=" + (workload.queueDepth() > 1 ? "libaio" : "psync"), "--iodepth=" + workload.queueDepth(),
-				"--direct=" + (workload.direct() ? 1 : 0), "--time_based",
+				"--size=" + slice, "--offset_increment=" + slice, "--thread", "--group_reporting",
+				"--bs=" + workload.requestSize(), "--ioengine=" + (workload.queueDepth() > 1 ? "libaio" : "psync"),
+				"--iodepth=" + workload.queueDepth(), "--direct=" + (workload.direct() ? 1 : 0), "--time_based",
 				"--runtime=" + Math.round(duration * 1000) + "ms", "--ramp_time=" + Math.round(warmup * 1000) + "ms",
 				"--lat_percentiles=1", "--percentile_list=50:95:99", "--randseed=" + run.generatorSeed(),
 				// the page cache keeps what earlier runs and the warm-up brought in, as in an application's steady state
 				"--invalidate=0"));
-		if (!workload.direct() && workload.readRatio() < 1) {
+		// options after a --name belong to that job; those before it to every job
+		boolean endFsync = !workload.direct() && workload.readRatio() < 1;
+		if (workload.threads() == StorageWorkload.Threads.SEPARATE) {
+			int readThreads = workload.readOnlyThreads().getAsInt();
+			arguments.addAll(List.of("--name=iosim-reads", "--numjobs=" + readThreads,
+					"--rw=" + (workload.sequential() ? "read" : "randread")));
+			arguments.addAll(List.of("--name=iosim-writes", "--numjobs=" + (workload.concurrency() - readThreads),
+					"--offset=" + readThreads * slice, "--rw=" + (workload.sequential() ? "write" : "randwrite")));
+		} else {
+			arguments.addAll(List.of("--name=iosim", "--numjobs=" + workload.concurrency(),
+					"--rw=" + (workload.sequential() ? "rw" : "randrw"),
+					"--rwmixread=" + Math.round(workload.readRatio() * 100)));
+		}
+		if (endFsync) {
 			arguments.add("--end_fsync=1");
 		}
 		return arguments;

@@ -37,6 +37,12 @@ public record MeasuredDelay(String plan, int configuration, StorageWorkload work
 	/** The column of the measured mean delay in seconds. */
 	public static final String TARGET = "delay";
 
+	/**
+	 * The column, before {@value #TARGET}, of the requests in flight that read threads issue when the
+	 * rows hold separate read and write threads (see {@link #readThreads()}); left out otherwise.
+	 */
+	public static final String READ_THREADS = "readThreads";
+
 	public MeasuredDelay {
 		delays = List.copyOf(delays);
 	}
@@ -56,6 +62,21 @@ public record MeasuredDelay(String plan, int configuration, StorageWorkload work
 	public double[] inputs() {
 		Map<WorkloadInput, Double> inputs = workload.inputs(type);
 		return COLUMNS.stream().mapToDouble(inputs::get).toArray();
+	}
+
+	/**
+	 * @return the requests in flight of the threads that only read, in the unit of the concurrency
+	 *         column (threads × queue depth), so those of the write threads are concurrency − readThreads:
+	 *         the read threads' with separate threads, all when the configuration only reads, none when
+	 *         it only writes; -1 when every thread mixes reads and writes, so that no thread only reads
+	 */
+	public int readThreads() {
+		return workload.readOnlyThreads().isPresent() ? workload.readOnlyThreads().getAsInt() * workload.queueDepth() : -1;
+	}
+
+	/** @return whether any row measured separate read and write threads, so an export has the {@value #READ_THREADS} column */
+	public static boolean separateThreads(List<MeasuredDelay> rows) {
+		return rows.stream().anyMatch(row -> row.workload().threads() == StorageWorkload.Threads.SEPARATE);
 	}
 
 	/** Groups runs by plan, configuration and request type. */
@@ -82,16 +103,25 @@ public record MeasuredDelay(String plan, int configuration, StorageWorkload work
 
 	/**
 	 * Writes rows as CSV with the workload input names as columns and {@value #TARGET} last, the
-	 * format {@code iosim regression fit/select} read. The file appears complete or not at all.
+	 * format {@code iosim regression fit/select} read. Rows of separate read and write threads add the
+	 * column {@value #READ_THREADS} before {@value #TARGET}, with a number in every row; without them
+	 * the file is what it was before separate threads existed, so that regression models fitted on all
+	 * its columns take workload inputs only, as analysis models need. The file appears complete or not
+	 * at all.
 	 */
 	public static void writeCsv(List<MeasuredDelay> rows, Path file) throws IOException {
+		boolean readThreads = separateThreads(rows);
 		WholeFiles.write(file, temporary -> {
 			try (Writer out = Files.newBufferedWriter(temporary, StandardCharsets.UTF_8)) {
-				out.write(String.join(",", COLUMNS.stream().map(WorkloadInput::inputName).toList()) + "," + TARGET + "\n");
+				out.write(String.join(",", COLUMNS.stream().map(WorkloadInput::inputName).toList())
+						+ (readThreads ? "," + READ_THREADS : "") + "," + TARGET + "\n");
 				for (MeasuredDelay row : rows) {
 					StringBuilder line = new StringBuilder();
 					for (double value : row.inputs()) {
 						line.append(number(value)).append(',');
+					}
+					if (readThreads) {
+						line.append(row.readThreads()).append(',');
 					}
 					out.write(line.append(String.format(Locale.ROOT, "%.9g", row.meanDelay())).append('\n').toString());
 				}

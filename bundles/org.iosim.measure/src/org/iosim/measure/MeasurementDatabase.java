@@ -23,17 +23,26 @@ import org.sqlite.SQLiteException;
 
 /**
  * The measurements of a machine in one SQLite file: the plans measured, and one row per finished
- * run with its configuration, latencies, throughput and fio's raw report. Each run is committed in
- * its own transaction with a full sync, so a measurement killed at any point (kill -9, power loss)
- * keeps every run that finished and none twice; a run in progress is simply measured again. One
- * process at a time may open the file (an exclusive lock held while it is open). The file is plain
- * SQLite, so {@code sqlite3 FILE 'select * from run'} reads it too.
+ * run with its configuration (its thread mode among it), latencies, throughput and fio's raw
+ * report. Each run is committed in its own transaction with a full sync, so a measurement killed at
+ * any point (kill -9, power loss) keeps every run that finished and none twice; a run in progress is
+ * simply measured again. One process at a time may open the file (an exclusive lock held while it
+ * is open). The file is plain SQLite, so {@code sqlite3 FILE 'select * from run'} reads it too. A
+ * file of an older schema is brought up to date, in one transaction, when it is opened.
  */
 public final class MeasurementDatabase implements AutoCloseable {
 
 	/** Marks a SQLite file as IOSim's ("IOSm"), so another program's database is refused, not altered. */
 	private static final int APPLICATION_ID = 0x494F536D;
-	private static final int SCHEMA_VERSION = 1;
+	/**
+	 * 1: the first schema; 2: the run's thread mode ({@code threads}, mixed or separate), added to the
+	 * runs of a version 1 file as mixed, which they were.
+	 */
+	private static final int SCHEMA_VERSION = 2;
+
+	/** The latency columns of each request type, after its prefix ("read_", "write_"). */
+	private static final List<String> LATENCY_COLUMNS = List.of("requests", "per_second", "bytes_per_second",
+			"latency_mean", "latency_p50", "latency_p95", "latency_p99");
 
 	/** A recorded run. */
 	public record Run(String plan, int configuration, int repetition, StorageWorkload workload, Optional<Latencies> reads,
@@ -127,11 +136,12 @@ public final class MeasurementDatabase implements AutoCloseable {
 					  generator TEXT NOT NULL, created TEXT NOT NULL)""");
 			StringBuilder latencyColumns = new StringBuilder();
 			for (String type : List.of("read", "write")) {
-				for (String column : List.of("requests INTEGER", "per_second REAL", "bytes_per_second REAL",
-						"latency_mean REAL", "latency_p50 REAL", "latency_p95 REAL", "latency_p99 REAL")) {
-					latencyColumns.append(", ").append(type).append('_').append(column);
+				for (String column : LATENCY_COLUMNS) {
+					latencyColumns.append(", ").append(type).append('_').append(column)
+							.append(column.equals("requests") ? " INTEGER" : " REAL");
 				}
 			}
+			// the run table as schema 1 made it, then what later schemas add: one layout for new and migrated files
 			statement.execute("""
 					CREATE TABLE IF NOT EXISTS run (
 					  plan INTEGER NOT NULL REFERENCES plan(id), configuration INTEGER NOT NULL,
@@ -140,10 +150,25 @@ public final class MeasurementDatabase implements AutoCloseable {
 					  file_set_size INTEGER NOT NULL, concurrency INTEGER NOT NULL, queue_depth INTEGER NOT NULL,
 					  direct INTEGER NOT NULL, elapsed_seconds REAL NOT NULL, finished TEXT NOT NULL""" + latencyColumns
 					+ ", raw_output TEXT NOT NULL, PRIMARY KEY (plan, configuration, repetition))");
+			if (!columns(statement, "run").contains("threads")) {
+				// schema 2; every run before it mixed reads and writes in each thread
+				statement.execute("ALTER TABLE run ADD COLUMN threads TEXT NOT NULL DEFAULT 'mixed'"
+						+ " CHECK (threads IN ('mixed', 'separate'))");
+			}
 			statement.execute("COMMIT");
 			// only now, once the file is known to be ours: the journal mode is written into the file's header
 			statement.execute("PRAGMA journal_mode = WAL");
 		}
+	}
+
+	private static Set<String> columns(Statement statement, String table) throws SQLException {
+		Set<String> columns = new HashSet<>();
+		try (ResultSet result = statement.executeQuery("PRAGMA table_info(" + table + ")")) {
+			while (result.next()) {
+				columns.add(result.getString("name"));
+			}
+		}
+		return columns;
 	}
 
 	private static int pragma(Statement statement, String name) throws SQLException {
@@ -224,10 +249,18 @@ public final class MeasurementDatabase implements AutoCloseable {
 
 	/** Records a finished run durably (committed and synced before this returns). */
 	public void record(long plan, PlannedRun run, RunResult result) throws MeasurementException {
-		StringBuilder sql = new StringBuilder("INSERT INTO run VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?");
-		sql.append(", ?".repeat(14)).append(", ?)");
+		List<String> columns = new ArrayList<>(List.of("plan", "configuration", "repetition", "run_order", "request_size",
+				"read_ratio", "sequential", "file_set_size", "concurrency", "queue_depth", "direct", "threads",
+				"elapsed_seconds", "finished"));
+		for (String type : List.of("read", "write")) {
+			LATENCY_COLUMNS.forEach(column -> columns.add(type + "_" + column));
+		}
+		columns.add("raw_output");
+		// columns by name: a migrated file has the later schemas' columns at the end
+		String sql = "INSERT INTO run (" + String.join(", ", columns) + ") VALUES (?" + ", ?".repeat(columns.size() - 1)
+				+ ")";
 		StorageWorkload workload = run.workload();
-		try (PreparedStatement insert = connection.prepareStatement(sql.toString())) {
+		try (PreparedStatement insert = connection.prepareStatement(sql)) {
 			int column = 1;
 			insert.setLong(column++, plan);
 			insert.setInt(column++, run.configuration());
@@ -240,6 +273,7 @@ public final class MeasurementDatabase implements AutoCloseable {
 			insert.setInt(column++, workload.concurrency());
 			insert.setInt(column++, workload.queueDepth());
 			insert.setInt(column++, workload.direct() ? 1 : 0);
+			insert.setString(column++, workload.threads().id());
 			insert.setDouble(column++, result.elapsedSeconds());
 			insert.setString(column++, Instant.now().toString());
 			for (Optional<Latencies> latencies : List.of(result.reads(), result.writes())) {
@@ -276,7 +310,7 @@ public final class MeasurementDatabase implements AutoCloseable {
 				try {
 					workload = new StorageWorkload(rows.getLong("request_size"), rows.getDouble("read_ratio"),
 							rows.getInt("sequential") != 0, rows.getLong("file_set_size"), rows.getInt("concurrency"),
-							rows.getInt("queue_depth"), rows.getInt("direct") != 0);
+							rows.getInt("queue_depth"), rows.getInt("direct") != 0, threads(rows.getString("threads")));
 				} catch (IllegalArgumentException altered) {
 					throw new MeasurementException(String.format(Locale.ROOT, "%s: run %d of plan '%s' holds an impossible"
 							+ " configuration (was the file edited?): %s", file, rows.getInt("run_order") + 1,
@@ -289,6 +323,15 @@ public final class MeasurementDatabase implements AutoCloseable {
 			throw new MeasurementException(file + ": cannot read the runs: " + reason(failed));
 		}
 		return runs;
+	}
+
+	private static StorageWorkload.Threads threads(String id) {
+		for (StorageWorkload.Threads threads : StorageWorkload.Threads.values()) {
+			if (threads.id().equals(id)) {
+				return threads;
+			}
+		}
+		throw new IllegalArgumentException("threads '" + id + "' is neither mixed nor separate");
 	}
 
 	private static Optional<Latencies> latencies(ResultSet row, String type) throws SQLException {

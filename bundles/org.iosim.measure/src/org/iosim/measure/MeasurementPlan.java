@@ -51,7 +51,7 @@ public record MeasurementPlan(String name, Design design, int points, long seed,
 	/** The storage workload parameters a plan varies, by their names in the plan file. */
 	public enum Factor {
 		REQUEST_SIZE("requestSize"), READ_RATIO("readRatio"), PATTERN("pattern"), FILE_SET_SIZE("fileSetSize"),
-		CONCURRENCY("concurrency"), QUEUE_DEPTH("queueDepth"), IO("io");
+		CONCURRENCY("concurrency"), QUEUE_DEPTH("queueDepth"), IO("io"), THREADS("threads");
 
 		private final String key;
 
@@ -66,7 +66,7 @@ public record MeasurementPlan(String name, Design design, int points, long seed,
 
 	/**
 	 * The values a factor takes: listed levels, or a range that sampling designs draw from
-	 * (uniformly, or uniformly in the logarithm). Categories (pattern, io) are levels 0 and 1.
+	 * (uniformly, or uniformly in the logarithm). Categories (pattern, io, threads) are levels 0 and 1.
 	 */
 	public record FactorLevels(Factor factor, List<Double> levels, double min, double max, boolean logScale) {
 		public FactorLevels {
@@ -86,6 +86,9 @@ public record MeasurementPlan(String name, Design design, int points, long seed,
 		}
 	}
 
+	/** The levels of the {@link Factor#THREADS} factor: threads mixing reads and writes, or separate ones. */
+	private static final double MIXED = 0, SEPARATE = 1;
+
 	/** Most configurations times repetitions a plan may have: a mistyped level count must not exhaust memory. */
 	public static final int MAX_RUNS = 100_000;
 
@@ -102,7 +105,10 @@ public record MeasurementPlan(String name, Design design, int points, long seed,
 		return PlanReader.read(file);
 	}
 
-	/** @return the configurations of the design, in design order */
+	/**
+	 * @return the configurations of the design, in design order
+	 * @throws IllegalArgumentException naming the first configuration that cannot run, and why
+	 */
 	public List<StorageWorkload> configurations() {
 		Random random = new Random(seed);
 		List<double[]> points = switch (design) {
@@ -112,7 +118,12 @@ public record MeasurementPlan(String name, Design design, int points, long seed,
 		};
 		List<StorageWorkload> configurations = new ArrayList<>(points.size());
 		for (double[] point : points) {
-			configurations.add(workload(point));
+			try {
+				configurations.add(workload(point));
+			} catch (IllegalArgumentException impossible) {
+				throw new IllegalArgumentException("configuration " + (configurations.size() + 1) + " cannot run: "
+						+ impossible.getMessage(), impossible);
+			}
 		}
 		return configurations;
 	}
@@ -175,6 +186,11 @@ public record MeasurementPlan(String name, Design design, int points, long seed,
 			}
 			points = expanded;
 		}
+		// reads or writes alone are the same workload with separate threads as with mixed ones: measured once
+		if (levels(Factor.THREADS).contains(MIXED)) {
+			points.removeIf(point -> value(point, Factor.THREADS) == SEPARATE
+					&& (readRatio(point) == 0 || readRatio(point) == 1));
+		}
 		return points;
 	}
 
@@ -201,7 +217,11 @@ public record MeasurementPlan(String name, Design design, int points, long seed,
 		for (int point = 0; point < this.points; point++) {
 			double[] values = new double[factors.size()];
 			for (int factor = 0; factor < factors.size(); factor++) {
-				values[factor] = factors.get(factor).at(random.nextDouble());
+				FactorLevels levels = factors.get(factor);
+				// a threads factor of one level draws nothing, so random plans written before the factor
+				// existed keep their configurations (and their databases recognise them)
+				boolean fixed = levels.factor() == Factor.THREADS && levels.levels().size() == 1;
+				values[factor] = fixed ? levels.levels().get(0) : levels.at(random.nextDouble());
 			}
 			points.add(values);
 		}
@@ -211,10 +231,19 @@ public record MeasurementPlan(String name, Design design, int points, long seed,
 	/** Rounds a point to what the workload generator can run: sizes to 512 bytes, whole percent, whole threads. */
 	private StorageWorkload workload(double[] point) {
 		double requestSize = value(point, Factor.REQUEST_SIZE);
-		return new StorageWorkload(sectors(requestSize), Math.rint(value(point, Factor.READ_RATIO) * 100) / 100,
-				value(point, Factor.PATTERN) >= 0.5, sectors(value(point, Factor.FILE_SET_SIZE)),
-				(int) Math.round(value(point, Factor.CONCURRENCY)), (int) Math.round(value(point, Factor.QUEUE_DEPTH)),
-				value(point, Factor.IO) >= 0.5);
+		return new StorageWorkload(sectors(requestSize), readRatio(point), value(point, Factor.PATTERN) >= 0.5,
+				sectors(value(point, Factor.FILE_SET_SIZE)), (int) Math.round(value(point, Factor.CONCURRENCY)),
+				(int) Math.round(value(point, Factor.QUEUE_DEPTH)), value(point, Factor.IO) >= 0.5,
+				value(point, Factor.THREADS) == SEPARATE ? StorageWorkload.Threads.SEPARATE : StorageWorkload.Threads.MIXED);
+	}
+
+	/** The read ratio a point runs with: whole percent, fio's granularity. */
+	private double readRatio(double[] point) {
+		return Math.rint(value(point, Factor.READ_RATIO) * 100) / 100;
+	}
+
+	private List<Double> levels(Factor factor) {
+		return factors.stream().filter(levels -> levels.factor() == factor).findFirst().orElseThrow().levels();
 	}
 
 	private double value(double[] point, Factor factor) {

@@ -3,6 +3,7 @@ package org.iosim.measure;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.OptionalInt;
 
 import org.iosim.analysis.WorkloadInput;
 import org.iosim.pcm.io.IoType;
@@ -10,6 +11,9 @@ import org.iosim.pcm.io.IoType;
 /**
  * One storage workload configuration of a measurement plan (001 §5.3): closed-loop threads without
  * think time issuing requests of one size, a read/write mix and an access pattern over a file set.
+ * The threads either all mix reads and writes, or are separate read and write threads (the read and
+ * write clients of 001 §7.5); a workload of one request type is the same in both ways and is
+ * always {@link Threads#MIXED}, so it exists once.
  *
  * @param requestSize bytes per request, a multiple of 512
  * @param readRatio   fraction of reads, in whole percent (fio's granularity)
@@ -18,12 +22,37 @@ import org.iosim.pcm.io.IoType;
  * @param concurrency threads
  * @param queueDepth  requests each thread keeps in flight (more than 1 takes asynchronous I/O)
  * @param direct      whether requests bypass the page cache (O_DIRECT)
+ * @param threads     whether every thread mixes reads and writes, or the threads are separate
  */
 public record StorageWorkload(long requestSize, double readRatio, boolean sequential, long fileSetSize,
-		int concurrency, int queueDepth, boolean direct) {
+		int concurrency, int queueDepth, boolean direct, Threads threads) {
 
 	/** The smallest block fio accepts for direct I/O, and the granularity of every size here. */
 	public static final int SECTOR = 512;
+
+	/** How the reads and writes are spread over the threads, by their names in plans and the database. */
+	public enum Threads {
+		/** Every thread issues reads and writes, a read with probability readRatio. */
+		MIXED("mixed"),
+		/** round(concurrency × readRatio) threads issue only reads, the others only writes. */
+		SEPARATE("separate");
+
+		private final String id;
+
+		Threads(String id) {
+			this.id = id;
+		}
+
+		public String id() {
+			return id;
+		}
+	}
+
+	/** A workload whose threads mix reads and writes, as every workload did before separate threads. */
+	public StorageWorkload(long requestSize, double readRatio, boolean sequential, long fileSetSize, int concurrency,
+			int queueDepth, boolean direct) {
+		this(requestSize, readRatio, sequential, fileSetSize, concurrency, queueDepth, direct, Threads.MIXED);
+	}
 
 	public StorageWorkload {
 		if (requestSize < SECTOR || requestSize % SECTOR != 0) {
@@ -39,6 +68,32 @@ public record StorageWorkload(long requestSize, double readRatio, boolean sequen
 			throw new IllegalArgumentException("fileSetSize " + fileSetSize + " must hold at least one request per thread ("
 					+ requestSize * concurrency + " bytes)");
 		}
+		if (threads == null) {
+			throw new IllegalArgumentException("threads must be mixed or separate");
+		}
+		if (readRatio == 0 || readRatio == 1) {
+			threads = Threads.MIXED;
+		}
+		long readThreads = Math.round(concurrency * readRatio);
+		if (threads == Threads.SEPARATE && (readThreads == 0 || readThreads == concurrency)) {
+			throw new IllegalArgumentException(String.format(Locale.ROOT, "separate threads need at least one read and one"
+					+ " write thread, but %d thread%s at %d %% reads give%s %d read and %d write threads (round(%d x %s));"
+					+ " use more threads, a read ratio nearer 0.5, or mixed threads", concurrency,
+					concurrency == 1 ? "" : "s", Math.round(readRatio * 100), concurrency == 1 ? "s" : "", readThreads,
+					concurrency - readThreads, concurrency, readRatio));
+		}
+	}
+
+	/**
+	 * @return the threads that issue only reads, when every thread issues one type only: round(concurrency
+	 *         × readRatio) with separate threads, all when the workload only reads, none when it only
+	 *         writes; empty when every thread mixes reads and writes. The others only write.
+	 */
+	public OptionalInt readOnlyThreads() {
+		if (threads == Threads.SEPARATE || readRatio == 0 || readRatio == 1) {
+			return OptionalInt.of((int) Math.round(concurrency * readRatio));
+		}
+		return OptionalInt.empty();
 	}
 
 	/** @return requests in service at the storage at a time: threads times queue depth */
@@ -54,7 +109,9 @@ public record StorageWorkload(long requestSize, double readRatio, boolean sequen
 	/**
 	 * The workload state an analysis model sees while this workload runs alone, in the encoding of
 	 * {@link org.iosim.analysis.WorkloadState#value}: sizes and patterns of a type are 0 (random)
-	 * when the workload issues none of it, as the status list computes them.
+	 * when the workload issues none of it, as the status list computes them. With separate threads the
+	 * read ratio is the read threads' share, which is the share of reads among the requests in flight
+	 * (each thread keeps its queue depth of requests of its type in flight).
 	 *
 	 * @param type the type of the arriving request
 	 */
@@ -68,19 +125,26 @@ public record StorageWorkload(long requestSize, double readRatio, boolean sequen
 		inputs.put(WorkloadInput.MEAN_WRITE_SIZE, issues(IoType.WRITE) ? requestSize : 0.0);
 		inputs.put(WorkloadInput.READ_PATTERN, issues(IoType.READ) ? pattern : 0.0);
 		inputs.put(WorkloadInput.WRITE_PATTERN, issues(IoType.WRITE) ? pattern : 0.0);
-		inputs.put(WorkloadInput.READ_RATIO, readRatio);
+		inputs.put(WorkloadInput.READ_RATIO, threads == Threads.SEPARATE
+				? (double) readOnlyThreads().getAsInt() / concurrency : readRatio);
 		inputs.put(WorkloadInput.FILE_SET_SIZE, (double) fileSetSize);
 		inputs.put(WorkloadInput.READ_SEQUENTIALITY, issues(IoType.READ) ? pattern : 0.0);
 		inputs.put(WorkloadInput.WRITE_SEQUENTIALITY, issues(IoType.WRITE) ? pattern : 0.0);
 		return inputs;
 	}
 
-	/** e.g. "16 KiB random 70 % reads, 4 threads x 1, 64 MiB file set, buffered" */
+	/**
+	 * e.g. "16 KiB random 70 % reads, 4 threads x 1, 64 MiB file set, buffered", with separate threads
+	 * "… 4 threads (3 read, 1 write) x 1 …". Plan fingerprints contain this text, so a mixed workload's
+	 * text stays what it was before separate threads existed: databases recognise their plans.
+	 */
 	@Override
 	public String toString() {
-		return String.format(Locale.ROOT, "%s %s %d %% reads, %d thread%s x %d, %s file set, %s", bytes(requestSize),
+		String split = threads == Threads.SEPARATE ? String.format(Locale.ROOT, " (%d read, %d write)",
+				readOnlyThreads().getAsInt(), concurrency - readOnlyThreads().getAsInt()) : "";
+		return String.format(Locale.ROOT, "%s %s %d %% reads, %d thread%s%s x %d, %s file set, %s", bytes(requestSize),
 				sequential ? "sequential" : "random", Math.round(readRatio * 100), concurrency, concurrency == 1 ? "" : "s",
-				queueDepth, bytes(fileSetSize), direct ? "direct" : "buffered");
+				split, queueDepth, bytes(fileSetSize), direct ? "direct" : "buffered");
 	}
 
 	/** A size for people: whole KiB, MiB or GiB where it divides, else bytes. */

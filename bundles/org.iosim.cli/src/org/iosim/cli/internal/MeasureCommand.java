@@ -30,7 +30,8 @@ import picocli.CommandLine.Model.CommandSpec;
 
 @Command(name = "measure", mixinStandardHelpOptions = true,
 		description = { "Measures this machine's storage: runs a plan (a design of experiments over request size, read"
-				+ " ratio, access pattern, file set size, concurrency, queue depth and buffered or direct I/O) with fio and"
+				+ " ratio, access pattern, file set size, concurrency, queue depth, buffered or direct I/O, and threads that"
+				+ " mix reads and writes or separate read and write threads) with fio and"
 				+ " records every run in a database. An interrupted measurement (Ctrl-C, kill -9, power loss) goes on where"
 				+ " it stopped when started again with the same plan and database.",
 				"With --export, writes the measured mean delays per configuration and request type as CSV, with the"
@@ -80,7 +81,9 @@ final class MeasureCommand implements Callable<Integer> {
 					List<MeasuredDelay> rows = MeasuredDelay.of(opened.runs());
 					MeasuredDelay.writeCsv(rows, export);
 					spec.commandLine().getOut().printf(Locale.ROOT,
-							"exported %d rows (configurations x request types) to %s%n", rows.size(), export);
+							"exported %d rows (configurations x request types) to %s%s%n", rows.size(), export,
+							MeasuredDelay.separateThreads(rows) ? ", with the column " + MeasuredDelay.READ_THREADS
+									+ " for the separate read and write threads" : "");
 				}
 			}
 			return 0;

@@ -93,11 +93,10 @@ public final class PlanReader {
 					configurations, repetitions, MeasurementPlan.MAX_RUNS));
 		}
 		MeasurementPlan plan = new MeasurementPlan(name, design, points, seed, repetitions, warmup, duration, factors);
-		List<StorageWorkload> checked = new ArrayList<>();
 		try {
-			checked.addAll(plan.configurations());
+			plan.configurations();
 		} catch (IllegalArgumentException impossible) {
-			throw error("factors", "configuration " + (checked.size() + 1) + " cannot run: " + impossible.getMessage());
+			throw error("factors", impossible.getMessage());
 		}
 		return plan;
 	}
@@ -142,7 +141,7 @@ public final class PlanReader {
 		case PATTERN -> 0;
 		case FILE_SET_SIZE -> 64 << 20;
 		case CONCURRENCY, QUEUE_DEPTH -> 1;
-		case IO -> 0;
+		case IO, THREADS -> 0; // buffered; threads mixing reads and writes
 		};
 	}
 
@@ -153,7 +152,7 @@ public final class PlanReader {
 			}
 		}
 		throw error("factors." + shorten(key), "unknown factor (expected requestSize, readRatio, pattern, fileSetSize,"
-				+ " concurrency, queueDepth or io)");
+				+ " concurrency, queueDepth, io or threads)");
 	}
 
 	private FactorLevels levels(Factor factor, JsonNode node, Design design) throws PlanException {
@@ -162,7 +161,7 @@ public final class PlanReader {
 			if (design == Design.FACTORIAL) {
 				throw error(where, "a factorial design needs levels (a list), not a range");
 			}
-			if (factor == Factor.PATTERN || factor == Factor.IO) {
+			if (factor == Factor.PATTERN || factor == Factor.IO || factor == Factor.THREADS) {
 				throw error(where, "takes a list of levels, not a range");
 			}
 			for (Iterator<String> keys = node.fieldNames(); keys.hasNext();) {
@@ -207,6 +206,7 @@ public final class PlanReader {
 		}
 		case PATTERN -> category(node, where, "random", "sequential");
 		case IO -> category(node, where, "buffered", "direct");
+		case THREADS -> category(node, where, "mixed", "separate");
 		case CONCURRENCY, QUEUE_DEPTH -> whole(node, where, 1, MAX_THREADS);
 		};
 	}

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 
 import org.iosim.measure.FioRunner;
 import org.iosim.measure.MeasuredDelay;
@@ -16,7 +17,11 @@ import org.iosim.measure.Measurement;
 import org.iosim.measure.MeasurementDatabase;
 import org.iosim.measure.MeasurementException;
 import org.iosim.measure.MeasurementPlan;
+import org.iosim.measure.PlannedRun;
+import org.iosim.measure.RunResult;
 import org.iosim.measure.RunResult.Latencies;
+import org.iosim.measure.StorageWorkload;
+import org.iosim.measure.StorageWorkload.Threads;
 import org.iosim.pcm.io.IoType;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -66,6 +71,82 @@ class FioRunnerTest {
 			assertEquals(8, MeasuredDelay.of(database.runs()).size());
 		}
 		assertFalse(Files.exists(folder.resolve("files")), "the file sets and their folder are removed at the end");
+	}
+
+	@Test
+	void separateThreadsAreAReadJobAndAWriteJobInOneGroupEachThreadInItsOwnSlice() {
+		StorageWorkload workload = new StorageWorkload(8192, 0.7, false, 4 << 20, 4, 1, false, Threads.SEPARATE);
+		List<String> arguments = FioRunner.arguments(new PlannedRun(0, 0, 1, workload, 42), folder, 0.5, 2);
+		long slice = (4 << 20) / 4;
+		int reads = arguments.indexOf("--name=iosim-reads");
+		int writes = arguments.indexOf("--name=iosim-writes");
+		assertTrue(reads > 0 && writes > reads, arguments.toString());
+		// options before the first --name hold for both jobs: one report group, the slices, the timing
+		for (String shared : List.of("--group_reporting", "--size=" + slice, "--offset_increment=" + slice, "--bs=8192",
+				"--runtime=2000ms", "--ramp_time=500ms", "--randseed=42", "--thread")) {
+			assertTrue(arguments.indexOf(shared) >= 0 && arguments.indexOf(shared) < reads, shared + " in " + arguments);
+		}
+		assertEquals(List.of("--name=iosim-reads", "--numjobs=3", "--rw=randread"), arguments.subList(reads, writes));
+		// round(4 x 0.7) = 3 read threads in slices 0-2, the write thread after them; dirty pages synced at its end
+		assertEquals(List.of("--name=iosim-writes", "--numjobs=1", "--offset=" + 3 * slice, "--rw=randwrite",
+				"--end_fsync=1"), arguments.subList(writes, arguments.size()));
+		assertTrue(arguments.stream().noneMatch(argument -> argument.startsWith("--rwmixread")), arguments.toString());
+
+		StorageWorkload sequentialDirect = new StorageWorkload(4096, 0.5, true, 1 << 20, 2, 4, true, Threads.SEPARATE);
+		List<String> sequential = FioRunner.arguments(new PlannedRun(0, 0, 1, sequentialDirect, 1), folder, 0, 1);
+		assertTrue(sequential.containsAll(List.of("--rw=read", "--rw=write", "--ioengine=libaio", "--iodepth=4",
+				"--direct=1", "--offset=" + (1 << 19))), sequential.toString());
+		assertFalse(sequential.contains("--end_fsync=1"), "direct writes leave no dirty pages");
+
+		StorageWorkload mixed = new StorageWorkload(8192, 0.7, false, 4 << 20, 4, 1, false);
+		List<String> oneJob = FioRunner.arguments(new PlannedRun(0, 0, 1, mixed, 42), folder, 0.5, 2);
+		assertEquals(1, oneJob.stream().filter(argument -> argument.startsWith("--name=")).count(), oneJob.toString());
+		assertTrue(oneJob.containsAll(List.of("--name=iosim", "--numjobs=4", "--rw=randrw", "--rwmixread=70",
+				"--end_fsync=1")), oneJob.toString());
+		assertFalse(oneJob.stream().anyMatch(argument -> argument.startsWith("--offset=")), oneJob.toString());
+	}
+
+	@Test
+	void separateReadAndWriteThreadsMeasureBothTypesWithFio() throws Exception {
+		assumeTrue(fioInstalled(), "fio is not installed (apt-get install fio)");
+		Path file = folder.resolve("separate.json");
+		Files.writeString(file, """
+				{"name": "separate", "warmup": 0.2, "duration": 0.5, "seed": 2,
+				 "factors": {"threads": ["separate"], "readRatio": [0.25, 1], "requestSize": ["4 KiB"], "concurrency": [4],
+				             "fileSetSize": "4 MiB", "pattern": ["random", "sequential"]}}""");
+		MeasurementPlan plan = MeasurementPlan.load(file);
+		List<StorageWorkload> configurations = plan.configurations();
+		assertEquals(List.of(Threads.SEPARATE, Threads.SEPARATE, Threads.MIXED, Threads.MIXED),
+				configurations.stream().map(StorageWorkload::threads).toList(), configurations.toString());
+		Path db = folder.resolve("separate.db");
+		try (MeasurementDatabase database = MeasurementDatabase.open(db, true)) {
+			Measurement.Outcome outcome = Measurement.run(plan, database, new FioRunner("fio"), folder.resolve("files"),
+					new Measurement.Listener() {
+					});
+			assertEquals(4, outcome.measuredNow());
+			List<MeasurementDatabase.Run> runs = database.runs();
+			assertEquals(configurations, runs.stream().map(MeasurementDatabase.Run::workload).toList(),
+					"the database gives back each run's thread mode");
+			for (MeasurementDatabase.Run run : runs) {
+				boolean separate = run.workload().threads() == Threads.SEPARATE;
+				assertTrue(run.reads().isPresent(), run.workload().toString());
+				assertEquals(separate, run.writes().isPresent(), run.workload().toString());
+				for (Latencies latencies : List.of(run.reads(), run.writes()).stream().flatMap(Optional::stream).toList()) {
+					assertTrue(latencies.requests() > 0);
+					assertTrue(latencies.mean() > 0 && latencies.mean() < 1, "a mean latency in seconds: " + latencies.mean());
+					assertTrue(latencies.p50() <= latencies.p95() && latencies.p95() <= latencies.p99());
+					assertEquals(4096, latencies.bytesPerSecond() / latencies.requestsPerSecond(), 4096 * 0.05);
+				}
+			}
+		}
+
+		// one run by itself: one read thread and three write threads, each in its own 1 MiB slice of the file set
+		Path files = Files.createDirectories(folder.resolve("one"));
+		StorageWorkload workload = configurations.get(0);
+		RunResult result = new FioRunner("fio").run(new PlannedRun(0, 0, 1, workload, 7), files, 0.1, 0.3);
+		assertTrue(result.reads().orElseThrow().requests() > 0 && result.writes().orElseThrow().requests() > 0);
+		assertEquals(4 << 20, Files.size(files.resolve("iosim-fileset-" + (4 << 20))),
+				"the write threads' slices follow the read thread's, none beyond the file set");
 	}
 
 	@Test

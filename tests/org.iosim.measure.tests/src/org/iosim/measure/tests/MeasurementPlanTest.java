@@ -17,6 +17,7 @@ import org.iosim.measure.MeasurementPlan;
 import org.iosim.measure.PlanException;
 import org.iosim.measure.PlannedRun;
 import org.iosim.measure.StorageWorkload;
+import org.iosim.measure.StorageWorkload.Threads;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -112,11 +113,81 @@ class MeasurementPlanTest {
 		assertEquals(compact, spaced);
 		assertNotEquals(compact, plan("{\"seed\": 1, \"factors\": {\"concurrency\": [1, 3]}}").fingerprint());
 		assertNotEquals(compact, plan("{\"seed\": 1, \"duration\": 9, \"factors\": {\"concurrency\": [1, 2]}}").fingerprint());
+		String mixed = plan("{\"seed\": 1, \"factors\": {\"concurrency\": [2, 4], \"readRatio\": 0.5}}").fingerprint();
+		assertNotEquals(mixed, plan("{\"seed\": 1, \"factors\": {\"concurrency\": [2, 4], \"readRatio\": 0.5,"
+				+ " \"threads\": \"separate\"}}").fingerprint(), "the same runs with separate threads measure something else");
+	}
+
+	@Test
+	void separateThreadsSplitTheThreadsByTheReadRatio() throws Exception {
+		List<StorageWorkload> configurations = plan("""
+				{"factors": {"threads": ["mixed", "separate"], "readRatio": [0, 0.7, 1], "concurrency": [4]}}""")
+				.configurations();
+		// reads or writes alone are one workload whichever way the threads are: measured once, as mixed
+		assertEquals(4, configurations.size(), configurations.toString());
+		assertEquals(configurations.size(), new HashSet<>(configurations).size());
+		StorageWorkload separate = configurations.stream().filter(workload -> workload.threads() == Threads.SEPARATE)
+				.findFirst().orElseThrow();
+		assertEquals(0.7, separate.readRatio());
+		assertEquals(3, separate.readOnlyThreads().getAsInt(), "round(4 x 0.7) threads only read");
+		assertTrue(separate.toString().contains("4 threads (3 read, 1 write) x 1"), separate.toString());
+		StorageWorkload mixed = new StorageWorkload(4096, 0.7, false, 64 << 20, 4, 1, false);
+		assertTrue(configurations.contains(mixed));
+		assertEquals(Threads.MIXED, mixed.threads());
+		assertTrue(mixed.readOnlyThreads().isEmpty(), "mixed threads: none only reads");
+		assertEquals("4 KiB random 70 % reads, 4 threads x 1, 64 MiB file set, buffered", mixed.toString());
+		for (double ratio : new double[] { 0, 1 }) {
+			StorageWorkload single = new StorageWorkload(4096, ratio, false, 64 << 20, 4, 1, false, Threads.SEPARATE);
+			assertEquals(new StorageWorkload(4096, ratio, false, 64 << 20, 4, 1, false), single);
+			assertTrue(configurations.contains(single));
+		}
+		List<StorageWorkload> onlySeparate = plan("""
+				{"factors": {"threads": "separate", "readRatio": [0, 0.5, 1], "concurrency": [2]}}""").configurations();
+		assertEquals(List.of(Threads.MIXED, Threads.SEPARATE, Threads.MIXED),
+				onlySeparate.stream().map(StorageWorkload::threads).toList());
+	}
+
+	@Test
+	void samplingDesignsDrawTheThreadModeLikeOtherCategories() throws Exception {
+		List<StorageWorkload> configurations = plan("""
+				{"design": "random", "points": 40, "seed": 9,
+				 "factors": {"threads": ["mixed", "separate"], "readRatio": [0.5], "concurrency": {"min": 2, "max": 8}}}""")
+				.configurations();
+		long separate = configurations.stream().filter(workload -> workload.threads() == Threads.SEPARATE).count();
+		assertTrue(separate >= 10 && separate <= 30, separate + " of 40 separate");
+		for (StorageWorkload workload : configurations) {
+			if (workload.threads() == Threads.SEPARATE) {
+				assertEquals(Math.round(workload.concurrency() * 0.5), workload.readOnlyThreads().getAsInt());
+			}
+		}
+	}
+
+	/**
+	 * Databases find a plan's runs by its fingerprint, so a plan written before the threads factor
+	 * existed must keep it: these are the fingerprints the code before the factor computed.
+	 */
+	@ParameterizedTest
+	@CsvSource(delimiter = '|', value = {
+			"{\"name\": \"computed\", \"repetitions\": 2, \"warmup\": 0, \"duration\": 1, \"seed\": 4, \"factors\": {\"requestSize\": [4096, 8192], \"readRatio\": [0, 0.5, 1], \"concurrency\": [1, 3]}}"
+					+ "|05ab398447b28a6140184683334b5e659b7e46c0878b7c9b93d735ff3bc9404f",
+			"{\"design\": \"random\", \"points\": 16, \"seed\": 3, \"factors\": {\"readRatio\": {\"min\": 0, \"max\": 1}, \"concurrency\": {\"min\": 1, \"max\": 16}, \"requestSize\": {\"min\": 512, \"max\": 65536, \"scale\": \"log\"}, \"pattern\": [\"random\", \"sequential\"]}}"
+					+ "|a751c7c60f8f033c0ca020b3b297e39edea7f31c7b8bde357b19a2564b6cd236",
+			"{\"design\": \"latin-hypercube\", \"points\": 12, \"seed\": 5, \"factors\": {\"readRatio\": {\"min\": 0, \"max\": 1}, \"concurrency\": {\"min\": 1, \"max\": 8}, \"io\": [\"buffered\", \"direct\"]}}"
+					+ "|e739ec9b60cfd48a64d4df39e04812ce9c8cb2262284837be9a7bd77745ff4f5" })
+	void plansWithoutTheThreadsFactorKeepTheirFingerprints(String json, String fingerprint) throws Exception {
+		assertEquals(fingerprint, plan(json).fingerprint());
+		String explicit = json.replace("\"factors\": {", "\"factors\": {\"threads\": [\"mixed\"], ");
+		assertEquals(fingerprint, plan(explicit).fingerprint(), "threads [\"mixed\"] is the default");
 	}
 
 	@ParameterizedTest
 	@CsvSource(delimiter = '|', value = {
 			"{\"factors\": {\"blockSize\": [1]}}|'factors.blockSize': unknown factor",
+			"{\"factors\": {\"thread\": [\"separate\"]}}|'factors.thread': unknown factor (expected requestSize, readRatio, pattern, fileSetSize, concurrency, queueDepth, io or threads)",
+			"{\"factors\": {\"threads\": [\"mixed\", \"split\"]}}|'factors.threads[1]': must be \"mixed\" or \"separate\"",
+			"{\"design\": \"random\", \"points\": 4, \"factors\": {\"threads\": {\"min\": 0, \"max\": 1}}}|'factors.threads': takes a list of levels, not a range",
+			"{\"factors\": {\"threads\": [\"separate\"], \"readRatio\": 0.5}}|'factors': configuration 1 cannot run: separate threads need at least one read and one write thread, but 1 thread at 50 % reads gives 1 read and 0 write threads",
+			"{\"factors\": {\"threads\": [\"mixed\", \"separate\"], \"readRatio\": [0.1], \"concurrency\": [8, 4]}}|'factors': configuration 4 cannot run: separate threads need at least one read and one write thread, but 4 threads at 10 % reads give 0 read and 4 write threads",
 			"{\"desing\": \"factorial\"}|'desing': unknown entry",
 			"{\"factors\": {\"concurrency\": {\"min\": 1, \"max\": 4}}}|'factors.concurrency': a factorial design needs levels",
 			"{\"design\": \"random\"}|'points': a sampling design needs the number of configurations",
