@@ -146,9 +146,9 @@ final class QpnStorageCommands {
 			"writeSize", "fileSetSize", "readResponseTime");
 
 	/**
-	 * Calibrates the heterogeneous-workload model from DATA: the measurement export of mixed runs
-	 * (one VM; a configuration's read and write rows joined, its threads split by the read ratio) or
-	 * a file with a row per VM of each configuration ({@link #VM_COLUMNS} and writeResponseTime).
+	 * Calibrates the heterogeneous-workload model from DATA: the measurement export of runs with
+	 * separate read and write threads (one VM; a configuration's read and write rows joined) or a file
+	 * with a row per VM of each configuration ({@link #VM_COLUMNS} and writeResponseTime).
 	 */
 	static int calibrateScheduler(Path data, Path out, boolean overwrite, SchedulerOptions options, PrintWriter stdout,
 			PrintWriter err) {
@@ -220,11 +220,18 @@ final class QpnStorageCommands {
 					+ org.iosim.analysis.FileProblems.reason(unreadable instanceof java.io.IOException io ? io
 							: ((java.io.UncheckedIOException) unreadable).getCause()));
 		}
-		boolean export = header != null && List.of(header.split(",")).contains("concurrency");
+		List<String> columns = header == null ? List.of() : List.of(header.split(","));
+		boolean export = columns.contains("concurrency");
+		boolean separate = columns.contains("readThreads");
+		if (export && !separate) {
+			throw new IosimCommand.UserError(Main.EXIT_INVALID, data + ": the export has no separate read and write"
+					+ " threads (column readThreads); the scheduler model has read threads and write threads, so measure"
+					+ " with the plan factor \"threads\": [\"separate\"] (examples/storage-qpn/mixed.json)");
+		}
 		Dataset dataset;
 		try {
 			dataset = export ? DataFiles.readForModel(data, "delay", List.of("concurrency", "type", "requestSize",
-					"readRatio", "fileSetSize"), true)
+					"readThreads", "fileSetSize"), true)
 					: DataFiles.readForModel(data, "writeResponseTime", VM_COLUMNS, true);
 		} catch (RegressionInputException | DataFormatException unusable) {
 			throw new IosimCommand.UserError(Main.EXIT_INVALID, unusable.getMessage());
@@ -236,7 +243,10 @@ final class QpnStorageCommands {
 		}
 	}
 
-	/** The export's read and write rows of one mixed configuration joined into one row. */
+	/**
+	 * The export's read and write rows of one configuration with separate read and write threads
+	 * joined into one row; runs with mixed threads (readThreads −1) or one type only are left out.
+	 */
 	private static List<SchedulerCalibration.Row> exportRows(Dataset dataset) {
 		Map<List<Double>, double[]> configurations = new java.util.LinkedHashMap<>();
 		Map<List<Double>, Integer> lines = new java.util.HashMap<>();
@@ -245,8 +255,8 @@ final class QpnStorageCommands {
 			if (x[1] != 0 && x[1] != 1) {
 				throw new IllegalArgumentException("line " + (index + 2) + ": 'type' must be 0 (read) or 1 (write)");
 			}
-			if (x[3] <= 0 || x[3] >= 1) {
-				continue; // reads or writes alone: no scheduling between them
+			if (x[3] <= 0 || x[3] >= x[0]) {
+				continue; // mixed threads, or reads or writes alone: nothing to schedule between
 			}
 			List<Double> key = List.of(x[0], x[2], x[3], x[4]);
 			configurations.computeIfAbsent(key, any -> new double[] { Double.NaN, Double.NaN })[(int) x[1]] = dataset.y()[index];
@@ -255,11 +265,11 @@ final class QpnStorageCommands {
 		List<SchedulerCalibration.Row> rows = new ArrayList<>();
 		for (Map.Entry<List<Double>, double[]> entry : configurations.entrySet()) {
 			List<Double> key = entry.getKey();
-			int concurrency = (int) Math.round(key.get(0));
-			int reads = (int) Math.round(concurrency * key.get(2));
-			if (Double.isNaN(entry.getValue()[0]) || Double.isNaN(entry.getValue()[1]) || reads == 0 || reads == concurrency) {
+			if (Double.isNaN(entry.getValue()[0]) || Double.isNaN(entry.getValue()[1])) {
 				continue;
 			}
+			int concurrency = (int) Math.round(key.get(0));
+			int reads = (int) Math.round(key.get(2));
 			rows.add(new SchedulerCalibration.Row(new SchedulerWorkload(List.of(new SchedulerWorkload.Vm(reads,
 					concurrency - reads)), key.get(1), key.get(1), key.get(3)), List.of(new ResponseTimes(entry.getValue()[0],
 							entry.getValue()[1])), lines.get(key)));

@@ -145,8 +145,22 @@ class FioRunnerTest {
 		StorageWorkload workload = configurations.get(0);
 		RunResult result = new FioRunner("fio").run(new PlannedRun(0, 0, 1, workload, 7), files, 0.1, 0.3);
 		assertTrue(result.reads().orElseThrow().requests() > 0 && result.writes().orElseThrow().requests() > 0);
-		assertEquals(4 << 20, Files.size(files.resolve("iosim-fileset-" + (4 << 20))),
+		Path fileSet = files.resolve("iosim-fileset-" + (4 << 20));
+		assertEquals(4 << 20, Files.size(fileSet),
 				"the write threads' slices follow the read thread's, none beyond the file set");
+		// written in full before the run: fio's write jobs only reserve space (extents the file system marks
+		// unwritten), and a read there returns zeros without touching the device
+		Path filefrag = Path.of("/usr/sbin/filefrag");
+		if (Files.isExecutable(filefrag)) {
+			Process extents = new ProcessBuilder(filefrag.toString(), "-v", fileSet.toString()).start();
+			String layout = new String(extents.getInputStream().readAllBytes());
+			assertEquals(0, extents.waitFor());
+			assertFalse(layout.contains("unwritten"), layout);
+		}
+		assertTrue(Files.exists(files.resolve("iosim-fileset-" + (4 << 20) + ".laid-out")), "marked as laid out");
+		new FioRunner("fio").removeFileSets(files);
+		assertEquals(List.of(), Files.list(files).filter(path -> path.getFileName().toString().startsWith("iosim-"))
+				.toList(), "file sets and their marks are removed");
 	}
 
 	@Test
