@@ -17,8 +17,8 @@ import org.iosim.simulation.statistics.BatchMeans;
  * queues with the token. A firing gathers, per probe, one start time from the tokens it takes (a
  * start time a token hands on, or the time a token left a start-on-exit place; if the tokens of one
  * input carry different ones, one of those tokens is drawn at random) and gives it to every token it
- * produces in a place between or at the end; a token entering the start place starts anew only if
- * the firing hands it no start time. Ending a measurement records the time since the start, per
+ * produces in a place between or at the end; a token entering the start place starts anew if the
+ * firing hands it no start time, and else carries none (as in SimQPN, such a token is not measured). Ending a measurement records the time since the start, per
  * probe and colour of the token at the end place; on entry into the end place once per colour and
  * firing, on exit once per token taken.
  * <p>
