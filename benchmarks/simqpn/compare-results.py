@@ -6,7 +6,8 @@ usage: compare-results.py OUT NET_NAME CONFIGURATION
 OUT holds iosim/places.csv and iosim.log (IOSim's `qpn simulate`), simqpn/results.csv and
 simqpn/summary.txt (run-simqpn.sh), and optionally iosim-wall-ms.txt. Prints a Markdown table (also
 written to OUT/comparison.md): per place, part (queue, depository, place) and colour that both tools
-observed, both means with their half-widths and whether they agree:
+observed, and per probe (part "probe", the probe's name as place) and colour, both means with their
+half-widths and whether they agree:
 
   yes / **no**    |difference| <= IOSim's 95 % half-width + SimQPN's half-width (at the confidence
                   level the net asks SimQPN for), both as reported
@@ -38,7 +39,7 @@ def fmt(mean, half):
 
 def main():
     out, name, config = sys.argv[1], sys.argv[2], sys.argv[3]
-    part_of = {"qplace:queue": "queue", "qplace:depository": "depository", "place": "place"}
+    part_of = {"qplace:queue": "queue", "qplace:depository": "depository", "place": "place", "probe": "probe"}
     simqpn = {}
     for row in csv.DictReader(open(f"{out}/simqpn/results.csv")):
         if row["statistic"] == "meanST" and row["part"] in part_of:

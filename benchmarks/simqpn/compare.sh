@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs IOSim and SimQPN on the same QPME net and compares their mean residence times per place, part
-# and colour.
+# and colour, and per probe and colour.
 #
 #   benchmarks/simqpn/compare.sh NET.qpe [CONFIGURATION]
 #
@@ -18,7 +18,7 @@
 #   SIMQPN_*      passed on to run-simqpn.sh
 #
 # Printed (by compare-results.py, which can be run again on OUT): one Markdown table row per place,
-# part and colour that both tools observed, with IOSim's mean and 95 % half-width, SimQPN's mean and
+# part and colour (or probe and colour, part "probe") that both tools observed, with IOSim's mean and 95 % half-width, SimQPN's mean and
 # half-width (at the confidence level the net's settings ask for; SimQPN gives one only for places
 # at statsLevel 3 or more whose batches passed its tests), and whether they agree: |difference| <=
 # sum of the half-widths; where SimQPN gave none, its half-width is taken to be IOSim's (marked ~).

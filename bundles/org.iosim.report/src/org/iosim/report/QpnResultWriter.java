@@ -10,7 +10,8 @@ import org.iosim.report.internal.QpnReport;
  * Writes the results of a queueing Petri net simulation into an output folder, completely or not at
  * all (see {@link OutputFolder}): {@value #RESULTS_JSON} (per place and colour: residence time with its
  * confidence interval, throughput, population, utilization; a queueing place's depository inside its
- * entry), {@value #PLACES_CSV} (the same, one row per place, colour and part) and a self-contained
+ * entry; per probe and colour: residence time and throughput), {@value #PLACES_CSV} (the same, one row
+ * per place, colour and part, and per probe and colour with the part "probe") and a self-contained
  * {@value #REPORT_HTML}.
  */
 public final class QpnResultWriter {

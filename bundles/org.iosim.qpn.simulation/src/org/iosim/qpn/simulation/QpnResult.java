@@ -13,12 +13,14 @@ import java.util.List;
  * @param events           service completions and transition firings, warm-up included, of all replications
  * @param wallClockSeconds real time the run took; the only figure that differs between runs with one seed
  * @param places           one entry per place and colour; a queueing place has one for its queue and one for its depository
+ * @param probes           one entry per probe and colour it measures, in the net's order
  */
 public record QpnResult(String net, long seed, int replications, String stopReason, double simulatedTime, long events,
-		double wallClockSeconds, List<PlaceResult> places) {
+		double wallClockSeconds, List<PlaceResult> places, List<ProbeResult> probes) {
 
 	public QpnResult {
 		places = List.copyOf(places);
+		probes = List.copyOf(probes);
 	}
 
 	/**
@@ -69,5 +71,15 @@ public record QpnResult(String net, long seed, int replications, String stopReas
 	 */
 	public record PlaceResult(String place, String placeId, String colour, Part part, Estimate residenceTime,
 			double throughput, double population, double utilization) {
+	}
+
+	/**
+	 * @param probe         the probe's name
+	 * @param probeId       the probe's id
+	 * @param colour        the colour's name: that of the tokens as they ended their measurement
+	 * @param residenceTime time from the start to the end of a measurement (QPME's probe)
+	 * @param throughput    measurements ended per time unit
+	 */
+	public record ProbeResult(String probe, String probeId, String colour, Estimate residenceTime, double throughput) {
 	}
 }

@@ -7,6 +7,7 @@ import java.util.function.ToDoubleFunction;
 import org.apache.commons.math3.distribution.TDistribution;
 import org.iosim.qpn.simulation.QpnResult.Estimate;
 import org.iosim.qpn.simulation.QpnResult.PlaceResult;
+import org.iosim.qpn.simulation.QpnResult.ProbeResult;
 
 /** Pools independent replications of one net (see {@link QpnSimulator#simulate(org.iosim.qpn.Net, String, QpnRunSettings, int, QpnSimulator.Progress)}). */
 final class ReplicationPooling {
@@ -28,16 +29,26 @@ final class ReplicationPooling {
 			int entry = index;
 			List<PlaceResult> same = replications.stream().map(result -> result.places().get(entry)).toList();
 			PlaceResult model = same.get(0);
-			places.add(new PlaceResult(model.place(), model.placeId(), model.colour(), model.part(), residenceTime(same),
+			places.add(new PlaceResult(model.place(), model.placeId(), model.colour(), model.part(),
+					residenceTime(same.stream().map(PlaceResult::residenceTime).toList()),
 					average(same, measured, PlaceResult::throughput), average(same, measured, PlaceResult::population),
 					average(same, measured, PlaceResult::utilization)));
 		}
+		List<ProbeResult> probes = new ArrayList<>();
+		for (int index = 0; index < first.probes().size(); index++) {
+			int entry = index;
+			List<ProbeResult> same = replications.stream().map(result -> result.probes().get(entry)).toList();
+			ProbeResult model = same.get(0);
+			probes.add(new ProbeResult(model.probe(), model.probeId(), model.colour(),
+					residenceTime(same.stream().map(ProbeResult::residenceTime).toList()),
+					average(same, measured, ProbeResult::throughput)));
+		}
 		return new QpnResult(first.net(), seed, replications.size(), first.stopReason(),
 				replications.stream().mapToDouble(QpnResult::simulatedTime).max().orElseThrow(),
-				replications.stream().mapToLong(QpnResult::events).sum(), wallClockSeconds, places);
+				replications.stream().mapToLong(QpnResult::events).sum(), wallClockSeconds, places, probes);
 	}
 
-	private static double average(List<PlaceResult> same, double[] measured, ToDoubleFunction<PlaceResult> value) {
+	private static <T> double average(List<T> same, double[] measured, ToDoubleFunction<T> value) {
 		double sum = 0;
 		double time = 0;
 		for (int replication = 0; replication < same.size(); replication++) {
@@ -48,17 +59,17 @@ final class ReplicationPooling {
 	}
 
 	/** Mean over all observations; half-width from the replication means (those with observations). */
-	private static Estimate residenceTime(List<PlaceResult> same) {
-		long observations = same.stream().mapToLong(place -> place.residenceTime().observations()).sum();
+	private static Estimate residenceTime(List<Estimate> same) {
+		long observations = same.stream().mapToLong(Estimate::observations).sum();
 		if (observations == 0) {
 			return new Estimate(Double.NaN, Double.POSITIVE_INFINITY, 0);
 		}
 		double sum = 0;
-		double[] means = same.stream().filter(place -> place.residenceTime().observations() > 0)
-				.mapToDouble(place -> place.residenceTime().mean()).toArray();
-		for (PlaceResult place : same) {
-			if (place.residenceTime().observations() > 0) {
-				sum += place.residenceTime().mean() * place.residenceTime().observations();
+		double[] means = same.stream().filter(estimate -> estimate.observations() > 0).mapToDouble(Estimate::mean)
+				.toArray();
+		for (Estimate estimate : same) {
+			if (estimate.observations() > 0) {
+				sum += estimate.mean() * estimate.observations();
 			}
 		}
 		double halfWidth = Double.POSITIVE_INFINITY;

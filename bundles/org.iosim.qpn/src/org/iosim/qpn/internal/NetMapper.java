@@ -11,6 +11,7 @@ import java.util.Set;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
 
+import org.eclipse.emf.common.util.EList;
 import org.eclipse.emf.ecore.EAttribute;
 import org.eclipse.emf.ecore.EObject;
 import org.iosim.qpn.AnalysisMethod;
@@ -30,6 +31,9 @@ import org.iosim.qpn.Node;
 import org.iosim.qpn.Place;
 import org.iosim.qpn.PlaceStatistics;
 import org.iosim.qpn.PlaceTransitionNet;
+import org.iosim.qpn.Probe;
+import org.iosim.qpn.ProbeColourReference;
+import org.iosim.qpn.ProbeTrigger;
 import org.iosim.qpn.QpnFactory;
 import org.iosim.qpn.QpnPackage;
 import org.iosim.qpn.Queue;
@@ -118,8 +122,7 @@ public final class NetMapper {
 			case "places" -> each(child, "place", place -> mapPlace(place, net));
 			case "transitions" -> each(child, "transition", transition -> mapTransition(transition, net));
 			case "connections" -> each(child, "connection", arc -> mapArc(arc, net));
-			case "probes" -> each(child, "probe", probe -> warning(probe,
-					"probes (measurements between two places) are not supported; the probe is left out"));
+			case "probes" -> each(child, "probe", this::mapProbe);
 			case "meta-attributes" -> each(child, "meta-attribute", this::mapNetMetaAttribute);
 			default -> notPartOfFormat(child);
 			}
@@ -277,7 +280,7 @@ public final class NetMapper {
 		reference.setMaximumCapacity(integer(element, "maximum-capacity", 0));
 		for (XmlElement child : element.children()) {
 			if (child.name().equals("meta-attributes")) {
-				each(child, "meta-attribute", attribute -> mapColourMetaAttribute(attribute, reference));
+				each(child, "meta-attribute", attribute -> mapColourMetaAttribute(attribute, reference.getStatistics()));
 			} else {
 				notPartOfFormat(child);
 			}
@@ -321,7 +324,8 @@ public final class NetMapper {
 		}
 	}
 
-	private void mapColourMetaAttribute(XmlElement element, ColourReference reference) {
+	/** @param settings where the settings go: those of a place's or a probe's colour reference */
+	private void mapColourMetaAttribute(XmlElement element, EList<ColourStatistics> settings) {
 		String type = element.type();
 		// Older QPME files leave out the type; SimQPN reads batch-means settings by their attribute names.
 		boolean untypedBatchMeans = type == null && element.has("batchSize");
@@ -344,7 +348,7 @@ public final class NetMapper {
 				}
 			}
 			if (register(element, statistics)) {
-				reference.getStatistics().add(statistics);
+				settings.add(statistics);
 			}
 		} else if (type != null && QpeFormat.UNMAPPED_COLOR_CONFIGURATIONS.contains(type)) {
 			warning(element, "SimQPN's settings for replication/deletion and for the method of Welch are not"
@@ -357,6 +361,67 @@ public final class NetMapper {
 	private void unmappedMetaAttribute(XmlElement element) {
 		warning(element, element.type() == null ? "a meta-attribute without xsi:type is left out"
 				: "meta-attributes of this type are not mapped; it is left out");
+	}
+
+	/**
+	 * A probe of the net: its start and end place (of the net or a subnet) with their triggers, the
+	 * colours it measures and its statistics settings per configuration, as for places.
+	 */
+	private void mapProbe(XmlElement element) {
+		Probe probe = FACTORY.createProbe();
+		if (!register(element, probe)) {
+			return;
+		}
+		probe.setName(element.attribute("name"));
+		if (require(element, "start-place-id", "start-trigger", "end-place-id", "end-trigger")) {
+			probe.setStartTrigger(literal(element, "start-trigger", ProbeTrigger.class));
+			probe.setEndTrigger(literal(element, "end-trigger", ProbeTrigger.class));
+			later(() -> {
+				probe.setStartPlace(resolve(element, "start-place-id", Place.class, "place"));
+				probe.setEndPlace(resolve(element, "end-place-id", Place.class, "place"));
+			});
+		}
+		for (XmlElement child : element.children()) {
+			switch (child.name()) {
+			case "color-refs" -> each(child, "color-ref", reference -> mapProbeColourReference(reference, probe));
+			case "meta-attributes" -> each(child, "meta-attribute", attribute -> {
+				if (QpeFormat.PLACE_CONFIGURATION.equals(attribute.type())) {
+					PlaceStatistics statistics = FACTORY.createPlaceStatistics();
+					statistics.setConfiguration(attribute.attribute("configuration-name"));
+					statistics.setStatsLevel(integer(attribute, "statsLevel", 0));
+					if (register(attribute, statistics)) {
+						probe.getStatistics().add(statistics);
+					}
+				} else {
+					unmappedMetaAttribute(attribute);
+				}
+			});
+			default -> notPartOfFormat(child);
+			}
+		}
+		net.getProbes().add(probe);
+	}
+
+	private void mapProbeColourReference(XmlElement element, Probe probe) {
+		if (!QpeFormat.PROBE_COLOR_REFERENCE.equals(element.type())) {
+			leaveOut(element, unknownType(element.type(), "colour reference of a probe", QpeFormat.PROBE_COLOR_REFERENCE));
+			return;
+		}
+		ProbeColourReference reference = FACTORY.createProbeColourReference();
+		if (!register(element, reference)) {
+			return;
+		}
+		if (require(element, "color-id")) {
+			later(() -> reference.setColour(resolve(element, "color-id", Colour.class, "color")));
+		}
+		for (XmlElement child : element.children()) {
+			if (child.name().equals("meta-attributes")) {
+				each(child, "meta-attribute", attribute -> mapColourMetaAttribute(attribute, reference.getStatistics()));
+			} else {
+				notPartOfFormat(child);
+			}
+		}
+		probe.getColourReferences().add(reference);
 	}
 
 	private void mapTransition(XmlElement element, PlaceTransitionNet owner) {

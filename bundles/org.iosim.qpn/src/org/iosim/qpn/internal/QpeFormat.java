@@ -18,6 +18,8 @@ import org.iosim.qpn.Net;
 import org.iosim.qpn.Node;
 import org.iosim.qpn.OrdinaryPlace;
 import org.iosim.qpn.PlaceStatistics;
+import org.iosim.qpn.Probe;
+import org.iosim.qpn.ProbeColourReference;
 import org.iosim.qpn.Queue;
 import org.iosim.qpn.QueueingColourReference;
 import org.iosim.qpn.QueueingPlace;
@@ -115,6 +117,8 @@ public final class QpeFormat {
 		case QueueingColourReference reference -> QUEUEING_COLOR_REFERENCE;
 		case SubnetColourReference reference -> SUBNET_COLOR_REFERENCE;
 		case ColourReference reference -> ORDINARY_COLOR_REFERENCE;
+		case Probe probe -> "probe";
+		case ProbeColourReference reference -> PROBE_COLOR_REFERENCE;
 		case ImmediateTransition transition -> IMMEDIATE_TRANSITION;
 		case TimedTransition transition -> TIMED_TRANSITION;
 		case Mode mode -> "mode";
@@ -179,6 +183,8 @@ public final class QpeFormat {
 		case Node node -> node.getName();
 		case Mode mode -> mode.getName();
 		case ColourReference reference -> reference.getColour() == null ? null : reference.getColour().getName();
+		case Probe probe -> probe.getName();
+		case ProbeColourReference reference -> reference.getColour() == null ? null : reference.getColour().getName();
 		case SimulatorConfiguration configuration -> configuration.getName();
 		default -> null;
 		};

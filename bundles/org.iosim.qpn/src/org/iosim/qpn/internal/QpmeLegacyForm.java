@@ -126,6 +126,8 @@ final class QpmeLegacyForm {
 		case "place" -> LOCATION.equals(name) ? QpeFormat.LOCATION
 				: SIMQPN.equals(name) ? QpeFormat.PLACE_CONFIGURATION : null;
 		case "transition" -> LOCATION.equals(name) ? QpeFormat.LOCATION : null;
+		// a probe's statistics settings are a place's (QPME's schema types both alike)
+		case "probe" -> SIMQPN.equals(name) ? QpeFormat.PLACE_CONFIGURATION : null;
 		case "net" -> SIMQPN.equals(name) ? QpeFormat.CONFIGURATION : null;
 		case "color-ref" -> SIMQPN.equals(name) ? colourSettingsType(attribute, owner) : null;
 		default -> null;

@@ -12,14 +12,14 @@ import org.iosim.qpn.internal.QpeParser;
  * Reads QPME {@code .qpe} files into {@link Net}s: colours, queues, ordinary, queueing and subnet
  * places (with their subnets) and their colour references (initial population, capacity, service
  * time distribution), immediate and timed transitions with their modes and token flows, the net's
- * connections, diagram positions, and SimQPN's configurations and batch-means statistics settings.
+ * connections, diagram positions, probes, and SimQPN's configurations and batch-means statistics settings.
  * Files of QPME 2.x are read as they are; files of QPME 1.x (and 2.0), which type their elements by
  * the attributes {@code type} and {@code name}, are first brought into QPME 2's form as QPME 2 does
  * when it opens them (ids get a leading {@code _}), with one warning saying so.
  * <p>
  * Files are untrusted input: they are parsed without document type declarations or external
  * entities, and files over a size limit are refused. Nothing the model cannot hold is skipped
- * silently: probes, unknown types and SimQPN's replication/deletion and Welch settings are each
+ * silently: unknown types and SimQPN's replication/deletion and Welch settings are each
  * reported by name. Malformed numbers, references to unknown ids and repeated ids are errors. Every
  * message names the file and the element by its type, name and id. The net's name is the file's name
  * without {@code .qpe}, as the format stores none.

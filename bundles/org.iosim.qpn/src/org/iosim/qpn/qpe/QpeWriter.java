@@ -23,6 +23,8 @@ import org.iosim.qpn.Net;
 import org.iosim.qpn.Place;
 import org.iosim.qpn.PlaceStatistics;
 import org.iosim.qpn.PlaceTransitionNet;
+import org.iosim.qpn.Probe;
+import org.iosim.qpn.ProbeColourReference;
 import org.iosim.qpn.QpnPackage;
 import org.iosim.qpn.Queue;
 import org.iosim.qpn.QueueingColourReference;
@@ -72,6 +74,14 @@ public final class QpeWriter {
 			writeConfiguration(configuration, xml);
 		}
 		xml.end("meta-attributes");
+		// QPME's schema puts probes last; a net without probes is written as before they were read
+		if (!net.getProbes().isEmpty()) {
+			xml.start("probes");
+			for (Probe probe : net.getProbes()) {
+				writeProbe(probe, xml);
+			}
+			xml.end("probes");
+		}
 		xml.end("net");
 		out.flush();
 	}
@@ -125,9 +135,7 @@ public final class QpeWriter {
 		xml.start("meta-attributes");
 		writeLocation(place.getX(), place.getY(), xml);
 		for (PlaceStatistics statistics : place.getStatistics()) {
-			xml.empty("meta-attribute", attributes("configuration-name", statistics.getConfiguration(), "id",
-					statistics.getId(), "statsLevel", String.valueOf(statistics.getStatsLevel()), "xsi:type",
-					QpeFormat.typeName(statistics)));
+			writePlaceStatistics(statistics, xml);
 		}
 		xml.end("meta-attributes");
 		if (place instanceof SubnetPlace subnetPlace && subnetPlace.getSubnet() != null) {
@@ -171,6 +179,12 @@ public final class QpeWriter {
 		xml.end("color-ref");
 	}
 
+	private static void writePlaceStatistics(PlaceStatistics statistics, XmlOutput xml) throws IOException {
+		xml.empty("meta-attribute", attributes("configuration-name", statistics.getConfiguration(), "id",
+				statistics.getId(), "statsLevel", String.valueOf(statistics.getStatsLevel()), "xsi:type",
+				QpeFormat.typeName(statistics)));
+	}
+
 	private static void writeColourStatistics(ColourStatistics statistics, boolean withQueue, XmlOutput xml)
 			throws IOException {
 		Map<String, String> attributes = attributes("configuration-name", statistics.getConfiguration(), "id",
@@ -186,6 +200,39 @@ public final class QpeWriter {
 		}
 		attributes.put("xsi:type", QpeFormat.typeName(statistics));
 		xml.empty("meta-attribute", attributes);
+	}
+
+	private static void writeProbe(Probe probe, XmlOutput xml) throws IOException {
+		xml.start("probe", attributes(
+				"end-place-id", idOf(probe.getEndPlace()),
+				"end-trigger", probe.getEndTrigger().getLiteral(),
+				"id", probe.getId(),
+				"name", probe.getName(),
+				"start-place-id", idOf(probe.getStartPlace()),
+				"start-trigger", probe.getStartTrigger().getLiteral()));
+		xml.start("color-refs");
+		for (ProbeColourReference reference : probe.getColourReferences()) {
+			Map<String, String> attributes = attributes("color-id", idOf(reference.getColour()), "id", reference.getId(),
+					"xsi:type", QpeFormat.PROBE_COLOR_REFERENCE);
+			if (reference.getStatistics().isEmpty()) {
+				xml.empty("color-ref", attributes);
+				continue;
+			}
+			xml.start("color-ref", attributes);
+			xml.start("meta-attributes");
+			for (ColourStatistics statistics : reference.getStatistics()) {
+				writeColourStatistics(statistics, false, xml);
+			}
+			xml.end("meta-attributes");
+			xml.end("color-ref");
+		}
+		xml.end("color-refs");
+		xml.start("meta-attributes");
+		for (PlaceStatistics statistics : probe.getStatistics()) {
+			writePlaceStatistics(statistics, xml);
+		}
+		xml.end("meta-attributes");
+		xml.end("probe");
 	}
 
 	private static void writeTransition(Transition transition, XmlOutput xml) throws IOException {

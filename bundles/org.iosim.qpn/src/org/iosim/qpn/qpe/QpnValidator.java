@@ -20,10 +20,14 @@ import org.iosim.qpn.Mode;
 import org.iosim.qpn.Net;
 import org.iosim.qpn.Node;
 import org.iosim.qpn.Place;
+import org.iosim.qpn.PlaceStatistics;
 import org.iosim.qpn.PlaceTransitionNet;
+import org.iosim.qpn.Probe;
+import org.iosim.qpn.ProbeColourReference;
 import org.iosim.qpn.Queue;
 import org.iosim.qpn.QueueingColourReference;
 import org.iosim.qpn.QueueingPlace;
+import org.iosim.qpn.SimulatorConfiguration;
 import org.iosim.qpn.Subnet;
 import org.iosim.qpn.SubnetPlace;
 import org.iosim.qpn.TimedTransition;
@@ -43,6 +47,9 @@ import org.iosim.qpn.qpe.QpnDiagnostic.Severity;
  * token flow into or out of one needs a place "input-place" or "output-place" of that colour in the
  * subnet, and a subnet's own elements are judged like the net's. Every message names the net and the
  * element by its type, name and id.
+ * <p>
+ * A probe needs colours of the net, a start and an end place that hold tokens and allow one of its
+ * colours, triggers that span time, and a path of its colours between the two places.
  * <p>
  * Whether a net's population stays bounded is not judged: beyond the case above it needs a
  * state-space or invariant analysis.
@@ -134,6 +141,7 @@ public final class QpnValidator {
 				}
 			}
 			validateContents(net);
+			net.getProbes().forEach(this::validateProbe);
 			warnOfRepeatedNames();
 			return diagnostics;
 		}
@@ -152,6 +160,13 @@ public final class QpnValidator {
 			Map<String, EObject> colours = new HashMap<>();
 			Map<String, EObject> places = new HashMap<>();
 			Map<String, EObject> transitions = new HashMap<>();
+			Map<String, EObject> probes = new HashMap<>();
+			for (Probe probe : net.getProbes()) {
+				EObject first = probe.getName() == null ? null : probes.putIfAbsent(probe.getName(), probe);
+				if (first != null) {
+					warning(probe, "has the name of " + QpeFormat.describe(first) + "; results named by probes are ambiguous");
+				}
+			}
 			for (var contents = net.eAllContents(); contents.hasNext();) {
 				EObject element = contents.next();
 				if (element instanceof Colour colour) {
@@ -331,6 +346,79 @@ public final class QpnValidator {
 						+ ", but no connection leads from " + QpeFormat.describe(source) + " to "
 						+ QpeFormat.describe(target));
 			}
+		}
+
+		/**
+		 * A probe needs colours of the net, a start and an end place that hold tokens (not subnet
+		 * places) and allow one of its colours, triggers that mean a time span, and a path of its
+		 * colours from the start to the end place; SimQPN refuses probes lacking these.
+		 */
+		private void validateProbe(Probe probe) {
+			Set<Colour> colours = new HashSet<>();
+			if (probe.getColourReferences().isEmpty()) {
+				error(probe, "measures no colour; a probe needs colour references (SimQPN refuses it too: \"Missing color"
+						+ " references!\")");
+			}
+			for (ProbeColourReference reference : probe.getColourReferences()) {
+				Colour colour = reference.getColour();
+				if (colour == null) {
+					error(reference, "names no colour");
+				} else if (!net.getColours().contains(colour)) {
+					error(reference, "names a colour that is not one of the net's colours (a probe's colours are the net's own)");
+				} else if (!colours.add(colour)) {
+					error(reference, "measures the colour '" + colour.getName() + "' again; a probe measures each colour once");
+				}
+			}
+			// both places are judged, so that both are reported
+			boolean placesUsable = probePlace(probe, probe.getStartPlace(), "start", colours)
+					& probePlace(probe, probe.getEndPlace(), "end", colours);
+			boolean samePlace = probe.getStartPlace() == probe.getEndPlace();
+			if (placesUsable && samePlace && probe.getStartTrigger() == probe.getEndTrigger()) {
+				error(probe, "starts and ends at " + QpeFormat.describe(probe.getStartPlace()) + " both on "
+						+ probe.getStartTrigger().getLiteral() + ", which measures no time; on one place a probe starts on"
+						+ " entry and ends on exit (time in the place) or starts on exit and ends on entry (time until"
+						+ " the token comes back)");
+			} else if (placesUsable && !colours.isEmpty() && ProbePaths.between(probe).isEmpty()) {
+				error(probe, "finds no path from " + QpeFormat.describe(probe.getStartPlace()) + " to "
+						+ QpeFormat.describe(probe.getEndPlace()) + " along which transitions move tokens of its colours,"
+						+ " so no token could end a measurement (SimQPN refuses it: \"Start and end place of probe not"
+						+ " connected\")");
+			}
+			for (SimulatorConfiguration configuration : net.getConfigurations()) {
+				PlaceStatistics settings = probe.getStatistics().stream()
+						.filter(statistics -> configuration.getName() != null
+								&& configuration.getName().equals(statistics.getConfiguration()))
+						.findFirst().orElse(null);
+				if (settings == null) {
+					warning(probe, "has no statistics settings (statsLevel) for the configuration '"
+							+ QpeFormat.shorten(String.valueOf(configuration.getName())) + "'; SimQPN refuses to run the net"
+							+ " under it, IOSim measures the probe all the same");
+				} else if (settings.getStatsLevel() < 3) {
+					warning(probe, "has statsLevel " + settings.getStatsLevel() + " for the configuration '"
+							+ QpeFormat.shorten(String.valueOf(configuration.getName())) + "'; SimQPN measures probes only"
+							+ " from statsLevel 3, IOSim measures it all the same");
+				}
+			}
+		}
+
+		/** @return whether the probe's start or end place is one where tokens can start or end a measurement */
+		private boolean probePlace(Probe probe, Place place, String role, Set<Colour> colours) {
+			if (place == null) {
+				error(probe, "has no " + role + " place");
+				return false;
+			}
+			if (place instanceof SubnetPlace) {
+				error(probe, "has its " + role + " place at " + QpeFormat.describe(place) + ", which holds no tokens itself"
+						+ " (SimQPN replaces it by its subnet's places, and so does IOSim); choose a place of the subnet");
+				return false;
+			}
+			if (!colours.isEmpty()
+					&& place.getColourReferences().stream().noneMatch(reference -> colours.contains(reference.getColour()))) {
+				error(probe, "has its " + role + " place at " + QpeFormat.describe(place) + ", which allows none of the"
+						+ " probe's colours, so no token could " + role + " a measurement there");
+				return false;
+			}
+			return true;
 		}
 
 		private void validateArc(Arc arc) {

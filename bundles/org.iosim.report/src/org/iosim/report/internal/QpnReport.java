@@ -15,6 +15,7 @@ import org.iosim.qpn.simulation.QpnResult;
 import org.iosim.qpn.simulation.QpnResult.Estimate;
 import org.iosim.qpn.simulation.QpnResult.Part;
 import org.iosim.qpn.simulation.QpnResult.PlaceResult;
+import org.iosim.qpn.simulation.QpnResult.ProbeResult;
 import org.iosim.report.svg.NiceScale;
 import org.iosim.report.svg.SvgDocument;
 
@@ -22,8 +23,9 @@ import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonGenerator;
 
 /**
- * The files of a queueing Petri net run: results.json, places.csv and report.html. Every name in them
- * comes from a net file and is escaped in the HTML; the same results give the same bytes.
+ * The files of a queueing Petri net run: results.json, places.csv and report.html, places and probes
+ * (a probe's rows in places.csv have the part "probe" and the probe's name as place). Every name in
+ * them comes from a net file and is escaped in the HTML; the same results give the same bytes.
  */
 public final class QpnReport {
 
@@ -31,6 +33,8 @@ public final class QpnReport {
 	private static final int BAR_HEIGHT = 22;
 	private static final int LABEL_WIDTH = 220;
 	private static final double FONT_SIZE = 12;
+	/** The part of a probe's rows in places.csv. */
+	private static final String PROBE_PART = "probe";
 
 	private QpnReport() {
 	}
@@ -74,6 +78,17 @@ public final class QpnReport {
 				json.writeEndObject();
 			}
 			json.writeEndArray();
+			json.writeArrayFieldStart("probes");
+			for (ProbeResult probe : result.probes()) {
+				json.writeStartObject();
+				json.writeStringField("probe", probe.probe());
+				json.writeStringField("probeId", probe.probeId());
+				json.writeStringField("colour", probe.colour());
+				estimate(json, "residenceTime", probe.residenceTime());
+				JsonResultWriter.number(json, "throughput", probe.throughput());
+				json.writeEndObject();
+			}
+			json.writeEndArray();
 			json.writeEndObject();
 			json.writeRaw('\n');
 		}
@@ -95,6 +110,12 @@ public final class QpnReport {
 					.number(place.residenceTime().mean()).number(place.residenceTime().ci95())
 					.integer(place.residenceTime().observations()).number(place.throughput()).number(place.population())
 					.number(place.utilization());
+			csv.endRow();
+		}
+		for (ProbeResult probe : result.probes()) {
+			csv.text(probe.probe()).text(probe.colour()).text(PROBE_PART).number(probe.residenceTime().mean())
+					.number(probe.residenceTime().ci95()).integer(probe.residenceTime().observations())
+					.number(probe.throughput()).number(Double.NaN).number(Double.NaN);
 			csv.endRow();
 		}
 		csv.writeTo(file);
@@ -130,6 +151,25 @@ public final class QpnReport {
 			html.append("</tr>\n");
 		}
 		html.append("</table>\n");
+		if (!result.probes().isEmpty()) {
+			html.append("<h2>Probes</h2>\n<p class=\"note\">Residence time: from the start of a probe's measurement"
+					+ " (a token entering or leaving its start place) to its end (the token, or one it became, entering or"
+					+ " leaving its end place), by the colour at the end; throughput: measurements ended per time"
+					+ " unit.</p>\n");
+			html.append("<table>\n<tr><th>probe</th><th>colour</th><th class=\"num\">residence time</th>"
+					+ "<th class=\"num\">± 95 %</th><th class=\"num\">measurements</th><th class=\"num\">throughput</th>"
+					+ "</tr>\n");
+			for (ProbeResult probe : result.probes()) {
+				html.append("<tr><td>").append(escape(probe.probe())).append("</td><td>").append(escape(probe.colour()))
+						.append("</td>");
+				for (double value : new double[] { probe.residenceTime().mean(), probe.residenceTime().ci95() }) {
+					html.append("<td class=\"num\">").append(number(value)).append("</td>");
+				}
+				html.append("<td class=\"num\">").append(probe.residenceTime().observations()).append("</td>")
+						.append("<td class=\"num\">").append(number(probe.throughput())).append("</td></tr>\n");
+			}
+			html.append("</table>\n");
+		}
 		List<PlaceResult> queues = result.places().stream()
 				.filter(place -> place.part() == Part.QUEUE && Double.isFinite(place.residenceTime().mean())).toList();
 		if (!queues.isEmpty()) {

@@ -129,7 +129,7 @@ class QpeReaderDiagnosticsTest {
 	}
 
 	@Test
-	void namesUnknownTypesProbesAndUnmappedSettings() {
+	void namesUnknownTypesAndUnmappedSettingsButReadsProbes() {
 		String unsupported = SMALL_NET
 				.replace("id=\"t-end\" name=\"end\" priority=\"0\" weight=\"1\" xsi:type=\"immediate-transition\"",
 						"id=\"t-end\" name=\"end\" priority=\"0\" weight=\"1\" xsi:type=\"stochastic-transition\"")
@@ -145,9 +145,9 @@ class QpeReaderDiagnosticsTest {
 		assertErrors(result, "small.qpe: stochastic-transition 'end' (t-end): xsi:type 'stochastic-transition', which is"
 				+ " no transition type of QPME (immediate-transition, timed-transition); it is left out");
 		assertEquals(List.of(
-				"small.qpe: queueing-place 'CPU' (p-cpu): queueing-color-reference (r-cpu-job): simqpn-replication-delection-queueing-color-configuration (s-repl): SimQPN's settings for replication/deletion and for the method of Welch are not mapped; this meta-attribute is left out",
-				"small.qpe: probe 'response time' (probe-1): probes (measurements between two places) are not supported; the probe is left out"),
+				"small.qpe: queueing-place 'CPU' (p-cpu): queueing-color-reference (r-cpu-job): simqpn-replication-delection-queueing-color-configuration (s-repl): SimQPN's settings for replication/deletion and for the method of Welch are not mapped; this meta-attribute is left out"),
 				result.warnings().stream().map(QpnDiagnostic::message).toList());
+		assertEquals(List.of("response time"), result.net().getProbes().stream().map(probe -> probe.getName()).toList());
 		// the connections to the transition left out are not reported again
 		assertEquals(List.of("t-start"), result.net().getTransitions().stream().map(t -> t.getId()).toList());
 	}

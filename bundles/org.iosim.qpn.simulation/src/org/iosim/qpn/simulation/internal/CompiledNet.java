@@ -32,7 +32,8 @@ import org.iosim.qpn.simulation.UnsupportedNetException;
  * index; queueing slots know their queue and service time; transitions are lists of modes, each a
  * list of (slot, count) to take and to produce. Nothing on the event path touches the EMF model.
  * Hierarchical nets are flattened as SimQPN flattens them: subnet places give way to the places and
- * transitions of their subnets, named {@code Subnet.Inner}.
+ * transitions of their subnets, named {@code Subnet.Inner}. Probes say what they do at which slot
+ * ({@link CompiledProbes}).
  */
 public final class CompiledNet {
 
@@ -96,13 +97,17 @@ public final class CompiledNet {
 	final CompiledTransition[] transitions;
 	/** For each slot, the transitions that take tokens from it. */
 	final int[][] consumers;
+	/** The net's probes; null if it has none, so that runs of such nets do no probe work at all. */
+	final CompiledProbes probes;
 
-	private CompiledNet(String name, int placeCount, Slot[] slots, QueueSpec[] queues, CompiledTransition[] transitions) {
+	private CompiledNet(String name, int placeCount, Slot[] slots, QueueSpec[] queues, CompiledTransition[] transitions,
+			CompiledProbes probes) {
 		this.name = name;
 		this.placeCount = placeCount;
 		this.slots = slots;
 		this.queues = queues;
 		this.transitions = transitions;
+		this.probes = probes;
 		List<List<Integer>> bySlot = new ArrayList<>();
 		for (int slot = 0; slot < slots.length; slot++) {
 			bySlot.add(new ArrayList<>());
@@ -230,8 +235,9 @@ public final class CompiledNet {
 						modes.toArray(CompiledMode[]::new)));
 			}
 		}
+		CompiledProbes probes = CompiledProbes.compile(net.getProbes(), slotOf, slots.size(), configuration);
 		return new CompiledNet(net.getName(), places.size(), slots.toArray(Slot[]::new), queues.toArray(QueueSpec[]::new),
-				transitions.toArray(CompiledTransition[]::new));
+				transitions.toArray(CompiledTransition[]::new), probes);
 	}
 
 	/**
@@ -314,7 +320,7 @@ public final class CompiledNet {
 			changed[slot] = new Slot(old.place(), old.placeId(), old.placeIndex(), old.fifo(), old.colour(), population,
 					old.queue(), old.serviceTime(), old.priority(), old.placePrecision(), old.queuePrecision());
 		});
-		return new CompiledNet(name, placeCount, changed, queues, transitions);
+		return new CompiledNet(name, placeCount, changed, queues, transitions, probes);
 	}
 
 	/**

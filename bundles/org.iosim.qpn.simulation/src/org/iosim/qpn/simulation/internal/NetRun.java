@@ -32,7 +32,8 @@ import org.iosim.simulation.statistics.TimeWeighted;
  * before time advances, the highest priority first, chosen among the enabled ones by weight and then
  * among a transition's enabled modes by firing weight. Tokens of one colour in one place are
  * indistinguishable except for their arrival times, which residence times are measured from (the
- * oldest leaves first).
+ * oldest leaves first). Probes follow their tokens' start times through places and queues
+ * ({@link ProbeRun}).
  * <p>
  * All state of the run lives here, apart from the compiled net, which runs share.
  */
@@ -45,7 +46,7 @@ public final class NetRun {
 	private static final long MAX_HELD_TOKENS = 20_000_000;
 	/** Checks of the stopping rule per run at most. */
 	private static final double MAX_STOP_CHECKS = 1_000_000;
-	private static final double CI_LEVEL = 0.95;
+	static final double CI_LEVEL = 0.95;
 	/** How often, in completion events, the run looks at the wall clock for progress reports. */
 	private static final int PROGRESS_EVENTS = 1 << 18;
 
@@ -77,6 +78,8 @@ public final class NetRun {
 
 	private final QueueState[] queues;
 	private final EventHeap events = new EventHeap();
+	/** The probes' start times and measurements; null for a net without probes. */
+	private final ProbeRun probes;
 
 	// immediate transitions
 	private final boolean[] enabled;
@@ -181,6 +184,7 @@ public final class NetRun {
 			}
 		}
 		firingDelays = ZigguratSampler.Exponential.of(random);
+		probes = net.probes == null ? null : new ProbeRun(net.probes, random);
 		Map<String, Integer> colourNumbers = new HashMap<>();
 		colourOf = new int[slotCount];
 		for (int slot = 0; slot < slotCount; slot++) {
@@ -305,6 +309,9 @@ public final class NetRun {
 		now = clock.now();
 		int request = nextRequest++;
 		waitingRequests.put(request, finished);
+		if (probes != null) {
+			probes.appear(slot, now);
+		}
 		deposit(slot, request);
 		fireImmediateTransitions();
 	}
@@ -336,6 +343,9 @@ public final class NetRun {
 			for (int slot = 0; slot < slots.length; slot++) {
 				if (left[slot] > 0) {
 					left[slot]--;
+					if (probes != null) {
+						probes.appear(slot, now);
+					}
 					deposit(slot, NO_REQUEST);
 					any = true;
 				}
@@ -353,6 +363,9 @@ public final class NetRun {
 		arrivalTimes[slot].add(now);
 		if (heldRequests != null) {
 			heldRequests[slot].add(request);
+		}
+		if (probes != null) {
+			probes.hold(slot);
 		}
 		placePopulation[slot].update(now, held[slot]);
 		int place = slots[slot].placeIndex();
@@ -390,6 +403,9 @@ public final class NetRun {
 		if (tokenRequest != null) {
 			tokenRequest[token] = request;
 		}
+		if (probes != null) {
+			probes.enqueue(slot, token);
+		}
 		queued[slot]++;
 		queuePopulation[slot].update(now, queued[slot]);
 		queues[queue].arrive(token);
@@ -411,6 +427,9 @@ public final class NetRun {
 				placeResidence[slot].add(now - arrived);
 				placeDepartures[slot]++;
 			}
+		}
+		if (probes != null) {
+			probes.take(slot, count, now);
 		}
 		// fewer tokens can only disable a transition (and change a timed one's rate)
 		for (int transition : net.consumers[slot]) {
@@ -438,6 +457,9 @@ public final class NetRun {
 		}
 		queued[slot]--;
 		queuePopulation[slot].update(now, queued[slot]);
+		if (probes != null) {
+			probes.dequeue(slot, token);
+		}
 		releaseToken(token);
 		deposit(slot, tokenRequest == null ? NO_REQUEST : tokenRequest[token]);
 	}
@@ -681,9 +703,15 @@ public final class NetRun {
 		int[] outputSlots = mode.outputSlots();
 		int[] outputCounts = mode.outputCounts();
 		for (int output = 0; output < outputSlots.length; output++) {
+			if (probes != null) {
+				probes.produce(outputSlots[output], now);
+			}
 			for (int token = 0; token < outputCounts[output]; token++) {
 				arrive(outputSlots[output], heldRequests == null ? NO_REQUEST : handOn(colourOf[outputSlots[output]]));
 			}
+		}
+		if (probes != null) {
+			probes.endFiring();
 		}
 	}
 
@@ -713,6 +741,9 @@ public final class NetRun {
 		for (QueueState queue : queues) {
 			queue.startMeasuring(time);
 		}
+		if (probes != null) {
+			probes.startMeasuring();
+		}
 		measuring = true;
 		measuredFrom = time;
 	}
@@ -726,7 +757,7 @@ public final class NetRun {
 				return false;
 			}
 		}
-		return true;
+		return probes == null || probes.precise(relative);
 	}
 
 	/**
@@ -734,12 +765,12 @@ public final class NetRun {
 	 * keeping twice the minimum the stopping rule asks for means it is never short of batches once it
 	 * had them; batches start at the net's batch size, as SimQPN's do.
 	 */
-	private static BatchMeans batchMeans(Precision precision) {
+	static BatchMeans batchMeans(Precision precision) {
 		return precision == null ? new BatchMeans()
 				: new BatchMeans(Math.max(BatchMeans.DEFAULT_MAX_BATCHES, 2 * precision.minBatches()), precision.batchSize());
 	}
 
-	private static boolean precise(BatchMeans residence, Precision precision, boolean relative) {
+	static boolean precise(BatchMeans residence, Precision precision, boolean relative) {
 		if (precision == null) {
 			return true;
 		}
@@ -768,7 +799,8 @@ public final class NetRun {
 					spec.queueing() ? Part.DEPOSITORY : Part.PLACE, estimate(placeResidence[slot]),
 					placeDepartures[slot] / measuredTime, placePopulation[slot].mean(now), Double.NaN));
 		}
-		return new QpnResult(net.name, settings.seed(), 1, stopReason, now, eventCount, wallClockSeconds, places);
+		return new QpnResult(net.name, settings.seed(), 1, stopReason, now, eventCount, wallClockSeconds, places,
+				probes == null ? List.of() : probes.results(measuredTime));
 	}
 
 	private static Estimate estimate(BatchMeans residence) {

@@ -15,6 +15,9 @@ import org.iosim.qpn.Node;
 import org.iosim.qpn.OrdinaryPlace;
 import org.iosim.qpn.Place;
 import org.iosim.qpn.PlaceStatistics;
+import org.iosim.qpn.Probe;
+import org.iosim.qpn.ProbeColourReference;
+import org.iosim.qpn.ProbeTrigger;
 import org.iosim.qpn.QpnFactory;
 import org.iosim.qpn.Queue;
 import org.iosim.qpn.QueueingColourReference;
@@ -188,6 +191,41 @@ final class NetBuilder {
 			statistics.setQueueReqRelPrc(relativePrecision);
 			statistics.setMinBatches(20);
 			statistics.setQueueMinBatches(20);
+			reference.getStatistics().add(statistics);
+		}
+	}
+
+	/** A probe of the colours from the start place (entered or left) to the end place (entered or left). */
+	Probe probe(String name, Place start, ProbeTrigger startTrigger, Place end, ProbeTrigger endTrigger, Colour... colours) {
+		Probe probe = FACTORY.createProbe();
+		probe.setId(name);
+		probe.setName(name);
+		probe.setStartPlace(start);
+		probe.setStartTrigger(startTrigger);
+		probe.setEndPlace(end);
+		probe.setEndTrigger(endTrigger);
+		for (Colour colour : colours) {
+			ProbeColourReference reference = FACTORY.createProbeColourReference();
+			reference.setId(name + "/" + colour.getName());
+			reference.setColour(colour);
+			probe.getColourReferences().add(reference);
+		}
+		net.getProbes().add(probe);
+		return probe;
+	}
+
+	/** Asks the stopping rule of configuration "test" to check every colour of the probe at the given relative precision. */
+	void checkPrecision(Probe probe, double relativePrecision) {
+		PlaceStatistics level = FACTORY.createPlaceStatistics();
+		level.setConfiguration("test");
+		level.setStatsLevel(3);
+		probe.getStatistics().add(level);
+		for (ProbeColourReference reference : probe.getColourReferences()) {
+			ColourStatistics statistics = FACTORY.createColourStatistics();
+			statistics.setConfiguration("test");
+			statistics.setSignLev(0.05);
+			statistics.setReqRelPrc(relativePrecision);
+			statistics.setMinBatches(20);
 			reference.getStatistics().add(statistics);
 		}
 	}
