@@ -125,6 +125,14 @@ final class QpnCommand implements Runnable {
 		}
 	}
 
+	/** What a net holds at its top level, e.g. "6 places, 5 transitions, 5 colours, 2 probes". */
+	static String describe(Net net) {
+		return String.format(Locale.ROOT, "%d places, %d transitions, %d colours", net.getPlaces().size(),
+				net.getTransitions().size(), net.getColours().size())
+				+ (net.getProbes().isEmpty() ? "" : ", " + net.getProbes().size() + " probe"
+						+ (net.getProbes().size() == 1 ? "" : "s"));
+	}
+
 	/** Writes a net as IOSim's .qpn file if the name ends so, else as QPME's .qpe; as {@link #writeFile}. */
 	static void writeNet(Path file, boolean overwrite, Net net) {
 		boolean modelFile = NetFiles.isModelFile(file.toAbsolutePath().normalize());
@@ -171,8 +179,7 @@ final class QpnCommand implements Runnable {
 		@Override
 		public Integer call() {
 			Net net = read(file, configurationName, spec.commandLine().getErr());
-			spec.commandLine().getOut().printf(Locale.ROOT, "%s: valid (%d places, %d transitions, %d colours)%n", file,
-					net.getPlaces().size(), net.getTransitions().size(), net.getColours().size());
+			spec.commandLine().getOut().printf(Locale.ROOT, "%s: valid (%s)%n", file, describe(net));
 			return 0;
 		}
 	}
@@ -285,6 +292,16 @@ final class QpnCommand implements Runnable {
 						Double.isNaN(place.utilization()) ? "" : number(place.utilization()));
 			}
 			table.print(printed);
+			if (!result.probes().isEmpty()) {
+				TextTable probes = new TextTable().text("probe").text("colour").number("residence time").number("± 95 %")
+						.number("throughput");
+				for (QpnResult.ProbeResult probe : result.probes()) {
+					probes.row(probe.probe(), probe.colour(), number(probe.residenceTime().mean()),
+							number(probe.residenceTime().ci95()), number(probe.throughput()));
+				}
+				printed.println();
+				probes.print(printed);
+			}
 			printed.println("results  " + written + " (" + QpnResultWriter.RESULTS_JSON + ", " + QpnResultWriter.PLACES_CSV
 					+ ", " + QpnResultWriter.REPORT_HTML + ")");
 		}
@@ -319,8 +336,7 @@ final class QpnCommand implements Runnable {
 			}
 			Net net = read.net();
 			writeNet(output, overwrite, net);
-			spec.commandLine().getOut().printf(Locale.ROOT, "%s: %d places, %d transitions, %d colours written to %s%n",
-					input, net.getPlaces().size(), net.getTransitions().size(), net.getColours().size(), output);
+			spec.commandLine().getOut().printf(Locale.ROOT, "%s: %s written to %s%n", input, describe(net), output);
 			return 0;
 		}
 	}

@@ -409,4 +409,28 @@ class QpnCommandTest {
 		// a read alone takes its 1 ms service time; with others waiting it takes longer
 		assertTrue(reads.get("mean").asDouble() >= 0.001 * 0.98, reads.toString());
 	}
+
+	/** A probe over the disk measures what the disk's own row does: the time from entering to leaving it. */
+	@Test
+	void probesAreValidatedSimulatedAndPrinted() throws IOException {
+		Path net = net(NET.replace("  <meta-attributes>\n    <meta-attribute configuration-name=\"short\"", """
+				  <probes>
+				    <probe id="p-disk" name="at the disk" start-place-id="disk" start-trigger="entry" end-place-id="disk" end-trigger="exit">
+				      <color-refs><color-ref color-id="job" id="p-disk-job" xsi:type="probe-color-reference"/></color-refs>
+				      <meta-attributes><meta-attribute configuration-name="short" id="p-disk-stats" statsLevel="3" xsi:type="simqpn-place-configuration"/></meta-attributes>
+				    </probe>
+				  </probes>
+				  <meta-attributes>
+				    <meta-attribute configuration-name="short\""""));
+		CommandLine.Run valid = iosim("qpn", "validate", net.toString());
+		assertEquals(0, valid.exitCode(), valid.toString());
+		assertTrue(valid.out().contains("(2 places, 2 transitions, 1 colours, 1 probe)"), valid.out());
+		CommandLine.Run run = iosim("qpn", "simulate", net.toString(), "--out", folder.resolve("probed").toString(),
+				"--quiet");
+		assertEquals(0, run.exitCode(), run.toString());
+		java.util.regex.Matcher row = java.util.regex.Pattern.compile("at the disk\\s+job\\s+([0-9.]+)").matcher(run.out());
+		assertTrue(row.find(), run.out());
+		// two jobs, think 1, disk 0.5 FCFS, by MVA: one job finds the disk with 1/3 of a job, so R = 0.5·(1 + 1/3)
+		assertEquals(2.0 / 3, Double.parseDouble(row.group(1)), 2.0 / 3 * 0.05, run.out());
+	}
 }
