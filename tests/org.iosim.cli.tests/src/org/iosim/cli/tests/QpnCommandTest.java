@@ -294,6 +294,17 @@ class QpnCommandTest {
 		assertEquals(0, instantiated.exitCode(), instantiated.toString());
 		assertEquals(Files.readString(examples.resolve("fileserver-disk.qpe")), Files.readString(net),
 				"the example's embedded net is the template instantiated for the file server");
+
+		// the scheduler model on that storage, from the mixed measurements with separate read and write threads
+		Files.copy(examples.resolve("disk-storage.json"), folder.resolve("disk-storage.json"));
+		Path scheduler = folder.resolve("disk-scheduler.json");
+		CommandLine.Run mixed = iosim("qpn", "calibrate", "--template", "scheduler", "--storage",
+				folder.resolve("disk-storage.json").toString(), "--data",
+				examples.resolve("measured-2026-11-24-mixed.csv").toString(), "--out", scheduler.toString(), "--quiet");
+		assertEquals(0, mixed.exitCode(), mixed.toString());
+		assertEquals(Files.readString(examples.resolve("disk-scheduler.json")), Files.readString(scheduler));
+		assertEquals(Files.readString(examples.resolve("disk-scheduler-weights.json")),
+				Files.readString(folder.resolve("disk-scheduler-weights.json")));
 	}
 
 	/** Single-server cache, 3 random reads of 1 ms: R = 3 ms (T2); through the 'qpn' kind's 'storage'. */
