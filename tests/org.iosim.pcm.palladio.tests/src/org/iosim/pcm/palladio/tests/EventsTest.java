@@ -68,6 +68,9 @@ class EventsTest {
 	private static final double BILLING = 20 / 100.0;
 	private static final double SHIPPING = 30 / 100.0;
 	private static final double ARRIVAL_RATE = 1;
+	/** 2,000 orders measured after 100 of warm-up. */
+	private static final SimulationConfig CONFIG = SimulationConfig.defaults().withSeed(1).withMaxMeasurements(2_000)
+			.withWarmupMeasurements(100);
 	private static final String AUDIT_WITHOUT_HANDLER = FOLDER.resolve("events.repository")
 			+ ": line 61: Audit (BasicComponent 'Audit', audit): sink role SinkRole 'Audit_OrderEvents' (audit.orders)"
 			+ " receives event type 'OrderEvents.placed', but the component has no SEFF handling it (a SEFF whose"
@@ -152,6 +155,40 @@ class EventsTest {
 		assertEquals(0, resource(result, "BackB").utilization(), "nothing runs on BackB");
 	}
 
+	/**
+	 * With the network simulated, an event to another container first occupies the link between them
+	 * for latency + bytes / throughput = 0.05 + 4 / 100 = 0.09 (order.BYTESIZE = 4); the emitter waits
+	 * for that no more than for the handler. The last measured event's transfer and handler end at
+	 * 2,099.01 + 0.09 + 0.2, before the run stops at 2,100.01, so the figures stay exact.
+	 */
+	@Test
+	void eventToAnotherContainerCrossesTheLinkWithoutTheEmitterWaiting() throws Exception {
+		TestModels.copy(FOLDER, folder);
+		Path environment = folder.resolve("events.resourceenvironment");
+		Files.writeString(environment, Files.readString(environment).replace("</resourceenvironment:ResourceEnvironment>",
+				"""
+				  <linkingResources__ResourceEnvironment id="lan" entityName="LAN" connectedResourceContainers_LinkingResource="front back.a">
+				    <communicationLinkResourceSpecifications_LinkingResource id="lan.specification">
+				      <communicationLinkResourceType_CommunicationLinkResourceSpecification href="pathmap://PCM_MODELS/Palladio.resourcetype#_o3sScH2AEdyH8uerKnHYug"/>
+				      <latency_CommunicationLinkResourceSpecification specification="0.05"/>
+				      <throughput_CommunicationLinkResourceSpecification specification="100"/>
+				    </communicationLinkResourceSpecifications_LinkingResource>
+				  </linkingResources__ResourceEnvironment>
+				</resourceenvironment:ResourceEnvironment>"""));
+		ModelSet direct = new PalladioImporter().importPath(folder).modelSets().stream()
+				.filter(set -> set.name().equals("direct")).findFirst().orElseThrow();
+
+		SimulationResult result = ArchitectureSimulation.of(direct.model()).run(CONFIG.withLinkingResources(true),
+				ProgressMonitor.NONE);
+
+		assertEquals(ORDER, result.scenarios().get(0).responseTime().mean(), 1e-12, "the transfer is not waited for");
+		double transfer = 0.05 + 4 / 100.0;
+		ResourceResult link = resource(result, "LAN");
+		assertEquals(transfer, link.meanServiceTime(), 1e-12);
+		assertEquals(ARRIVAL_RATE * transfer, link.utilization(), 1e-9);
+		assertHandled(result, "BackA", BILLING);
+	}
+
 	@Test
 	void connectedSinkWithoutAHandlerIsAnError() {
 		List<Diagnostic> problems = TestModels.validate(modelSets.get("unhandled").model());
@@ -193,6 +230,25 @@ class EventsTest {
 				imported.errorsIn(channel).stream().map(Diagnostic::format).toList());
 	}
 
+	@Test
+	void eventChannelInsideASubsystemIsRefusedRatherThanDropped() throws Exception {
+		TestModels.copy(TestModels.RESOURCES.resolve("subsystems"), folder);
+		Path repository = folder.resolve("subsystems.repository");
+		Files.writeString(repository, Files.readString(repository).replace(
+				"<providedRoles_InterfaceProvidingEntity xsi:type=\"repository:OperationProvidedRole\" id=\"pair.work\"",
+				"<eventChannel__ComposedStructure id=\"pair.channel\" entityName=\"PairChannel\"/>"
+						+ "<providedRoles_InterfaceProvidingEntity xsi:type=\"repository:OperationProvidedRole\" id=\"pair.work\""));
+
+		ImportResult imported = new PalladioImporter().importPath(folder);
+
+		ModelSet twice = imported.modelSets().stream().filter(set -> set.name().equals("twice")).findFirst()
+				.orElseThrow();
+		assertEquals(List.of(repository + ": line 36: Pair/PairChannel (EventChannel 'PairChannel', pair.channel):"
+				+ " unsupported: event channels and event connectors inside subsystem 'Pair' (pair) cannot be"
+				+ " imported; IOSim simulates events between the system's assembly contexts"),
+				imported.errorsIn(twice).stream().map(Diagnostic::format).toList());
+	}
+
 	/** A handler's every run is served alone: its response time is its service time, its load arrival rate × that. */
 	private static void assertHandled(SimulationResult result, String container, double serviceTime) {
 		ResourceResult cpu = resource(result, container);
@@ -207,7 +263,6 @@ class EventsTest {
 	}
 
 	private static SimulationResult simulate(ModelSet modelSet) throws Exception {
-		return ArchitectureSimulation.of(modelSet.model()).run(SimulationConfig.defaults().withSeed(1)
-				.withMaxMeasurements(2_000).withWarmupMeasurements(100), ProgressMonitor.NONE);
+		return ArchitectureSimulation.of(modelSet.model()).run(CONFIG, ProgressMonitor.NONE);
 	}
 }
