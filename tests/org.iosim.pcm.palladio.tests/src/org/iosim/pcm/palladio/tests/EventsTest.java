@@ -190,6 +190,29 @@ class EventsTest {
 	}
 
 	@Test
+	void eventOfAnUnconnectedSourceRoleReachesNoSinkWithAWarning() throws Exception {
+		TestModels.copy(FOLDER, folder);
+		Path system = folder.resolve("direct.system");
+		String text = Files.readString(system);
+		Files.writeString(system, text.substring(0, text.indexOf("  <connectors__ComposedStructure xsi:type=\"composition:AssemblyEventConnector\""))
+				+ text.substring(text.indexOf("  <providedRoles_InterfaceProvidingEntity")));
+		ModelSet direct = new PalladioImporter().importPath(folder).modelSets().stream()
+				.filter(set -> set.name().equals("direct")).findFirst().orElseThrow();
+
+		List<Diagnostic> problems = TestModels.validate(direct.model());
+		SimulationResult result = simulate(direct);
+
+		// besides the repository's unconnected Audit (see the import test)
+		assertEquals(List.of(system + ": line 3: Store (AssemblyContext 'Store', direct.store): source role SourceRole"
+				+ " 'Store_OrderEvents' (store.orders) of component BasicComponent 'Store' (store) is not connected: no event"
+				+ " channel source connector or assembly event connector in SoftwareSystem 'Direct' (direct.system)"
+				+ " connects it, so the events emitted through it reach no sink"),
+				problems.stream().filter(problem -> !problem.message().contains("Audit")).map(Diagnostic::format).toList());
+		assertEquals(ORDER, result.scenarios().get(0).responseTime().mean(), 1e-12);
+		assertEquals(0, resource(result, "BackA").utilization(), "Billing receives nothing");
+	}
+
+	@Test
 	void connectedSinkWithoutAHandlerIsAnError() {
 		List<Diagnostic> problems = TestModels.validate(modelSets.get("unhandled").model());
 
