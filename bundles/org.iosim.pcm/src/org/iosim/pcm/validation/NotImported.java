@@ -35,7 +35,7 @@ public final class NotImported extends AdapterImpl {
 	/**
 	 * Records that a step of {@code behaviour} was not imported.
 	 *
-	 * @param step how messages name the step, e.g. {@code action 'notify' (EmitEventAction) at line 12}
+	 * @param step how messages name the step, e.g. {@code action 'notify' (SignalAction) at line 12}
 	 */
 	public static void step(EObject behaviour, String step) {
 		NotImported gaps = of(behaviour);

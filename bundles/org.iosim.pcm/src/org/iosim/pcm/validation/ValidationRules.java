@@ -2,6 +2,7 @@ package org.iosim.pcm.validation;
 
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -21,6 +22,7 @@ import org.iosim.pcm.AllocationContext;
 import org.iosim.pcm.ArchitectureModel;
 import org.iosim.pcm.AssemblyConnector;
 import org.iosim.pcm.AssemblyContext;
+import org.iosim.pcm.AssemblyEventConnector;
 import org.iosim.pcm.AssemblyInfrastructureConnector;
 import org.iosim.pcm.BasicComponent;
 import org.iosim.pcm.Branch;
@@ -31,8 +33,14 @@ import org.iosim.pcm.CollectionIteratorAction;
 import org.iosim.pcm.ComposedStructure;
 import org.iosim.pcm.Connector;
 import org.iosim.pcm.Delay;
+import org.iosim.pcm.EmitEventAction;
 import org.iosim.pcm.Entity;
 import org.iosim.pcm.EntryLevelSystemCall;
+import org.iosim.pcm.EventChannel;
+import org.iosim.pcm.EventChannelSinkConnector;
+import org.iosim.pcm.EventChannelSourceConnector;
+import org.iosim.pcm.EventGroup;
+import org.iosim.pcm.EventType;
 import org.iosim.pcm.ExternalCallAction;
 import org.iosim.pcm.GuardedBranchTransition;
 import org.iosim.pcm.HddProcessingResourceSpecification;
@@ -69,6 +77,8 @@ import org.iosim.pcm.ResourceRequiredRole;
 import org.iosim.pcm.ScenarioBehaviour;
 import org.iosim.pcm.ScenarioBranchTransition;
 import org.iosim.pcm.Signature;
+import org.iosim.pcm.SinkRole;
+import org.iosim.pcm.SourceRole;
 import org.iosim.pcm.SoftwareSystem;
 import org.iosim.pcm.Start;
 import org.iosim.pcm.StartAction;
@@ -156,6 +166,9 @@ final class ValidationRules extends PcmSwitch<Object> {
 				interfaceName = infrastructureRole.getProvidedInterface().getName();
 				signatures = infrastructureRole.getProvidedInterface().getSignatures();
 			} else {
+				if (role instanceof SinkRole sink && sink.getEventGroup() != null) {
+					checkHandlers(component, sink, described);
+				}
 				continue;
 			}
 			for (Signature signature : signatures) {
@@ -165,6 +178,52 @@ final class ValidationRules extends PcmSwitch<Object> {
 				}
 			}
 		}
+		return null;
+	}
+
+	/**
+	 * A sink runs the component's SEFF for each event type of its group. Events that reach a sink
+	 * without one could not be handled, so a connected sink needs a SEFF per type; one no connector
+	 * reaches never receives an event.
+	 */
+	private void checkHandlers(BasicComponent component, SinkRole sink, Set<Signature> described) {
+		EventGroup group = sink.getEventGroup();
+		boolean connected = isConnected(sink);
+		for (EventType type : group.getEventTypes()) {
+			if (described.contains(type)) {
+				continue;
+			}
+			String problem = "sink role " + Diagnostic.describe(sink) + " receives event type '" + group.getName() + "."
+					+ type.getName() + "', but the component has no SEFF handling it (a SEFF whose described service"
+					+ " is the event type)";
+			if (connected) {
+				error(component, problem);
+			} else {
+				warning(component, problem + "; no connector leads events to the sink role, so it never receives one");
+			}
+		}
+	}
+
+	private boolean isConnected(SinkRole sink) {
+		for (Iterator<EObject> contents = model.eAllContents(); contents.hasNext();) {
+			EObject element = contents.next();
+			if (element instanceof EventChannelSinkConnector fromChannel && fromChannel.getSinkRole() == sink
+					|| element instanceof AssemblyEventConnector direct && direct.getSinkRole() == sink) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+	@Override
+	public Object caseSourceRole(SourceRole role) {
+		require(role, role.getEventGroup(), "eventGroup");
+		return null;
+	}
+
+	@Override
+	public Object caseSinkRole(SinkRole role) {
+		require(role, role.getEventGroup(), "eventGroup");
 		return null;
 	}
 
@@ -362,6 +421,23 @@ final class ValidationRules extends PcmSwitch<Object> {
 	}
 
 	@Override
+	public Object caseEmitEventAction(EmitEventAction emit) {
+		SourceRole role = emit.getSourceRole();
+		boolean complete = require(emit, role, "sourceRole") & require(emit, emit.getEventType(), "eventType");
+		if (!complete) {
+			return null;
+		}
+		EventGroup group = role.getEventGroup();
+		if (group != null && !group.getEventTypes().contains(emit.getEventType())) {
+			error(emit, "event type " + Diagnostic.describe(emit.getEventType()) + " is not part of event group "
+					+ Diagnostic.describe(group) + ", which source role " + Diagnostic.describe(role) + " emits");
+		}
+		InterfaceProvidingRequiringEntity component = enclosingComponent(emit);
+		checkRoleOfEnclosingComponent(emit, role, component == null ? List.of() : component.getRequiredRoles());
+		return null;
+	}
+
+	@Override
 	public Object caseResourceCall(ResourceCall call) {
 		ResourceRequiredRole role = call.getRole();
 		ResourceInterface required = role == null ? null : role.getRequiredInterface();
@@ -528,6 +604,10 @@ final class ValidationRules extends PcmSwitch<Object> {
 				continue;
 			}
 			for (RequiredRole role : component.getRequiredRoles()) {
+				if (role instanceof SourceRole source) {
+					checkSourceConnected(structure, context, component, source);
+					continue;
+				}
 				if (isBound(structure, context, role)) {
 					continue;
 				}
@@ -545,6 +625,106 @@ final class ValidationRules extends PcmSwitch<Object> {
 			}
 		}
 		return null;
+	}
+
+	/** An emitting action does not wait for its sinks, so an event that reaches none is lost, not stuck. */
+	private void checkSourceConnected(ComposedStructure structure, AssemblyContext context, RepositoryComponent component,
+			SourceRole role) {
+		for (Connector connector : structure.getConnectors()) {
+			if (connector instanceof AssemblyEventConnector direct && direct.getSourceContext() == context
+					&& direct.getSourceRole() == role
+					|| connector instanceof EventChannelSourceConnector toChannel
+							&& toChannel.getAssemblyContext() == context && toChannel.getSourceRole() == role) {
+				return;
+			}
+		}
+		warning(context, "source role " + Diagnostic.describe(role) + " of component " + Diagnostic.describe(component)
+				+ " is not connected: no event channel source connector or assembly event connector in "
+				+ Diagnostic.describe(structure) + " connects it, so the events emitted through it reach no sink");
+	}
+
+	@Override
+	public Object caseEventChannel(EventChannel channel) {
+		require(channel, channel.getEventGroup(), "eventGroup");
+		return null;
+	}
+
+	@Override
+	public Object caseEventChannelSourceConnector(EventChannelSourceConnector connector) {
+		boolean complete = require(connector, connector.getEventChannel(), "eventChannel")
+				& require(connector, connector.getAssemblyContext(), "assemblyContext")
+				& require(connector, connector.getSourceRole(), "sourceRole");
+		if (complete) {
+			checkEventEnd(connector, connector.getAssemblyContext(), connector.getSourceRole(),
+					InterfaceProvidingRequiringEntity::getRequiredRoles);
+			checkChannel(connector, connector.getEventChannel(), connector.getSourceRole(),
+					connector.getSourceRole().getEventGroup());
+		}
+		return null;
+	}
+
+	@Override
+	public Object caseEventChannelSinkConnector(EventChannelSinkConnector connector) {
+		boolean complete = require(connector, connector.getEventChannel(), "eventChannel")
+				& require(connector, connector.getAssemblyContext(), "assemblyContext")
+				& require(connector, connector.getSinkRole(), "sinkRole");
+		if (complete) {
+			checkEventEnd(connector, connector.getAssemblyContext(), connector.getSinkRole(),
+					InterfaceProvidingRequiringEntity::getProvidedRoles);
+			checkChannel(connector, connector.getEventChannel(), connector.getSinkRole(),
+					connector.getSinkRole().getEventGroup());
+		}
+		return null;
+	}
+
+	@Override
+	public Object caseAssemblyEventConnector(AssemblyEventConnector connector) {
+		boolean complete = require(connector, connector.getSourceContext(), "sourceContext")
+				& require(connector, connector.getSourceRole(), "sourceRole")
+				& require(connector, connector.getSinkContext(), "sinkContext")
+				& require(connector, connector.getSinkRole(), "sinkRole");
+		if (!complete) {
+			return null;
+		}
+		checkEventEnd(connector, connector.getSourceContext(), connector.getSourceRole(),
+				InterfaceProvidingRequiringEntity::getRequiredRoles);
+		checkEventEnd(connector, connector.getSinkContext(), connector.getSinkRole(),
+				InterfaceProvidingRequiringEntity::getProvidedRoles);
+		EventGroup emitted = connector.getSourceRole().getEventGroup();
+		EventGroup handled = connector.getSinkRole().getEventGroup();
+		if (emitted != null && handled != null && emitted != handled) {
+			error(connector, "source role " + Diagnostic.describe(connector.getSourceRole()) + " emits event group "
+					+ Diagnostic.describe(emitted) + ", but sink role " + Diagnostic.describe(connector.getSinkRole())
+					+ " receives event group " + Diagnostic.describe(handled));
+		}
+		return null;
+	}
+
+	/** An end of an event connector: an assembly context of the connector's structure, and a role of its component. */
+	private void checkEventEnd(Connector connector, AssemblyContext context, EObject role,
+			Function<InterfaceProvidingRequiringEntity, List<? extends EObject>> rolesOfComponent) {
+		if (context.eContainer() != connector.eContainer()) {
+			error(connector, "assembly context " + Diagnostic.describe(context) + " is not part of "
+					+ Diagnostic.describe(connector.eContainer()) + ", which holds the connector");
+		}
+		RepositoryComponent component = context.getComponent();
+		if (component != null && !rolesOfComponent.apply(component).contains(role)) {
+			error(connector, "role " + Diagnostic.describe(role) + " is not a role of component "
+					+ Diagnostic.describe(component) + ", which assembly context " + Diagnostic.describe(context)
+					+ " encapsulates");
+		}
+	}
+
+	private void checkChannel(Connector connector, EventChannel channel, EObject role, EventGroup roleGroup) {
+		if (channel.eContainer() != connector.eContainer()) {
+			error(connector, "event channel " + Diagnostic.describe(channel) + " is not part of "
+					+ Diagnostic.describe(connector.eContainer()) + ", which holds the connector");
+		}
+		if (roleGroup != null && channel.getEventGroup() != null && roleGroup != channel.getEventGroup()) {
+			error(connector, "role " + Diagnostic.describe(role) + " has event group " + Diagnostic.describe(roleGroup)
+					+ ", but event channel " + Diagnostic.describe(channel) + " carries event group "
+					+ Diagnostic.describe(channel.getEventGroup()));
+		}
 	}
 
 	/** Computed once per validation, when a structure first needs it. */
@@ -597,6 +777,11 @@ final class ValidationRules extends PcmSwitch<Object> {
 				error(placement, "it allocates assembly context " + Diagnostic.describe(context)
 						+ ", which is not part of the allocation's system " + Diagnostic.describe(system));
 			}
+			EventChannel channel = placement.getEventChannel();
+			if (channel != null && channel.eContainer() != system) {
+				error(placement, "it allocates event channel " + Diagnostic.describe(channel)
+						+ ", which is not part of the allocation's system " + Diagnostic.describe(system));
+			}
 			ResourceContainer container = placement.getContainer();
 			if (container != null && environmentOf(container) != allocation.getResourceEnvironment()) {
 				error(placement, "it places its assembly context on resource container " + Diagnostic.describe(container)
@@ -629,7 +814,13 @@ final class ValidationRules extends PcmSwitch<Object> {
 
 	@Override
 	public Object caseAllocationContext(AllocationContext placement) {
-		require(placement, placement.getAssemblyContext(), "assemblyContext");
+		if (placement.getEventChannel() == null) {
+			require(placement, placement.getAssemblyContext(), "assemblyContext");
+		} else if (placement.getAssemblyContext() != null) {
+			error(placement, "the allocation context places both assembly context "
+					+ Diagnostic.describe(placement.getAssemblyContext()) + " and event channel "
+					+ Diagnostic.describe(placement.getEventChannel()) + "; it may place only one of them");
+		}
 		require(placement, placement.getContainer(), "container");
 		return null;
 	}

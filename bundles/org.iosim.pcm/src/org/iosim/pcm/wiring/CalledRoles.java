@@ -11,6 +11,7 @@ import org.iosim.pcm.ArchitectureModel;
 import org.iosim.pcm.AssemblyContext;
 import org.iosim.pcm.ComposedStructure;
 import org.iosim.pcm.Connector;
+import org.iosim.pcm.EmitEventAction;
 import org.iosim.pcm.EntryLevelSystemCall;
 import org.iosim.pcm.ExternalCallAction;
 import org.iosim.pcm.InfrastructureCall;
@@ -22,8 +23,9 @@ import org.iosim.pcm.UsageScenario;
 
 /**
  * The required roles that calls can go through: those of every behaviour the usage model reaches,
- * following entry-level calls, external, infrastructure and internal calls through the wiring (a
- * call out of a composite component goes through the inner role and the composite's outer role).
+ * following entry-level calls, external, infrastructure and internal calls and emitted events (to
+ * their sinks' handlers) through the wiring (a call out of a composite component goes through the
+ * inner role and the composite's outer role).
  * A required role outside this set is never used, so leaving it unconnected cannot change results;
  * real models (e.g. TeaStore) leave such roles open.
  */
@@ -93,6 +95,11 @@ public final class CalledRoles {
 					pending.add(new Node(target.instance(), target.seff()));
 				} else if (element instanceof InternalCallAction call && call.getBehaviour() != null) {
 					pending.add(new Node(node.instance(), call.getBehaviour()));
+				} else if (element instanceof EmitEventAction emit && emit.getSourceRole() != null) {
+					for (Wiring.Target handler : wiring.sinks(node.instance(), emit.getSourceRole(), emit.getEventType(),
+							emit)) {
+						pending.add(new Node(handler.instance(), handler.seff()));
+					}
 				}
 			} catch (WiringException broken) {
 				// the role leads nowhere: recorded above, and the validator reports it

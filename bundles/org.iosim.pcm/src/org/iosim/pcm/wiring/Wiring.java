@@ -10,12 +10,17 @@ import org.iosim.pcm.AllocationContext;
 import org.iosim.pcm.ArchitectureModel;
 import org.iosim.pcm.AssemblyConnector;
 import org.iosim.pcm.AssemblyContext;
+import org.iosim.pcm.AssemblyEventConnector;
 import org.iosim.pcm.AssemblyInfrastructureConnector;
 import org.iosim.pcm.BasicComponent;
 import org.iosim.pcm.ComposedStructure;
 import org.iosim.pcm.CompositeComponent;
 import org.iosim.pcm.Connector;
 import org.iosim.pcm.EntryLevelSystemCall;
+import org.iosim.pcm.EventChannel;
+import org.iosim.pcm.EventChannelSinkConnector;
+import org.iosim.pcm.EventChannelSourceConnector;
+import org.iosim.pcm.EventType;
 import org.iosim.pcm.Identified;
 import org.iosim.pcm.ProvidedDelegationConnector;
 import org.iosim.pcm.ProvidedRole;
@@ -24,6 +29,8 @@ import org.iosim.pcm.RequiredRole;
 import org.iosim.pcm.ResourceContainer;
 import org.iosim.pcm.ResourceDemandingSeff;
 import org.iosim.pcm.Signature;
+import org.iosim.pcm.SinkRole;
+import org.iosim.pcm.SourceRole;
 import org.iosim.pcm.io.FileSet;
 import org.iosim.pcm.io.IoConfiguration;
 import org.iosim.pcm.io.VirtualizedStorage;
@@ -31,7 +38,8 @@ import org.iosim.pcm.io.VirtualizedStorage;
 /**
  * Where calls and requests go: resolves entry-level calls and the roles of component instances
  * through the system's and composite components' connectors (assembly, assembly-infrastructure,
- * provided and required delegation) to the SEFF that serves them, component instances to the
+ * provided and required delegation) to the SEFF that serves them, emitted events through event
+ * channels and assembly event connectors to the handlers of their sinks, component instances to the
  * resource container they run on, and containers (nested ones through their hosts) to the
  * virtualized storage that serves their I/O in a refined model. The simulator, the validator and
  * the refinement transformation all ask this one resolver, so they agree on every call.
@@ -159,6 +167,64 @@ public final class Wiring {
 		}
 		throw new WiringException(caller, "in '" + requirer.name() + "' uses required role '" + nameOf(role)
 				+ "', which no connector connects to a providing component");
+	}
+
+	/**
+	 * The sinks an event reaches: through every assembly event connector from the source role, and
+	 * through every event channel the role is connected to, to each of the channel's sinks (once per
+	 * sink connector, however many of the role's connectors lead to the channel). Connectors are those
+	 * of the structure enclosing the source; an unconnected role reaches no sink.
+	 *
+	 * @param emitter the emitting action, for the message if a sink has no handler
+	 * @return the handler SEFF of the event type in each sink's component instance, in connector order
+	 */
+	public List<Target> sinks(ComponentInstance source, SourceRole role, EventType type, EObject emitter)
+			throws WiringException {
+		ComposedStructure structure = source.enclosingStructure(model.getSystem());
+		List<Target> handlers = new ArrayList<>();
+		if (structure == null) {
+			return handlers;
+		}
+		ComponentInstance parent = source.parent();
+		List<EventChannel> channels = new ArrayList<>();
+		for (Connector connector : structure.getConnectors()) {
+			if (connector instanceof AssemblyEventConnector direct && direct.getSourceContext() == source.context()
+					&& direct.getSourceRole() == role && direct.getSinkContext() != null) {
+				handlers.add(handler(sibling(parent, direct.getSinkContext()), direct.getSinkRole(), type, emitter));
+			} else if (connector instanceof EventChannelSourceConnector toChannel
+					&& toChannel.getAssemblyContext() == source.context() && toChannel.getSourceRole() == role
+					&& toChannel.getEventChannel() != null && !channels.contains(toChannel.getEventChannel())) {
+				channels.add(toChannel.getEventChannel());
+			}
+		}
+		for (EventChannel channel : channels) {
+			for (Connector connector : structure.getConnectors()) {
+				if (connector instanceof EventChannelSinkConnector fromChannel && fromChannel.getEventChannel() == channel
+						&& fromChannel.getAssemblyContext() != null) {
+					handlers.add(handler(sibling(parent, fromChannel.getAssemblyContext()), fromChannel.getSinkRole(),
+							type, emitter));
+				}
+			}
+		}
+		return handlers;
+	}
+
+	/** @return the SEFF of the sink's component that handles the event type */
+	private Target handler(ComponentInstance sink, SinkRole role, EventType type, EObject emitter)
+			throws WiringException {
+		if (sink.component() instanceof BasicComponent component) {
+			for (ResourceDemandingSeff seff : component.getSeffs()) {
+				if (sameElement(seff.getDescribedService(), type)) {
+					return new Target(sink, seff);
+				}
+			}
+			throw new WiringException(emitter, "emits event '" + nameOf(type) + "', which reaches sink role '"
+					+ nameOf(role) + "' of '" + sink.name() + "', but component '" + nameOf(component)
+					+ "' has no SEFF handling it");
+		}
+		throw new WiringException(emitter, "emits event '" + nameOf(type) + "', which reaches '" + sink.name()
+				+ "', a " + (sink.component() == null ? "context without component" : "composite component")
+				+ "; events are delivered to basic components only");
 	}
 
 	private static ComponentInstance sibling(ComponentInstance parent, AssemblyContext context) {

@@ -17,6 +17,7 @@ import org.iosim.pcm.AssemblyContext;
 import org.iosim.pcm.BranchAction;
 import org.iosim.pcm.BranchTransition;
 import org.iosim.pcm.CollectionIteratorAction;
+import org.iosim.pcm.EmitEventAction;
 import org.iosim.pcm.EntryLevelSystemCall;
 import org.iosim.pcm.ExternalCallAction;
 import org.iosim.pcm.ForkAction;
@@ -134,6 +135,22 @@ final class BehaviourCompiler {
 		}
 	}
 
+	/** @return the handlers an emitted event runs, one per sink it reaches */
+	private List<Steps.Delivery> deliveries(Instance emitter, EmitEventAction action) {
+		List<Wiring.Target> handlers;
+		try {
+			handlers = wiring.sinks(emitter.id, action.getSourceRole(), action.getEventType(), action);
+		} catch (WiringException broken) {
+			throw new Unsimulatable(broken);
+		}
+		List<Steps.Delivery> deliveries = new ArrayList<>();
+		for (Wiring.Target handler : handlers) {
+			Instance sink = instance(handler.instance());
+			deliveries.add(new Steps.Delivery(target(sink, handler.seff()), resources.link(emitter.container, sink.container)));
+		}
+		return deliveries;
+	}
+
 	private CallTarget target(Instance instance, ResourceDemandingBehaviour behaviour) {
 		CallTarget existing = instance.targets.get(behaviour);
 		if (existing != null) {
@@ -243,6 +260,13 @@ final class BehaviourCompiler {
 			steps.add(new Steps.Call(origin(action), target, assignments(action, action.getInputVariableUsages()),
 					assignments(action, action.getReturnVariableUsages()), measurement,
 					callee == null ? null : resources.link(instance.container, callee.container), replication.newStream()));
+			return Boolean.TRUE;
+		}
+
+		@Override
+		public Boolean caseEmitEventAction(EmitEventAction action) {
+			steps.add(new Steps.Emit(origin(action), deliveries(instance, action),
+					assignments(action, action.getInputVariableUsages()), replication.newStream()));
 			return Boolean.TRUE;
 		}
 

@@ -68,7 +68,9 @@ public final class ModelCompiler {
 			}
 		}
 		for (AllocationContext context : model.getAllocation().getContexts()) {
-			if (context.getAssemblyContext() == null || context.getContainer() == null) {
+			// an event channel's placement is left out: delivering events uses no resource
+			boolean placesChannel = context.getEventChannel() != null && context.getAssemblyContext() == null;
+			if (!placesChannel && (context.getAssemblyContext() == null || context.getContainer() == null)) {
 				throw new Unsimulatable(context, "must name both an assembly context and a resource container");
 			}
 		}

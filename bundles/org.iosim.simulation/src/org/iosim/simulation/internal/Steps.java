@@ -202,6 +202,20 @@ final class Steps {
 		}
 	}
 
+	/**
+	 * Bytes a call or an event sends: the BYTESIZE characterisations of its inputs (not of component
+	 * parameters), as bound in {@code frame}.
+	 */
+	static double payload(List<Assignment> inputs, Frame frame) {
+		double bytes = 0;
+		for (Assignment input : inputs) {
+			if (input.name().endsWith(".BYTESIZE") && frame.lookup(input.name()) instanceof Number size) {
+				bytes += size.doubleValue();
+			}
+		}
+		return bytes;
+	}
+
 	/** Sets variables in the current scope (Palladio's SetVariableAction, typically {@code RETURN.VALUE}). */
 	static final class SetVariables extends Step {
 		private final List<Assignment> assignments;
@@ -252,21 +266,10 @@ final class Steps {
 			callee.enteredAt = process.replication().simulator().now();
 			process.push(callee);
 			if (link != null) {
-				link.transfer(payload(callee), process);
+				link.transfer(payload(inputs, callee), process);
 				return false;
 			}
 			return true;
-		}
-
-		/** Bytes a call sends: the BYTESIZE characterisations of its inputs (not of component parameters). */
-		private double payload(Frame callee) {
-			double bytes = 0;
-			for (Assignment input : inputs) {
-				if (input.name().endsWith(".BYTESIZE") && callee.lookup(input.name()) instanceof Number size) {
-					bytes += size.doubleValue();
-				}
-			}
-			return bytes;
 		}
 
 		/** The call's behaviour has run: bind the return values, measure, and send the reply over the link. */
@@ -353,6 +356,58 @@ final class Steps {
 		private static void start(Replication replication, Step[] behaviour, Frame parent, Completion finished) {
 			Frame forked = Frame.copyOf(parent, behaviour);
 			new SimulatedProcess(replication, forked, finished).resume();
+		}
+	}
+
+	/**
+	 * A sink an emitted event reaches: the handler to run, and the link the event crosses first
+	 * (null when emitter and sink share a container or the network is not simulated).
+	 */
+	record Delivery(CallTarget handler, LinkTransfer link) {
+	}
+
+	/**
+	 * Emits an event: its characterisations are evaluated once, in the emitter's scope, and each sink
+	 * runs its handler as a process of its own with them as input parameters (and its component
+	 * parameters), as an external call passes them. The emitter goes on at once and nobody waits for
+	 * the handlers, like an asynchronous fork that is never joined, so they are outside the emitting
+	 * scenario's response time but load the sinks' resources.
+	 */
+	static final class Emit extends Step {
+		private static final Completion UNAWAITED = () -> {
+		};
+
+		private final List<Delivery> deliveries;
+		private final List<Assignment> inputs;
+		private final UniformRandomProvider random;
+
+		Emit(String origin, List<Delivery> deliveries, List<Assignment> inputs, UniformRandomProvider random) {
+			super(origin);
+			this.deliveries = List.copyOf(deliveries);
+			this.inputs = inputs;
+			this.random = random;
+		}
+
+		@Override
+		boolean run(SimulatedProcess process, Frame frame) {
+			if (deliveries.isEmpty()) {
+				return true;
+			}
+			Frame event = Frame.newScope(new Step[0], null, null);
+			assign(this, inputs, frame, event, random);
+			Replication replication = process.replication();
+			for (Delivery delivery : deliveries) {
+				Frame handler = Frame.newScope(delivery.handler().steps(), null, null);
+				assign(this, delivery.handler().componentParameters(), handler, handler, random);
+				event.variables().forEach(handler::set);
+				SimulatedProcess sink = new SimulatedProcess(replication, handler, UNAWAITED);
+				if (delivery.link() == null) {
+					sink.resume();
+				} else {
+					delivery.link().transfer(payload(inputs, event), sink);
+				}
+			}
+			return true;
 		}
 	}
 

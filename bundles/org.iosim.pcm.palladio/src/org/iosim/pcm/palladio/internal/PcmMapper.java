@@ -17,6 +17,7 @@ import org.iosim.pcm.Allocation;
 import org.iosim.pcm.AllocationContext;
 import org.iosim.pcm.AssemblyConnector;
 import org.iosim.pcm.AssemblyContext;
+import org.iosim.pcm.AssemblyEventConnector;
 import org.iosim.pcm.AssemblyInfrastructureConnector;
 import org.iosim.pcm.BasicComponent;
 import org.iosim.pcm.Branch;
@@ -31,8 +32,14 @@ import org.iosim.pcm.CompositeDataType;
 import org.iosim.pcm.Connector;
 import org.iosim.pcm.DataType;
 import org.iosim.pcm.Delay;
+import org.iosim.pcm.EmitEventAction;
 import org.iosim.pcm.Entity;
 import org.iosim.pcm.EntryLevelSystemCall;
+import org.iosim.pcm.EventChannel;
+import org.iosim.pcm.EventChannelSinkConnector;
+import org.iosim.pcm.EventChannelSourceConnector;
+import org.iosim.pcm.EventGroup;
+import org.iosim.pcm.EventType;
 import org.iosim.pcm.ExternalCallAction;
 import org.iosim.pcm.ForkAction;
 import org.iosim.pcm.GuardedBranchTransition;
@@ -359,6 +366,9 @@ final class PcmMapper {
 					PcmPackage.Literals.INFRASTRUCTURE_PROVIDED_ROLE__PROVIDED_INTERFACE,
 					"providedInterface__InfrastructureProvidedRole");
 		}
+		if (isType(element, "SinkRole")) {
+			return role(fields, PCM.createSinkRole(), PcmPackage.Literals.SINK_ROLE__EVENT_GROUP, "eventGroup__SinkRole");
+		}
 		unsupportedType(owner, element, "provided role");
 		return null;
 	}
@@ -373,6 +383,10 @@ final class PcmMapper {
 			return role(fields, PCM.createInfrastructureRequiredRole(),
 					PcmPackage.Literals.INFRASTRUCTURE_REQUIRED_ROLE__REQUIRED_INTERFACE,
 					"requiredInterface__InfrastructureRequiredRole");
+		}
+		if (isType(element, "SourceRole")) {
+			return role(fields, PCM.createSourceRole(), PcmPackage.Literals.SOURCE_ROLE__EVENT_GROUP,
+					"eventGroup__SourceRole");
 		}
 		unsupportedType(owner, element, "required role");
 		return null;
@@ -405,6 +419,18 @@ final class PcmMapper {
 			}
 			end(fields, anInterface);
 			return anInterface;
+		}
+		if (isType(element, "EventGroup")) {
+			EventGroup group = begin(fields, PCM.createEventGroup());
+			for (XmlElement child : fields.children("eventTypes__EventGroup")) {
+				ElementFields typeFields = new ElementFields(child);
+				EventType type = begin(typeFields, PCM.createEventType());
+				parameters(typeFields, type.getParameters(), "parameter__EventType");
+				end(typeFields, type);
+				group.getEventTypes().add(type);
+			}
+			end(fields, group);
+			return group;
 		}
 		unsupportedType(owner, element, "interface");
 		return null;
@@ -559,7 +585,7 @@ final class PcmMapper {
 		}
 	}
 
-	/** How messages name a step that was not imported, e.g. {@code action 'notify' (EmitEventAction) at line 12}. */
+	/** How messages name a step that was not imported, e.g. {@code action 'notify' (SignalAction) at line 12}. */
 	private static String describeStep(XmlElement step) {
 		String name = step.attribute("entityName");
 		String type = step.declaredType() == null ? step.localName() : step.declaredType();
@@ -591,6 +617,11 @@ final class PcmMapper {
 			builder.refer(call, PcmPackage.Literals.EXTERNAL_CALL_ACTION__ROLE, fields, "role_ExternalService");
 			variableUsages(fields, call.getInputVariableUsages(), "inputVariableUsages__CallAction");
 			variableUsages(fields, call.getReturnVariableUsages(), "returnVariableUsage__CallReturnAction");
+		}
+		case EmitEventAction emit -> {
+			builder.refer(emit, PcmPackage.Literals.EMIT_EVENT_ACTION__EVENT_TYPE, fields, "eventType__EmitEventAction");
+			builder.refer(emit, PcmPackage.Literals.EMIT_EVENT_ACTION__SOURCE_ROLE, fields, "sourceRole__EmitEventAction");
+			variableUsages(fields, emit.getInputVariableUsages(), "inputVariableUsages__CallAction");
 		}
 		case InternalCallAction call -> {
 			builder.refer(call, PcmPackage.Literals.INTERNAL_CALL_ACTION__BEHAVIOUR, fields,
@@ -854,6 +885,37 @@ final class PcmMapper {
 				structure.getConnectors().add(connector);
 			}
 		}
+		for (XmlElement child : fields.children("eventChannel__ComposedStructure")) {
+			structure.getEventChannels().add(eventChannel(child));
+		}
+	}
+
+	private EventChannel eventChannel(XmlElement element) {
+		ElementFields fields = new ElementFields(element);
+		EventChannel channel = begin(fields, PCM.createEventChannel());
+		builder.refer(channel, PcmPackage.Literals.EVENT_CHANNEL__EVENT_GROUP, fields, "eventGroup__EventChannel");
+		// the channel's connectors, which name the channel themselves; IOSim reads them from that side
+		String[] connectors = { "eventChannelSourceConnector__EventChannel", "eventChannelSinkConnector__EventChannel" };
+		fields.ignore(connectors);
+		fields.children(connectors);
+		end(fields, channel);
+		return channel;
+	}
+
+	/**
+	 * A filter condition lets only some events through to the sink. IOSim delivers every event, so a
+	 * condition that says anything is reported rather than ignored; an empty one is what the editors leave.
+	 */
+	private void filterCondition(ElementFields fields, Connector connector, String feature) {
+		for (XmlElement condition : fields.children(feature)) {
+			String specification = condition.attribute("specification");
+			if (specification != null && !specification.isBlank()) {
+				builder.diagnostics().unsupported(Severity.ERROR, connector, condition, feature, "filter condition '"
+						+ ModelFileLimits.shorten(specification.trim()) + "' of " + connector.eClass().getName()
+						+ " cannot be imported: IOSim delivers every event to every connected sink, so ignoring it"
+						+ " could change performance results");
+			}
+		}
 	}
 
 	private Connector connector(XmlElement element, EObject owner) {
@@ -899,6 +961,37 @@ final class PcmMapper {
 			builder.refer(infrastructure, PcmPackage.Literals.ASSEMBLY_INFRASTRUCTURE_CONNECTOR__REQUIRED_ROLE, fields,
 					"requiredRole__AssemblyInfrastructureConnector");
 			connector = infrastructure;
+		} else if (isType(element, "EventChannelSourceConnector")) {
+			EventChannelSourceConnector source = begin(fields, PCM.createEventChannelSourceConnector());
+			builder.refer(source, PcmPackage.Literals.EVENT_CHANNEL_SOURCE_CONNECTOR__EVENT_CHANNEL, fields,
+					"eventChannel__EventChannelSourceConnector");
+			builder.refer(source, PcmPackage.Literals.EVENT_CHANNEL_SOURCE_CONNECTOR__ASSEMBLY_CONTEXT, fields,
+					"assemblyContext__EventChannelSourceConnector");
+			builder.refer(source, PcmPackage.Literals.EVENT_CHANNEL_SOURCE_CONNECTOR__SOURCE_ROLE, fields,
+					"sourceRole__EventChannelSourceRole");
+			connector = source;
+		} else if (isType(element, "EventChannelSinkConnector")) {
+			EventChannelSinkConnector sink = begin(fields, PCM.createEventChannelSinkConnector());
+			builder.refer(sink, PcmPackage.Literals.EVENT_CHANNEL_SINK_CONNECTOR__EVENT_CHANNEL, fields,
+					"eventChannel__EventChannelSinkConnector");
+			builder.refer(sink, PcmPackage.Literals.EVENT_CHANNEL_SINK_CONNECTOR__ASSEMBLY_CONTEXT, fields,
+					"assemblyContext__EventChannelSinkConnector");
+			builder.refer(sink, PcmPackage.Literals.EVENT_CHANNEL_SINK_CONNECTOR__SINK_ROLE, fields,
+					"sinkRole__EventChannelSinkConnector");
+			filterCondition(fields, sink, "filterCondition__EventChannelSinkConnector");
+			connector = sink;
+		} else if (isType(element, "AssemblyEventConnector")) {
+			AssemblyEventConnector direct = begin(fields, PCM.createAssemblyEventConnector());
+			builder.refer(direct, PcmPackage.Literals.ASSEMBLY_EVENT_CONNECTOR__SOURCE_CONTEXT, fields,
+					"sourceAssemblyContext__AssemblyEventConnector");
+			builder.refer(direct, PcmPackage.Literals.ASSEMBLY_EVENT_CONNECTOR__SOURCE_ROLE, fields,
+					"sourceRole__AssemblyEventConnector");
+			builder.refer(direct, PcmPackage.Literals.ASSEMBLY_EVENT_CONNECTOR__SINK_CONTEXT, fields,
+					"sinkAssemblyContext__AssemblyEventConnector");
+			builder.refer(direct, PcmPackage.Literals.ASSEMBLY_EVENT_CONNECTOR__SINK_ROLE, fields,
+					"sinkRole__AssemblyEventConnector");
+			filterCondition(fields, direct, "filterCondition__AssemblyEventConnector");
+			connector = direct;
 		} else {
 			unsupportedType(owner, element, "connector");
 			return null;
@@ -1015,6 +1108,8 @@ final class PcmMapper {
 					"assemblyContext_AllocationContext");
 			builder.refer(context, PcmPackage.Literals.ALLOCATION_CONTEXT__CONTAINER, contextFields,
 					"resourceContainer_AllocationContext");
+			builder.refer(context, PcmPackage.Literals.ALLOCATION_CONTEXT__EVENT_CHANNEL, contextFields,
+					"eventChannel__AllocationContext");
 			end(contextFields, context);
 			allocation.getContexts().add(context);
 		}

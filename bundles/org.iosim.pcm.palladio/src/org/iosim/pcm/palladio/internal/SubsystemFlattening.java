@@ -2,6 +2,7 @@ package org.iosim.pcm.palladio.internal;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -15,9 +16,12 @@ import org.iosim.pcm.AllocationContext;
 import org.iosim.pcm.ArchitectureModel;
 import org.iosim.pcm.AssemblyConnector;
 import org.iosim.pcm.AssemblyContext;
+import org.iosim.pcm.AssemblyEventConnector;
 import org.iosim.pcm.AssemblyInfrastructureConnector;
 import org.iosim.pcm.CompositeComponent;
 import org.iosim.pcm.Connector;
+import org.iosim.pcm.EventChannelSinkConnector;
+import org.iosim.pcm.EventChannelSourceConnector;
 import org.iosim.pcm.OperationProvidedRole;
 import org.iosim.pcm.OperationRequiredRole;
 import org.iosim.pcm.PcmFactory;
@@ -59,6 +63,8 @@ final class SubsystemFlattening {
 	/** Every instance of a subsystem, and of the contexts inside it, in the order the system holds them. */
 	private final Map<ComponentInstance, List<AssemblyContext>> leavesByInstance = new LinkedHashMap<>();
 	private final List<Connector> connectors = new ArrayList<>();
+	/** Subsystems whose events were reported, so that a subsystem used several times is reported once. */
+	private final Set<CompositeComponent> eventsReported = new HashSet<>();
 
 	/**
 	 * @param subsystems the composite components the importer made of PCM subsystems; once flattened,
@@ -133,6 +139,7 @@ final class SubsystemFlattening {
 		}
 		leavesByInstance.put(instance, leaves);
 		subsystem.getConnectors().forEach(connector -> copyInnerConnector(instance, connector));
+		reportEventsInside(subsystem);
 		return leaves;
 	}
 
@@ -185,6 +192,10 @@ final class SubsystemFlattening {
 				|| isSubsystem(infrastructure.getProvidingContext()) ->
 			diagnostics.add(Diagnostic.error(infrastructure, "unsupported: an assembly infrastructure connector to or"
 					+ " from a subsystem cannot be imported; connect the components inside it"));
+		case AssemblyEventConnector direct when isSubsystem(direct.getSourceContext())
+				|| isSubsystem(direct.getSinkContext()) -> eventsAtSubsystem(direct);
+		case EventChannelSourceConnector source when isSubsystem(source.getAssemblyContext()) -> eventsAtSubsystem(source);
+		case EventChannelSinkConnector sink when isSubsystem(sink.getAssemblyContext()) -> eventsAtSubsystem(sink);
 		default -> connectors.add(connector);
 		}
 	}
@@ -369,6 +380,30 @@ final class SubsystemFlattening {
 		}
 		allocation.getContexts().clear();
 		allocation.getContexts().addAll(placements);
+	}
+
+	// ------------------------------------------------------------------ events
+
+	/**
+	 * Events are not led through subsystems: their source and sink delegation connectors are not
+	 * imported, and event channels and connectors inside a subsystem are not copied per instance.
+	 */
+	private void eventsAtSubsystem(Connector connector) {
+		diagnostics.add(Diagnostic.error(connector, "unsupported: an event connector to or from a subsystem cannot be"
+				+ " imported; connect the components inside it"));
+	}
+
+	private void reportEventsInside(CompositeComponent subsystem) {
+		Connector eventConnector = subsystem.getConnectors().stream()
+				.filter(connector -> connector instanceof AssemblyEventConnector
+						|| connector instanceof EventChannelSourceConnector || connector instanceof EventChannelSinkConnector)
+				.findFirst().orElse(null);
+		EObject first = !subsystem.getEventChannels().isEmpty() ? subsystem.getEventChannels().get(0) : eventConnector;
+		if (first != null && eventsReported.add(subsystem)) {
+			diagnostics.add(Diagnostic.error(first, "unsupported: event channels and event connectors inside "
+					+ describeSubsystem(subsystem) + " cannot be imported; IOSim simulates events between the"
+					+ " system's assembly contexts"));
+		}
 	}
 
 	// ------------------------------------------------------------------ subsystems elsewhere

@@ -132,16 +132,17 @@ class MalformedModelsTest {
 
 	@Test
 	void unknownActionTypeIsAnUnsupportedError() throws IOException {
+		// SignalAction stands for an action type IOSim does not know, e.g. one of a Palladio extension
 		Path repository = write("events.repository", repository("""
 				<steps_Behaviour xsi:type="seff:StartAction" id="start" successor_AbstractAction="emit"/>
-				<steps_Behaviour xsi:type="seff:EmitEventAction" id="emit" entityName="notify" predecessor_AbstractAction="start" successor_AbstractAction="stop"/>
+				<steps_Behaviour xsi:type="seff:SignalAction" id="emit" entityName="notify" predecessor_AbstractAction="start" successor_AbstractAction="stop"/>
 				<steps_Behaviour xsi:type="seff:StopAction" id="stop" predecessor_AbstractAction="emit"/>
 				"""));
 
 		ImportResult result = new PalladioImporter().importPath(repository);
 
 		assertEquals(List.of(repository + ": line 7: Worker/work (ResourceDemandingSeff, seff): "
-				+ "unsupported: action type 'EmitEventAction' cannot be imported"),
+				+ "unsupported: action type 'SignalAction' cannot be imported"),
 				result.errors().stream().map(Diagnostic::format).toList());
 	}
 
@@ -149,7 +150,7 @@ class MalformedModelsTest {
 	void behaviourWithAnUnsupportedActionIsNotCheckedFurther() throws IOException {
 		Path repository = write("events.repository", repository("""
 				<steps_Behaviour xsi:type="seff:StartAction" id="start" successor_AbstractAction="emit"/>
-				<steps_Behaviour xsi:type="seff:EmitEventAction" id="emit" entityName="notify" predecessor_AbstractAction="start" successor_AbstractAction="compute"/>
+				<steps_Behaviour xsi:type="seff:SignalAction" id="emit" entityName="notify" predecessor_AbstractAction="start" successor_AbstractAction="compute"/>
 				<steps_Behaviour xsi:type="seff:InternalAction" id="compute" entityName="compute" predecessor_AbstractAction="emit" successor_AbstractAction="stop"/>
 				<steps_Behaviour xsi:type="seff:StopAction" id="stop" predecessor_AbstractAction="compute"/>
 				"""));
@@ -162,7 +163,7 @@ class MalformedModelsTest {
 				.filter(diagnostic -> List.of("seff", "start", "compute", "stop").contains(String.valueOf(diagnostic.elementId())))
 				.map(Diagnostic::format).toList();
 		assertEquals(List.of(repository + ": line 5: Worker/work (ResourceDemandingSeff, seff): the rest of this"
-				+ " behaviour was not checked: action 'notify' (EmitEventAction) at line 7 was not imported (see its"
+				+ " behaviour was not checked: action 'notify' (SignalAction) at line 7 was not imported (see its"
 				+ " 'unsupported' error), so its chain of actions from StartAction to StopAction has a gap"), aboutTheSeff);
 	}
 
@@ -171,19 +172,20 @@ class MalformedModelsTest {
 		TestModels.copy(RESOURCES.resolve("annotated"), folder.resolve("good"));
 		TestModels.copy(RESOURCES.resolve("annotated"), folder.resolve("bad"));
 		Path repository = folder.resolve("bad/shop.repository");
-		Files.writeString(repository, Files.readString(repository).replace("seff:InternalAction", "seff:EmitEventAction"));
+		Files.writeString(repository, Files.readString(repository).replace("seff:InternalAction", "seff:SignalAction"));
 
 		ImportResult result = new PalladioImporter().importPath(folder);
 
 		assertEquals(List.of("bad/shop", "good/shop"), result.modelSets().stream().map(set -> set.name()).toList());
 		assertEquals(List.of(repository + ": line 7: Checkout/pay (ResourceDemandingSeff, checkout.pay): unsupported:"
-				+ " action type 'EmitEventAction' cannot be imported"),
+				+ " action type 'SignalAction' cannot be imported"),
 				result.errorsIn(result.modelSets().get(0)).stream().map(Diagnostic::format).toList());
 		assertEquals(List.of(), result.errorsIn(result.modelSets().get(1)));
 	}
 
 	@Test
 	void referenceToAnUnsupportedElementIsNotReportedAsUnset() throws IOException {
+		// SignalGroup stands for an interface type IOSim does not know, e.g. one of a Palladio extension
 		Path repository = write("events.repository", """
 				<?xml version="1.0" encoding="UTF-8"?>
 				<repository:Repository xmi:version="2.0" xmlns:xmi="http://www.omg.org/XMI" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:repository="http://palladiosimulator.org/PalladioComponentModel/Repository/5.2" xmlns:seff="http://palladiosimulator.org/PalladioComponentModel/SEFF/5.2" id="repository" entityName="Repository">
@@ -193,8 +195,8 @@ class MalformedModelsTest {
 				<steps_Behaviour xsi:type="seff:StopAction" id="stop" predecessor_AbstractAction="start"/>
 				</serviceEffectSpecifications__BasicComponent>
 				</components__Repository>
-				<interfaces__Repository xsi:type="repository:EventGroup" id="events" entityName="Events">
-				<eventTypes__EventGroup id="events.changed" entityName="changed"/>
+				<interfaces__Repository xsi:type="repository:SignalGroup" id="events" entityName="Events">
+				<signals__SignalGroup id="events.changed" entityName="changed"/>
 				</interfaces__Repository>
 				</repository:Repository>
 				""");
@@ -203,7 +205,7 @@ class MalformedModelsTest {
 		List<Diagnostic> validation = TestModels.validate(result.modelSets().get(0).model());
 
 		assertEquals(List.of(repository + ": line 9: Repository (Repository 'Repository', repository): unsupported:"
-				+ " interface type 'EventGroup' cannot be imported"),
+				+ " interface type 'SignalGroup' cannot be imported"),
 				result.errors().stream().map(Diagnostic::format).toList());
 		assertTrue(validation.stream().noneMatch(diagnostic -> diagnostic.message().contains("describedService")),
 				() -> describe(validation));
