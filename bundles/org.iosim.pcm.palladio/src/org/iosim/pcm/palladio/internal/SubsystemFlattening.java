@@ -363,7 +363,9 @@ final class SubsystemFlattening {
 						.forEach(leaf -> NotImported.reference(leaf, "allocation"));
 			} else {
 				List<AssemblyContext> leaves = leavesByInstance.get(instances.get(0)).stream()
-						.filter(leaf -> !placed.getOrDefault(leaf, List.of()).contains(placement.getContainer()))
+						// without a container (reported by the validator) no placement can repeat it
+						.filter(leaf -> placement.getContainer() == null
+								|| !placed.getOrDefault(leaf, List.of()).contains(placement.getContainer()))
 						.toList();
 				for (int i = 0; i < leaves.size(); i++) {
 					// the first keeps the allocation context's id; the others are told apart by their component
