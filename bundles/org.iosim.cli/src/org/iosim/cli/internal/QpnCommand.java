@@ -189,7 +189,8 @@ final class QpnCommand implements Runnable {
 					+ " configurations, and writes DIR/results.json: per place and colour the residence time (for a"
 					+ " queueing place, in its queue) with its 95 %% confidence interval from batch means, throughput,"
 					+ " mean population and, for queues, utilization; a queueing place's depository is reported beside"
-					+ " its queue. Also DIR/places.csv and a self-contained DIR/report.html." },
+					+ " its queue; residence-time percentiles where a place's statsLevel is 4 or more. Also"
+					+ " DIR/places.csv and a self-contained DIR/report.html." },
 			footer = { "", EXIT_STATUS })
 	static final class Simulate implements Callable<Integer> {
 		@Parameters(paramLabel = "NET.qpe", description = "The net.")
@@ -205,6 +206,10 @@ final class QpnCommand implements Runnable {
 				+ " configuration's total run length; the warm-up is then at most a tenth of it, and the stopping rule"
 				+ " is checked at least a hundred times.")
 		Double runLength;
+
+		@Option(names = "--max-measurements", paramLabel = "N", description = "End a run also once N tokens were"
+				+ " measured leaving places after the warm-up (each replication's own count).")
+		Long maxMeasurements;
 
 		@Option(names = "--replications", paramLabel = "R", defaultValue = "1", description = "Independent replications,"
 				+ " in parallel, each with its own random stream; with two or more, confidence intervals come from the"
@@ -247,6 +252,13 @@ final class QpnCommand implements Runnable {
 				throw new IosimCommand.UserError(Main.EXIT_INVALID, file + ": configuration '" + configuration.getName()
 						+ "': " + invalid.getMessage());
 			}
+			if (maxMeasurements != null) {
+				if (maxMeasurements < 1) {
+					throw new IosimCommand.UserError(Main.EXIT_USAGE, "--max-measurements must be at least 1, got "
+							+ maxMeasurements);
+				}
+				settings = settings.withMaxMeasurements(maxMeasurements);
+			}
 			long started = System.nanoTime();
 			QpnSimulator.Progress progress = quiet.quiet ? QpnSimulator.Progress.NONE
 					: (simulatedTime, length, events) -> {
@@ -281,15 +293,24 @@ final class QpnCommand implements Runnable {
 					result.stopReason(), result.simulatedTime(),
 					result.replications() > 1 ? " (" + result.replications() + " replications)" : "", result.events(),
 					result.wallClockSeconds());
-			TextTable table = new TextTable().text("place").text("colour").number("residence time").number("± 95 %")
-					.number("throughput").number("population").number("utilization");
+			boolean percentiles = result.places().stream().anyMatch(place -> place.residenceTime().hasPercentiles());
+			TextTable table = new TextTable().text("place").text("colour").number("residence time").number("± 95 %");
+			if (percentiles) {
+				table.number("p95");
+			}
+			table.number("throughput").number("population").number("utilization");
 			for (PlaceResult place : result.places()) {
 				if (place.part() == Part.DEPOSITORY) {
 					continue;
 				}
-				table.row(place.place(), place.colour(), number(place.residenceTime().mean()),
-						number(place.residenceTime().ci95()), number(place.throughput()), number(place.population()),
-						Double.isNaN(place.utilization()) ? "" : number(place.utilization()));
+				List<String> cells = new ArrayList<>(List.of(place.place(), place.colour(),
+						number(place.residenceTime().mean()), number(place.residenceTime().ci95())));
+				if (percentiles) {
+					cells.add(place.residenceTime().hasPercentiles() ? number(place.residenceTime().p95()) : "");
+				}
+				cells.addAll(List.of(number(place.throughput()), number(place.population()),
+						Double.isNaN(place.utilization()) ? "" : number(place.utilization())));
+				table.row(cells.toArray(String[]::new));
 			}
 			table.print(printed);
 			if (!result.probes().isEmpty()) {

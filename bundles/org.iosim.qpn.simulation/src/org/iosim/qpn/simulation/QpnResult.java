@@ -53,9 +53,20 @@ public record QpnResult(String net, long seed, int replications, String stopReas
 
 	/**
 	 * A mean with the half-width of its 95 % confidence interval from batch means ({@code Infinity}
-	 * with fewer than two batches, {@code NaN} mean without observations).
+	 * with fewer than two batches, {@code NaN} mean without observations), and the median, 95th and
+	 * 99th percentiles where the place measures them (statsLevel 4 or more, SimQPN's histogram level;
+	 * {@code NaN} otherwise).
 	 */
-	public record Estimate(double mean, double ci95, long observations) {
+	public record Estimate(double mean, double ci95, long observations, double p50, double p95, double p99) {
+
+		/** Without percentiles. */
+		public Estimate(double mean, double ci95, long observations) {
+			this(mean, ci95, observations, Double.NaN, Double.NaN, Double.NaN);
+		}
+
+		public boolean hasPercentiles() {
+			return !Double.isNaN(p50);
+		}
 	}
 
 	/**

@@ -12,9 +12,17 @@ import org.iosim.qpn.StoppingRule;
  * @param runLength             simulated time at which the run ends at the latest
  * @param warmUp                simulated time before which nothing is measured
  * @param timeBetweenStopChecks simulated time between checks of the stopping rule
+ * @param maxMeasurements       the run also ends once this many tokens were measured leaving places
+ *                              (their residence times recorded after the warm-up); 0 for no limit
  */
 public record QpnRunSettings(long seed, StoppingRule stoppingRule, double runLength, double warmUp,
-		double timeBetweenStopChecks) {
+		double timeBetweenStopChecks, long maxMeasurements) {
+
+	/** Without a limit on measurements. */
+	public QpnRunSettings(long seed, StoppingRule stoppingRule, double runLength, double warmUp,
+			double timeBetweenStopChecks) {
+		this(seed, stoppingRule, runLength, warmUp, timeBetweenStopChecks, 0);
+	}
 
 	public QpnRunSettings {
 		if (!(runLength > 0 && runLength < Double.POSITIVE_INFINITY)) {
@@ -24,6 +32,9 @@ public record QpnRunSettings(long seed, StoppingRule stoppingRule, double runLen
 			throw new IllegalArgumentException(
 					"the warm-up must be at least 0 and shorter than the run length " + runLength + ", got " + warmUp);
 		}
+		if (maxMeasurements < 0) {
+			throw new IllegalArgumentException("the measurements to stop at must be at least 0, got " + maxMeasurements);
+		}
 		if (stoppingRule != StoppingRule.ABSOLUTE && !(timeBetweenStopChecks > 0)) {
 			throw new IllegalArgumentException("the time between stop checks must be positive, got " + timeBetweenStopChecks);
 		}
@@ -31,7 +42,12 @@ public record QpnRunSettings(long seed, StoppingRule stoppingRule, double runLen
 
 	/** The same settings with another seed. */
 	public QpnRunSettings withSeed(long otherSeed) {
-		return new QpnRunSettings(otherSeed, stoppingRule, runLength, warmUp, timeBetweenStopChecks);
+		return new QpnRunSettings(otherSeed, stoppingRule, runLength, warmUp, timeBetweenStopChecks, maxMeasurements);
+	}
+
+	/** The same settings, ending also after this many measurements (0: no limit). */
+	public QpnRunSettings withMaxMeasurements(long measurements) {
+		return new QpnRunSettings(seed, stoppingRule, runLength, warmUp, timeBetweenStopChecks, measurements);
 	}
 
 	/** Checks per run when a configuration leaves the interval to SimQPN's wall clock. */

@@ -85,6 +85,24 @@ final class ReplicationPooling {
 			double t = new TDistribution(null, means.length - 1).inverseCumulativeProbability(0.5 + LEVEL / 2);
 			halfWidth = t * Math.sqrt(squares / (means.length - 1) / means.length);
 		}
+		if (same.stream().allMatch(Estimate::hasPercentiles)) {
+			// the replications' sketches are gone by now: their percentiles weighted by observations, an
+			// approximation that is exact when the replications' distributions are the same
+			return new Estimate(sum / observations, halfWidth, observations, weighted(same, Estimate::p50),
+					weighted(same, Estimate::p95), weighted(same, Estimate::p99));
+		}
 		return new Estimate(sum / observations, halfWidth, observations);
+	}
+
+	private static double weighted(List<Estimate> same, java.util.function.ToDoubleFunction<Estimate> percentile) {
+		double sum = 0;
+		long observations = 0;
+		for (Estimate estimate : same) {
+			if (estimate.observations() > 0) {
+				sum += percentile.applyAsDouble(estimate) * estimate.observations();
+				observations += estimate.observations();
+			}
+		}
+		return sum / observations;
 	}
 }

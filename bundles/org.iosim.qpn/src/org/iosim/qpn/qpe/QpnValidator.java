@@ -106,7 +106,12 @@ public final class QpnValidator {
 			entry("ContinuousEmpirical", List.of()),
 			entry("DeterministicConcurrency", List.of()),
 			entry("MARS", List.of()),
-			entry("WEKA", List.of()));
+			entry("WEKA", List.of()),
+			// IOSim's own, not QPME's (see IOSIM_ONLY)
+			entry("Lognormal", List.of(new Requirement(Bound.POSITIVE, "mean"), new Requirement(Bound.POSITIVE, "stdDev"))));
+
+	/** Distributions IOSim simulates that QPME does not know: a net using them opens in IOSim only. */
+	private static final Set<String> IOSIM_ONLY = Set.of("Lognormal");
 
 	/** Parameters that name data files rather than numbers. */
 	private static final Set<String> FILE_PARAMETERS = Set.of("pdf_filename", "replay_filename", "probabilitiesFile",
@@ -258,8 +263,14 @@ public final class QpnValidator {
 			List<Requirement> requirements = serviceTime.getFunction() == null ? null : DISTRIBUTIONS.get(serviceTime.getFunction());
 			if (requirements == null) {
 				error(reference, "has the service time distribution '" + QpeFormat.shorten(String.valueOf(serviceTime.getFunction()))
-						+ "', which is not one of QPME's: " + String.join(", ", DISTRIBUTIONS.keySet().stream().sorted().toList()));
+						+ "', which is not one of QPME's (or IOSim's " + String.join(", ", IOSIM_ONLY) + "): "
+						+ String.join(", ", DISTRIBUTIONS.keySet().stream().filter(name -> !IOSIM_ONLY.contains(name))
+								.sorted().toList()));
 				return;
+			}
+			if (IOSIM_ONLY.contains(serviceTime.getFunction())) {
+				warning(reference, "has a " + serviceTime.getFunction() + " service time, which IOSim simulates but QPME and"
+						+ " SimQPN do not know");
 			}
 			for (DistributionParameter parameter : serviceTime.getParameters()) {
 				boolean file = parameter.getName() != null && FILE_PARAMETERS.contains(parameter.getName());

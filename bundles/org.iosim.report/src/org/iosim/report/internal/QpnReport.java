@@ -99,23 +99,31 @@ public final class QpnReport {
 		JsonResultWriter.number(json, "mean", estimate.mean());
 		JsonResultWriter.number(json, "ci95", estimate.ci95());
 		json.writeNumberField("observations", estimate.observations());
+		if (estimate.hasPercentiles()) {
+			JsonResultWriter.number(json, "p50", estimate.p50());
+			JsonResultWriter.number(json, "p95", estimate.p95());
+			JsonResultWriter.number(json, "p99", estimate.p99());
+		}
 		json.writeEndObject();
 	}
 
 	public static void writeCsv(QpnResult result, Path file) throws IOException {
 		CsvTable csv = new CsvTable("place", "colour", "part", "residenceTime", "residenceTimeCi95", "observations",
-				"throughput", "population", "utilization");
+				"throughput", "population", "utilization", "residenceTimeP50", "residenceTimeP95", "residenceTimeP99");
 		for (PlaceResult place : result.places()) {
-			csv.text(place.place()).text(place.colour()).text(place.part().label())
-					.number(place.residenceTime().mean()).number(place.residenceTime().ci95())
-					.integer(place.residenceTime().observations()).number(place.throughput()).number(place.population())
-					.number(place.utilization());
+			Estimate residence = place.residenceTime();
+			csv.text(place.place()).text(place.colour()).text(place.part().label()).number(residence.mean())
+					.number(residence.ci95()).integer(residence.observations()).number(place.throughput())
+					.number(place.population()).number(place.utilization()).number(residence.p50())
+					.number(residence.p95()).number(residence.p99());
 			csv.endRow();
 		}
 		for (ProbeResult probe : result.probes()) {
-			csv.text(probe.probe()).text(probe.colour()).text(PROBE_PART).number(probe.residenceTime().mean())
-					.number(probe.residenceTime().ci95()).integer(probe.residenceTime().observations())
-					.number(probe.throughput()).number(Double.NaN).number(Double.NaN);
+			Estimate residence = probe.residenceTime();
+			csv.text(probe.probe()).text(probe.colour()).text(PROBE_PART).number(residence.mean())
+					.number(residence.ci95()).integer(residence.observations()).number(probe.throughput())
+					.number(Double.NaN).number(Double.NaN).number(residence.p50()).number(residence.p95())
+					.number(residence.p99());
 			csv.endRow();
 		}
 		csv.writeTo(file);

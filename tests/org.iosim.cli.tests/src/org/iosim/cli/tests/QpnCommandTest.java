@@ -108,7 +108,7 @@ class QpnCommandTest {
 		assertEquals(0, run.exitCode(), run.toString());
 		String csv = Files.readString(out.resolve("places.csv"));
 		assertTrue(csv.startsWith("place,colour,part,residenceTime,residenceTimeCi95,observations,throughput,population,"
-				+ "utilization\r\n"), csv);
+				+ "utilization,residenceTimeP50,residenceTimeP95,residenceTimeP99\r\n"), csv);
 		assertEquals(5, csv.lines().count(), "two queueing places, each queue and depository, and the header");
 		String html = Files.readString(out.resolve("report.html"));
 		assertTrue(html.contains("Queueing Petri net results: two-jobs"), html);
@@ -443,5 +443,37 @@ class QpnCommandTest {
 		assertTrue(row.find(), run.out());
 		// two jobs, think 1, disk 0.5 FCFS, by MVA: one job finds the disk with 1/3 of a job, so R = 0.5·(1 + 1/3)
 		assertEquals(2.0 / 3, Double.parseDouble(row.group(1)), 2.0 / 3 * 0.05, run.out());
+	}
+
+	/** A run may also end after a number of measurements; statsLevel 4 adds percentiles to the console and files. */
+	@Test
+	void aRunEndsAfterItsMeasurementsAndShowsPercentilesWhereAsked() throws IOException {
+		Path net = net(NET.replace("<color-ref color-id=\"job\" distribution-function=\"Exponential\" id=\"disk-job\"",
+				"<color-ref color-id=\"job\" distribution-function=\"Lognormal\" mean=\"0.5\" stdDev=\"0.25\" id=\"disk-job\"")
+				.replace("name=\"Disk\" queue-ref=\"q-disk\" xsi:type=\"queueing-place\">", "name=\"Disk\" queue-ref=\"q-disk\""
+						+ " xsi:type=\"queueing-place\"><meta-attributes><meta-attribute configuration-name=\"short\""
+						+ " id=\"disk-stats\" statsLevel=\"4\" xsi:type=\"simqpn-place-configuration\"/></meta-attributes>"));
+		CommandLine.Run valid = iosim("qpn", "validate", net.toString());
+		assertEquals(0, valid.exitCode(), valid.toString());
+		assertTrue(valid.err().contains("has a Lognormal service time, which IOSim simulates but QPME and SimQPN do not know"),
+				valid.err());
+		Path out = folder.resolve("measured");
+		CommandLine.Run run = iosim("qpn", "simulate", net.toString(), "--max-measurements", "500", "--out",
+				out.toString(), "--quiet");
+		assertEquals(0, run.exitCode(), run.toString());
+		assertTrue(run.out().contains("max measurements"), run.out());
+		assertTrue(run.out().contains("p95"), "a percentile column: " + run.out());
+		JsonNode results = new ObjectMapper().readTree(out.resolve("results.json").toFile());
+		assertEquals("max measurements", results.get("stopReason").asText());
+		long measured = 0;
+		for (JsonNode place : results.get("places")) {
+			// tokens are measured as they leave a place: for a queueing place, its depository
+			JsonNode left = place.has("depository") ? place.get("depository") : place;
+			measured += left.get("residenceTime").get("observations").asLong();
+		}
+		assertEquals(500, measured);
+		CommandLine.Run refused = iosim("qpn", "simulate", net.toString(), "--max-measurements", "0", "--out",
+				folder.resolve("none").toString());
+		assertEquals(2, refused.exitCode(), refused.toString());
 	}
 }

@@ -69,7 +69,8 @@ class QpnValidatorTest {
 		assertErrors(net -> lambda(net).setName("mean"),
 				CPU_JOB + "its Exponential service time lacks the parameter lambda");
 		assertErrors(net -> cpuJob(net).getServiceTime().setFunction("Weibull"),
-				CPU_JOB + "has the service time distribution 'Weibull', which is not one of QPME's: Beta, BreitWigner,"
+				CPU_JOB + "has the service time distribution 'Weibull', which is not one of QPME's (or IOSim's Lognormal):"
+						+ " Beta, BreitWigner,"
 						+ " BreitWignerMeanSquare, ChiSquare, ContinuousEmpirical, Deterministic, DeterministicConcurrency,"
 						+ " DiscreteEmpirical, Empirical, Exponential, ExponentialPower, Gamma, Hyperbolic, Logarithmic, MARS,"
 						+ " Normal, Periodical, Replay, StudentT, Uniform, VonMises, WEKA");
@@ -131,6 +132,25 @@ class QpnValidatorTest {
 				"WARNING: small: immediate-transition 'start' (t-end): has the name of immediate-transition 'start' (t-start);"
 						+ " SimQPN refuses nets whose transitions share a name, and results named by them are ambiguous"),
 				new QpnValidator().validate(net).stream().map(QpnDiagnostic::toString).toList());
+	}
+
+	/** IOSim simulates lognormal service times; QPME does not know them, which the warning says. */
+	@Test
+	void aLognormalServiceTimeIsIosimsOwn() {
+		Net net = QpnTestFiles.smallNet(folder);
+		cpuJob(net).getServiceTime().setFunction("Lognormal");
+		lambda(net).setName("mean");
+		lambda(net).setValue("2");
+		DistributionParameter deviation = QpnFactory.eINSTANCE.createDistributionParameter();
+		deviation.setName("stdDev");
+		deviation.setValue("0");
+		cpuJob(net).getServiceTime().getParameters().add(deviation);
+		List<QpnDiagnostic> diagnostics = new QpnValidator().validate(net);
+		assertEquals(List.of("WARNING: " + CPU_JOB + "has a Lognormal service time, which"
+				+ " IOSim simulates but QPME and SimQPN do not know", "ERROR: " + CPU_JOB
+						+ "its Lognormal service time has stdDev = 0; it must be > 0"),
+				diagnostics.stream().map(diagnostic -> (diagnostic.isError() ? "ERROR: " : "WARNING: ")
+						+ diagnostic.message()).toList());
 	}
 
 	private void assertErrors(Consumer<Net> change, String... messages) {

@@ -36,7 +36,8 @@ class QpnProbeRowsTest {
 	@BeforeEach
 	void writeResult() throws IOException {
 		QpnResult result = new QpnResult("probes", 7, 1, "run length", 1000, 12345, 0.5,
-				List.of(new PlaceResult("Cache", "p-cache", "request", Part.PLACE, new Estimate(1.5, 0.25, 400), 0.4, 0.6,
+				List.of(new PlaceResult("Cache", "p-cache", "request", Part.PLACE,
+						new Estimate(1.5, 0.25, 400, 1.25, 2.5, 3.75), 0.4, 0.6,
 						Double.NaN)),
 				List.of(new ProbeResult(MARKUP_NAME, "pr-miss", "request", new Estimate(11.75, 0.5, 200), 0.2),
 						new ProbeResult("response", "pr-response", "reply", new Estimate(Double.NaN, Double.POSITIVE_INFINITY, 0),
@@ -47,10 +48,10 @@ class QpnProbeRowsTest {
 	@Test
 	void placesCsvHasOneRowPerProbeAndColourAfterThePlaces() throws IOException {
 		assertEquals("""
-				place,colour,part,residenceTime,residenceTimeCi95,observations,throughput,population,utilization\r
-				Cache,request,place,1.5,0.25,400,0.4,0.6,\r
-				"<b>miss</b> & ""path\""",request,probe,11.75,0.5,200,0.2,,\r
-				response,reply,probe,,,0,0,,\r
+				place,colour,part,residenceTime,residenceTimeCi95,observations,throughput,population,utilization,residenceTimeP50,residenceTimeP95,residenceTimeP99\r
+				Cache,request,place,1.5,0.25,400,0.4,0.6,,1.25,2.5,3.75\r
+				"<b>miss</b> & ""path\""",request,probe,11.75,0.5,200,0.2,,,,,\r
+				response,reply,probe,,,0,0,,,,,\r
 				""", Files.readString(folder.resolve(QpnResultWriter.PLACES_CSV), StandardCharsets.UTF_8));
 	}
 
@@ -63,6 +64,10 @@ class QpnProbeRowsTest {
 		assertEquals("request", probes.get(0).get("colour").asText());
 		assertEquals(11.75, probes.get(0).get("residenceTime").get("mean").asDouble());
 		assertEquals(0.5, probes.get(0).get("residenceTime").get("ci95").asDouble());
+		assertTrue(probes.get(0).get("residenceTime").get("p50") == null, "no percentiles where none were measured");
+		JsonNode cache = new ObjectMapper().readTree(folder.resolve(QpnResultWriter.RESULTS_JSON).toFile()).get("places")
+				.get(0).get("residenceTime");
+		assertEquals(2.5, cache.get("p95").asDouble(), cache.toString());
 		assertEquals(200, probes.get(0).get("residenceTime").get("observations").asLong());
 		assertEquals(0.2, probes.get(0).get("throughput").asDouble());
 		assertEquals(0, probes.get(1).get("residenceTime").get("observations").asLong());

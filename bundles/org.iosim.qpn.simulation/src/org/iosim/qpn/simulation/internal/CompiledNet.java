@@ -43,8 +43,10 @@ public final class CompiledNet {
 	 * @param placeIndex the place's index in the net
 	 * @param fifo       whether the place lets its tokens leave only in the order they arrived
 	 */
+	/** @param percentiles whether residence-time percentiles are measured (statsLevel 4 or more, SimQPN's histograms) */
 	record Slot(String place, String placeId, int placeIndex, boolean fifo, String colour, int initialPopulation,
-			int queue, ServiceTime serviceTime, int priority, Precision placePrecision, Precision queuePrecision) {
+			int queue, ServiceTime serviceTime, int priority, Precision placePrecision, Precision queuePrecision,
+			boolean percentiles) {
 
 		boolean queueing() {
 			return queue >= 0;
@@ -190,7 +192,7 @@ public final class CompiledNet {
 				}
 				slotOf.put(reference, slots.size());
 				slots.add(new Slot(placeName(place), place.getId(), placeIndex, fifo, colour, reference.getInitialPopulation(),
-						queue, serviceTime, priority, placePrecision, queuePrecision));
+						queue, serviceTime, priority, placePrecision, queuePrecision, statsLevel >= 4));
 			}
 		}
 		List<QueueSpec> queues = new ArrayList<>();
@@ -318,7 +320,8 @@ public final class CompiledNet {
 			}
 			Slot old = slots[slot];
 			changed[slot] = new Slot(old.place(), old.placeId(), old.placeIndex(), old.fifo(), old.colour(), population,
-					old.queue(), old.serviceTime(), old.priority(), old.placePrecision(), old.queuePrecision());
+					old.queue(), old.serviceTime(), old.priority(), old.placePrecision(), old.queuePrecision(),
+					old.percentiles());
 		});
 		return new CompiledNet(name, placeCount, changed, queues, transitions, probes);
 	}

@@ -24,6 +24,7 @@ import org.iosim.qpn.simulation.internal.CompiledNet.CompiledTransition;
 import org.iosim.qpn.simulation.internal.CompiledNet.Precision;
 import org.iosim.qpn.simulation.internal.CompiledNet.Slot;
 import org.iosim.simulation.statistics.BatchMeans;
+import org.iosim.simulation.statistics.Quantiles;
 import org.iosim.simulation.statistics.TimeWeighted;
 
 /**
@@ -102,6 +103,10 @@ public final class NetRun {
 	// statistics
 	private final BatchMeans[] placeResidence;
 	private final BatchMeans[] queueResidence;
+	/** Residence-time quantiles of the slots that measure them (null for the others). */
+	private final Quantiles[] placeQuantiles;
+	private final Quantiles[] queueQuantiles;
+	private long measurements;
 	private final long[] placeDepartures;
 	private final long[] queueCompletions;
 	private final TimeWeighted[] placePopulation;
@@ -143,6 +148,8 @@ public final class NetRun {
 		queued = new int[slotCount];
 		placeResidence = new BatchMeans[slotCount];
 		queueResidence = new BatchMeans[slotCount];
+		placeQuantiles = new Quantiles[slotCount];
+		queueQuantiles = new Quantiles[slotCount];
 		placeDepartures = new long[slotCount];
 		queueCompletions = new long[slotCount];
 		placePopulation = new TimeWeighted[slotCount];
@@ -152,6 +159,7 @@ public final class NetRun {
 			if (spec.queueing()) {
 				samplers[slot] = spec.serviceTime().sampler(random);
 				queueResidence[slot] = batchMeans(spec.queuePrecision());
+				queueQuantiles[slot] = spec.percentiles() ? new Quantiles() : null;
 				queuePopulation[slot] = new TimeWeighted(0, 0);
 			}
 			arrivalTimes[slot] = new DoubleRing();
@@ -159,6 +167,7 @@ public final class NetRun {
 				departureLines[spec.placeIndex()] = new IntRing();
 			}
 			placeResidence[slot] = batchMeans(spec.placePrecision());
+			placeQuantiles[slot] = spec.percentiles() ? new Quantiles() : null;
 			placePopulation[slot] = new TimeWeighted(0, 0);
 		}
 		queues = new QueueState[net.queues.length];
@@ -250,6 +259,10 @@ public final class NetRun {
 			long sequence = events.firstSequence();
 			events.removeFirst();
 			complete(queue, token, sequence);
+			if (settings.maxMeasurements() > 0 && measurements >= settings.maxMeasurements()) {
+				stopReason = "max measurements";
+				break;
+			}
 			if (++completions % PROGRESS_EVENTS == 0 && System.nanoTime() - lastProgress > 1_000_000_000L) {
 				lastProgress = System.nanoTime();
 				progress.at(now, runLength, eventCount);
@@ -425,7 +438,11 @@ public final class NetRun {
 			double arrived = times.removeFirst();
 			if (measuring) {
 				placeResidence[slot].add(now - arrived);
+				if (placeQuantiles[slot] != null) {
+					placeQuantiles[slot].add(now - arrived);
+				}
 				placeDepartures[slot]++;
+				measurements++;
 			}
 		}
 		if (probes != null) {
@@ -453,6 +470,9 @@ public final class NetRun {
 		int slot = tokenSlot[token];
 		if (measuring) {
 			queueResidence[slot].add(now - tokenArrival[token]);
+			if (queueQuantiles[slot] != null) {
+				queueQuantiles[slot].add(now - tokenArrival[token]);
+			}
 			queueCompletions[slot]++;
 		}
 		queued[slot]--;
@@ -792,18 +812,22 @@ public final class NetRun {
 			if (spec.queueing()) {
 				QueueState queue = queues[spec.queue()];
 				places.add(new PlaceResult(spec.place(), spec.placeId(), spec.colour(), Part.QUEUE,
-						estimate(queueResidence[slot]), queueCompletions[slot] / measuredTime,
+						estimate(queueResidence[slot], queueQuantiles[slot]), queueCompletions[slot] / measuredTime,
 						queuePopulation[slot].mean(now), queue.utilization(now)));
 			}
 			places.add(new PlaceResult(spec.place(), spec.placeId(), spec.colour(),
-					spec.queueing() ? Part.DEPOSITORY : Part.PLACE, estimate(placeResidence[slot]),
+					spec.queueing() ? Part.DEPOSITORY : Part.PLACE, estimate(placeResidence[slot], placeQuantiles[slot]),
 					placeDepartures[slot] / measuredTime, placePopulation[slot].mean(now), Double.NaN));
 		}
 		return new QpnResult(net.name, settings.seed(), 1, stopReason, now, eventCount, wallClockSeconds, places,
 				probes == null ? List.of() : probes.results(measuredTime));
 	}
 
-	private static Estimate estimate(BatchMeans residence) {
-		return new Estimate(residence.mean(), residence.halfWidth(CI_LEVEL), residence.count());
+	private static Estimate estimate(BatchMeans residence, Quantiles quantiles) {
+		if (quantiles == null || quantiles.count() == 0) {
+			return new Estimate(residence.mean(), residence.halfWidth(CI_LEVEL), residence.count());
+		}
+		return new Estimate(residence.mean(), residence.halfWidth(CI_LEVEL), residence.count(), quantiles.median(),
+				quantiles.p95(), quantiles.p99());
 	}
 }

@@ -176,6 +176,14 @@ final class NetBuilder {
 		return transition;
 	}
 
+	/** Asks configuration "test" to measure the place at statsLevel 4, with percentiles of residence times. */
+	void measurePercentiles(Place place) {
+		PlaceStatistics level = FACTORY.createPlaceStatistics();
+		level.setConfiguration("test");
+		level.setStatsLevel(4);
+		place.getStatistics().add(level);
+	}
+
 	/** Asks the stopping rule of configuration "test" to check every colour of the place at the given relative precision. */
 	void checkPrecision(Place place, double relativePrecision) {
 		PlaceStatistics level = FACTORY.createPlaceStatistics();

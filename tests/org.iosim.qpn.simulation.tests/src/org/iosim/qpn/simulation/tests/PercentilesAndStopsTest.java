@@ -1,0 +1,101 @@
+package org.iosim.qpn.simulation.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Map;
+
+import org.iosim.qpn.Colour;
+import org.iosim.qpn.QueueingColourReference;
+import org.iosim.qpn.QueueingPlace;
+import org.iosim.qpn.StoppingRule;
+import org.iosim.qpn.Strategy;
+import org.iosim.qpn.simulation.QpnResult;
+import org.iosim.qpn.simulation.QpnResult.Part;
+import org.iosim.qpn.simulation.QpnResult.PlaceResult;
+import org.iosim.qpn.simulation.QpnRunSettings;
+import org.iosim.qpn.simulation.QpnSimulator;
+import org.iosim.qpn.simulation.UnsupportedNetException;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Residence-time percentiles (statsLevel 4), lognormal service times and the stop after a number of
+ * measurements. One token cycling through one FCFS queue is always served at once, so its time in
+ * the queue is one service time: the percentiles are the service-time distribution's.
+ */
+class PercentilesAndStopsTest {
+
+	private static NetBuilder oneToken(String function, Map<String, String> parameters, boolean percentiles) {
+		NetBuilder builder = new NetBuilder("one token");
+		Colour request = builder.colour("request");
+		QueueingPlace disk = builder.queueingPlace("Disk", Strategy.FCFS, 1);
+		QueueingColourReference served = builder.serve(disk, request, 1, function, parameters);
+		builder.move("again", served, served);
+		if (percentiles) {
+			builder.measurePercentiles(disk);
+		}
+		return builder;
+	}
+
+	private static PlaceResult queue(QpnResult result) {
+		return result.places().stream().filter(place -> place.part() == Part.QUEUE).findFirst().orElseThrow();
+	}
+
+	private static QpnResult run(NetBuilder builder, QpnRunSettings settings, int replications) {
+		return QpnSimulator.simulate(builder.net, "test", settings, replications, QpnSimulator.Progress.NONE);
+	}
+
+	private static QpnRunSettings settings(double runLength) {
+		return new QpnRunSettings(3, StoppingRule.ABSOLUTE, runLength, 10, 0);
+	}
+
+	@Test
+	void lognormalServiceTimesHaveTheirMeanAndPercentiles() {
+		// mean 2, standard deviation 1: σ² = ln(1 + 1/4), m = ln 2 − σ²/2; the q-quantile is exp(m + z_q·σ)
+		double variance = Math.log(1.25);
+		double location = Math.log(2) - variance / 2;
+		double scale = Math.sqrt(variance);
+		QpnResult.Estimate residence = queue(run(oneToken("Lognormal", Map.of("mean", "2", "stdDev", "1"), true),
+				settings(400_000), 1)).residenceTime();
+		assertEquals(2, residence.mean(), 0.02, residence.toString());
+		assertEquals(Math.exp(location), residence.p50(), 0.02 * Math.exp(location), residence.toString());
+		assertEquals(Math.exp(location + 1.6448536 * scale), residence.p95(), 0.02 * 3.89, residence.toString());
+		assertEquals(Math.exp(location + 2.3263479 * scale), residence.p99(), 0.03 * 5.37, residence.toString());
+	}
+
+	@Test
+	void percentilesAreMeasuredAtStatsLevelFourOnlyAndPooledOverReplications() {
+		// exponential with mean 1: the median is ln 2, the 95th percentile ln 20
+		QpnResult.Estimate measured = queue(run(oneToken("Exponential", Map.of("lambda", "1"), true), settings(200_000), 1))
+				.residenceTime();
+		assertEquals(Math.log(2), measured.p50(), 0.02 * Math.log(2), measured.toString());
+		assertEquals(Math.log(20), measured.p95(), 0.02 * Math.log(20), measured.toString());
+		assertFalse(queue(run(oneToken("Exponential", Map.of("lambda", "1"), false), settings(20_000), 1)).residenceTime()
+				.hasPercentiles(), "below statsLevel 4 nothing is sketched");
+		QpnResult.Estimate pooled = queue(run(oneToken("Exponential", Map.of("lambda", "1"), true), settings(100_000), 3))
+				.residenceTime();
+		assertEquals(Math.log(2), pooled.p50(), 0.02 * Math.log(2), pooled.toString());
+	}
+
+	@Test
+	void aRunEndsAfterItsMeasurements() {
+		QpnResult result = run(oneToken("Exponential", Map.of("lambda", "1"), false),
+				settings(1e9).withMaxMeasurements(10_000), 1);
+		assertEquals("max measurements", result.stopReason());
+		long measured = result.places().stream().filter(place -> place.part() != Part.QUEUE)
+				.mapToLong(place -> place.residenceTime().observations()).sum();
+		assertEquals(10_000, measured);
+		assertTrue(result.simulatedTime() < 11_000, "about one measurement per time unit: " + result.simulatedTime());
+		assertThrows(IllegalArgumentException.class, () -> settings(100).withMaxMeasurements(-1));
+	}
+
+	@Test
+	void aLognormalNeedsAPositiveMeanAndStandardDeviation() {
+		UnsupportedNetException refused = assertThrows(UnsupportedNetException.class,
+				() -> run(oneToken("Lognormal", Map.of("mean", "2", "stdDev", "0"), false), settings(100), 1));
+		assertTrue(refused.getMessage().contains("Lognormal service time") && refused.getMessage().contains("stdDev"),
+				refused.getMessage());
+	}
+}
