@@ -161,7 +161,10 @@ public final class QpeWriter {
 			if (queueing.getServiceTime() != null) {
 				attributes.put("distribution-function", queueing.getServiceTime().getFunction());
 				for (DistributionParameter parameter : queueing.getServiceTime().getParameters()) {
-					attributes.put(parameter.getName(), parameter.getValue());
+					// an Empirical's bins came from its data file, which QPME reads itself
+					if (!EmpiricalData.DATA.equals(parameter.getName())) {
+						attributes.put(parameter.getName(), parameter.getValue());
+					}
 				}
 			}
 		}

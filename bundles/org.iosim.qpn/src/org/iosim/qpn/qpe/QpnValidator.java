@@ -115,7 +115,7 @@ public final class QpnValidator {
 
 	/** Parameters that name data files rather than numbers. */
 	private static final Set<String> FILE_PARAMETERS = Set.of("pdf_filename", "replay_filename", "probabilitiesFile",
-			"valuesFile", "concurrenciesFile", "responsetimesFile", "marsFile", "wekaFile");
+			"valuesFile", "concurrenciesFile", "responsetimesFile", "marsFile", "wekaFile", EmpiricalData.DATA);
 
 	private static List<Requirement> breitWigner() {
 		return List.of(new Requirement(Bound.ANY, "mean"), new Requirement(Bound.POSITIVE, "gamma"),

@@ -17,12 +17,14 @@ import org.iosim.qpn.simulation.UnsupportedNetException;
  * negative draws are drawn again, as a time cannot be negative) and Gamma (alpha, the shape, and
  * lambda, the rate, so the mean is alpha/lambda). Normal's mean must be positive. Lognormal (mean,
  * stdDev of the service time itself, as 001 Eq. 7.6 gives the gamma's) is IOSim's: QPME and SimQPN
- * do not know it, which the validator says.
+ * do not know it, which the validator says. Empirical (its bins read from the data file beside the
+ * net, see {@code EmpiricalData}; scale, default 1; offset, default 0) draws as SimQPN's does.
  */
 abstract sealed class ServiceTime {
 
 	/** The one distribution here that QPME does not have. */
 	static final String LOGNORMAL = "Lognormal";
+	static final String EMPIRICAL = "Empirical";
 
 	/** A sampler drawing from the given stream. */
 	abstract Sampler sampler(UniformRandomProvider random);
@@ -57,9 +59,30 @@ abstract sealed class ServiceTime {
 		case "Normal" -> new Normal(positive(parameters, "mean", at), positive(parameters, "stdDev", at));
 		case "Gamma" -> new Gamma(positive(parameters, "alpha", at), positive(parameters, "lambda", at));
 		case LOGNORMAL -> new Lognormal(positive(parameters, "mean", at), positive(parameters, "stdDev", at));
+		case EMPIRICAL -> new Empirical(bins(parameters, at),
+				parameters.containsKey("scale") ? positive(parameters, "scale", at) : 1,
+				parameters.containsKey("offset") ? nonNegative(parameters, "offset", at) : 0);
 		default -> throw new UnsupportedNetException(at + ": the distribution is not simulated yet; supported: "
-				+ List.of("Exponential", "Deterministic", "Uniform", "Normal", "Gamma", LOGNORMAL));
+				+ List.of("Exponential", "Deterministic", "Uniform", "Normal", "Gamma", EMPIRICAL, LOGNORMAL));
 		};
+	}
+
+	/** The Empirical's bin probabilities, which reading the net put in the parameter 'pdf'. */
+	private static double[] bins(Map<String, String> parameters, String where) {
+		String text = parameters.get("pdf");
+		if (text == null) {
+			throw new UnsupportedNetException(where + ": its data (the file named by pdf_filename) was not read");
+		}
+		try {
+			double[] bins = java.util.Arrays.stream(text.split(";")).mapToDouble(Double::parseDouble).toArray();
+			if (java.util.Arrays.stream(bins).allMatch(bin -> bin >= 0 && bin < Double.POSITIVE_INFINITY)
+					&& java.util.Arrays.stream(bins).sum() > 0) {
+				return bins;
+			}
+		} catch (NumberFormatException notNumbers) {
+			// named below
+		}
+		throw new UnsupportedNetException(where + ": its bin probabilities must be numbers of at least 0, one above 0");
 	}
 
 	private static double number(Map<String, String> parameters, String name, String where) {
@@ -196,6 +219,50 @@ abstract sealed class ServiceTime {
 		Sampler sampler(UniformRandomProvider random) {
 			ZigguratSampler.NormalizedGaussian gaussian = ZigguratSampler.NormalizedGaussian.of(random);
 			return () -> Math.exp(location + scale * gaussian.sample());
+		}
+	}
+
+	/**
+	 * Bins of equal width over [0, 1) with the given probabilities: a draw picks a bin by its share and
+	 * a point in it uniformly (the cumulative distribution interpolated linearly, as SimQPN's
+	 * Empirical does), then scales and shifts it.
+	 */
+	static final class Empirical extends ServiceTime {
+		private final double[] cumulative;
+		private final double scale;
+		private final double offset;
+
+		Empirical(double[] bins, double scale, double offset) {
+			double total = java.util.Arrays.stream(bins).sum();
+			cumulative = new double[bins.length + 1];
+			for (int bin = 0; bin < bins.length; bin++) {
+				cumulative[bin + 1] = cumulative[bin] + bins[bin] / total;
+			}
+			cumulative[bins.length] = 1;
+			this.scale = scale;
+			this.offset = offset;
+		}
+
+		@Override
+		Sampler sampler(UniformRandomProvider random) {
+			int bins = cumulative.length - 1;
+			return () -> {
+				double u = random.nextDouble();
+				int low = 0;
+				int high = bins;
+				// the last bin whose cumulative start is at most u
+				while (high - low > 1) {
+					int middle = (low + high) >>> 1;
+					if (cumulative[middle] <= u) {
+						low = middle;
+					} else {
+						high = middle;
+					}
+				}
+				double width = cumulative[low + 1] - cumulative[low];
+				double within = width > 0 ? (u - cumulative[low]) / width : 0;
+				return offset + scale * (low + within) / bins;
+			};
 		}
 	}
 }

@@ -313,7 +313,7 @@ class ExactResultsTest {
 		builder.move("again", served, served);
 		UnsupportedNetException error = assertThrows(UnsupportedNetException.class, () -> QpnSimulator.check(builder.net, null));
 		assertEquals("queueing place 'Disk' (Disk), colour 'token', BreitWigner service time: the distribution is not"
-				+ " simulated yet; supported: [Exponential, Deterministic, Uniform, Normal, Gamma, Lognormal]", error.getMessage());
+				+ " simulated yet; supported: [Exponential, Deterministic, Uniform, Normal, Gamma, Empirical, Lognormal]", error.getMessage());
 		served.getServiceTime().setFunction("Normal");
 		served.getServiceTime().getParameters().get(0).setValue("-50");
 		DistributionParameter deviation = QpnFactory.eINSTANCE.createDistributionParameter();

@@ -92,6 +92,23 @@ class PercentilesAndStopsTest {
 	}
 
 	@Test
+	void empiricalServiceTimesDrawFromTheirBins() {
+		// bins [0, 1/3), [1/3, 2/3), [2/3, 1) with probabilities 1/2, 0, 1/2, scaled by 3 and shifted by 1: half
+		// the draws are uniform on [1, 2), half on [3, 4); mean 2.5, 95th percentile 1 + 3·(2 + 0.9)/3 = 3.9
+		QpnResult.Estimate residence = queue(run(oneToken("Empirical", Map.of("pdf", "1;0;1", "scale", "3", "offset", "1"),
+				true), settings(200_000), 1)).residenceTime();
+		assertEquals(2.5, residence.mean(), 0.02, residence.toString());
+		assertEquals(3.9, residence.p95(), 0.04, residence.toString());
+		// without scale and offset (1 and 0): the second of two bins, uniform on [0.5, 1), mean 0.75
+		assertEquals(0.75, queue(run(oneToken("Empirical", Map.of("pdf", "0;1"), false), settings(200_000), 1))
+				.residenceTime().mean(), 0.75 * 0.01);
+		UnsupportedNetException unread = assertThrows(UnsupportedNetException.class,
+				() -> run(oneToken("Empirical", Map.of("pdf_filename", "bins.txt"), false), settings(100), 1));
+		assertTrue(unread.getMessage().contains("its data (the file named by pdf_filename) was not read"),
+				unread.getMessage());
+	}
+
+	@Test
 	void aLognormalNeedsAPositiveMeanAndStandardDeviation() {
 		UnsupportedNetException refused = assertThrows(UnsupportedNetException.class,
 				() -> run(oneToken("Lognormal", Map.of("mean", "2", "stdDev", "0"), false), settings(100), 1));
