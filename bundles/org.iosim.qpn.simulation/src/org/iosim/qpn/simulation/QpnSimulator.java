@@ -1,11 +1,11 @@
 package org.iosim.qpn.simulation;
 
-import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletionService;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorCompletionService;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 
 import org.iosim.qpn.Net;
 import org.iosim.qpn.simulation.internal.CompiledNet;
@@ -61,33 +61,45 @@ public final class QpnSimulator {
 			return new NetRun(compiled, settings).run(progress);
 		}
 		long started = System.nanoTime();
-		ExecutorService pool = Executors.newFixedThreadPool(Math.min(replications, Runtime.getRuntime().availableProcessors()));
+		ExecutorService pool = Executors.newFixedThreadPool(Math.min(replications, Runtime.getRuntime().availableProcessors()),
+				Thread.ofPlatform().name(REPLICATION_THREAD, 0).daemon().factory());
 		try {
-			List<Future<QpnResult>> runs = new ArrayList<>();
+			// results are taken as replications finish, so the first failure ends the others at once (they
+			// stop at their next progress check) instead of after every replication before it in order
+			CompletionService<Indexed> finished = new ExecutorCompletionService<>(pool);
 			for (int replication = 0; replication < replications; replication++) {
+				int index = replication;
 				QpnRunSettings own = settings.withSeed(replicationSeed(settings.seed(), replication));
 				Progress told = replication == 0 ? progress : Progress.NONE;
-				runs.add(pool.submit(() -> new NetRun(compiled, own).run(told)));
+				finished.submit(() -> new Indexed(index, new NetRun(compiled, own).run(told)));
 			}
-			List<QpnResult> results = new ArrayList<>();
-			for (Future<QpnResult> run : runs) {
-				results.add(result(run));
+			QpnResult[] results = new QpnResult[replications];
+			for (int done = 0; done < replications; done++) {
+				Indexed result = result(finished);
+				results[result.index()] = result.result();
 			}
-			return ReplicationPooling.pool(results, settings.seed(), settings.warmUp(),
+			return ReplicationPooling.pool(List.of(results), settings.seed(), settings.warmUp(),
 					(System.nanoTime() - started) / 1e9);
 		} finally {
 			pool.shutdownNow();
 		}
 	}
 
+	/** Name prefix of the threads replications run on. */
+	public static final String REPLICATION_THREAD = "iosim-qpn-replication-";
+
 	/** Replication 0 runs with the seed itself, so that one replication is the plain run. */
 	static long replicationSeed(long seed, int replication) {
 		return seed + replication * 0x9E3779B97F4A7C15L;
 	}
 
-	private static QpnResult result(Future<QpnResult> run) {
+	/** A replication's result with its number, so that pooling does not depend on which finished first. */
+	private record Indexed(int index, QpnResult result) {
+	}
+
+	private static Indexed result(CompletionService<Indexed> finished) {
 		try {
-			return run.get();
+			return finished.take().get();
 		} catch (InterruptedException interrupted) {
 			Thread.currentThread().interrupt();
 			throw new IllegalStateException("interrupted while waiting for a replication", interrupted);

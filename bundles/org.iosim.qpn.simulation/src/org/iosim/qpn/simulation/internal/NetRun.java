@@ -6,6 +6,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
+import java.util.concurrent.CancellationException;
 
 import org.apache.commons.rng.UniformRandomProvider;
 import org.apache.commons.rng.sampling.distribution.ZigguratSampler;
@@ -263,7 +264,11 @@ public final class NetRun {
 				stopReason = "max measurements";
 				break;
 			}
-			if (++completions % PROGRESS_EVENTS == 0 && System.nanoTime() - lastProgress > 1_000_000_000L) {
+			if (++completions % PROGRESS_EVENTS == 0 && Thread.currentThread().isInterrupted()) {
+				// another replication failed, or the caller gave up: this run's result would be thrown away
+				throw new CancellationException("the run of net '" + net.name + "' was stopped");
+			}
+			if (completions % PROGRESS_EVENTS == 0 && System.nanoTime() - lastProgress > 1_000_000_000L) {
 				lastProgress = System.nanoTime();
 				progress.at(now, runLength, eventCount);
 			}

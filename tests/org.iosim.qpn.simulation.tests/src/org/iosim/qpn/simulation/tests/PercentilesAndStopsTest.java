@@ -108,6 +108,43 @@ class PercentilesAndStopsTest {
 				unread.getMessage());
 	}
 
+	/**
+	 * A token first chooses, 1 : 1, between a queue it cycles through for a long run and a place where
+	 * an immediate transition fires forever without time passing (which the guard ends with an error).
+	 * Of 8 replications some fail at once: the others must not run their long runs to the end first.
+	 */
+	@Test
+	void aFailedReplicationEndsTheOthers() {
+		NetBuilder builder = new NetBuilder("trap");
+		Colour token = builder.colour("token");
+		var start = builder.hold(builder.place("Start"), token, 1);
+		var trap = builder.hold(builder.place("Trap"), token, 0);
+		QueueingColourReference served = builder.exponential(builder.queueingPlace("Disk", Strategy.FCFS, 1), token, 0, 1);
+		var choose = builder.transition("choose");
+		builder.mode(choose, 1, new org.iosim.qpn.ColourReference[] { start }, trap);
+		builder.mode(choose, 1, new org.iosim.qpn.ColourReference[] { start }, served);
+		builder.move("spin", trap, trap);
+		builder.move("again", served, served);
+		// uninterrupted, a surviving replication would run 1e10 time units: hours
+		long started = System.nanoTime();
+		UnsupportedNetException failed = assertThrows(UnsupportedNetException.class,
+				() -> run(builder, new QpnRunSettings(5, StoppingRule.ABSOLUTE, 1e10, 10, 0), 8));
+		assertTrue(failed.getMessage().contains("without time advancing") || failed.getMessage().contains("firings"),
+				failed.getMessage());
+		assertTrue((System.nanoTime() - started) / 1e9 < 120, "the failure ends the simulation");
+		// and the surviving replications stop too, instead of running on in the background
+		long deadline = System.nanoTime() + 30_000_000_000L;
+		while (replicationThreads() > 0 && System.nanoTime() < deadline) {
+			Thread.onSpinWait();
+		}
+		assertEquals(0, replicationThreads(), "replications still running after the failure");
+	}
+
+	private static long replicationThreads() {
+		return Thread.getAllStackTraces().keySet().stream()
+				.filter(thread -> thread.getName().startsWith(QpnSimulator.REPLICATION_THREAD) && thread.isAlive()).count();
+	}
+
 	@Test
 	void aLognormalNeedsAPositiveMeanAndStandardDeviation() {
 		UnsupportedNetException refused = assertThrows(UnsupportedNetException.class,
