@@ -111,18 +111,18 @@ final class Resources {
 		}
 		ModelDefinition definition;
 		IoAnalysisModel model;
+		WorkloadOptions workload = new WorkloadOptions(storage.getConcurrency(), storage.getFileSetSize());
 		try {
 			definition = ModelDefinition.of(storage.getAnalysisModel(), Path.of(""));
 			model = analysisModels.create(definition,
-					new ModelContext(replication.analysisStream(storages.size()), replication.clock()));
+					new ModelContext(replication.analysisStream(storages.size()), replication.clock(), workload));
 		} catch (AnalysisModelException | IllegalArgumentException invalid) {
 			throw new Unsimulatable(storage, "the I/O analysis model '" + storage.getAnalysisModel().getName()
 					+ "' of virtualized storage '" + storage.getName() + "' cannot be created: " + invalid.getMessage());
 		}
 		StatusList statusList;
 		try {
-			statusList = new StatusList(StatusList.memoryLength(storage.getMemoryLength()),
-					new WorkloadOptions(storage.getConcurrency(), storage.getFileSetSize()));
+			statusList = new StatusList(StatusList.memoryLength(storage.getMemoryLength()), workload);
 		} catch (IllegalArgumentException invalid) {
 			throw new Unsimulatable(storage, invalid.getMessage());
 		}

@@ -22,6 +22,7 @@ import org.iosim.analysis.ModelDefinition;
 import org.iosim.analysis.SimulationClock;
 import org.iosim.analysis.WorkloadInput;
 import org.iosim.analysis.WorkloadState;
+import org.iosim.pcm.io.ConcurrencyCounting;
 import org.iosim.pcm.io.IoType;
 import org.iosim.qpn.Net;
 import org.iosim.qpn.SimulatorConfiguration;
@@ -96,9 +97,10 @@ public final class QpnModelKind implements IoAnalysisModelKind {
 			try {
 				if (StorageFiles.isScheduler(file)) {
 					return new SolvedScheduler(definition.name(), file.getFileName().toString(),
-							StorageFiles.readScheduler(file), seed);
+							StorageFiles.readScheduler(file), seed, countsArriving(context));
 				}
-				return new SolvedStorage(definition.name(), file.getFileName().toString(), StorageFiles.read(file), seed);
+				return new SolvedStorage(definition.name(), file.getFileName().toString(), StorageFiles.read(file), seed,
+						countsArriving(context));
 			} catch (StorageFiles.StorageFileException unusable) {
 				throw new AnalysisModelException(model + ": " + unusable.getMessage());
 			}
@@ -145,7 +147,7 @@ public final class QpnModelKind implements IoAnalysisModelKind {
 		classes.put(IoType.WRITE, new Classes(colour(model, prepared, place, required(definition, "write")),
 				optionalColour(model, prepared, place, definition, "sequentialWrite")));
 		SolvedNet solved = new SolvedNet(definition.name(), file.getFileName().toString(), prepared, place, settings,
-				classes);
+				classes, countsArriving(context));
 		String mode = definition.parameter("mode").orElse("delay");
 		if (!MODES.contains(mode)) {
 			throw new AnalysisModelException(model + ": parameter 'mode' must be one of " + MODES + ", not '"
@@ -314,13 +316,15 @@ public final class QpnModelKind implements IoAnalysisModelKind {
 		private final String file;
 		private final CalibratedStorage storage;
 		private final long seed;
+		private final boolean countsArriving;
 		private final KeptSolutions<StorageWorkload, QpnResult> solutions = new KeptSolutions<>();
 
-		SolvedStorage(String name, String file, CalibratedStorage storage, long seed) {
+		SolvedStorage(String name, String file, CalibratedStorage storage, long seed, boolean countsArriving) {
 			this.name = name;
 			this.file = file;
 			this.storage = storage;
 			this.seed = seed;
+			this.countsArriving = countsArriving;
 		}
 
 		@Override
@@ -332,7 +336,7 @@ public final class QpnModelKind implements IoAnalysisModelKind {
 
 		@Override
 		public double delay(WorkloadState state) throws AnalysisModelException {
-			int requests = Math.max(1, state.concurrency());
+			int requests = requestsInService(state, countsArriving);
 			int reads = readTokens(state, requests);
 			StorageClass readClass = StorageClass.of(true, state.readPattern() == AccessPattern.SEQUENTIAL);
 			StorageClass writeClass = StorageClass.of(false, state.writePattern() == AccessPattern.SEQUENTIAL);
@@ -380,13 +384,15 @@ public final class QpnModelKind implements IoAnalysisModelKind {
 		private final String file;
 		private final SchedulerModel model;
 		private final long seed;
+		private final boolean countsArriving;
 		private final KeptSolutions<SchedulerWorkload, ResponseTimes> solutions = new KeptSolutions<>();
 
-		SolvedScheduler(String name, String file, SchedulerModel model, long seed) {
+		SolvedScheduler(String name, String file, SchedulerModel model, long seed, boolean countsArriving) {
 			this.name = name;
 			this.file = file;
 			this.model = model;
 			this.seed = seed;
+			this.countsArriving = countsArriving;
 		}
 
 		@Override
@@ -398,7 +404,7 @@ public final class QpnModelKind implements IoAnalysisModelKind {
 
 		@Override
 		public double delay(WorkloadState state) throws AnalysisModelException {
-			int requests = Math.max(1, state.concurrency());
+			int requests = requestsInService(state, countsArriving);
 			int reads = readTokens(state, requests);
 			try {
 				SchedulerWorkload workload = new SchedulerWorkload(List.of(new SchedulerWorkload.Vm(reads,
@@ -431,6 +437,18 @@ public final class QpnModelKind implements IoAnalysisModelKind {
 		return value > 0 ? Math.pow(2, Math.rint(32 * Math.log(value) / Math.log(2)) / 32) : value;
 	}
 
+	private static boolean countsArriving(ModelContext context) {
+		return context.workload().concurrencyCounting() == ConcurrencyCounting.INCLUDING_ARRIVING;
+	}
+
+	/**
+	 * The requests in service that a state describes, the arriving one among them: the concurrency, plus
+	 * the arriving request where the storage counts only those already in service.
+	 */
+	private static int requestsInService(WorkloadState state, boolean countsArriving) {
+		return Math.max(1, state.concurrency() + (countsArriving ? 0 : 1));
+	}
+
 	/** Reads among the requests of a state, the arriving request one of them. */
 	private static int readTokens(WorkloadState state, int requests) {
 		int reads = (int) Math.round(requests * state.readRatio());
@@ -445,16 +463,18 @@ public final class QpnModelKind implements IoAnalysisModelKind {
 		private final String place;
 		private final QpnRunSettings settings;
 		private final Map<IoType, Classes> classes;
+		private final boolean countsArriving;
 		private final KeptSolutions<Map<Integer, Integer>, QpnResult> solutions = new KeptSolutions<>();
 
 		SolvedNet(String name, String file, PreparedNet net, String place, QpnRunSettings settings,
-				Map<IoType, Classes> classes) {
+				Map<IoType, Classes> classes, boolean countsArriving) {
 			this.name = name;
 			this.file = file;
 			this.net = net;
 			this.place = place;
 			this.settings = settings;
 			this.classes = classes;
+			this.countsArriving = countsArriving;
 		}
 
 		@Override
@@ -471,7 +491,7 @@ public final class QpnModelKind implements IoAnalysisModelKind {
 
 		@Override
 		public double delay(WorkloadState state) throws AnalysisModelException {
-			int requests = Math.max(1, state.concurrency());
+			int requests = requestsInService(state, countsArriving);
 			int reads = readTokens(state, requests);
 			Colour readColour = classes.get(IoType.READ).of(state.readPattern());
 			Colour writeColour = classes.get(IoType.WRITE).of(state.writePattern());

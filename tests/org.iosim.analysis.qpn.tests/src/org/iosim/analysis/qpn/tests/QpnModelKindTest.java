@@ -19,7 +19,9 @@ import org.iosim.analysis.IoAnalysisModel;
 import org.iosim.analysis.ModelContext;
 import org.iosim.analysis.ModelDefinition;
 import org.iosim.analysis.SimulationClock;
+import org.iosim.analysis.WorkloadOptions;
 import org.iosim.analysis.WorkloadState;
+import org.iosim.pcm.io.ConcurrencyCounting;
 import org.iosim.pcm.io.IoType;
 import org.iosim.qpn.Colour;
 import org.iosim.qpn.ColourReference;
@@ -85,6 +87,22 @@ class QpnModelKindTest {
 			double readRatio, double exact) throws AnalysisModelException {
 		double delay = model(Map.of()).delay(state(concurrency, type, readRatio));
 		assertEquals(exact, delay, 0.02 * exact, concurrency + " requests");
+	}
+
+	/** A storage that counts only the requests already in service hands the net one request fewer. */
+	@Test
+	void theArrivingRequestIsCountedAsTheStorageCountsIt() throws AnalysisModelException {
+		Map<String, String> parameters = new LinkedHashMap<>(Map.of("net", "cache-raid.qpe", "place", "Requests", "read",
+				"read", "write", "write", "runLength", "200000", "warmUp", "100", "seed", "4"));
+		IoAnalysisModel excluding = registry.create(new ModelDefinition("cache-raid", "qpn", Features.any(), parameters,
+				folder), new ModelContext(RandomSource.XO_RO_SHI_RO_128_PP.create(1L), SimulationClock.NONE,
+						WorkloadOptions.DEFAULTS.withConcurrencyCounting(ConcurrencyCounting.EXCLUDING_ARRIVING)));
+		// 2 in service besides the arriving read: 3 requests in the net, MVA's R(3)
+		assertEquals(7.8077, excluding.delay(state(2, IoType.READ, 0.67)), 0.02 * 7.8077);
+		IoAnalysisModel including = registry.create(new ModelDefinition("cache-raid", "qpn", Features.any(), parameters,
+				folder), new ModelContext(RandomSource.XO_RO_SHI_RO_128_PP.create(1L), SimulationClock.NONE));
+		assertEquals(including.delay(state(3, IoType.READ, 0.67)), excluding.delay(state(2, IoType.READ, 0.67)), 0,
+				"the same net solved for the same requests");
 	}
 
 	@Test
