@@ -215,10 +215,14 @@ class BadInputTest {
 
 	@Test
 	void missingModelIsNamedInWords() {
-		for (String command : new String[] { "validate", "simulate", "transform" }) {
-			CommandLine.Run run = command.equals("transform")
-					? iosim(command, folder.resolve("absent").toString(), "--io", folder.resolve("x.ioconfig").toString())
-					: iosim(command, folder.resolve("absent").toString());
+		for (String command : new String[] { "validate", "simulate", "transform", "export" }) {
+			CommandLine.Run run = switch (command) {
+			case "transform" -> iosim(command, folder.resolve("absent").toString(), "--io",
+					folder.resolve("x.ioconfig").toString());
+			case "export" -> iosim(command, folder.resolve("absent").toString(), "--to", "palladio", "--out",
+					folder.resolve("out").toString());
+			default -> iosim(command, folder.resolve("absent").toString());
+			};
 			assertEquals(2, run.exitCode(), run.toString());
 			assertTrue(run.err().contains("no such file or folder: " + folder.resolve("absent")), run.toString());
 			assertNoJavaInternals(run);
@@ -234,7 +238,7 @@ class BadInputTest {
 			CommandLine.Run run = iosim(args);
 			assertEquals(2, run.exitCode(), run.toString());
 			assertTrue(run.err().contains("unknown command '" + args[args[0].startsWith("-") ? 1 : 0]
-					+ "'; the commands of 'iosim' are: validate, simulate, run, transform, models, regression, measure, calibrate, characterize, qpn, stoex, bench,"
+					+ "'; the commands of 'iosim' are: validate, simulate, run, transform, export, models, regression, measure, calibrate, characterize, qpn, stoex, bench,"
 					+ " help"), run.toString());
 			assertEquals("", run.out());
 		}
@@ -257,7 +261,7 @@ class BadInputTest {
 	@Test
 	void noHelpTextPrintsAFormatWarningOrCitesTheDissertation() {
 		CommandLine.Run root = iosim("--help");
-		java.util.List<String> commands = java.util.List.of("validate", "simulate", "transform", "models", "regression",
+		java.util.List<String> commands = java.util.List.of("validate", "simulate", "transform", "export", "models", "regression",
 				"regression fit", "regression select", "regression predict", "regression evaluate", "regression bench",
 				"stoex", "bench", "qpn", "qpn validate", "qpn simulate", "qpn convert", "qpn calibrate", "qpn instantiate", "qpn bench", "help");
 		StringBuilder everything = new StringBuilder(root.out() + root.err());

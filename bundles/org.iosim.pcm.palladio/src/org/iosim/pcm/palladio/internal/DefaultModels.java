@@ -54,6 +54,11 @@ final class DefaultModels {
 		}
 	}
 
+	/** @return the id of Palladio's primitive types repository */
+	static String primitiveTypesId() {
+		return PRIMITIVE_TYPES_ID;
+	}
+
 	/** @return the resource repository every imported model set uses */
 	ResourceRepository resourceRepository() {
 		return resourceRepository;

@@ -1,0 +1,1030 @@
+package org.iosim.pcm.palladio.internal;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import javax.xml.stream.XMLOutputFactory;
+import javax.xml.stream.XMLStreamException;
+import javax.xml.stream.XMLStreamWriter;
+
+import org.eclipse.emf.ecore.EObject;
+import org.iosim.pcm.AbstractAction;
+import org.iosim.pcm.AbstractInternalControlFlowAction;
+import org.iosim.pcm.AcquireAction;
+import org.iosim.pcm.Allocation;
+import org.iosim.pcm.AllocationContext;
+import org.iosim.pcm.ArchitectureModel;
+import org.iosim.pcm.AssemblyConnector;
+import org.iosim.pcm.AssemblyContext;
+import org.iosim.pcm.AssemblyEventConnector;
+import org.iosim.pcm.AssemblyInfrastructureConnector;
+import org.iosim.pcm.BasicComponent;
+import org.iosim.pcm.Branch;
+import org.iosim.pcm.BranchAction;
+import org.iosim.pcm.BranchTransition;
+import org.iosim.pcm.ClosedWorkload;
+import org.iosim.pcm.CollectionDataType;
+import org.iosim.pcm.CollectionIteratorAction;
+import org.iosim.pcm.ComposedStructure;
+import org.iosim.pcm.CompositeComponent;
+import org.iosim.pcm.CompositeDataType;
+import org.iosim.pcm.Connector;
+import org.iosim.pcm.DataType;
+import org.iosim.pcm.Delay;
+import org.iosim.pcm.EmitEventAction;
+import org.iosim.pcm.Entity;
+import org.iosim.pcm.EntryLevelSystemCall;
+import org.iosim.pcm.EventChannel;
+import org.iosim.pcm.EventChannelSinkConnector;
+import org.iosim.pcm.EventChannelSourceConnector;
+import org.iosim.pcm.EventGroup;
+import org.iosim.pcm.EventType;
+import org.iosim.pcm.ExternalCallAction;
+import org.iosim.pcm.ForkAction;
+import org.iosim.pcm.GuardedBranchTransition;
+import org.iosim.pcm.HddProcessingResourceSpecification;
+import org.iosim.pcm.Identified;
+import org.iosim.pcm.InfrastructureCall;
+import org.iosim.pcm.InfrastructureInterface;
+import org.iosim.pcm.InfrastructureProvidedRole;
+import org.iosim.pcm.InfrastructureRequiredRole;
+import org.iosim.pcm.InfrastructureSignature;
+import org.iosim.pcm.InnerDeclaration;
+import org.iosim.pcm.Interface;
+import org.iosim.pcm.InterfaceProvidingRequiringEntity;
+import org.iosim.pcm.InternalCallAction;
+import org.iosim.pcm.LinkingResource;
+import org.iosim.pcm.Loop;
+import org.iosim.pcm.LoopAction;
+import org.iosim.pcm.OpenWorkload;
+import org.iosim.pcm.OperationInterface;
+import org.iosim.pcm.OperationProvidedRole;
+import org.iosim.pcm.OperationRequiredRole;
+import org.iosim.pcm.OperationSignature;
+import org.iosim.pcm.Parameter;
+import org.iosim.pcm.ParameterModifier;
+import org.iosim.pcm.ParametricResourceDemand;
+import org.iosim.pcm.PassiveResource;
+import org.iosim.pcm.PcmPackage;
+import org.iosim.pcm.PrimitiveDataType;
+import org.iosim.pcm.ProbabilisticBranchTransition;
+import org.iosim.pcm.ProcessingResourceSpecification;
+import org.iosim.pcm.ProvidedDelegationConnector;
+import org.iosim.pcm.ProvidedRole;
+import org.iosim.pcm.ReleaseAction;
+import org.iosim.pcm.Repository;
+import org.iosim.pcm.RepositoryComponent;
+import org.iosim.pcm.RequiredDelegationConnector;
+import org.iosim.pcm.RequiredRole;
+import org.iosim.pcm.ResourceCall;
+import org.iosim.pcm.ResourceContainer;
+import org.iosim.pcm.ResourceDemandingBehaviour;
+import org.iosim.pcm.ResourceDemandingInternalBehaviour;
+import org.iosim.pcm.ResourceDemandingSeff;
+import org.iosim.pcm.ResourceEnvironment;
+import org.iosim.pcm.ResourceRepository;
+import org.iosim.pcm.ResourceRequiredRole;
+import org.iosim.pcm.ScenarioBehaviour;
+import org.iosim.pcm.ScenarioBranchTransition;
+import org.iosim.pcm.SchedulingPolicy;
+import org.iosim.pcm.SetVariableAction;
+import org.iosim.pcm.SinkRole;
+import org.iosim.pcm.SoftwareSystem;
+import org.iosim.pcm.SourceRole;
+import org.iosim.pcm.SynchronisationPoint;
+import org.iosim.pcm.UsageModel;
+import org.iosim.pcm.UsageScenario;
+import org.iosim.pcm.UserAction;
+import org.iosim.pcm.VariableCharacterisation;
+import org.iosim.pcm.VariableUsage;
+import org.iosim.pcm.Workload;
+import org.iosim.pcm.palladio.export.PalladioExportException;
+import org.iosim.pcm.palladio.export.PalladioExporter;
+import org.iosim.pcm.validation.Diagnostic;
+import org.iosim.pcm.validation.SourceLocation;
+
+/**
+ * Writes an architecture model as PCM 5.2 XMI files: the inverse of {@link PcmMapper}, with the same
+ * feature names, so that importing the files gives the model back. The documents are built as
+ * element trees first; only when the whole model could be expressed are they written.
+ */
+public final class PalladioExport {
+
+	private static final String XMI = "http://www.omg.org/XMI";
+	private static final String XSI = "http://www.w3.org/2001/XMLSchema-instance";
+	private static final String PCM = "http://palladiosimulator.org/PalladioComponentModel/";
+	/** PCM's packages, by the prefixes its files use for them. */
+	private static final Map<String, String> NAMESPACES = namespaces();
+
+	private static final String RESOURCE_TYPES = DefaultModels.PATHMAP_PREFIX + DefaultModels.PCM_MODELS
+			+ DefaultModels.RESOURCE_TYPES;
+	private static final String PRIMITIVE_TYPES = DefaultModels.PATHMAP_PREFIX + DefaultModels.PCM_MODELS
+			+ DefaultModels.PRIMITIVE_TYPES;
+	private static final String GENERATED_ID_PREFIX = PalladioExporter.GENERATED_ID_PREFIX;
+
+	private final ArchitectureModel model;
+	private final String baseName;
+	/** The written file each exported element lives in. */
+	private final Map<EObject, String> fileOf = new IdentityHashMap<>();
+	private final Map<EObject, String> generatedIds = new IdentityHashMap<>();
+	/** The built-in resource types, policies and interfaces, known by id. */
+	private final DefaultModels defaults = new DefaultModels();
+	private String currentFile;
+
+	public PalladioExport(ArchitectureModel model, String baseName) {
+		this.model = model;
+		this.baseName = baseName;
+	}
+
+	/** @return the files written, repository first */
+	public List<Path> writeTo(Path folder, boolean overwrite) throws PalladioExportException {
+		checkBaseName();
+		Map<String, byte[]> documents = new LinkedHashMap<>();
+		for (Map.Entry<String, Node> document : build().entrySet()) {
+			documents.put(document.getKey(), serialise(document.getValue(), document.getKey()));
+		}
+		Path target = folder.toAbsolutePath().normalize();
+		List<Path> files = new ArrayList<>();
+		for (String name : documents.keySet()) {
+			Path file = target.resolve(name).normalize();
+			if (!target.equals(file.getParent())) {
+				throw new PalladioExportException("file name '" + name + "' would leave the folder " + target);
+			}
+			if (!overwrite && Files.exists(file)) {
+				throw new PalladioExportException(
+						"file '" + file + "' exists; it is not overwritten unless overwriting is asked for");
+			}
+			files.add(file);
+		}
+		try {
+			Files.createDirectories(target);
+			for (int i = 0; i < files.size(); i++) {
+				Files.write(files.get(i), documents.get(files.get(i).getFileName().toString()),
+						StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE);
+			}
+		} catch (IOException e) {
+			throw new PalladioExportException("cannot write to '" + target + "': " + e.getMessage(), e);
+		}
+		return files;
+	}
+
+	private void checkBaseName() throws PalladioExportException {
+		if (baseName == null || baseName.isBlank() || baseName.contains("/") || baseName.contains("\\")
+				|| baseName.equals(".") || baseName.equals("..") || baseName.indexOf('\0') >= 0) {
+			throw new PalladioExportException("'" + baseName
+					+ "' cannot name the exported files: it must be a non-empty file name without path separators");
+		}
+	}
+
+	// ------------------------------------------------------------------ documents
+
+	private Map<String, Node> build() throws PalladioExportException {
+		String modelName = "model '" + model.getName() + "'";
+		if (!model.getExtensions().isEmpty()) {
+			EObject extension = model.getExtensions().get(0);
+			throw new PalladioExportException(modelName + ": its extension " + Diagnostic.describe(extension)
+					+ " (e.g. a refined I/O configuration) cannot be written as Palladio files yet; export the model"
+					+ " before the I/O completion refines it");
+		}
+		List<Repository> repositories = model.getRepositories().stream().filter(r -> !isPrimitiveTypes(r)).toList();
+		require(!repositories.isEmpty(), modelName + " has no repository");
+		require(model.getSystem() != null, modelName + " has no system");
+		require(model.getResourceEnvironment() != null, modelName + " has no resource environment");
+		require(model.getAllocation() != null, modelName + " has no allocation");
+		require(model.getUsageModel() != null, modelName + " has no usage model");
+		checkResourceRepository(model.getResourceRepository());
+
+		Map<String, EObject> roots = new LinkedHashMap<>();
+		for (int i = 0; i < repositories.size(); i++) {
+			roots.put(baseName + (i == 0 ? "" : "." + (i + 1)) + ".repository", repositories.get(i));
+		}
+		roots.put(baseName + ".system", model.getSystem());
+		roots.put(baseName + ".resourceenvironment", model.getResourceEnvironment());
+		roots.put(baseName + ".allocation", model.getAllocation());
+		roots.put(baseName + ".usagemodel", model.getUsageModel());
+		for (Map.Entry<String, EObject> root : roots.entrySet()) {
+			locate(root.getValue(), root.getKey());
+		}
+		Map<String, Node> documents = new LinkedHashMap<>();
+		for (Map.Entry<String, EObject> root : roots.entrySet()) {
+			currentFile = root.getKey();
+			documents.put(root.getKey(), switch (root.getValue()) {
+			case Repository repository -> repository(repository);
+			case SoftwareSystem system -> system(system);
+			case ResourceEnvironment environment -> resourceEnvironment(environment);
+			case Allocation allocation -> allocation(allocation);
+			case UsageModel usageModel -> usageModel(usageModel);
+			default -> throw new IllegalStateException("no root kind " + root.getValue().eClass().getName());
+			});
+		}
+		return documents;
+	}
+
+	private static void require(boolean condition, String problem) throws PalladioExportException {
+		if (!condition) {
+			throw new PalladioExportException(problem + "; a Palladio model set needs all five models");
+		}
+	}
+
+	/**
+	 * Files refer to the built-in resource types through {@code pathmap://PCM_MODELS/}; others would
+	 * need a {@code .resourcetype} file of their own, which the export does not write yet. Scheduling
+	 * policies of Palladio extensions are referred to where they were found.
+	 */
+	private void checkResourceRepository(ResourceRepository repository) throws PalladioExportException {
+		if (repository == null) {
+			return;
+		}
+		List<EObject> elements = new ArrayList<>();
+		elements.addAll(repository.getResourceTypes());
+		elements.addAll(repository.getResourceInterfaces());
+		for (EObject element : elements) {
+			if (!isBuiltIn(element)) {
+				throw new PalladioExportException(Diagnostic.describe(element) + " is not one of Palladio's resource"
+						+ " types; writing a .resourcetype file for it is not supported yet");
+			}
+		}
+		for (SchedulingPolicy policy : repository.getSchedulingPolicies()) {
+			if (!isBuiltIn(policy) && extensionLocation(policy) == null) {
+				throw new PalladioExportException("scheduling policy '" + policy.getId() + "' is neither one of"
+						+ " Palladio's nor known from a pathmap:// model, so the files could not refer to it");
+			}
+		}
+	}
+
+	private boolean isBuiltIn(EObject element) {
+		return element instanceof Identified identified && defaults.resourceElement(identified.getId()) != null;
+	}
+
+	private static String extensionLocation(SchedulingPolicy policy) {
+		return SourceLocation.of(policy).map(SourceLocation::file)
+				.filter(file -> file.startsWith(DefaultModels.PATHMAP_PREFIX)).orElse(null);
+	}
+
+	private static boolean isPrimitiveTypes(Repository repository) {
+		return SourceLocation.of(repository).map(SourceLocation::file).filter(PRIMITIVE_TYPES::equals).isPresent()
+				|| (DefaultModels.primitiveTypesId().equals(repository.getId()) && repository.getComponents().isEmpty()
+						&& repository.getInterfaces().isEmpty());
+	}
+
+	/** Records the file of the root and everything it contains, and ids for elements that have none. */
+	private void locate(EObject root, String file) {
+		fileOf.put(root, file);
+		for (Iterator<EObject> contents = root.eAllContents(); contents.hasNext();) {
+			EObject element = contents.next();
+			fileOf.put(element, file);
+			if (element instanceof Identified identified && (identified.getId() == null || identified.getId().isEmpty())) {
+				generatedIds.put(element, GENERATED_ID_PREFIX + (generatedIds.size() + 1));
+			}
+		}
+	}
+
+	// ------------------------------------------------------------------ references
+
+	private String idOf(EObject element) {
+		if (element instanceof Identified identified && identified.getId() != null && !identified.getId().isEmpty()) {
+			return identified.getId();
+		}
+		return generatedIds.get(element);
+	}
+
+	/** Writes a reference: an id attribute within the file, otherwise an {@code href} child. */
+	private void refer(Node node, String feature, EObject target) throws PalladioExportException {
+		if (target == null) {
+			return;
+		}
+		String file = fileOf.get(target);
+		if (currentFile.equals(file) && idOf(target) != null) {
+			String present = node.attributes.get(feature);
+			node.attribute(feature, present == null ? idOf(target) : present + " " + idOf(target));
+			return;
+		}
+		node.child(feature).attribute("href", location(target, file));
+	}
+
+	private String location(EObject target, String file) throws PalladioExportException {
+		if (file != null) {
+			String id = idOf(target);
+			if (id != null) {
+				return file + "#" + id;
+			}
+			if (fileOf.get(target.eContainer()) == null) {
+				// a model's root: PCM's resource environment and usage model have no id
+				return file + "#/";
+			}
+			if (target instanceof Parameter parameter) {
+				return file + "#" + parameterPath(parameter);
+			}
+			throw new PalladioExportException("cannot refer to " + Diagnostic.describe(target) + ": it has no id");
+		}
+		if (isBuiltIn(target)) {
+			return RESOURCE_TYPES + "#" + ((Identified) target).getId();
+		}
+		if (target instanceof SchedulingPolicy policy && extensionLocation(policy) != null) {
+			return extensionLocation(policy) + "#" + policy.getId();
+		}
+		if (target instanceof PrimitiveDataType primitive && primitive.eContainer() instanceof Repository repository
+				&& isPrimitiveTypes(repository)) {
+			return PRIMITIVE_TYPES + "#//@dataTypes__Repository." + repository.getDataTypes().indexOf(primitive);
+		}
+		throw new PalladioExportException(
+				"cannot refer to " + Diagnostic.describe(target) + ": it is not part of the model set being written");
+	}
+
+	/** A parameter has no id in PCM, so it is found by its position in the repository. */
+	private String parameterPath(Parameter parameter) throws PalladioExportException {
+		if (parameter.eContainer() instanceof OperationSignature signature
+				&& signature.eContainer() instanceof OperationInterface anInterface
+				&& anInterface.eContainer() instanceof Repository repository) {
+			return "//@interfaces__Repository." + repository.getInterfaces().indexOf(anInterface)
+					+ "/@signatures__OperationInterface." + anInterface.getSignatures().indexOf(signature)
+					+ "/@parameters__OperationSignature." + signature.getParameters().indexOf(parameter);
+		}
+		throw new PalladioExportException("cannot refer to parameter '" + parameter.getName()
+				+ "': only parameters of operation signatures can be referred to yet");
+	}
+
+	// ------------------------------------------------------------------ common
+
+	private Node root(String type, Identified element) {
+		Node root = new Node(type);
+		root.attribute("xmi:version", "2.0");
+		identity(root, element);
+		return root;
+	}
+
+	/** Id and name. PCM's resource environment and usage model have no id, so none is made up for them. */
+	private void identity(Node node, EObject element) {
+		if (element instanceof Identified) {
+			String id = idOf(element);
+			if (id != null) {
+				node.attribute("id", id);
+			}
+		}
+		if (element instanceof Entity entity && entity.getName() != null) {
+			node.attribute("entityName", entity.getName());
+		}
+	}
+
+	private static void randomVariable(Node node, String feature, String specification) {
+		if (specification != null) {
+			node.child(feature).attribute("specification", specification);
+		}
+	}
+
+	private static String number(double value) {
+		return Double.toString(value);
+	}
+
+	private void variableUsages(Node node, String feature, List<VariableUsage> usages) {
+		for (VariableUsage usage : usages) {
+			Node child = node.child(feature);
+			for (VariableCharacterisation characterisation : usage.getCharacterisations()) {
+				Node characterisationNode = child.child("variableCharacterisation_VariableUsage");
+				if (characterisation.getType() != null) {
+					characterisationNode.attribute("type", characterisation.getType().name());
+				}
+				randomVariable(characterisationNode, "specification_VariableCharacterisation",
+						characterisation.getSpecification());
+			}
+			if (usage.getVariable() != null) {
+				variableReference(child.child("namedReference__VariableUsage"), usage.getVariable());
+			}
+		}
+	}
+
+	/** {@code a.b.c}: PCM nests namespace references, the innermost being a variable reference. */
+	private static void variableReference(Node node, String variable) {
+		int dot = variable.indexOf('.');
+		if (dot < 0) {
+			node.attribute("xsi:type", "stoex:VariableReference").attribute("referenceName", variable);
+			return;
+		}
+		node.attribute("xsi:type", "stoex:NamespaceReference").attribute("referenceName", variable.substring(0, dot));
+		variableReference(node.child("innerReference_NamespaceReference"), variable.substring(dot + 1));
+	}
+
+	// ------------------------------------------------------------------ repository
+
+	private Node repository(Repository repository) throws PalladioExportException {
+		Node root = root("repository:Repository", repository);
+		for (RepositoryComponent component : repository.getComponents()) {
+			component(root.child("components__Repository"), component);
+		}
+		for (Interface anInterface : repository.getInterfaces()) {
+			anInterface(root.child("interfaces__Repository"), anInterface);
+		}
+		for (DataType dataType : repository.getDataTypes()) {
+			dataType(root.child("dataTypes__Repository"), dataType);
+		}
+		return root;
+	}
+
+	private void component(Node node, RepositoryComponent component) throws PalladioExportException {
+		identity(node, component);
+		roles(node, component);
+		variableUsages(node, "componentParameterUsage_ImplementationComponentType", component.getComponentParameters());
+		switch (component) {
+		case BasicComponent basic -> {
+			node.attribute("xsi:type", "repository:BasicComponent");
+			for (ResourceDemandingSeff seff : basic.getSeffs()) {
+				Node seffNode = node.child("serviceEffectSpecifications__BasicComponent")
+						.attribute("xsi:type", "seff:ResourceDemandingSEFF");
+				identity(seffNode, seff);
+				refer(seffNode, "describedService__SEFF", seff.getDescribedService());
+				steps(seffNode, seff);
+			}
+			for (PassiveResource resource : basic.getPassiveResources()) {
+				Node resourceNode = node.child("passiveResource_BasicComponent");
+				identity(resourceNode, resource);
+				randomVariable(resourceNode, "capacity_PassiveResource", resource.getCapacity());
+			}
+			for (ResourceDemandingInternalBehaviour behaviour : basic.getInternalBehaviours()) {
+				Node behaviourNode = node.child("resourceDemandingInternalBehaviours__BasicComponent");
+				identity(behaviourNode, behaviour);
+				if (behaviour.getName() != null) {
+					behaviourNode.attribute("entityName", behaviour.getName());
+				}
+				steps(behaviourNode, behaviour);
+			}
+		}
+		case CompositeComponent composite -> {
+			node.attribute("xsi:type", "repository:CompositeComponent");
+			composedStructure(node, composite);
+		}
+		default -> throw cannotWrite(component);
+		}
+	}
+
+	private void roles(Node node, InterfaceProvidingRequiringEntity entity) throws PalladioExportException {
+		for (ProvidedRole role : entity.getProvidedRoles()) {
+			Node roleNode = node.child("providedRoles_InterfaceProvidingEntity");
+			identity(roleNode, role);
+			switch (role) {
+			case OperationProvidedRole operation -> {
+				roleNode.attribute("xsi:type", "repository:OperationProvidedRole");
+				refer(roleNode, "providedInterface__OperationProvidedRole", operation.getProvidedInterface());
+			}
+			case InfrastructureProvidedRole infrastructure -> {
+				roleNode.attribute("xsi:type", "repository:InfrastructureProvidedRole");
+				refer(roleNode, "providedInterface__InfrastructureProvidedRole", infrastructure.getProvidedInterface());
+			}
+			case SinkRole sink -> {
+				roleNode.attribute("xsi:type", "repository:SinkRole");
+				refer(roleNode, "eventGroup__SinkRole", sink.getEventGroup());
+			}
+			default -> throw cannotWrite(role);
+			}
+		}
+		for (RequiredRole role : entity.getRequiredRoles()) {
+			Node roleNode = node.child("requiredRoles_InterfaceRequiringEntity");
+			identity(roleNode, role);
+			switch (role) {
+			case OperationRequiredRole operation -> {
+				roleNode.attribute("xsi:type", "repository:OperationRequiredRole");
+				refer(roleNode, "requiredInterface__OperationRequiredRole", operation.getRequiredInterface());
+			}
+			case InfrastructureRequiredRole infrastructure -> {
+				roleNode.attribute("xsi:type", "repository:InfrastructureRequiredRole");
+				refer(roleNode, "requiredInterface__InfrastructureRequiredRole", infrastructure.getRequiredInterface());
+			}
+			case SourceRole source -> {
+				roleNode.attribute("xsi:type", "repository:SourceRole");
+				refer(roleNode, "eventGroup__SourceRole", source.getEventGroup());
+			}
+			default -> throw cannotWrite(role);
+			}
+		}
+		for (ResourceRequiredRole role : entity.getResourceRequiredRoles()) {
+			Node roleNode = node.child("resourceRequiredRoles__ResourceInterfaceRequiringEntity");
+			identity(roleNode, role);
+			refer(roleNode, "requiredResourceInterface__ResourceRequiredRole", role.getRequiredInterface());
+		}
+	}
+
+	private void anInterface(Node node, Interface anInterface) throws PalladioExportException {
+		identity(node, anInterface);
+		switch (anInterface) {
+		case OperationInterface operation -> {
+			node.attribute("xsi:type", "repository:OperationInterface");
+			for (OperationSignature signature : operation.getSignatures()) {
+				Node signatureNode = node.child("signatures__OperationInterface");
+				identity(signatureNode, signature);
+				parameters(signatureNode, "parameters__OperationSignature", signature.getParameters());
+				refer(signatureNode, "returnType__OperationSignature", signature.getReturnType());
+			}
+		}
+		case InfrastructureInterface infrastructure -> {
+			node.attribute("xsi:type", "repository:InfrastructureInterface");
+			for (InfrastructureSignature signature : infrastructure.getSignatures()) {
+				Node signatureNode = node.child("infrastructureSignatures__InfrastructureInterface");
+				identity(signatureNode, signature);
+				parameters(signatureNode, "parameters__InfrastructureSignature", signature.getParameters());
+			}
+		}
+		case EventGroup group -> {
+			node.attribute("xsi:type", "repository:EventGroup");
+			for (EventType type : group.getEventTypes()) {
+				Node typeNode = node.child("eventTypes__EventGroup");
+				identity(typeNode, type);
+				parameters(typeNode, "parameter__EventType", type.getParameters());
+			}
+		}
+		default -> throw cannotWrite(anInterface);
+		}
+	}
+
+	private void parameters(Node node, String feature, List<Parameter> parameters) throws PalladioExportException {
+		for (Parameter parameter : parameters) {
+			Node parameterNode = node.child(feature);
+			if (parameter.getName() != null) {
+				parameterNode.attribute("parameterName", parameter.getName());
+			}
+			if (parameter.getModifier() != null && parameter.getModifier() != ParameterModifier.NONE) {
+				// PCM's literals are lower case; the importer reads either
+				parameterNode.attribute("modifier__Parameter", parameter.getModifier().name().toLowerCase(Locale.ROOT));
+			}
+			refer(parameterNode, "dataType__Parameter", parameter.getDataType());
+		}
+	}
+
+	private void dataType(Node node, DataType dataType) throws PalladioExportException {
+		identity(node, dataType);
+		switch (dataType) {
+		case PrimitiveDataType primitive -> {
+			node.attribute("xsi:type", "repository:PrimitiveDataType");
+			if (primitive.getType() != null) {
+				node.attribute("type", primitive.getType().name());
+			}
+		}
+		case CollectionDataType collection -> {
+			node.attribute("xsi:type", "repository:CollectionDataType");
+			if (collection.getName() != null) {
+				node.attribute("entityName", collection.getName());
+			}
+			refer(node, "innerType_CollectionDataType", collection.getInnerType());
+		}
+		case CompositeDataType composite -> {
+			node.attribute("xsi:type", "repository:CompositeDataType");
+			if (composite.getName() != null) {
+				node.attribute("entityName", composite.getName());
+			}
+			for (InnerDeclaration declaration : composite.getInnerDeclarations()) {
+				Node declarationNode = node.child("innerDeclaration_CompositeDataType");
+				if (declaration.getName() != null) {
+					declarationNode.attribute("entityName", declaration.getName());
+				}
+				refer(declarationNode, "datatype_InnerDeclaration", declaration.getDataType());
+			}
+		}
+		default -> throw cannotWrite(dataType);
+		}
+	}
+
+	// ------------------------------------------------------------------ RDSEFF
+
+	private void steps(Node node, ResourceDemandingBehaviour behaviour) throws PalladioExportException {
+		for (AbstractAction action : behaviour.getSteps()) {
+			action(node.child("steps_Behaviour"), action);
+		}
+	}
+
+	private Node behaviour(Node node, ResourceDemandingBehaviour behaviour) throws PalladioExportException {
+		identity(node, behaviour);
+		steps(node, behaviour);
+		return node;
+	}
+
+	private void action(Node node, AbstractAction action) throws PalladioExportException {
+		if (action.eClass().getEPackage() != PcmPackage.eINSTANCE) {
+			// e.g. IOSim's own IoAction: Palladio has no such class; models express I/O as HddInterface calls
+			throw cannotWrite(action);
+		}
+		node.attribute("xsi:type", "seff:" + action.eClass().getName());
+		identity(node, action);
+		refer(node, "successor_AbstractAction", action.getSuccessor());
+		refer(node, "predecessor_AbstractAction", action.getPredecessor());
+		if (action instanceof AbstractInternalControlFlowAction flow) {
+			demandsAndCalls(node, flow);
+		}
+		switch (action) {
+		case ExternalCallAction call -> {
+			refer(node, "calledService_ExternalService", call.getSignature());
+			refer(node, "role_ExternalService", call.getRole());
+			variableUsages(node, "inputVariableUsages__CallAction", call.getInputVariableUsages());
+			variableUsages(node, "returnVariableUsage__CallReturnAction", call.getReturnVariableUsages());
+		}
+		case EmitEventAction emit -> {
+			refer(node, "eventType__EmitEventAction", emit.getEventType());
+			refer(node, "sourceRole__EmitEventAction", emit.getSourceRole());
+			variableUsages(node, "inputVariableUsages__CallAction", emit.getInputVariableUsages());
+		}
+		case InternalCallAction call -> {
+			refer(node, "calledResourceDemandingInternalBehaviour", call.getBehaviour());
+			variableUsages(node, "inputVariableUsages__CallAction", call.getInputVariableUsages());
+		}
+		case BranchAction branch -> {
+			for (BranchTransition transition : branch.getBranches()) {
+				branchTransition(node.child("branches_Branch"), transition);
+			}
+		}
+		case LoopAction loop -> {
+			randomVariable(node, "iterationCount_LoopAction", loop.getIterationCount());
+			if (loop.getBody() != null) {
+				behaviour(node.child("bodyBehaviour_Loop"), loop.getBody());
+			}
+		}
+		case CollectionIteratorAction iterator -> {
+			refer(node, "parameter_CollectionIteratorAction", iterator.getParameter());
+			if (iterator.getBody() != null) {
+				behaviour(node.child("bodyBehaviour_Loop"), iterator.getBody());
+			}
+		}
+		case ForkAction fork -> {
+			for (ResourceDemandingBehaviour forked : fork.getAsynchronousBehaviours()) {
+				behaviour(node.child("asynchronousForkedBehaviours_ForkAction"), forked);
+			}
+			SynchronisationPoint point = fork.getSynchronisationPoint();
+			if (point != null) {
+				Node pointNode = node.child("synchronisingBehaviours_ForkAction");
+				identity(pointNode, point);
+				for (ResourceDemandingBehaviour forked : point.getSynchronousBehaviours()) {
+					behaviour(pointNode.child("synchronousForkedBehaviours_SynchronisationPoint"), forked);
+				}
+			}
+		}
+		case SetVariableAction set -> variableUsages(node, "localVariableUsages_SetVariableAction",
+				set.getLocalVariableUsages());
+		case AcquireAction acquire -> refer(node, "passiveresource_AcquireAction", acquire.getPassiveResource());
+		case ReleaseAction release -> refer(node, "passiveResource_ReleaseAction", release.getPassiveResource());
+		default -> {
+			// start, stop and internal actions have nothing beyond demands and calls
+		}
+		}
+	}
+
+	private void demandsAndCalls(Node node, AbstractInternalControlFlowAction action) throws PalladioExportException {
+		for (ParametricResourceDemand demand : action.getResourceDemands()) {
+			Node demandNode = node.child("resourceDemand_Action");
+			randomVariable(demandNode, "specification_ParametericResourceDemand", demand.getDemand());
+			refer(demandNode, "requiredResource_ParametricResourceDemand", demand.getRequiredResource());
+		}
+		// I/O: calls of HddInterface whose inputs (size, sequentiality, fileSet) describe the request
+		for (ResourceCall call : action.getResourceCalls()) {
+			Node callNode = node.child("resourceCall__Action");
+			identity(callNode, call);
+			refer(callNode, "resourceRequiredRole__ResourceCall", call.getRole());
+			refer(callNode, "signature__ResourceCall", call.getSignature());
+			randomVariable(callNode, "numberOfCalls__ResourceCall", call.getNumberOfCalls());
+			variableUsages(callNode, "inputVariableUsages__CallAction", call.getInputVariableUsages());
+		}
+		for (InfrastructureCall call : action.getInfrastructureCalls()) {
+			Node callNode = node.child("infrastructureCall__Action");
+			identity(callNode, call);
+			refer(callNode, "requiredRole__InfrastructureCall", call.getRole());
+			refer(callNode, "signature__InfrastructureCall", call.getSignature());
+			randomVariable(callNode, "numberOfCalls__InfrastructureCall", call.getNumberOfCalls());
+			variableUsages(callNode, "inputVariableUsages__CallAction", call.getInputVariableUsages());
+		}
+	}
+
+	private void branchTransition(Node node, BranchTransition transition) throws PalladioExportException {
+		identity(node, transition);
+		switch (transition) {
+		case ProbabilisticBranchTransition probabilistic -> node
+				.attribute("xsi:type", "seff:ProbabilisticBranchTransition")
+				.attribute("branchProbability", number(probabilistic.getProbability()));
+		case GuardedBranchTransition guarded -> {
+			node.attribute("xsi:type", "seff:GuardedBranchTransition");
+			randomVariable(node, "branchCondition_GuardedBranchTransition", guarded.getCondition());
+		}
+		default -> throw cannotWrite(transition);
+		}
+		if (transition.getBehaviour() != null) {
+			behaviour(node.child("branchBehaviour_BranchTransition"), transition.getBehaviour());
+		}
+	}
+
+	// ------------------------------------------------------------------ system
+
+	private Node system(SoftwareSystem system) throws PalladioExportException {
+		Node root = root("system:System", system);
+		roles(root, system);
+		composedStructure(root, system);
+		return root;
+	}
+
+	private void composedStructure(Node node, ComposedStructure structure) throws PalladioExportException {
+		for (AssemblyContext context : structure.getAssemblyContexts()) {
+			Node contextNode = node.child("assemblyContexts__ComposedStructure");
+			identity(contextNode, context);
+			refer(contextNode, "encapsulatedComponent__AssemblyContext", context.getComponent());
+			variableUsages(contextNode, "configParameterUsages__AssemblyContext", context.getConfigParameterUsages());
+		}
+		for (Connector connector : structure.getConnectors()) {
+			connector(node.child("connectors__ComposedStructure"), connector);
+		}
+		for (EventChannel channel : structure.getEventChannels()) {
+			Node channelNode = node.child("eventChannel__ComposedStructure");
+			identity(channelNode, channel);
+			refer(channelNode, "eventGroup__EventChannel", channel.getEventGroup());
+		}
+	}
+
+	private void connector(Node node, Connector connector) throws PalladioExportException {
+		node.attribute("xsi:type", "composition:" + connector.eClass().getName());
+		identity(node, connector);
+		switch (connector) {
+		case AssemblyConnector assembly -> {
+			refer(node, "requiringAssemblyContext_AssemblyConnector", assembly.getRequiringContext());
+			refer(node, "providingAssemblyContext_AssemblyConnector", assembly.getProvidingContext());
+			refer(node, "providedRole_AssemblyConnector", assembly.getProvidedRole());
+			refer(node, "requiredRole_AssemblyConnector", assembly.getRequiredRole());
+		}
+		case ProvidedDelegationConnector delegation -> {
+			refer(node, "outerProvidedRole_ProvidedDelegationConnector", delegation.getOuterRole());
+			refer(node, "innerProvidedRole_ProvidedDelegationConnector", delegation.getInnerRole());
+			refer(node, "assemblyContext_ProvidedDelegationConnector", delegation.getInnerContext());
+		}
+		case RequiredDelegationConnector delegation -> {
+			refer(node, "outerRequiredRole_RequiredDelegationConnector", delegation.getOuterRole());
+			refer(node, "innerRequiredRole_RequiredDelegationConnector", delegation.getInnerRole());
+			refer(node, "assemblyContext_RequiredDelegationConnector", delegation.getInnerContext());
+		}
+		case AssemblyInfrastructureConnector infrastructure -> {
+			refer(node, "requiringAssemblyContext__AssemblyInfrastructureConnector",
+					infrastructure.getRequiringContext());
+			refer(node, "providingAssemblyContext__AssemblyInfrastructureConnector",
+					infrastructure.getProvidingContext());
+			refer(node, "providedRole__AssemblyInfrastructureConnector", infrastructure.getProvidedRole());
+			refer(node, "requiredRole__AssemblyInfrastructureConnector", infrastructure.getRequiredRole());
+		}
+		case EventChannelSourceConnector source -> {
+			refer(node, "eventChannel__EventChannelSourceConnector", source.getEventChannel());
+			refer(node, "assemblyContext__EventChannelSourceConnector", source.getAssemblyContext());
+			refer(node, "sourceRole__EventChannelSourceRole", source.getSourceRole());
+		}
+		case EventChannelSinkConnector sink -> {
+			refer(node, "eventChannel__EventChannelSinkConnector", sink.getEventChannel());
+			refer(node, "assemblyContext__EventChannelSinkConnector", sink.getAssemblyContext());
+			refer(node, "sinkRole__EventChannelSinkConnector", sink.getSinkRole());
+		}
+		case AssemblyEventConnector direct -> {
+			refer(node, "sourceAssemblyContext__AssemblyEventConnector", direct.getSourceContext());
+			refer(node, "sourceRole__AssemblyEventConnector", direct.getSourceRole());
+			refer(node, "sinkAssemblyContext__AssemblyEventConnector", direct.getSinkContext());
+			refer(node, "sinkRole__AssemblyEventConnector", direct.getSinkRole());
+		}
+		default -> throw cannotWrite(connector);
+		}
+	}
+
+	// ------------------------------------------------------------------ resource environment
+
+	private Node resourceEnvironment(ResourceEnvironment environment) throws PalladioExportException {
+		Node root = root("resourceenvironment:ResourceEnvironment", environment);
+		for (ResourceContainer container : environment.getContainers()) {
+			container(root.child("resourceContainer_ResourceEnvironment"), container);
+		}
+		for (LinkingResource link : environment.getLinkingResources()) {
+			Node linkNode = root.child("linkingResources__ResourceEnvironment");
+			identity(linkNode, link);
+			for (ResourceContainer container : link.getConnectedContainers()) {
+				refer(linkNode, "connectedResourceContainers_LinkingResource", container);
+			}
+			if (link.getResourceType() != null || link.getLatency() != null || link.getThroughput() != null) {
+				Node specification = linkNode.child("communicationLinkResourceSpecifications_LinkingResource")
+						.attribute("id", idOf(link) + "_specification")
+						.attribute("failureProbability", number(link.getFailureProbability()));
+				refer(specification, "communicationLinkResourceType_CommunicationLinkResourceSpecification",
+						link.getResourceType());
+				randomVariable(specification, "latency_CommunicationLinkResourceSpecification", link.getLatency());
+				randomVariable(specification, "throughput_CommunicationLinkResourceSpecification", link.getThroughput());
+			}
+		}
+		return root;
+	}
+
+	private void container(Node node, ResourceContainer container) throws PalladioExportException {
+		identity(node, container);
+		for (ProcessingResourceSpecification resource : container.getProcessingResources()) {
+			Node resourceNode = node.child("activeResourceSpecifications_ResourceContainer");
+			if (resource instanceof HddProcessingResourceSpecification disk) {
+				resourceNode.attribute("xsi:type", "resourceenvironment:HDDProcessingResourceSpecification");
+				randomVariable(resourceNode, "readProcessingRate", disk.getReadProcessingRate());
+				randomVariable(resourceNode, "writeProcessingRate", disk.getWriteProcessingRate());
+			}
+			identity(resourceNode, resource);
+			resourceNode.attribute("numberOfReplicas", Integer.toString(resource.getNumberOfReplicas()))
+					.attribute("MTTF", number(resource.getMttf())).attribute("MTTR", number(resource.getMttr()));
+			refer(resourceNode, "schedulingPolicy", resource.getSchedulingPolicy());
+			refer(resourceNode, "activeResourceType_ActiveResourceSpecification", resource.getResourceType());
+			randomVariable(resourceNode, "processingRate_ProcessingResourceSpecification", resource.getProcessingRate());
+		}
+		for (ResourceContainer nested : container.getNestedContainers()) {
+			container(node.child("nestedResourceContainers__ResourceContainer"), nested);
+		}
+	}
+
+	// ------------------------------------------------------------------ allocation
+
+	private Node allocation(Allocation allocation) throws PalladioExportException {
+		Node root = root("allocation:Allocation", allocation);
+		refer(root, "targetResourceEnvironment_Allocation", allocation.getResourceEnvironment());
+		refer(root, "system_Allocation", allocation.getSystem());
+		for (AllocationContext context : allocation.getContexts()) {
+			Node contextNode = root.child("allocationContexts_Allocation");
+			identity(contextNode, context);
+			refer(contextNode, "resourceContainer_AllocationContext", context.getContainer());
+			refer(contextNode, "assemblyContext_AllocationContext", context.getAssemblyContext());
+			refer(contextNode, "eventChannel__AllocationContext", context.getEventChannel());
+		}
+		return root;
+	}
+
+	// ------------------------------------------------------------------ usage model
+
+	private Node usageModel(UsageModel usageModel) throws PalladioExportException {
+		Node root = root("usagemodel:UsageModel", usageModel);
+		for (UsageScenario scenario : usageModel.getScenarios()) {
+			Node scenarioNode = root.child("usageScenario_UsageModel");
+			identity(scenarioNode, scenario);
+			if (scenario.getBehaviour() != null) {
+				scenarioBehaviour(scenarioNode.child("scenarioBehaviour_UsageScenario"), scenario.getBehaviour());
+			}
+			if (scenario.getWorkload() != null) {
+				workload(scenarioNode.child("workload_UsageScenario"), scenario.getWorkload());
+			}
+		}
+		return root;
+	}
+
+	private void workload(Node node, Workload workload) throws PalladioExportException {
+		switch (workload) {
+		case ClosedWorkload closed -> {
+			node.attribute("xsi:type", "usagemodel:ClosedWorkload")
+					.attribute("population", Integer.toString(closed.getPopulation()));
+			randomVariable(node, "thinkTime_ClosedWorkload", closed.getThinkTime());
+		}
+		case OpenWorkload open -> {
+			node.attribute("xsi:type", "usagemodel:OpenWorkload");
+			randomVariable(node, "interArrivalTime_OpenWorkload", open.getInterArrivalTime());
+		}
+		default -> throw cannotWrite(workload);
+		}
+	}
+
+	private void scenarioBehaviour(Node node, ScenarioBehaviour behaviour) throws PalladioExportException {
+		identity(node, behaviour);
+		for (UserAction action : behaviour.getActions()) {
+			userAction(node.child("actions_ScenarioBehaviour"), action);
+		}
+	}
+
+	private void userAction(Node node, UserAction action) throws PalladioExportException {
+		if (action.eClass().getEPackage() != PcmPackage.eINSTANCE) {
+			throw cannotWrite(action);
+		}
+		node.attribute("xsi:type", "usagemodel:" + action.eClass().getName());
+		identity(node, action);
+		refer(node, "successor", action.getSuccessor());
+		refer(node, "predecessor", action.getPredecessor());
+		switch (action) {
+		case EntryLevelSystemCall call -> {
+			node.attribute("priority", Integer.toString(call.getPriority()));
+			refer(node, "providedRole_EntryLevelSystemCall", call.getProvidedRole());
+			refer(node, "operationSignature__EntryLevelSystemCall", call.getSignature());
+			variableUsages(node, "inputParameterUsages_EntryLevelSystemCall", call.getInputParameterUsages());
+			variableUsages(node, "outputParameterUsages_EntryLevelSystemCall", call.getOutputParameterUsages());
+		}
+		case Delay delay -> randomVariable(node, "timeSpecification_Delay", delay.getTime());
+		case Branch branch -> {
+			for (ScenarioBranchTransition transition : branch.getTransitions()) {
+				Node transitionNode = node.child("branchTransitions_Branch");
+				identity(transitionNode, transition);
+				transitionNode.attribute("branchProbability", number(transition.getProbability()));
+				if (transition.getBody() != null) {
+					scenarioBehaviour(transitionNode.child("branchedBehaviour_BranchTransition"), transition.getBody());
+				}
+			}
+		}
+		case Loop loop -> {
+			randomVariable(node, "loopIteration_Loop", loop.getIterations());
+			if (loop.getBody() != null) {
+				scenarioBehaviour(node.child("bodyBehaviour_Loop"), loop.getBody());
+			}
+		}
+		default -> {
+			// start and stop have nothing beyond their successor
+		}
+		}
+	}
+
+	private static PalladioExportException cannotWrite(Object element) {
+		String described = element instanceof EObject object ? Diagnostic.describe(object) : String.valueOf(element);
+		return new PalladioExportException(described + " cannot be written as a Palladio model element yet");
+	}
+
+	// ------------------------------------------------------------------ XML
+
+	/** An element of a document being built: PCM's feature name, its attributes and children in order. */
+	private static final class Node {
+		final String name;
+		final Map<String, String> attributes = new LinkedHashMap<>();
+		final List<Node> children = new ArrayList<>();
+
+		Node(String name) {
+			this.name = name;
+		}
+
+		Node attribute(String key, String value) {
+			attributes.put(key, value);
+			return this;
+		}
+
+		Node child(String childName) {
+			Node child = new Node(childName);
+			children.add(child);
+			return child;
+		}
+	}
+
+	private static Map<String, String> namespaces() {
+		Map<String, String> namespaces = new LinkedHashMap<>();
+		namespaces.put("xmi", XMI);
+		namespaces.put("xsi", XSI);
+		namespaces.put("allocation", PCM + "Allocation/5.2");
+		namespaces.put("composition", PCM + "Core/Composition/5.2");
+		namespaces.put("repository", PCM + "Repository/5.2");
+		namespaces.put("resourceenvironment", PCM + "ResourceEnvironment/5.2");
+		namespaces.put("seff", PCM + "SEFF/5.2");
+		namespaces.put("stoex", "http://sdq.ipd.uka.de/StochasticExpressions/2.2");
+		namespaces.put("system", PCM + "System/5.2");
+		namespaces.put("usagemodel", PCM + "UsageModel/5.2");
+		return Map.copyOf(namespaces);
+	}
+
+	/** Every document declares all of PCM's namespaces, so every xsi:type prefix is bound. */
+	private static byte[] serialise(Node root, String fileName) throws PalladioExportException {
+		ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+		try {
+			XMLStreamWriter writer = XMLOutputFactory.newFactory().createXMLStreamWriter(bytes, "UTF-8");
+			writer.writeStartDocument("UTF-8", "1.0");
+			writer.writeCharacters("\n");
+			String prefix = root.name.substring(0, root.name.indexOf(':'));
+			writer.writeStartElement(prefix, root.name.substring(prefix.length() + 1), NAMESPACES.get(prefix));
+			for (String namespacePrefix : List.of("xmi", "xsi", "allocation", "composition", "repository",
+					"resourceenvironment", "seff", "stoex", "system", "usagemodel")) {
+				writer.writeNamespace(namespacePrefix, NAMESPACES.get(namespacePrefix));
+			}
+			attributes(writer, root);
+			children(writer, root, 1);
+			writer.writeCharacters("\n");
+			writer.writeEndElement();
+			writer.writeEndDocument();
+			writer.close();
+		} catch (XMLStreamException e) {
+			throw new PalladioExportException("cannot write '" + fileName + "': " + e.getMessage(), e);
+		}
+		return bytes.toByteArray();
+	}
+
+	private static void attributes(XMLStreamWriter writer, Node node) throws XMLStreamException {
+		for (Map.Entry<String, String> attribute : node.attributes.entrySet()) {
+			String key = attribute.getKey();
+			int colon = key.indexOf(':');
+			if (colon > 0) {
+				String prefix = key.substring(0, colon);
+				writer.writeAttribute(prefix, NAMESPACES.get(prefix), key.substring(colon + 1), attribute.getValue());
+			} else {
+				writer.writeAttribute(key, attribute.getValue());
+			}
+		}
+	}
+
+	private static void children(XMLStreamWriter writer, Node node, int depth) throws XMLStreamException {
+		for (Node child : node.children) {
+			writer.writeCharacters("\n" + "  ".repeat(depth));
+			if (child.children.isEmpty()) {
+				writer.writeEmptyElement(child.name);
+				attributes(writer, child);
+			} else {
+				writer.writeStartElement(child.name);
+				attributes(writer, child);
+				children(writer, child, depth + 1);
+				writer.writeCharacters("\n" + "  ".repeat(depth));
+				writer.writeEndElement();
+			}
+		}
+	}
+}
