@@ -81,12 +81,15 @@ public final class QpnSimulator {
 			return ReplicationPooling.pool(List.of(results), settings.seed(), settings.warmUp(),
 					(System.nanoTime() - started) / 1e9);
 		} finally {
+			// a failure interrupts the replications still running, and they end at their next progress
+			// check; none outlives the call
 			pool.shutdownNow();
+			pool.close();
 		}
 	}
 
 	/** Name prefix of the threads replications run on. */
-	public static final String REPLICATION_THREAD = "iosim-qpn-replication-";
+	private static final String REPLICATION_THREAD = "iosim-qpn-replication-";
 
 	/** Replication 0 runs with the seed itself, so that one replication is the plain run. */
 	static long replicationSeed(long seed, int replication) {

@@ -125,24 +125,12 @@ class PercentilesAndStopsTest {
 		builder.mode(choose, 1, new org.iosim.qpn.ColourReference[] { start }, served);
 		builder.move("spin", trap, trap);
 		builder.move("again", served, served);
-		// uninterrupted, a surviving replication would run 1e10 time units: hours
-		long started = System.nanoTime();
+		// a surviving replication would run 1e10 time units, for hours: the simulation returns only once every
+		// replication has ended, so it returns at all only if the failure stops them
 		UnsupportedNetException failed = assertThrows(UnsupportedNetException.class,
 				() -> run(builder, new QpnRunSettings(5, StoppingRule.ABSOLUTE, 1e10, 10, 0), 8));
 		assertTrue(failed.getMessage().contains("without time advancing") || failed.getMessage().contains("firings"),
 				failed.getMessage());
-		assertTrue((System.nanoTime() - started) / 1e9 < 120, "the failure ends the simulation");
-		// and the surviving replications stop too, instead of running on in the background
-		long deadline = System.nanoTime() + 30_000_000_000L;
-		while (replicationThreads() > 0 && System.nanoTime() < deadline) {
-			Thread.onSpinWait();
-		}
-		assertEquals(0, replicationThreads(), "replications still running after the failure");
-	}
-
-	private static long replicationThreads() {
-		return Thread.getAllStackTraces().keySet().stream()
-				.filter(thread -> thread.getName().startsWith(QpnSimulator.REPLICATION_THREAD) && thread.isAlive()).count();
 	}
 
 	@Test
