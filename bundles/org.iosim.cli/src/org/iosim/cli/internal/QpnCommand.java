@@ -597,14 +597,13 @@ final class QpnCommand implements Runnable {
 			return (int) value;
 		}
 
-		/** Tokens of the colour divided by their throughput out of the place: Little's law for a closed cycle. */
 		private double cycleTime(QpnResult solved, String colour, int tokens) {
-			double departures = solved.departures(place, colour);
-			if (departures > 0) {
-				return tokens / departures;
+			double cycle = solved.cycleTime(place, colour, tokens);
+			if (Double.isNaN(cycle)) {
+				throw new UnsupportedNetException("no token of colour '" + colour + "' left place '" + place
+						+ "' in the run; raise the run length of the net's configuration");
 			}
-			throw new UnsupportedNetException("no token of colour '" + colour + "' left place '" + place
-					+ "' in the run; raise the run length of the net's configuration");
+			return cycle;
 		}
 	}
 

@@ -109,7 +109,8 @@ final class QpnStorageCommands {
 		} catch (IllegalArgumentException unusable) {
 			throw new IosimCommand.UserError(Main.EXIT_INVALID, data + ": " + unusable.getMessage());
 		}
-		writeFileOf(out, overwrite, StorageFiles.write(result.storage(), result.rows()));
+		String text = StorageFiles.write(result.storage(), result.rows());
+		QpnCommand.writeFile(out, overwrite, staging -> java.nio.file.Files.writeString(staging, text));
 		CalibratedStorage storage = result.storage();
 		if (mixed > 0) {
 			err.printf(Locale.ROOT, "note: %d mixed read/write rows left out: the %s template is calibrated from single-class"
@@ -193,8 +194,8 @@ final class QpnStorageCommands {
 					+ " model names it relative to itself");
 		}
 		QpnCommand.writeFile(weightFile, overwrite, staging -> result.model().weightModel().save(staging));
-		writeFileOf(out, overwrite, StorageFiles.writeScheduler(result.model(), storageName,
-				weightFile.getFileName().toString(), result));
+		String text = StorageFiles.writeScheduler(result.model(), storageName, weightFile.getFileName().toString(), result);
+		QpnCommand.writeFile(out, overwrite, staging -> java.nio.file.Files.writeString(staging, text));
 		SchedulerModel model = result.model();
 		stdout.printf(Locale.ROOT, "scheduler calibrated from %d single-VM configurations%s%n", result.fits().size(),
 				Double.isNaN(result.multiVmError()) ? "" : " and the multi-VM ones");
@@ -333,10 +334,6 @@ final class QpnStorageCommands {
 		throw new IosimCommand.UserError(Main.EXIT_USAGE, "--raid-probability must be P or P1,THREADS,P2");
 	}
 
-	private static void writeFileOf(Path file, boolean overwrite, String text) {
-		QpnCommand.writeFile(file, overwrite, staging -> java.nio.file.Files.writeString(staging, text));
-	}
-
 	@Command(name = "instantiate", mixinStandardHelpOptions = true,
 			description = { "Writes the net of a calibrated template for one workload, as a QPME .qpe (or IOSim .qpn)"
 					+ " file to simulate with 'iosim qpn simulate', open in QPME, or use as an embedded analysis model.",
@@ -382,11 +379,10 @@ final class QpnStorageCommands {
 			IosimCommand.requireExisting(modelFile);
 			Net net;
 			try {
-				if (StorageFiles.isScheduler(modelFile)) {
-					net = schedulerNet(StorageFiles.readScheduler(modelFile));
-				} else {
-					net = storageNet(StorageFiles.read(modelFile));
-				}
+				net = switch (StorageFiles.readModel(modelFile)) {
+				case SchedulerModel scheduler -> schedulerNet(scheduler);
+				case CalibratedStorage storage -> storageNet(storage);
+				};
 			} catch (StorageFiles.StorageFileException unusable) {
 				throw new IosimCommand.UserError(Main.EXIT_INVALID, unusable.getMessage());
 			} catch (IllegalArgumentException unusable) {

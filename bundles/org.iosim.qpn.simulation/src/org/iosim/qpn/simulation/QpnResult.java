@@ -25,16 +25,25 @@ public record QpnResult(String net, long seed, int replications, String stopReas
 
 	/**
 	 * @return tokens of the colour leaving the place (an ordinary place, or a queueing place's
-	 *         depository) per time unit; 0 if the place holds no such colour. In a closed net whose
-	 *         tokens cycle from that place, the colour's tokens divided by this are its cycle time.
+	 *         depository) per time unit; 0 if the place holds no such colour
 	 */
-	public double departures(String place, String colour) {
+	private double departures(String place, String colour) {
 		for (PlaceResult result : places) {
 			if (result.place().equals(place) && result.colour().equals(colour) && result.part() != Part.QUEUE) {
 				return result.throughput();
 			}
 		}
 		return 0;
+	}
+
+	/**
+	 * Little's law for a closed cycle: the colour's tokens divided by their throughput out of the
+	 * place, i.e. the time a token takes from leaving the place to leaving it again; NaN if no such
+	 * token left it in the run.
+	 */
+	public double cycleTime(String place, String colour, int tokens) {
+		double departures = departures(place, colour);
+		return departures > 0 ? tokens / departures : Double.NaN;
 	}
 
 	/** Where in a place tokens were measured. */

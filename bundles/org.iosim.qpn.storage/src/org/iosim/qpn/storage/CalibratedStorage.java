@@ -17,7 +17,8 @@ import java.util.Map;
  * @param writeThreshold file set size in bytes above which random writes are uncached; infinite: never
  */
 public record CalibratedStorage(StorageTemplate template, Map<StorageClass, ClassModel> classes, double readThreshold,
-		double writeThreshold, RaidRouting raidRouting, double serviceTimeVariation, int cacheServers) {
+		double writeThreshold, RaidRouting raidRouting, double serviceTimeVariation, int cacheServers)
+		implements CalibratedModel {
 
 	/** With one cache server, as in 001. */
 	public CalibratedStorage(StorageTemplate template, Map<StorageClass, ClassModel> classes, double readThreshold,

@@ -4,6 +4,7 @@ import java.util.List;
 
 import org.iosim.analysis.regression.StoredModel;
 import org.iosim.qpn.Net;
+import org.iosim.qpn.simulation.calibration.RequestWeights;
 import org.iosim.qpn.simulation.calibration.RequestWeights.ResponseTimes;
 
 /**
@@ -15,7 +16,7 @@ import org.iosim.qpn.simulation.calibration.RequestWeights.ResponseTimes;
  * @param weightModel φ from the features {@link #THREAD_RATIO} and, if it has it, {@link #SIZE_RATIO}
  */
 public record SchedulerModel(CalibratedStorage storage, ServiceTimeCorrection correction, StoredModel weightModel,
-		int precision, MultiVm multiVm) {
+		int precision, MultiVm multiVm) implements CalibratedModel {
 
 	public static final String THREAD_RATIO = "readWriteThreadRatio";
 	public static final String SIZE_RATIO = "readWriteSizeRatio";
@@ -55,8 +56,7 @@ public record SchedulerModel(CalibratedStorage storage, ServiceTimeCorrection co
 
 	/** α and β from φ as Algorithm 3 lines 21–22: β = 10^δ, α = ⌊φ·10^δ + 0.5⌋ (at least 1). */
 	public double[] alphaBeta(double phi) {
-		double scale = Math.pow(10, precision);
-		return new double[] { Math.max(1, Math.floor(phi * scale + 0.5)), scale };
+		return new double[] { Math.max(1, RequestWeights.alpha(phi, precision)), RequestWeights.beta(precision) };
 	}
 
 	public Weights weights(SchedulerWorkload workload) {

@@ -125,10 +125,10 @@ public final class SchedulerNets {
 		if (threads == 0) {
 			return Double.NaN;
 		}
-		double departures = result.departures(WAITING, colour);
-		if (!(departures > 0)) {
+		double cycle = result.cycleTime(WAITING, colour, threads);
+		if (Double.isNaN(cycle)) {
 			throw new IllegalArgumentException("no request of colour '" + colour + "' completed in the run");
 		}
-		return threads / departures;
+		return cycle;
 	}
 }

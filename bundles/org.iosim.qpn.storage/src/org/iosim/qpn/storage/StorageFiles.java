@@ -180,14 +180,14 @@ public final class StorageFiles {
 		}
 	}
 
-	/** Whether a file is a calibrated scheduler model rather than a calibrated storage (by its format). */
-	public static boolean isScheduler(Path file) throws StorageFileException {
-		return SCHEDULER_FORMAT.equals(root(file).path("format").asText(null));
-	}
-
-	/** Reads a scheduler model with its storage and weight model, which are resolved beside it. */
-	public static SchedulerModel readScheduler(Path file) throws StorageFileException {
-		return new Reader(file).scheduler(root(file));
+	/**
+	 * Reads either kind of calibration file, by its format: a calibrated storage, or a scheduler model
+	 * with its storage and weight model, which are resolved beside it.
+	 */
+	public static CalibratedModel readModel(Path file) throws StorageFileException {
+		JsonNode root = root(file);
+		Reader reader = new Reader(file);
+		return SCHEDULER_FORMAT.equals(root.path("format").asText(null)) ? reader.scheduler(root) : reader.storage(root);
 	}
 
 	private static final class Reader {

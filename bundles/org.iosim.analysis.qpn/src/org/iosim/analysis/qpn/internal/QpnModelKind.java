@@ -95,12 +95,13 @@ public final class QpnModelKind implements IoAnalysisModelKind {
 			long seed = definition.parameter("seed").isPresent() ? (long) number(definition, "seed", 1)
 					: context.random().nextLong();
 			try {
-				if (StorageFiles.isScheduler(file)) {
-					return new SolvedScheduler(definition.name(), file.getFileName().toString(),
-							StorageFiles.readScheduler(file), seed, countsArriving(context));
-				}
-				return new SolvedStorage(definition.name(), file.getFileName().toString(), StorageFiles.read(file), seed,
+				String name = file.getFileName().toString();
+				return switch (StorageFiles.readModel(file)) {
+				case SchedulerModel scheduler -> new SolvedScheduler(definition.name(), name, scheduler, seed,
 						countsArriving(context));
+				case CalibratedStorage storage -> new SolvedStorage(definition.name(), name, storage, seed,
+						countsArriving(context));
+				};
 			} catch (StorageFiles.StorageFileException unusable) {
 				throw new AnalysisModelException(model + ": " + unusable.getMessage());
 			}
@@ -358,12 +359,12 @@ public final class QpnModelKind implements IoAnalysisModelKind {
 							+ unsolvable.getMessage());
 				}
 			});
-			double throughput = solution.departures(StorageNets.CLIENTS, arriving.label());
-			if (!(throughput > 0)) {
+			double cycle = solution.cycleTime(StorageNets.CLIENTS, arriving.label(), workload.threads(arriving));
+			if (Double.isNaN(cycle)) {
 				throw new AnalysisModelException("analysis model '" + name + "': " + file + ": the storage net completed no"
 						+ " request of class '" + arriving.label() + "'");
 			}
-			return workload.threads(arriving) / throughput;
+			return cycle;
 		}
 
 		@Override
@@ -513,13 +514,13 @@ public final class QpnModelKind implements IoAnalysisModelKind {
 				}
 			});
 			Colour arriving = state.type() == IoType.READ ? readColour : writeColour;
-			double throughput = solution.departures(place, arriving.name());
-			if (!(throughput > 0)) {
+			double cycle = solution.cycleTime(place, arriving.name(), populations.get(arriving.slot()));
+			if (Double.isNaN(cycle)) {
 				throw new AnalysisModelException(String.format(Locale.ROOT, "analysis model '%s': %s completed no request"
 						+ " of colour '%s' at place '%s' in a run of %.6g time units with %d reads and %d writes; raise"
 						+ " 'runLength'", name, file, arriving.name(), place, settings.runLength(), reads, requests - reads));
 			}
-			return populations.get(arriving.slot()) / throughput;
+			return cycle;
 		}
 
 		@Override

@@ -53,16 +53,10 @@ public final class RequestWeights {
 	 */
 	public static Result calibrate(ResponseTimes measured, double[] alphaRange, double[] betaRange, int precision,
 			double acceptableError, Prediction prediction) {
-		if (!(measured.read() > 0 && measured.write() > 0)) {
-			throw new IllegalArgumentException("measured response times must be positive, got " + measured);
+		check(measured, alphaRange, betaRange, precision);
+		if (!(acceptableError >= 0)) {
+			throw new IllegalArgumentException("the acceptable error must be at least 0");
 		}
-		if (!(alphaRange[0] > 0 && alphaRange[1] >= alphaRange[0] && betaRange[0] > 0 && betaRange[1] >= betaRange[0])) {
-			throw new IllegalArgumentException("weight ranges must be positive intervals");
-		}
-		if (precision < 0 || precision > 15 || !(acceptableError >= 0)) {
-			throw new IllegalArgumentException("the precision must be 0 to 15 and the acceptable error at least 0");
-		}
-		double scale = Math.pow(10, precision);
 		double lowest = alphaRange[0] / betaRange[1];
 		double highest = alphaRange[1] / betaRange[0];
 		double phi = (lowest + highest) / 2;
@@ -71,8 +65,8 @@ public final class RequestWeights {
 		List<Step> steps = new ArrayList<>();
 		Step best = null;
 		do {
-			long alpha = (long) Math.floor(phi * scale + 0.5);
-			long beta = (long) scale;
+			long alpha = alpha(phi, precision);
+			long beta = beta(precision);
 			ResponseTimes predicted = prediction.predict(alpha, beta);
 			current = latest;
 			latest = (Math.abs((measured.read() - predicted.read()) / measured.read())
@@ -107,16 +101,7 @@ public final class RequestWeights {
 	 */
 	public static Result bisect(ResponseTimes measured, double[] alphaRange, double[] betaRange, int precision,
 			Prediction prediction) {
-		if (!(measured.read() > 0 && measured.write() > 0)) {
-			throw new IllegalArgumentException("measured response times must be positive, got " + measured);
-		}
-		if (!(alphaRange[0] > 0 && alphaRange[1] >= alphaRange[0] && betaRange[0] > 0 && betaRange[1] >= betaRange[0])) {
-			throw new IllegalArgumentException("weight ranges must be positive intervals");
-		}
-		if (precision < 0 || precision > 15) {
-			throw new IllegalArgumentException("the precision must be 0 to 15");
-		}
-		double scale = Math.pow(10, precision);
+		check(measured, alphaRange, betaRange, precision);
 		double lowest = alphaRange[0] / betaRange[1];
 		double highest = alphaRange[1] / betaRange[0];
 		List<Step> steps = new ArrayList<>();
@@ -124,8 +109,8 @@ public final class RequestWeights {
 		long previousAlpha = -1;
 		while (true) {
 			double phi = (lowest + highest) / 2;
-			long alpha = (long) Math.floor(phi * scale + 0.5);
-			long beta = (long) scale;
+			long alpha = alpha(phi, precision);
+			long beta = beta(precision);
 			if (alpha == previousAlpha || alpha < 1) {
 				break; // the interval is below the precision: the same weights again
 			}
@@ -145,5 +130,27 @@ public final class RequestWeights {
 			}
 		}
 		return new Result(best, steps.get(steps.size() - 1), steps);
+	}
+
+	/** Algorithm 3 line 21: α = ⌊φ·10^δ + 0.5⌋. */
+	public static long alpha(double phi, int precision) {
+		return (long) Math.floor(phi * Math.pow(10, precision) + 0.5);
+	}
+
+	/** Algorithm 3 line 22: β = 10^δ. */
+	public static long beta(int precision) {
+		return (long) Math.pow(10, precision);
+	}
+
+	private static void check(ResponseTimes measured, double[] alphaRange, double[] betaRange, int precision) {
+		if (!(measured.read() > 0 && measured.write() > 0)) {
+			throw new IllegalArgumentException("measured response times must be positive, got " + measured);
+		}
+		if (!(alphaRange[0] > 0 && alphaRange[1] >= alphaRange[0] && betaRange[0] > 0 && betaRange[1] >= betaRange[0])) {
+			throw new IllegalArgumentException("weight ranges must be positive intervals");
+		}
+		if (precision < 0 || precision > 15) {
+			throw new IllegalArgumentException("the precision must be 0 to 15");
+		}
 	}
 }

@@ -53,7 +53,7 @@ class StorageNetsTest {
 	private static double cycleTime(Net net, StorageClass storageClass, int threads, long seed) {
 		PreparedNet prepared = PreparedNet.of(net, StorageNets.CONFIGURATION);
 		QpnResult result = prepared.run(QpnRunSettings.of(net.getConfigurations().get(0), seed), Map.of());
-		return threads / result.departures(StorageNets.CLIENTS, storageClass.label());
+		return result.cycleTime(StorageNets.CLIENTS, storageClass.label(), threads);
 	}
 
 	@Test
