@@ -1,0 +1,137 @@
+package org.iosim.ui.internal.launch;
+
+import org.eclipse.core.resources.IResource;
+import org.eclipse.core.resources.ResourcesPlugin;
+import org.eclipse.core.runtime.CoreException;
+import org.eclipse.debug.core.ILaunchConfiguration;
+import org.eclipse.debug.core.ILaunchConfigurationWorkingCopy;
+import org.eclipse.debug.ui.AbstractLaunchConfigurationTab;
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.layout.GridData;
+import org.eclipse.swt.layout.GridLayout;
+import org.eclipse.swt.widgets.Button;
+import org.eclipse.swt.widgets.Composite;
+import org.eclipse.swt.widgets.Label;
+import org.eclipse.swt.widgets.Text;
+import org.eclipse.ui.dialogs.ElementTreeSelectionDialog;
+import org.eclipse.ui.model.WorkbenchContentProvider;
+import org.eclipse.ui.model.WorkbenchLabelProvider;
+import org.iosim.ui.IosimUi;
+
+/**
+ * The simulation's settings, as {@code iosim simulate} takes them: the model (a model file or a folder
+ * of Palladio files), the I/O configuration, the seed, the stop conditions, the replications and the
+ * output folder. The dialog says what is wrong before it lets the user run.
+ */
+public final class SimulationTab extends AbstractLaunchConfigurationTab {
+
+	private Text model;
+	private Text ioConfiguration;
+	private Text seed;
+	private Text maxMeasurements;
+	private Text stopTime;
+	private Text replications;
+	private Text outputFolder;
+
+	@Override
+	public void createControl(Composite parent) {
+		Composite area = new Composite(parent, SWT.NONE);
+		area.setLayout(new GridLayout(3, false));
+		model = field(area, "&Model (file or folder):", "A model file (.iosim, or any file of a Palladio model set) or a folder of Palladio files", true);
+		ioConfiguration = field(area, "&I/O configuration:", "The .ioconfig that puts the model's storage on virtualized storage; empty to simulate the model as it is", true);
+		seed = field(area, "&Seed:", "The same seed reproduces a run exactly", false);
+		maxMeasurements = field(area, "Maximum &measurements:", "Completed usage-scenario runs per replication after which it stops", false);
+		stopTime = field(area, "S&top time:", "Simulated time after which a replication stops; empty for none", false);
+		replications = field(area, "&Replications:", "Independent replications, each on its own random streams", false);
+		outputFolder = field(area, "&Output folder:", "A folder of the workspace, replaced by each run; empty for a new folder per run under results/", true);
+		setControl(area);
+	}
+
+	private Text field(Composite area, String label, String tip, boolean browse) {
+		new Label(area, SWT.NONE).setText(label);
+		Text text = new Text(area, SWT.BORDER | SWT.SINGLE);
+		text.setToolTipText(tip);
+		text.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false, browse ? 1 : 2, 1));
+		text.addModifyListener(event -> {
+			setDirty(true);
+			updateLaunchConfigurationDialog();
+		});
+		if (browse) {
+			Button button = new Button(area, SWT.PUSH);
+			button.setText("Browse...");
+			button.addListener(SWT.Selection, event -> browse(text));
+		}
+		return text;
+	}
+
+	private void browse(Text target) {
+		ElementTreeSelectionDialog dialog = new ElementTreeSelectionDialog(getShell(), new WorkbenchLabelProvider(),
+				new WorkbenchContentProvider());
+		dialog.setTitle("IOSim Simulation");
+		dialog.setMessage("Choose a file or folder of the workspace:");
+		dialog.setInput(ResourcesPlugin.getWorkspace().getRoot());
+		if (dialog.open() == ElementTreeSelectionDialog.OK && dialog.getFirstResult() instanceof IResource chosen) {
+			target.setText(chosen.getFullPath().toString());
+		}
+	}
+
+	@Override
+	public void setDefaults(ILaunchConfigurationWorkingCopy configuration) {
+		LaunchAttributes.setDefaults(configuration, null, null);
+	}
+
+	@Override
+	public void initializeFrom(ILaunchConfiguration configuration) {
+		read(configuration, LaunchAttributes.MODEL, model);
+		read(configuration, LaunchAttributes.IO_CONFIGURATION, ioConfiguration);
+		read(configuration, LaunchAttributes.SEED, seed);
+		read(configuration, LaunchAttributes.MAX_MEASUREMENTS, maxMeasurements);
+		read(configuration, LaunchAttributes.STOP_TIME, stopTime);
+		try {
+			replications.setText(Integer.toString(configuration.getAttribute(LaunchAttributes.REPLICATIONS, 1)));
+		} catch (CoreException unreadable) {
+			replications.setText("1");
+		}
+		read(configuration, LaunchAttributes.OUTPUT_FOLDER, outputFolder);
+	}
+
+	private static void read(ILaunchConfiguration configuration, String attribute, Text field) {
+		try {
+			field.setText(configuration.getAttribute(attribute, ""));
+		} catch (CoreException unreadable) {
+			field.setText("");
+		}
+	}
+
+	@Override
+	public void performApply(ILaunchConfigurationWorkingCopy configuration) {
+		configuration.setAttribute(LaunchAttributes.MODEL, model.getText().strip());
+		configuration.setAttribute(LaunchAttributes.IO_CONFIGURATION, ioConfiguration.getText().strip());
+		configuration.setAttribute(LaunchAttributes.SEED, seed.getText().strip());
+		configuration.setAttribute(LaunchAttributes.MAX_MEASUREMENTS, maxMeasurements.getText().strip());
+		configuration.setAttribute(LaunchAttributes.STOP_TIME, stopTime.getText().strip());
+		try {
+			configuration.setAttribute(LaunchAttributes.REPLICATIONS, Integer.parseInt(replications.getText().strip()));
+		} catch (NumberFormatException notANumber) {
+			configuration.setAttribute(LaunchAttributes.REPLICATIONS, -1); // isValid reports it
+		}
+		configuration.setAttribute(LaunchAttributes.OUTPUT_FOLDER, outputFolder.getText().strip());
+	}
+
+	@Override
+	public boolean isValid(ILaunchConfiguration configuration) {
+		String problem = LaunchAttributes.problem(configuration);
+		setErrorMessage(problem);
+		return problem == null;
+	}
+
+	@Override
+	public String getName() {
+		return "Simulation";
+	}
+
+	@Override
+	public String getId() {
+		return IosimUi.LAUNCH_TYPE_ID + ".tab";
+	}
+}

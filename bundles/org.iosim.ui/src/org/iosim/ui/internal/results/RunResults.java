@@ -1,0 +1,126 @@
+package org.iosim.ui.internal.results;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+/**
+ * A run's {@code results.json} as the results view shows it. Fields the file lacks (an older
+ * version, a run without I/O) read as empty lists or NaN; {@code null} numbers (NaN and infinities
+ * in the file) read as NaN.
+ */
+public record RunResults(Path folder, String model, long seed, int replications, String stopReason,
+		double simulatedTime, List<Row> scenarios, List<Row> calls, List<Row> resources, List<Row> io,
+		List<Series> responseTimeOverTime, List<Series> responseTimeDistribution) {
+
+	public static final String FILE = "results.json";
+
+	/** results.json files are written by IOSim and small; the bound keeps a foreign file from exhausting memory. */
+	private static final long MAX_FILE_BYTES = 256L * 1024 * 1024;
+
+	private static final ObjectMapper JSON = new ObjectMapper(JsonFactory.builder()
+			.streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(64).build()).build());
+
+	/** One line of a table: what it is, and its numbers in the order of the table's columns. */
+	public record Row(String name, double[] values) {
+	}
+
+	/** One scenario's curve: x and y values. */
+	public record Series(String name, double[] x, double[] y) {
+	}
+
+	public static final String[] SCENARIO_COLUMNS = { "Mean response time", "± (95 %)", "Median", "90th pct.",
+			"95th pct.", "99th pct.", "Throughput", "Measurements" };
+	public static final String[] CALL_COLUMNS = { "Mean response time", "± (95 %)", "Median", "95th pct.",
+			"Measurements" };
+	public static final String[] RESOURCE_COLUMNS = { "Utilization", "Mean queue length", "Throughput",
+			"Mean service time", "Mean response time" };
+	public static final String[] IO_COLUMNS = { "Mean delay", "± (95 %)", "Median", "95th pct.", "Requests",
+			"Bytes/s", "Mean concurrency" };
+
+	/** @throws IOException naming the file when it cannot be read or is not a results file */
+	public static RunResults read(Path folder) throws IOException {
+		Path file = folder.resolve(FILE);
+		if (Files.size(file) > MAX_FILE_BYTES) {
+			throw new IOException(file + " is larger than " + MAX_FILE_BYTES / (1024 * 1024) + " MiB; it is not a results file of IOSim");
+		}
+		JsonNode root;
+		try (InputStream in = Files.newInputStream(file)) {
+			root = JSON.readTree(in);
+		} catch (JsonProcessingException malformed) {
+			throw new IOException(file + " is not a results file: " + malformed.getOriginalMessage(), malformed);
+		}
+		if (root == null || !root.isObject() || !root.has("scenarios")) {
+			throw new IOException(file + " is not a results file of IOSim (it has no scenarios)");
+		}
+		List<Row> scenarios = new ArrayList<>();
+		List<Series> overTime = new ArrayList<>();
+		List<Series> distribution = new ArrayList<>();
+		for (JsonNode scenario : root.path("scenarios")) {
+			String name = text(scenario, "name");
+			JsonNode time = scenario.path("responseTime");
+			scenarios.add(new Row(name, new double[] { number(time, "mean"), number(time, "ci95"), number(time, "p50"),
+					number(time, "p90"), number(time, "p95"), number(time, "p99"), number(scenario, "throughput"),
+					number(time, "count") }));
+			overTime.add(series(name, scenario.path("overTime"), "start", "end", "mean"));
+			distribution.add(series(name, scenario.path("distribution"), "value", null, "probability"));
+		}
+		List<Row> calls = new ArrayList<>();
+		for (JsonNode call : root.path("calls")) {
+			JsonNode time = call.path("responseTime");
+			calls.add(new Row(text(call, "caller") + " → " + text(call, "callee"), new double[] { number(time, "mean"),
+					number(time, "ci95"), number(time, "p50"), number(time, "p95"), number(time, "count") }));
+		}
+		List<Row> resources = new ArrayList<>();
+		for (JsonNode resource : root.path("resources")) {
+			resources.add(new Row(text(resource, "container") + " " + text(resource, "type"),
+					new double[] { number(resource, "utilization"), number(resource, "meanQueueLength"),
+							number(resource, "throughput"), number(resource, "meanServiceTime"),
+							number(resource, "meanResponseTime") }));
+		}
+		List<Row> io = new ArrayList<>();
+		for (JsonNode entry : root.path("io")) {
+			JsonNode delay = entry.path("delay");
+			String fileSet = entry.path("fileSet").isTextual() ? ", file set " + text(entry, "fileSet") : "";
+			io.add(new Row(text(entry, "storage") + " " + text(entry, "type") + fileSet,
+					new double[] { number(delay, "mean"), number(delay, "ci95"), number(delay, "p50"), number(delay, "p95"),
+							number(entry, "count"), number(entry, "throughputBytesPerSecond"),
+							number(entry, "meanConcurrency") }));
+		}
+		return new RunResults(folder, text(root, "model"), root.path("seed").asLong(), root.path("replications").asInt(),
+				text(root, "stopReason"), number(root, "simulatedTime"), scenarios, calls, resources, io, overTime,
+				distribution);
+	}
+
+	/** Points of a curve; with an end field, x is the middle of each window. */
+	private static Series series(String name, JsonNode points, String xField, String endField, String yField) {
+		int count = points.size();
+		double[] x = new double[count];
+		double[] y = new double[count];
+		for (int i = 0; i < count; i++) {
+			JsonNode point = points.get(i);
+			x[i] = endField == null ? number(point, xField) : (number(point, xField) + number(point, endField)) / 2;
+			y[i] = number(point, yField);
+		}
+		return new Series(name, x, y);
+	}
+
+	private static String text(JsonNode node, String field) {
+		JsonNode value = node.path(field);
+		return value.isValueNode() && !value.isNull() ? value.asText() : "";
+	}
+
+	private static double number(JsonNode node, String field) {
+		JsonNode value = node.path(field);
+		return value.isNumber() ? value.asDouble() : Double.NaN;
+	}
+}

@@ -1,0 +1,330 @@
+package org.iosim.ui.tests;
+
+import static org.iosim.ui.tests.Workbench.page;
+import static org.iosim.ui.tests.Workbench.processEvents;
+import static org.iosim.ui.tests.Workbench.ui;
+import static org.iosim.ui.tests.Workbench.uiRun;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import org.eclipse.core.resources.IFile;
+import org.eclipse.core.resources.IMarker;
+import org.eclipse.core.resources.IProject;
+import org.eclipse.core.resources.IResource;
+import org.eclipse.core.runtime.jobs.IJobChangeEvent;
+import org.eclipse.core.runtime.jobs.Job;
+import org.eclipse.core.runtime.jobs.JobChangeAdapter;
+import org.eclipse.core.runtime.IStatus;
+import org.eclipse.debug.core.DebugPlugin;
+import org.eclipse.debug.core.ILaunchConfiguration;
+import org.eclipse.debug.core.ILaunchConfigurationWorkingCopy;
+import org.eclipse.debug.core.ILaunchManager;
+import org.eclipse.debug.ui.DebugUITools;
+import org.eclipse.jface.dialogs.MessageDialogWithToggle;
+import org.eclipse.emf.ecore.EObject;
+import org.eclipse.jface.viewers.IStructuredSelection;
+import org.eclipse.swt.widgets.Table;
+import org.eclipse.swt.widgets.TableItem;
+import org.eclipse.ui.IEditorPart;
+import org.eclipse.ui.PlatformUI;
+import org.eclipse.ui.ide.IDE;
+import org.eclipse.ui.views.properties.IPropertySheetPage;
+import org.eclipse.ui.views.properties.IPropertySource;
+import org.eclipse.ui.views.properties.PropertySheetPage;
+import org.iosim.pcm.ClosedWorkload;
+import org.iosim.pcm.VariableCharacterisation;
+import org.iosim.pcm.palladio.ImportResult;
+import org.iosim.pcm.palladio.PalladioImporter;
+import org.iosim.ui.IosimUi;
+import org.iosim.ui.internal.editor.ModelEditor;
+import org.iosim.ui.internal.launch.LaunchAttributes;
+import org.iosim.ui.internal.results.ResultsView;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+/**
+ * IOSim in a real Eclipse workbench on a virtual display: the file server example is edited in the
+ * model editor and the Properties view, validated into problem markers, simulated through its launch
+ * configuration (one run cancelled, one completed) and shown in the results view, whose numbers are
+ * those of the run's results.json.
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+@Timeout(value = 5, unit = TimeUnit.MINUTES)
+class WorkbenchTest {
+
+	/** The first read request's size distribution in examples/fileserver/fileserver.repository. */
+	private static final String READ_SIZE = "IntPMF[(66437;0.3)(132874;0.4)(199311;0.3)]";
+	private static final String CHANGED_READ_SIZE = "IntPMF[(65536;0.5)(131072;0.5)]";
+
+	private static IProject project;
+
+	@BeforeAll
+	static void openExample() throws Exception {
+		project = Workbench.exampleProject("fileserver", "fileserver");
+		// a test answers no dialog: launching does not ask to save editors (the tests close theirs)
+		DebugUITools.getPreferenceStore().setValue("org.eclipse.debug.ui.save_dirty_editors_before_launch",
+				MessageDialogWithToggle.NEVER);
+		uiRun(() -> {
+			var window = PlatformUI.getWorkbench().getActiveWorkbenchWindow();
+			window.getShell().setBounds(0, 0, 1280, 960);
+			try {
+				PlatformUI.getWorkbench().showPerspective(IosimUi.PERSPECTIVE_ID, window);
+			} catch (Exception cannotShow) {
+				throw new IllegalStateException(cannotShow);
+			}
+		});
+	}
+
+	@AfterEach
+	void closeEditorsUnsaved() {
+		uiRun(() -> page().closeAllEditors(false));
+	}
+
+	@Test
+	@Order(1)
+	void theIosimPerspectiveShowsModelsPropertiesProblemsAndResults() {
+		assertEquals(IosimUi.PERSPECTIVE_ID, ui(() -> page().getPerspective().getId()));
+		List<String> views = ui(() -> Arrays.stream(page().getViewReferences()).map(view -> view.getId()).toList());
+		assertTrue(views.contains("org.eclipse.ui.navigator.ProjectExplorer"), views::toString);
+		assertTrue(views.contains("org.eclipse.ui.views.PropertySheet"), views::toString);
+		assertTrue(views.contains("org.eclipse.ui.views.ProblemView"), views::toString);
+		assertTrue(views.contains(IosimUi.RESULTS_VIEW_ID), views::toString);
+	}
+
+	@Test
+	@Order(2)
+	void anIoRequestSizeEditedInThePropertiesIsUndoneRedoneAndSavedAsPcm() throws Exception {
+		IFile repository = project.getFile("fileserver.repository");
+		ModelEditor editor = (ModelEditor) ui(() -> IDE.openEditor(page(), repository, IosimUi.MODEL_EDITOR_ID));
+		VariableCharacterisation size = characterisation(editor, READ_SIZE);
+		uiRun(() -> editor.viewer().setSelection(new org.eclipse.jface.viewers.StructuredSelection(size), true));
+		uiRun(() -> {
+			try {
+				page().showView("org.eclipse.ui.views.PropertySheet");
+			} catch (Exception cannotShow) {
+				throw new IllegalStateException(cannotShow);
+			}
+		});
+		IPropertySource properties = propertySource(editor, size);
+		Object specification = Arrays.stream(properties.getPropertyDescriptors())
+				.filter(descriptor -> descriptor.getDisplayName().equals("Specification")).findFirst().orElseThrow().getId();
+		assertEquals(READ_SIZE, ui(() -> properties.getPropertyValue(specification)));
+
+		uiRun(() -> properties.setPropertyValue(specification, CHANGED_READ_SIZE));
+		processEvents();
+		assertEquals(CHANGED_READ_SIZE, size.getSpecification());
+		assertTrue(ui(editor::isDirty));
+		assertEquals(CHANGED_READ_SIZE, ui(() -> properties.getPropertyValue(specification)));
+		Workbench.screenshot("model-editor");
+
+		uiRun(() -> editor.editingDomain().getCommandStack().undo());
+		assertEquals(READ_SIZE, size.getSpecification());
+		assertFalse(ui(editor::isDirty));
+		uiRun(() -> editor.editingDomain().getCommandStack().redo());
+		assertEquals(CHANGED_READ_SIZE, size.getSpecification());
+
+		uiRun(() -> editor.doSave(new org.eclipse.core.runtime.NullProgressMonitor()));
+		assertFalse(ui(editor::isDirty));
+		String saved = Files.readString(repository.getLocation().toPath());
+		assertTrue(saved.contains(CHANGED_READ_SIZE), "the saved repository holds the new size");
+		assertFalse(saved.contains(READ_SIZE), "the old size is gone from the file");
+		ImportResult reread = new PalladioImporter().importPath(project.getLocation().toPath());
+		assertFalse(reread.hasErrors(), () -> reread.errors().toString());
+		assertEquals(1, reread.modelSets().size(), "the saved files are one model set");
+		assertEquals(1, java.util.Collections.frequency(characterisations(reread.modelSets().get(0).model()), CHANGED_READ_SIZE));
+	}
+
+	@Test
+	@Order(3)
+	void aSavedInvalidPopulationBecomesAProblemMarkerThatSelectsTheWorkload() throws Exception {
+		IFile usage = project.getFile("fileserver.usagemodel");
+		ModelEditor editor = (ModelEditor) ui(() -> IDE.openEditor(page(), usage, IosimUi.MODEL_EDITOR_ID));
+		ClosedWorkload workload = first(editor, ClosedWorkload.class);
+		int population = workload.getPopulation();
+		IPropertySource properties = propertySource(editor, workload);
+		Object populationId = Arrays.stream(properties.getPropertyDescriptors())
+				.filter(descriptor -> descriptor.getDisplayName().equals("Population")).findFirst().orElseThrow().getId();
+		uiRun(() -> properties.setPropertyValue(populationId, 0));
+		uiRun(() -> editor.doSave(new org.eclipse.core.runtime.NullProgressMonitor()));
+		IMarker[] markers = usage.findMarkers(IosimUi.PROBLEM_MARKER_ID, false, IResource.DEPTH_ZERO);
+		IMarker marker = Arrays.stream(markers)
+				.filter(found -> found.getAttribute(IMarker.MESSAGE, "").contains("population must be at least 1"))
+				.findFirst().orElseThrow(() -> new AssertionError("no marker for the population: " + Arrays.toString(markers)));
+		assertEquals(IMarker.SEVERITY_ERROR, marker.getAttribute(IMarker.SEVERITY, -1));
+		uiRun(() -> IDE.gotoMarker(editor, marker));
+		assertEquals(workload, ui(() -> ((IStructuredSelection) editor.viewer().getSelection()).getFirstElement()));
+		Workbench.screenshot("problems");
+
+		uiRun(() -> properties.setPropertyValue(populationId, population));
+		uiRun(() -> editor.doSave(new org.eclipse.core.runtime.NullProgressMonitor()));
+		assertEquals(0, Arrays.stream(usage.findMarkers(IosimUi.PROBLEM_MARKER_ID, false, IResource.DEPTH_ZERO))
+				.filter(IMarker::exists).filter(found -> found.getAttribute(IMarker.SEVERITY, -1) == IMarker.SEVERITY_ERROR)
+				.count());
+	}
+
+	@Test
+	@Order(4)
+	void aCancelledRunStopsAndWritesNothing() throws Exception {
+		ILaunchConfiguration configuration = configuration("fileserver-long", 1_000_000_000L, "/fileserver/results/cancelled");
+		Job job = launch(configuration, started -> {
+			// cancel once the simulation itself is running, not while the model loads
+			while (started.getResult() == null) {
+				if (started.getState() == Job.RUNNING) {
+					sleep(1500);
+					started.cancel();
+					return;
+				}
+				sleep(50);
+			}
+		});
+		assertEquals(IStatus.CANCEL, job.getResult().getSeverity(), job.getResult()::toString);
+		assertFalse(Files.exists(project.getLocation().toPath().resolve("results/cancelled")), "nothing is written");
+	}
+
+	@Test
+	@Order(5)
+	void aCompletedRunOpensTheResultsViewWithTheNumbersOfItsResultsFile() throws Exception {
+		ILaunchConfiguration configuration = configuration("fileserver", 3_000, "/fileserver/results/run");
+		Job job = launch(configuration, started -> {
+		});
+		assertTrue(job.getResult().isOK(), job.getResult()::toString);
+		Path folder = project.getLocation().toPath().resolve("results/run");
+		assertTrue(Files.isRegularFile(folder.resolve("results.json")));
+		processEvents();
+		ResultsView view = (ResultsView) ui(() -> page().findView(IosimUi.RESULTS_VIEW_ID));
+		assertNotNull(view, "the results view opened when the run ended");
+		JsonNode results = new ObjectMapper().readTree(folder.resolve("results.json").toFile());
+		JsonNode scenario = results.path("scenarios").get(0);
+		List<String> row = ui(() -> cells(view.table(ResultsView.SCENARIOS), 0));
+		assertEquals(scenario.path("name").asText(), row.get(0));
+		assertClose(scenario.path("responseTime").path("mean").asDouble(), row.get(1));
+		assertClose(scenario.path("responseTime").path("ci95").asDouble(), row.get(2));
+		assertClose(scenario.path("responseTime").path("p95").asDouble(), row.get(5));
+		assertClose(scenario.path("throughput").asDouble(), row.get(7));
+		assertEquals(scenario.path("responseTime").path("count").asLong(), Long.parseLong(row.get(8)));
+		JsonNode io = results.path("io").get(0);
+		List<String> ioRow = ui(() -> cells(view.table(ResultsView.IO), 0));
+		assertTrue(ioRow.get(0).startsWith(io.path("storage").asText()), ioRow::toString);
+		assertClose(io.path("delay").path("mean").asDouble(), ioRow.get(1));
+		JsonNode resource = results.path("resources").get(0);
+		assertClose(resource.path("utilization").asDouble(), ui(() -> cells(view.table(ResultsView.RESOURCES), 0)).get(1));
+		Workbench.screenshot("results-view");
+	}
+
+	private static void assertClose(double expected, String cell) {
+		double shown = Double.parseDouble(cell);
+		assertEquals(expected, shown, Math.abs(expected) * 1e-5, () -> "cell " + cell + " for " + expected);
+	}
+
+	private static List<String> cells(Table table, int row) {
+		TableItem item = table.getItem(row);
+		return java.util.stream.IntStream.range(0, table.getColumnCount()).mapToObj(item::getText).toList();
+	}
+
+	private static ILaunchConfiguration configuration(String name, long maxMeasurements, String outputFolder)
+			throws Exception {
+		ILaunchManager manager = DebugPlugin.getDefault().getLaunchManager();
+		ILaunchConfigurationWorkingCopy copy = manager.getLaunchConfigurationType(IosimUi.LAUNCH_TYPE_ID).newInstance(null, name);
+		copy.setAttribute(LaunchAttributes.MODEL, "/fileserver");
+		copy.setAttribute(LaunchAttributes.IO_CONFIGURATION, "/fileserver/fileserver.ioconfig");
+		copy.setAttribute(LaunchAttributes.SEED, "7");
+		copy.setAttribute(LaunchAttributes.MAX_MEASUREMENTS, Long.toString(maxMeasurements));
+		copy.setAttribute(LaunchAttributes.STOP_TIME, "");
+		copy.setAttribute(LaunchAttributes.REPLICATIONS, 1);
+		copy.setAttribute(LaunchAttributes.OUTPUT_FOLDER, outputFolder);
+		return copy.doSave();
+	}
+
+	/** Launches and waits for the simulation job to end; {@code whileRunning} sees the job once it is scheduled. */
+	private static Job launch(ILaunchConfiguration configuration, java.util.function.Consumer<Job> whileRunning)
+			throws Exception {
+		java.util.concurrent.CompletableFuture<Job> scheduled = new java.util.concurrent.CompletableFuture<>();
+		JobChangeAdapter listener = new JobChangeAdapter() {
+			@Override
+			public void scheduled(IJobChangeEvent event) {
+				if (event.getJob().belongsTo(IosimUi.SIMULATION_JOB_FAMILY)) {
+					scheduled.complete(event.getJob());
+				}
+			}
+		};
+		Job.getJobManager().addJobChangeListener(listener);
+		try {
+			uiRun(() -> {
+				try {
+					configuration.launch(ILaunchManager.RUN_MODE, null);
+				} catch (Exception cannotLaunch) {
+					throw new IllegalStateException(cannotLaunch);
+				}
+			});
+			Job job = scheduled.get(60, java.util.concurrent.TimeUnit.SECONDS);
+			whileRunning.accept(job);
+			while (job.getResult() == null) {
+				processEvents();
+				sleep(100);
+			}
+			return job;
+		} finally {
+			Job.getJobManager().removeJobChangeListener(listener);
+		}
+	}
+
+	private static void sleep(long millis) {
+		try {
+			Thread.sleep(millis);
+		} catch (InterruptedException interrupted) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException(interrupted);
+		}
+	}
+
+	private static VariableCharacterisation characterisation(ModelEditor editor, String specification) {
+		for (var contents = editor.model().eAllContents(); contents.hasNext();) {
+			if (contents.next() instanceof VariableCharacterisation found && specification.equals(found.getSpecification())) {
+				return found;
+			}
+		}
+		throw new AssertionError("no variable characterisation " + specification + " in the example");
+	}
+
+	private static <T extends EObject> T first(ModelEditor editor, Class<T> type) {
+		for (var contents = editor.model().eAllContents(); contents.hasNext();) {
+			EObject next = contents.next();
+			if (type.isInstance(next)) {
+				return type.cast(next);
+			}
+		}
+		throw new AssertionError("no " + type.getSimpleName() + " in the example");
+	}
+
+	private static List<String> characterisations(EObject model) {
+		List<String> found = new java.util.ArrayList<>();
+		model.eAllContents().forEachRemaining(element -> {
+			if (element instanceof VariableCharacterisation characterisation) {
+				found.add(characterisation.getSpecification());
+			}
+		});
+		return found;
+	}
+
+	/** The Properties view's source for the element, as the editor provides it to its property sheet page. */
+	private static IPropertySource propertySource(ModelEditor editor, Object element) {
+		assertTrue(ui(() -> editor.getAdapter(IPropertySheetPage.class)) instanceof PropertySheetPage);
+		return ui(() -> editor.propertySource(element));
+	}
+}
