@@ -62,9 +62,11 @@ public final class SweepFolder {
 		try {
 			if (Files.isRegularFile(file)) {
 				JsonNode existing = JSON.readTree(file.toFile());
-				if (!existing.equals(wanted)) {
+				// compared as read back, so that numbers have the node types reading gives them
+				JsonNode wantedAsRead = JSON.readTree(JSON.writeValueAsString(wanted));
+				if (!existing.equals(wantedAsRead)) {
 					throw new RunFailure(RunFailure.Kind.USAGE, folder + " holds a different sweep (its " + difference(
-							existing, wanted) + " differs); give another --out folder, or delete " + folder
+							existing, wantedAsRead) + " differs); give another --out folder, or delete " + folder
 							+ " to start this sweep afresh");
 				}
 			} else if (Files.isDirectory(folder) && !isEmpty(folder)) {

@@ -37,12 +37,15 @@ final class Models {
 		return file;
 	}
 
-	/** One CPU (processor sharing, 10 ms per run on average) and an FCFS disk (5 ms), users thinking 1 s. */
+	/**
+	 * One CPU (processor sharing, 10 ms per run on average) and an FCFS disk (5 ms), users thinking 1 s;
+	 * the scenario's name is markup, which the report must show as text.
+	 */
 	static Path cpuAndDisk(Path folder) throws IOException {
 		SingleServerModel model = new SingleServerModel("cpu and disk");
 		model.server().processorSharing(model.cpu(), "1").fcfs(model.hdd(), "1");
-		model.seff(demand(model.cpu(), "Exp(100)"), demand(model.hdd(), "Exp(200)")).closedScenario("users", 1,
-				"Exp(1)");
+		model.seff(demand(model.cpu(), "Exp(100)"), demand(model.hdd(), "Exp(200)")).closedScenario(
+				"<b>users</b> & co", 1, "Exp(1)");
 		Path file = folder.resolve("cpu-and-disk.iosim");
 		ArchitectureFiles.save(model.build(), file);
 		return file;
