@@ -190,18 +190,19 @@ final class SweepReport {
 		double plotRight = WIDTH - RIGHT;
 		SvgDocument svg = new SvgDocument(WIDTH, height, FONT, title);
 		svg.text(WIDTH / 2.0, 18, "middle", title);
-		svg.group("grid");
+		svg.group("grid", "stroke", "#eee");
 		for (double tick : yScale.ticks()) {
 			double y = yScale.pixel(tick, plotBottom, TOP);
 			svg.line(LEFT, y, plotRight, y);
-			svg.text(LEFT - 6, y + 4, "end", yScale.label(tick));
-		}
-		for (double tick : xScale.ticks()) {
-			double x = xScale.pixel(tick, LEFT, plotRight);
-			svg.text(x, plotBottom + 16, "middle", xScale.label(tick));
 		}
 		svg.endGroup();
-		svg.group("axis");
+		for (double tick : yScale.ticks()) {
+			svg.text(LEFT - 6, yScale.pixel(tick, plotBottom, TOP) + 4, "end", yScale.label(tick));
+		}
+		for (double tick : xScale.ticks()) {
+			svg.text(xScale.pixel(tick, LEFT, plotRight), plotBottom + 16, "middle", xScale.label(tick));
+		}
+		svg.group("axis", "stroke", "#333");
 		svg.line(LEFT, plotBottom, plotRight, plotBottom);
 		svg.line(LEFT, TOP, LEFT, plotBottom);
 		svg.endGroup();
@@ -209,7 +210,7 @@ final class SweepReport {
 		svg.verticalText(16, (TOP + plotBottom) / 2, yTitle);
 		for (Marker marker : markers) {
 			double x = xScale.pixel(marker.x(), LEFT, plotRight);
-			svg.group("marker", "stroke", marker.colour());
+			svg.group("marker", "stroke", marker.colour(), "stroke-dasharray", "2 3");
 			svg.line(x, TOP, x, plotBottom);
 			svg.endGroup();
 		}
@@ -223,7 +224,12 @@ final class SweepReport {
 				path.append(path.length() == 0 ? "M" : " L").append(SvgDocument.number(xScale.pixel(s.x().get(i), LEFT,
 						plotRight))).append(' ').append(SvgDocument.number(yScale.pixel(mean, plotBottom, TOP)));
 			}
-			svg.path(s.bound() ? "bound" : "series", path, "stroke", s.colour());
+			// presentation as attributes too, so that a chart saved on its own looks the same
+			if (s.bound()) {
+				svg.path("bound", path, "stroke", s.colour(), "fill", "none", "stroke-dasharray", "6 4");
+			} else {
+				svg.path("series", path, "stroke", s.colour(), "fill", "none", "stroke-width", "2");
+			}
 			if (!s.bound()) {
 				svg.group("errors", "stroke", s.colour(), "fill", s.colour());
 				for (int i = 0; i < s.x().size(); i++) {
@@ -244,7 +250,7 @@ final class SweepReport {
 		}
 		double legendY = HEIGHT - 6;
 		for (Series s : series) {
-			svg.group("legend", "stroke", s.colour());
+			svg.group("legend", "stroke", s.colour(), "stroke-width", "2", "stroke-dasharray", s.bound() ? "6 4" : "none");
 			svg.line(LEFT, legendY - 4, LEFT + 24, legendY - 4);
 			svg.endGroup();
 			svg.text(LEFT + 30, legendY, "start", s.name());
