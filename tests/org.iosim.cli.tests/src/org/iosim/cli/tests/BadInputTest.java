@@ -238,7 +238,7 @@ class BadInputTest {
 			CommandLine.Run run = iosim(args);
 			assertEquals(2, run.exitCode(), run.toString());
 			assertTrue(run.err().contains("unknown command '" + args[args[0].startsWith("-") ? 1 : 0]
-					+ "'; the commands of 'iosim' are: validate, simulate, run, transform, export, models, regression, measure, calibrate, characterize, qpn, stoex, bench,"
+					+ "'; the commands of 'iosim' are: validate, simulate, sweep, run, transform, export, models, regression, measure, calibrate, characterize, qpn, stoex, bench,"
 					+ " help"), run.toString());
 			assertEquals("", run.out());
 		}
@@ -262,7 +262,7 @@ class BadInputTest {
 	void noHelpTextPrintsAFormatWarningOrCitesTheDissertation() {
 		CommandLine.Run root = iosim("--help");
 		java.util.List<String> commands = java.util.List.of("validate", "simulate", "transform", "export", "models", "regression",
-				"regression fit", "regression select", "regression predict", "regression evaluate", "regression bench",
+				"sweep", "regression fit", "regression select", "regression predict", "regression evaluate", "regression bench",
 				"stoex", "bench", "qpn", "qpn validate", "qpn simulate", "qpn convert", "qpn calibrate", "qpn instantiate", "qpn bench", "help");
 		StringBuilder everything = new StringBuilder(root.out() + root.err());
 		for (String command : commands) {
@@ -331,5 +331,63 @@ class BadInputTest {
 				example.resolve("shop-virtualized.ioconfig").toString(), "--max-measurements", "1000", "--quiet",
 				"--out", folder.resolve("with-io").toString());
 		assertFalse(withIo.err().contains("note:"), withIo.err());
+	}
+
+	// ------------------------------------------------------------------ sweeps
+
+	/** A sweep of the shop refused before anything is simulated: exit status, message, no output folder. */
+	private void assertSweepRefuses(int exitCode, String expected, String... vary) {
+		java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of("sweep",
+				CommandLine.example("minimal").toString(), "--quiet", "--max-measurements", "500", "--warmup", "50",
+				"--replications", "2", "--out", folder.resolve("sweep").toString()));
+		for (String parameter : vary) {
+			args.addAll(java.util.List.of("--vary", parameter));
+		}
+		CommandLine.Run run = iosim(args.toArray(String[]::new));
+		assertEquals(exitCode, run.exitCode(), run.toString());
+		assertTrue(run.err().contains(expected), run.toString());
+		assertEquals(1, run.err().lines().filter(line -> line.startsWith("iosim: ")).count(), run.toString());
+		assertNoJavaInternals(run);
+		assertFalse(Files.exists(folder.resolve("sweep")), run.toString());
+	}
+
+	@Test
+	void sweepOfAnUnknownParameterNamesTheForms() {
+		assertSweepRefuses(2, "unknown parameter 'users'; the forms are: io, population", "users=1,2");
+	}
+
+	@Test
+	void sweepRangeMustRunUpwardsInPositiveSteps() {
+		assertSweepRefuses(2, "parameter 'population': '10..1' is not a range FIRST..LAST[:STEP]", "population=10..1");
+		assertSweepRefuses(2, "parameter 'population': '1..10:0' is not a range", "population=1..10:0");
+		assertSweepRefuses(2, "'population' is not NAME=VALUES", "population");
+	}
+
+	@Test
+	void sweepParameterMatchingNothingNamesTheElementsThereAre() {
+		assertSweepRefuses(1, "parameter 'mainframe.CPU.rate' matches nothing in the model: no resource container has"
+				+ " the id or name 'mainframe' (resource containers: 'web server', 'database server')",
+				"mainframe.CPU.rate=1,2");
+		assertSweepRefuses(1, "resource container 'web server' has no GPU resource", "web server.GPU.rate=1,2");
+	}
+
+	@Test
+	void sweepPopulationMustBePositiveAtEveryPoint() {
+		assertSweepRefuses(1, "point 1 (population=0)", "population=0..10:5");
+		assertSweepRefuses(1, "parameter 'population' = '2.5': must be a whole number", "population=1,2.5");
+	}
+
+	@Test
+	void sweepRefusesAFolderHoldingAnotherSweep() {
+		Path out = folder.resolve("sweep");
+		String[] first = { "sweep", CommandLine.example("minimal").toString(), "--quiet", "--max-measurements", "300",
+				"--warmup", "30", "--replications", "2", "--vary", "population=1,2", "--out", out.toString() };
+		assertEquals(0, iosim(first).exitCode());
+		String[] other = first.clone();
+		other[10] = "population=1,3";
+		CommandLine.Run refused = iosim(other);
+		assertEquals(2, refused.exitCode(), refused.toString());
+		assertTrue(refused.err().contains(out + " holds a different sweep (its points differs)"), refused.toString());
+		assertNoJavaInternals(refused);
 	}
 }

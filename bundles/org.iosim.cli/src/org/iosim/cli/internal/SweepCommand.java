@@ -1,0 +1,235 @@
+package org.iosim.cli.internal;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+
+import org.iosim.cli.Main;
+import org.iosim.engine.RunCancelledException;
+import org.iosim.engine.SimulationConfig;
+import org.iosim.run.RunConfiguration;
+import org.iosim.run.RunFailure;
+import org.iosim.sweep.LoadCurve;
+import org.iosim.sweep.LocalSweepEngine;
+import org.iosim.sweep.Sweep;
+import org.iosim.sweep.SweepDefinition;
+import org.iosim.sweep.SweepMonitor;
+import org.iosim.sweep.SweepParameter;
+import org.iosim.sweep.SweepPlan;
+import org.iosim.sweep.SweepResult;
+import org.iosim.sweep.SweepTaskRunner;
+
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+@Command(name = "sweep", mixinStandardHelpOptions = true, sortOptions = false,
+		description = { "Simulates a model set at every point of a parameter grid, each point with R independent"
+				+ " replications, and writes sweep.json, points.csv, resources.csv and report.html (throughput and"
+				+ " response time against the load, with error bars, asymptotic bounds, the saturation point and the"
+				+ " resource that saturates first).",
+				"Parameters: population, thinkTime, arrivalRate (of the only workload of that kind), SCENARIO.population"
+						+ " (SCENARIO.thinkTime, SCENARIO.arrivalRate), CONTAINER.TYPE.rate, CONTAINER.TYPE.replicas,"
+						+ " COMPONENT.RESOURCE.capacity (a passive resource), COMPONENT.PARAMETER or"
+						+ " ASSEMBLYCONTEXT.PARAMETER (a component parameter), io (the I/O configuration file),"
+						+ " io.STORAGE.memoryLength, io.STORAGE.defaultSequentiality, io.ANALYSISMODEL.PARAMETER.",
+				"Values: a list (1,5,10), a range FIRST..LAST:STEP (1..40:5), or both (1,2,5..40:5).",
+				"Rerun with the same arguments to resume an interrupted sweep: finished points in --out are kept." },
+		footer = { "", "Exit status: 0 swept, 1 the model is invalid or cannot be simulated, 2 usage error." })
+final class SweepCommand implements Callable<Integer> {
+
+	@Parameters(paramLabel = "MODEL", arity = "1..*", description = "Model folder or files.")
+	List<Path> model = new ArrayList<>();
+
+	static final class Points {
+		@Option(names = "--vary", paramLabel = "NAME=VALUES", required = true,
+				description = "A parameter and its values; several --vary make a full factorial grid (the first"
+						+ " changes slowest).")
+		List<String> varied = new ArrayList<>();
+
+		@Option(names = "--points", paramLabel = "FILE.csv", required = true,
+				description = "The points to simulate instead of a grid: a CSV file whose header names the"
+						+ " parameters and whose rows are the points.")
+		Path pointsFile;
+	}
+
+	@ArgGroup(exclusive = true, multiplicity = "1")
+	Points points;
+
+	@Option(names = "--model-set", paramLabel = "NAME",
+			description = "Which model set to simulate when MODEL holds several (see 'iosim validate').")
+	String modelSet;
+
+	@Option(names = "--replications", paramLabel = "R", defaultValue = "3",
+			description = "Independent replications per point, on their own random streams; SD and SE are over"
+					+ " them (default ${DEFAULT-VALUE}).")
+	int replications;
+
+	@Option(names = "--seed", paramLabel = "S", defaultValue = "1",
+			description = "Seed of the sweep; the same seed gives the same results (default ${DEFAULT-VALUE}).")
+	long seed;
+
+	@Option(names = "--stop-time", paramLabel = "T", description = "Stop each replication at this simulated time.")
+	Double stopTime;
+
+	@Option(names = "--max-measurements", paramLabel = "N",
+			description = "Stop each replication after N measurements (default "
+					+ SimulationConfig.DEFAULT_MAX_MEASUREMENTS + " without another stop condition).")
+	Long maxMeasurements;
+
+	@Option(names = "--confidence", paramLabel = "C",
+			description = "Stop a replication when every scenario's mean response time is known with confidence C...")
+	Double confidence;
+
+	@Option(names = "--precision", paramLabel = "P",
+			description = "...to within relative half-width P (e.g. 0.02 for ±2 %%). Give both or neither.")
+	Double precision;
+
+	@Option(names = "--warmup", paramLabel = "N", defaultValue = "1000",
+			description = "Usage-scenario runs discarded before measuring (default ${DEFAULT-VALUE}).")
+	long warmup;
+
+	@Option(names = "--io", paramLabel = "CONFIG",
+			description = "I/O configuration (.ioconfig) of every point (or vary 'io' to compare several).")
+	Path io;
+
+	@Option(names = "--models", paramLabel = "DIR",
+			description = "Folder of stored analysis model definitions (*.json) the I/O configuration may select.")
+	Path models;
+
+	@Option(names = "--simulate-network",
+			description = "Let calls between resource containers occupy the linking resource joining them.")
+	boolean simulateNetwork;
+
+	@Option(names = "--threads", paramLabel = "N",
+			description = "Replications simulated at once (default: the number of cores).")
+	Integer threads;
+
+	@Option(names = "--out", paramLabel = "DIR", required = true,
+			description = "The sweep's folder: finished points are kept there, so rerunning the same sweep resumes"
+					+ " it; a folder holding another sweep is refused.")
+	Path out;
+
+	@Option(names = "--quiet", description = "No progress lines.")
+	boolean quiet;
+
+	@Spec
+	CommandSpec spec;
+
+	@Override
+	public Integer call() {
+		IosimCommand.requireExisting(model.toArray(Path[]::new));
+		IosimCommand.requireExisting(io, models, points.pointsFile);
+		SimulationConfig config;
+		try {
+			config = SimulationConfig.of(seed, stopTime, maxMeasurements, confidence, precision, warmup, 1,
+					simulateNetwork);
+		} catch (IllegalArgumentException invalid) {
+			throw new IosimCommand.UserError(Main.EXIT_USAGE, invalid.getMessage().replace("confidence and precision",
+					"--confidence and --precision"));
+		}
+		RunConfiguration base = RunConfiguration.of(model).withModelSet(modelSet).withIoConfiguration(io)
+				.withStoredModels(models).withSimulation(config);
+		SweepDefinition definition = definition(base);
+		PrintWriter err = spec.commandLine().getErr();
+		int cores = threads != null ? threads : Runtime.getRuntime().availableProcessors();
+		if (cores < 1) {
+			throw new IosimCommand.UserError(Main.EXIT_USAGE, "--threads must be at least 1, got " + cores);
+		}
+		SweepTaskRunner runner = new SweepTaskRunner(definition);
+		long started = System.nanoTime();
+		SweepMonitor monitor = new SweepMonitor() {
+			@Override
+			public void pointFinished(int done, int left, int skipped) {
+				if (!quiet) {
+					err.println(progressLine(done, left, skipped, (System.nanoTime() - started) / 1e9));
+				}
+			}
+		};
+		SweepResult result;
+		try {
+			result = Sweep.run(SweepPlan.of(definition), out, runner, new LocalSweepEngine(runner, cores), monitor);
+		} catch (RunFailure failure) {
+			throw IosimCommand.failed(failure);
+		} catch (RunCancelledException cancelled) {
+			throw new IosimCommand.UserError(Main.EXIT_INVALID, "the sweep was cancelled; rerun it to resume");
+		}
+		summary(spec.commandLine().getOut(), result);
+		return 0;
+	}
+
+	private SweepDefinition definition(RunConfiguration base) {
+		try {
+			if (points.pointsFile != null) {
+				List<String> lines = Files.readAllLines(points.pointsFile).stream().filter(line -> !line.isBlank())
+						.toList();
+				if (lines.size() < 2) {
+					throw new IllegalArgumentException(points.pointsFile + ": needs a header naming the parameters and"
+							+ " at least one row");
+				}
+				List<String> names = cells(lines.get(0));
+				List<List<String>> rows = new ArrayList<>();
+				for (int i = 1; i < lines.size(); i++) {
+					List<String> row = cells(lines.get(i));
+					if (row.size() != names.size()) {
+						throw new IllegalArgumentException(points.pointsFile + ": line " + (i + 1) + " has " + row.size()
+								+ " values for " + names.size() + " parameters");
+					}
+					rows.add(row);
+				}
+				return SweepDefinition.listed(base, names, rows, replications);
+			}
+			return SweepDefinition.factorial(base, points.varied.stream().map(SweepParameter::parse).toList(),
+					replications);
+		} catch (IllegalArgumentException invalid) {
+			throw new IosimCommand.UserError(Main.EXIT_USAGE, invalid.getMessage());
+		} catch (IOException unreadable) {
+			throw new IosimCommand.UserError(Main.EXIT_USAGE, "cannot read " + points.pointsFile + ": "
+					+ unreadable.getMessage());
+		}
+	}
+
+	private static List<String> cells(String line) {
+		return List.of(line.split(",", -1)).stream().map(String::strip).toList();
+	}
+
+	/** e.g. {@code  points: 4 done, 6 left, about 0:12 left} */
+	static String progressLine(int done, int left, int skipped, double elapsedSeconds) {
+		String line = String.format(Locale.ROOT, "  points: %d done, %d left", done, left)
+				+ (skipped > 0 ? String.format(Locale.ROOT, " (%d kept from before)", skipped) : "");
+		return left == 0 ? line : line + ", about " + SimulationProgress.clock(elapsedSeconds / done * left) + " left";
+	}
+
+	private void summary(PrintWriter out, SweepResult result) {
+		out.printf(Locale.ROOT, "Swept %d points × %d replications into %s%n", result.points().size(),
+				result.definition().replications(), out(result));
+		for (LoadCurve curve : result.curves()) {
+			out.printf(Locale.ROOT, "%s, %s%s: saturation point %s", curve.scenario(), curve.load(),
+					curve.fixed().isEmpty() ? "" : " " + curve.fixed(),
+					Double.isNaN(curve.saturation()) ? "not reached" : format(curve.saturation()));
+			if (curve.closed()) {
+				out.printf(Locale.ROOT, "; asymptotic-bound knee N* = %s", format(curve.boundKnee()));
+			}
+			out.println();
+			if (!curve.bottlenecks().isEmpty()) {
+				out.println("  " + curve.bottlenecks().get(0).reason());
+			}
+		}
+	}
+
+	private String out(SweepResult result) {
+		return out.resolve(Sweep.REPORT_HTML).toString();
+	}
+
+	private static String format(double value) {
+		return Double.isFinite(value) ? String.format(Locale.ROOT, "%.4g", value) : "–";
+	}
+}

@@ -1,0 +1,91 @@
+package org.iosim.sweep;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.iosim.engine.RunCancelledException;
+import org.iosim.run.RunFailure;
+import org.iosim.sweep.internal.SweepFolder;
+import org.iosim.sweep.internal.SweepWriter;
+
+/**
+ * Runs a sweep into its folder: checks every point's model before simulating any (so a bad value
+ * stops the sweep at once), skips the points an earlier run of the same sweep finished, runs the
+ * rest on an engine, writes each point as soon as its replications are in, and finally pools and
+ * analyses all points and writes {@code sweep.json}, {@code points.csv}, {@code resources.csv} and
+ * {@code report.html}.
+ */
+public final class Sweep {
+
+	public static final String SWEEP_JSON = "sweep.json";
+	public static final String POINTS_CSV = "points.csv";
+	public static final String RESOURCES_CSV = "resources.csv";
+	public static final String REPORT_HTML = "report.html";
+
+	private Sweep() {
+	}
+
+	/**
+	 * @param runner the runner the engine uses, or one of the same definition: it checks the points
+	 * @throws RunFailure            if a point is invalid, a task fails, or the folder holds another sweep
+	 * @throws RunCancelledException if the monitor cancelled; finished points stay in the folder
+	 */
+	public static SweepResult run(SweepPlan plan, Path folder, SweepTaskRunner runner, SweepEngine engine,
+			SweepMonitor monitor) throws RunFailure, RunCancelledException {
+		SweepDefinition definition = plan.definition();
+		for (SweepPoint point : definition.points()) {
+			runner.prepare(point.index());
+		}
+		SweepFolder sweepFolder = SweepFolder.open(folder, definition);
+		Map<Integer, List<ReplicationResult>> finished = new HashMap<>(sweepFolder.finishedPoints(definition));
+		int skipped = finished.size();
+		List<SweepTask> remaining = plan.tasks().stream().filter(task -> !finished.containsKey(task.point())).toList();
+		Map<Integer, List<ReplicationResult>> collecting = new HashMap<>();
+		int[] done = { 0 };
+		int total = definition.points().size();
+		IOException[] unwritable = { null };
+		engine.run(plan, remaining, monitor, result -> {
+			List<ReplicationResult> replications = collecting.computeIfAbsent(result.point(), p -> new ArrayList<>());
+			replications.add(result);
+			if (replications.size() == definition.replications()) {
+				replications.sort(Comparator.comparingInt(ReplicationResult::replication));
+				try {
+					sweepFolder.writePoint(result.point(), replications);
+				} catch (IOException failed) {
+					unwritable[0] = failed;
+				}
+				finished.put(result.point(), List.copyOf(replications));
+				done[0]++;
+				monitor.pointFinished(done[0], total - skipped - done[0], skipped);
+			}
+		});
+		if (unwritable[0] != null) {
+			throw new RunFailure(RunFailure.Kind.INVALID, "cannot write a finished point into " + folder + ": "
+					+ unwritable[0].getMessage());
+		}
+		SweepResult result = pool(definition, finished);
+		try {
+			SweepWriter.write(result, folder);
+		} catch (IOException failed) {
+			throw new RunFailure(RunFailure.Kind.INVALID, "cannot write the results into " + folder + ": "
+					+ failed.getMessage());
+		}
+		return result;
+	}
+
+	/** Pools each point's replications in replication order, and analyses the load curves. */
+	public static SweepResult pool(SweepDefinition definition, Map<Integer, List<ReplicationResult>> replications) {
+		List<PointSummary> summaries = new ArrayList<>();
+		for (SweepPoint point : definition.points()) {
+			List<ReplicationResult> ordered = new ArrayList<>(replications.get(point.index()));
+			ordered.sort(Comparator.comparingInt(ReplicationResult::replication));
+			summaries.add(PointSummary.pool(point, ordered));
+		}
+		return new SweepResult(definition, summaries, LoadCurve.of(definition, summaries));
+	}
+}

@@ -1,0 +1,122 @@
+package org.iosim.sweep;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Objects;
+
+import org.iosim.engine.SimulationConfig;
+import org.iosim.run.RunConfiguration;
+import org.iosim.sweep.internal.ParameterTarget;
+
+/**
+ * What a sweep simulates: a model (as a run configuration without output folder), the parameters
+ * it varies, the points (combinations of their values) and how many replications each point gets.
+ * Paths are kept as text so that the definition means the same on another machine sharing the files.
+ *
+ * @param model           model folders or files
+ * @param modelSet        which model set, or null for the only one
+ * @param ioConfiguration the I/O configuration of every point, or null (a parameter {@code io} chooses one per point)
+ * @param storedModels    the folder of stored analysis models, or null
+ * @param simulation      stop conditions, warm-up and the sweep's seed; its replications count is ignored
+ * @param parameters      the names of the parameters varied
+ * @param points          the points, each with one value per parameter
+ * @param replications    independent replications per point
+ */
+public record SweepDefinition(List<String> model, String modelSet, String ioConfiguration, String storedModels,
+		SimulationConfig simulation, List<String> parameters, List<SweepPoint> points, int replications) {
+
+	/** More points than this is a typing mistake, not a sweep. */
+	public static final int MAX_POINTS = 100_000;
+
+	public SweepDefinition {
+		model = List.copyOf(model);
+		parameters = List.copyOf(parameters);
+		points = List.copyOf(points);
+		Objects.requireNonNull(simulation, "simulation");
+		if (parameters.isEmpty()) {
+			throw new IllegalArgumentException("a sweep varies at least one parameter");
+		}
+		if (new HashSet<>(parameters).size() != parameters.size()) {
+			throw new IllegalArgumentException("a parameter is varied twice: " + String.join(", ", parameters));
+		}
+		parameters.forEach(ParameterTarget::of);
+		if (points.isEmpty()) {
+			throw new IllegalArgumentException("a sweep has at least one point");
+		}
+		for (int i = 0; i < points.size(); i++) {
+			if (points.get(i).index() != i || points.get(i).values().size() != parameters.size()) {
+				throw new IllegalArgumentException("point " + (i + 1) + " has " + points.get(i).values().size()
+						+ " values for " + parameters.size() + " parameters");
+			}
+		}
+		if (replications < 1 || replications > SimulationConfig.MAX_REPLICATIONS) {
+			throw new IllegalArgumentException("replications must be between 1 and " + SimulationConfig.MAX_REPLICATIONS
+					+ ", got " + replications);
+		}
+		if (ioConfiguration != null && parameters.contains(ParameterTarget.IO_CONFIGURATION)) {
+			throw new IllegalArgumentException("the I/O configuration is given and varied: drop --io or the parameter 'io'");
+		}
+	}
+
+	/** Every combination of the parameters' values; the first parameter changes slowest. */
+	public static SweepDefinition factorial(RunConfiguration base, List<SweepParameter> varied, int replications) {
+		List<List<String>> combinations = new ArrayList<>();
+		combinations.add(List.of());
+		for (SweepParameter parameter : varied) {
+			List<List<String>> longer = new ArrayList<>();
+			for (List<String> combination : combinations) {
+				for (String value : parameter.values()) {
+					List<String> extended = new ArrayList<>(combination);
+					extended.add(value);
+					longer.add(extended);
+				}
+			}
+			if (longer.size() > MAX_POINTS) {
+				throw new IllegalArgumentException("the sweep has more than " + MAX_POINTS + " points");
+			}
+			combinations = longer;
+		}
+		return listed(base, varied.stream().map(SweepParameter::name).toList(), combinations, replications);
+	}
+
+	/** The points given, e.g. the rows of a points file. */
+	public static SweepDefinition listed(RunConfiguration base, List<String> parameters, List<List<String>> rows,
+			int replications) {
+		List<SweepPoint> points = new ArrayList<>();
+		for (List<String> row : rows) {
+			points.add(new SweepPoint(points.size(), row));
+		}
+		return new SweepDefinition(base.model().stream().map(Path::toString).toList(), base.modelSet(),
+				text(base.ioConfiguration()), text(base.storedModels()), base.simulation(), parameters, points,
+				replications);
+	}
+
+	private static String text(Path path) {
+		return path == null ? null : path.toString();
+	}
+
+	public long seed() {
+		return simulation.seed();
+	}
+
+	/** @return the run configuration of one replication of a point: its I/O configuration, seed, one replication */
+	public RunConfiguration runConfiguration(SweepPoint point, long seed) {
+		int io = parameters.indexOf(ParameterTarget.IO_CONFIGURATION);
+		String ioFile = io >= 0 ? point.values().get(io) : ioConfiguration;
+		return RunConfiguration.of(model.stream().map(Path::of).toList()).withModelSet(modelSet)
+				.withIoConfiguration(ioFile == null ? null : Path.of(ioFile))
+				.withStoredModels(storedModels == null ? null : Path.of(storedModels))
+				.withSimulation(simulation.withSeed(seed).withReplications(1));
+	}
+
+	/** @return e.g. {@code population=10, server.CPU.rate=2} */
+	public String describe(SweepPoint point) {
+		List<String> settings = new ArrayList<>();
+		for (int i = 0; i < parameters.size(); i++) {
+			settings.add(parameters.get(i) + "=" + point.values().get(i));
+		}
+		return String.join(", ", settings);
+	}
+}

@@ -1,0 +1,15 @@
+package org.iosim.sweep;
+
+import java.util.List;
+
+/**
+ * A finished sweep: every point's figures, in point order, and the load curves with their saturation
+ * analysis (none when the sweep varies no population or arrival rate).
+ */
+public record SweepResult(SweepDefinition definition, List<PointSummary> points, List<LoadCurve> curves) {
+
+	public SweepResult {
+		points = List.copyOf(points);
+		curves = List.copyOf(curves);
+	}
+}

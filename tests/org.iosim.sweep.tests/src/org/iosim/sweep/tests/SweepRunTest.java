@@ -1,0 +1,148 @@
+package org.iosim.sweep.tests;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.iosim.run.RunFailure;
+import org.iosim.sweep.LoadCurve;
+import org.iosim.sweep.LocalSweepEngine;
+import org.iosim.sweep.Sweep;
+import org.iosim.sweep.SweepDefinition;
+import org.iosim.sweep.SweepMonitor;
+import org.iosim.sweep.SweepParameter;
+import org.iosim.sweep.SweepPlan;
+import org.iosim.sweep.SweepResult;
+import org.iosim.sweep.SweepTaskRunner;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+class SweepRunTest {
+
+	@TempDir
+	Path folder;
+
+	private SweepDefinition definition(Path model, long seed, String... parameters) {
+		return SweepDefinition.factorial(Models.run(model, 2_000).withSimulation(
+				Models.run(model, 2_000).simulation().withSeed(seed)),
+				java.util.Arrays.stream(parameters).map(SweepParameter::parse).toList(), 3);
+	}
+
+	private static SweepResult run(SweepDefinition definition, Path out, int threads, SweepMonitor monitor)
+			throws Exception {
+		SweepTaskRunner runner = new SweepTaskRunner(definition);
+		return Sweep.run(SweepPlan.of(definition), out, runner, new LocalSweepEngine(runner, threads), monitor);
+	}
+
+	@Test
+	void sameSeedGivesIdenticalResultsWhateverTheNumberOfThreads() throws Exception {
+		Path model = Models.cpuAndDisk(folder);
+		run(definition(model, 7, "population=10,40"), folder.resolve("one"), 1, SweepMonitor.NONE);
+		run(definition(model, 7, "population=10,40"), folder.resolve("two"), 2, SweepMonitor.NONE);
+		run(definition(model, 8, "population=10,40"), folder.resolve("other"), 2, SweepMonitor.NONE);
+		for (String file : List.of(Sweep.SWEEP_JSON, Sweep.POINTS_CSV, Sweep.RESOURCES_CSV, Sweep.REPORT_HTML)) {
+			assertArrayEquals(Files.readAllBytes(folder.resolve("one").resolve(file)),
+					Files.readAllBytes(folder.resolve("two").resolve(file)), file);
+		}
+		assertNotEquals(Files.readString(folder.resolve("one").resolve(Sweep.POINTS_CSV)),
+				Files.readString(folder.resolve("other").resolve(Sweep.POINTS_CSV)));
+	}
+
+	@Test
+	void rerunKeepsFinishedPointsAndRunsOnlyTheMissingOne() throws Exception {
+		Path model = Models.cpuAndDisk(folder);
+		Path out = folder.resolve("sweep");
+		run(definition(model, 1, "population=5,10,20"), out, 2, SweepMonitor.NONE);
+		byte[] complete = Files.readAllBytes(out.resolve(Sweep.SWEEP_JSON));
+		// as if the sweep had been killed before its second point was written
+		Files.delete(out.resolve("points").resolve("point-00002.json"));
+		Files.delete(out.resolve(Sweep.SWEEP_JSON));
+		List<String> progress = new ArrayList<>();
+		SweepMonitor monitor = new SweepMonitor() {
+			@Override
+			public void pointFinished(int done, int left, int skipped) {
+				progress.add(done + " done, " + left + " left, " + skipped + " kept");
+			}
+		};
+		run(definition(model, 1, "population=5,10,20"), out, 2, monitor);
+		assertEquals(List.of("1 done, 0 left, 2 kept"), progress);
+		assertArrayEquals(complete, Files.readAllBytes(out.resolve(Sweep.SWEEP_JSON)));
+	}
+
+	@Test
+	void anotherSweepInTheSameFolderIsRefusedAndNamesWhatDiffers() throws Exception {
+		Path model = Models.cpuAndDisk(folder);
+		Path out = folder.resolve("sweep");
+		run(definition(model, 1, "population=5,10"), out, 2, SweepMonitor.NONE);
+		RunFailure refused = assertThrows(RunFailure.class,
+				() -> run(definition(model, 2, "population=5,10"), out, 2, SweepMonitor.NONE));
+		assertEquals(RunFailure.Kind.USAGE, refused.kind());
+		assertTrue(refused.getMessage().contains("holds a different sweep (its simulation differs)"),
+				refused.getMessage());
+	}
+
+	@Test
+	void modelFileIsOnlyReadAndEveryPointChangesItsOwnCopy() throws Exception {
+		Path model = Models.cpuAndDisk(folder);
+		byte[] before = Files.readAllBytes(model);
+		SweepResult result = run(definition(model, 1, "server.CPU.rate=1,2", "population=30"),
+				folder.resolve("sweep"), 2, SweepMonitor.NONE);
+		assertArrayEquals(before, Files.readAllBytes(model));
+		double slowCpu = result.points().get(0).resources().stream().filter(r -> r.type().equals("CPU")).findFirst()
+				.orElseThrow().utilization().mean();
+		double fastCpu = result.points().get(1).resources().stream().filter(r -> r.type().equals("CPU")).findFirst()
+				.orElseThrow().utilization().mean();
+		// twice the processing rate halves the demand in time, at about the same throughput
+		assertEquals(0.5, fastCpu / slowCpu, 0.05);
+	}
+
+	@Test
+	void standardErrorIsTheDeviationOverTheRootOfTheReplicationsAndFilesAgree() throws Exception {
+		Path model = Models.cpuAndDisk(folder);
+		Path out = folder.resolve("sweep");
+		SweepResult result = run(definition(model, 3, "population=20"), out, 2, SweepMonitor.NONE);
+		var throughput = result.points().get(0).scenarios().get(0).throughput();
+		assertEquals(3, throughput.replications());
+		assertEquals(throughput.standardDeviation() / Math.sqrt(3), throughput.standardError(), 1e-12);
+		assertTrue(throughput.standardDeviation() > 0);
+		JsonNode json = new ObjectMapper().readTree(out.resolve(Sweep.SWEEP_JSON).toFile());
+		JsonNode point = json.get("points").get(0);
+		assertEquals("20", point.get("values").get("population").asText());
+		assertEquals(throughput.mean(), point.get("scenarios").get(0).get("throughput").get("mean").asDouble(), 0);
+		assertEquals(throughput.standardError(), point.get("scenarios").get(0).get("throughput").get("se").asDouble(),
+				0);
+		assertTrue(point.get("scenarios").get(0).get("p75ResponseTime").get("mean").asDouble() > 0);
+		List<String> csv = Files.readAllLines(out.resolve(Sweep.POINTS_CSV));
+		assertTrue(csv.get(0).startsWith("point,population,scenario,throughput,throughput_sd,throughput_se,"),
+				csv.get(0));
+	}
+
+	@Test
+	void cpuIsTheBottleneckOfACpuHeavyModelAndTheReportShowsNamesAsText() throws Exception {
+		Path model = Models.cpuAndDisk(folder);
+		Path out = folder.resolve("sweep");
+		SweepResult result = run(definition(model, 1, "population=20..200:30"), out, 2, SweepMonitor.NONE);
+		LoadCurve curve = result.curves().get(0);
+		assertEquals("CPU", curve.bottlenecks().get(0).kind(), SaturationTest.describe(curve));
+		assertTrue(curve.bottlenecks().get(0).reason().contains("server CPU saturates first"),
+				SaturationTest.describe(curve));
+		// N* = (D + Z) / D_max = (0.015 + 1) / 0.01
+		assertEquals(101.5, curve.boundKnee(), 101.5 * 0.05, SaturationTest.describe(curve));
+		assertFalse(Double.isNaN(curve.saturation()), SaturationTest.describe(curve));
+		String html = Files.readString(out.resolve(Sweep.REPORT_HTML));
+		assertTrue(html.contains("&lt;b&gt;users&lt;/b&gt; &amp; co"), "escaped scenario name");
+		assertFalse(html.contains("<b>users</b>"));
+		assertTrue(html.contains("<svg") && html.contains("asymptotic bound"), "charts with bounds");
+	}
+}
