@@ -107,13 +107,27 @@ final class Workbench {
 
 	/** Saves a picture of the workbench window into the screenshot folder (docs shows them). */
 	static void screenshot(String name) {
+		screenshot(name, () -> PlatformUI.getWorkbench().getActiveWorkbenchWindow().getShell());
+	}
+
+	/** Saves a picture of a shell (a window or dialog) into the screenshot folder. */
+	static void screenshot(String name, java.util.function.Supplier<Shell> window) {
 		String folder = System.getProperty("iosim.screenshots");
 		if (folder == null) {
 			return;
 		}
-		processEvents();
+		// GTK paints after the events that asked for it: let it catch up before the picture is taken
+		for (int round = 0; round < 3; round++) {
+			processEvents();
+			try {
+				Thread.sleep(200);
+			} catch (InterruptedException interrupted) {
+				Thread.currentThread().interrupt();
+				return;
+			}
+		}
 		uiRun(() -> {
-			Shell shell = PlatformUI.getWorkbench().getActiveWorkbenchWindow().getShell();
+			Shell shell = window.get();
 			Rectangle bounds = shell.getBounds();
 			Image image = new Image(shell.getDisplay(), bounds.width, bounds.height);
 			GC gc = new GC(shell.getDisplay());
@@ -132,9 +146,15 @@ final class Workbench {
 		});
 	}
 
-	static List<Path> list(Path folder) throws IOException {
-		try (Stream<Path> files = Files.list(folder)) {
-			return files.toList();
+	/** Every widget under the control, depth first. */
+	static List<org.eclipse.swt.widgets.Control> widgets(org.eclipse.swt.widgets.Control root) {
+		List<org.eclipse.swt.widgets.Control> found = new java.util.ArrayList<>();
+		found.add(root);
+		if (root instanceof org.eclipse.swt.widgets.Composite composite) {
+			for (org.eclipse.swt.widgets.Control child : composite.getChildren()) {
+				found.addAll(widgets(child));
+			}
 		}
+		return found;
 	}
 }

@@ -33,6 +33,7 @@ import org.eclipse.emf.ecore.EObject;
 import org.eclipse.jface.viewers.IStructuredSelection;
 import org.eclipse.swt.widgets.Table;
 import org.eclipse.swt.widgets.TableItem;
+import org.eclipse.swt.widgets.Display;
 import org.eclipse.ui.IEditorPart;
 import org.eclipse.ui.PlatformUI;
 import org.eclipse.ui.ide.IDE;
@@ -46,6 +47,7 @@ import org.iosim.pcm.palladio.PalladioImporter;
 import org.iosim.ui.IosimUi;
 import org.iosim.ui.internal.editor.ModelEditor;
 import org.iosim.ui.internal.launch.LaunchAttributes;
+import org.iosim.ui.internal.launch.SimulationTab;
 import org.iosim.ui.internal.results.ResultsView;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -224,7 +226,86 @@ class WorkbenchTest {
 		assertClose(io.path("delay").path("mean").asDouble(), ioRow.get(1));
 		JsonNode resource = results.path("resources").get(0);
 		assertClose(resource.path("utilization").asDouble(), ui(() -> cells(view.table(ResultsView.RESOURCES), 0)).get(1));
+		uiRun(() -> page().findViewReference(IosimUi.RESULTS_VIEW_ID).getPage().setPartState(
+				page().findViewReference(IosimUi.RESULTS_VIEW_ID), org.eclipse.ui.IWorkbenchPage.STATE_MAXIMIZED));
+		uiRun(() -> view.showTab(ResultsView.SCENARIOS));
 		Workbench.screenshot("results-view");
+		uiRun(() -> view.showTab(ResultsView.CHARTS));
+		Workbench.screenshot("results-charts");
+
+		// a second run on another seed, compared with the first
+		ILaunchConfigurationWorkingCopy reseeded = configuration("fileserver-seed-8", 3_000, "/fileserver/results/seed-8")
+				.getWorkingCopy();
+		reseeded.setAttribute(LaunchAttributes.SEED, "8");
+		assertTrue(launch(reseeded.doSave(), started -> {
+		}).getResult().isOK());
+		Path other = project.getLocation().toPath().resolve("results/seed-8");
+		uiRun(() -> view.show(folder));
+		uiRun(() -> view.compareWith(other));
+		uiRun(() -> view.showTab(ResultsView.COMPARISON));
+		JsonNode second = new ObjectMapper().readTree(other.resolve("results.json").toFile()).path("scenarios").get(0);
+		List<String> comparison = ui(() -> cells(view.table(ResultsView.COMPARISON), 0));
+		assertTrue(comparison.get(0).startsWith(scenario.path("name").asText() + ": mean response time"), comparison::toString);
+		assertClose(second.path("responseTime").path("mean").asDouble(), comparison.get(1));
+		double change = 100 * (second.path("responseTime").path("mean").asDouble() / scenario.path("responseTime").path("mean").asDouble() - 1);
+		assertEquals(change, Double.parseDouble(comparison.get(2).replace("%", "").strip()), 0.051);
+		Workbench.screenshot("results-comparison");
+		uiRun(() -> page().setPartState(page().findViewReference(IosimUi.RESULTS_VIEW_ID), org.eclipse.ui.IWorkbenchPage.STATE_RESTORED));
+	}
+
+	@Test
+	@Order(6)
+	void theLaunchDialogShowsTheSettingsAndSaysWhatIsWrongBeforeARun() throws Exception {
+		ILaunchConfiguration configuration = configuration("fileserver-dialog", 5_000, "");
+		org.eclipse.swt.widgets.Shell workbench = ui(() -> PlatformUI.getWorkbench().getActiveWorkbenchWindow().getShell());
+		// the dialog is modal: it is opened without waiting, and found among the display's shells
+		Display.getDefault().asyncExec(() -> DebugUITools.openLaunchConfigurationDialogOnGroup(workbench,
+				new org.eclipse.jface.viewers.StructuredSelection(configuration), "org.eclipse.debug.ui.launchGroup.run"));
+		org.eclipse.swt.widgets.Shell dialog = null;
+		for (int tries = 0; dialog == null && tries < 600; tries++) {
+			sleep(100);
+			dialog = ui(() -> Arrays.stream(Display.getDefault().getShells())
+					.filter(shell -> shell != workbench && shell.isVisible() && field(shell, LaunchAttributes.SEED) != null)
+					.findFirst().orElse(null));
+		}
+		assertNotNull(dialog, "the launch dialog opened with the simulation tab");
+		org.eclipse.swt.widgets.Shell shown = dialog;
+		try {
+			assertEquals("/fileserver", ui(() -> field(shown, LaunchAttributes.MODEL).getText()));
+			assertEquals("/fileserver/fileserver.ioconfig", ui(() -> field(shown, LaunchAttributes.IO_CONFIGURATION).getText()));
+			assertEquals("7", ui(() -> field(shown, LaunchAttributes.SEED).getText()));
+			assertEquals("5000", ui(() -> field(shown, LaunchAttributes.MAX_MEASUREMENTS).getText()));
+			Workbench.screenshot("launch-dialog", () -> shown);
+
+			uiRun(() -> field(shown, LaunchAttributes.SEED).setText("seven"));
+			processEvents();
+			assertTrue(ui(() -> texts(shown)).stream().anyMatch(text -> text.contains("the seed 'seven' is not a whole number")),
+					() -> ui(() -> texts(shown)).toString());
+		} finally {
+			uiRun(shown::dispose); // closing would ask whether to keep the change; the test keeps nothing
+		}
+	}
+
+	private static org.eclipse.swt.widgets.Text field(org.eclipse.swt.widgets.Shell shell, String attribute) {
+		return Workbench.widgets(shell).stream().filter(widget -> widget instanceof org.eclipse.swt.widgets.Text)
+				.filter(widget -> attribute.equals(widget.getData(SimulationTab.ATTRIBUTE_KEY)))
+				.map(org.eclipse.swt.widgets.Text.class::cast).findFirst().orElse(null);
+	}
+
+	/** What the dialog's labels and message area say. */
+	private static List<String> texts(org.eclipse.swt.widgets.Shell shell) {
+		return Workbench.widgets(shell).stream().map(widget -> {
+			if (widget instanceof org.eclipse.swt.widgets.Label label) {
+				return label.getText();
+			}
+			if (widget instanceof org.eclipse.swt.custom.CLabel label) {
+				return label.getText();
+			}
+			if (widget instanceof org.eclipse.swt.widgets.Text text) {
+				return text.getText();
+			}
+			return null;
+		}).filter(java.util.Objects::nonNull).toList();
 	}
 
 	private static void assertClose(double expected, String cell) {

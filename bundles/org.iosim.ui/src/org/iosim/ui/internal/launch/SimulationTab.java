@@ -25,6 +25,9 @@ import org.iosim.ui.IosimUi;
  */
 public final class SimulationTab extends AbstractLaunchConfigurationTab {
 
+	/** Widget data key naming a field by its launch attribute, for tests and accessibility tools. */
+	public static final String ATTRIBUTE_KEY = "org.iosim.ui.attribute";
+
 	private Text model;
 	private Text ioConfiguration;
 	private Text seed;
@@ -37,19 +40,20 @@ public final class SimulationTab extends AbstractLaunchConfigurationTab {
 	public void createControl(Composite parent) {
 		Composite area = new Composite(parent, SWT.NONE);
 		area.setLayout(new GridLayout(3, false));
-		model = field(area, "&Model (file or folder):", "A model file (.iosim, or any file of a Palladio model set) or a folder of Palladio files", true);
-		ioConfiguration = field(area, "&I/O configuration:", "The .ioconfig that puts the model's storage on virtualized storage; empty to simulate the model as it is", true);
-		seed = field(area, "&Seed:", "The same seed reproduces a run exactly", false);
-		maxMeasurements = field(area, "Maximum &measurements:", "Completed usage-scenario runs per replication after which it stops", false);
-		stopTime = field(area, "S&top time:", "Simulated time after which a replication stops; empty for none", false);
-		replications = field(area, "&Replications:", "Independent replications, each on its own random streams", false);
-		outputFolder = field(area, "&Output folder:", "A folder of the workspace, replaced by each run; empty for a new folder per run under results/", true);
+		model = field(area, LaunchAttributes.MODEL, "&Model (file or folder):", "A model file (.iosim, or any file of a Palladio model set) or a folder of Palladio files", true);
+		ioConfiguration = field(area, LaunchAttributes.IO_CONFIGURATION, "&I/O configuration:", "The .ioconfig that puts the model's storage on virtualized storage; empty to simulate the model as it is", true);
+		seed = field(area, LaunchAttributes.SEED, "&Seed:", "The same seed reproduces a run exactly", false);
+		maxMeasurements = field(area, LaunchAttributes.MAX_MEASUREMENTS, "Maximum &measurements:", "Completed usage-scenario runs per replication after which it stops", false);
+		stopTime = field(area, LaunchAttributes.STOP_TIME, "S&top time:", "Simulated time after which a replication stops; empty for none", false);
+		replications = field(area, LaunchAttributes.REPLICATIONS, "&Replications:", "Independent replications, each on its own random streams", false);
+		outputFolder = field(area, LaunchAttributes.OUTPUT_FOLDER, "&Output folder:", "A folder of the workspace, replaced by each run; empty for a new folder per run under results/", true);
 		setControl(area);
 	}
 
-	private Text field(Composite area, String label, String tip, boolean browse) {
+	private Text field(Composite area, String attribute, String label, String tip, boolean browse) {
 		new Label(area, SWT.NONE).setText(label);
 		Text text = new Text(area, SWT.BORDER | SWT.SINGLE);
+		text.setData(ATTRIBUTE_KEY, attribute);
 		text.setToolTipText(tip);
 		text.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false, browse ? 1 : 2, 1));
 		text.addModifyListener(event -> {

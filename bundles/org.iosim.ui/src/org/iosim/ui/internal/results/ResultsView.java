@@ -47,6 +47,7 @@ public final class ResultsView extends ViewPart {
 
 	private final Map<String, Path> runs = new TreeMap<>();
 	private final Map<String, Table> tables = new LinkedHashMap<>();
+	private TabFolder tabs;
 	private Combo runChoice;
 	private Combo comparisonChoice;
 	private Label message;
@@ -72,7 +73,7 @@ public final class ResultsView extends ViewPart {
 		refresh.addListener(SWT.Selection, event -> refreshRuns());
 		message = new Label(area, SWT.WRAP);
 		message.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false, 5, 1));
-		TabFolder tabs = new TabFolder(area, SWT.TOP);
+		tabs = new TabFolder(area, SWT.TOP);
 		tabs.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true, 5, 1));
 		table(tabs, SUMMARY, new String[] { "Value" });
 		table(tabs, SCENARIOS, RunResults.SCENARIO_COLUMNS);
@@ -264,6 +265,15 @@ public final class ResultsView extends ViewPart {
 
 	public Table table(String tab) {
 		return tables.get(tab);
+	}
+
+	/** Brings a tab to the front. */
+	public void showTab(String tab) {
+		for (TabItem item : tabs.getItems()) {
+			if (item.getText().equals(tab)) {
+				tabs.setSelection(item);
+			}
+		}
 	}
 
 	@Override
