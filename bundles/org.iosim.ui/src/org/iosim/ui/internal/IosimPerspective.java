@@ -25,5 +25,8 @@ public final class IosimPerspective implements IPerspectiveFactory {
 		layout.addShowViewShortcut(IPageLayout.ID_PROGRESS_VIEW);
 		layout.addShowViewShortcut(PROJECT_EXPLORER);
 		layout.addActionSet("org.eclipse.debug.ui.launchActionSet");
+		layout.addNewWizardShortcut("org.iosim.ui.newModelSet");
+		layout.addNewWizardShortcut("org.eclipse.ui.wizards.new.project");
+		layout.addNewWizardShortcut("org.eclipse.ui.wizards.new.folder");
 	}
 }
