@@ -6,7 +6,9 @@ public final class IosimUi {
 	public static final String PLUGIN_ID = "org.iosim.ui";
 	public static final String PERSPECTIVE_ID = "org.iosim.ui.perspective";
 	public static final String RESULTS_VIEW_ID = "org.iosim.ui.resultsView";
+	public static final String ANALYSIS_MODELS_VIEW_ID = "org.iosim.ui.analysisModelsView";
 	public static final String MODEL_EDITOR_ID = "org.iosim.ui.modelEditor";
+	public static final String IO_CONFIGURATION_EDITOR_ID = "org.iosim.ui.ioConfigurationEditor";
 	public static final String LAUNCH_TYPE_ID = "org.iosim.ui.simulation";
 	/** Problem markers of IOSim's validator, naming their element by {@link #MARKER_ELEMENT_ID} or path and type. */
 	public static final String PROBLEM_MARKER_ID = "org.iosim.ui.problem";

@@ -19,7 +19,9 @@ public final class IosimPerspective implements IPerspectiveFactory {
 		bottom.addView(IosimUi.RESULTS_VIEW_ID);
 		bottom.addView(IPageLayout.ID_PROBLEM_VIEW);
 		bottom.addView(IPageLayout.ID_PROGRESS_VIEW);
+		bottom.addPlaceholder(IosimUi.ANALYSIS_MODELS_VIEW_ID);
 		layout.addShowViewShortcut(IosimUi.RESULTS_VIEW_ID);
+		layout.addShowViewShortcut(IosimUi.ANALYSIS_MODELS_VIEW_ID);
 		layout.addShowViewShortcut(IPageLayout.ID_PROP_SHEET);
 		layout.addShowViewShortcut(IPageLayout.ID_PROBLEM_VIEW);
 		layout.addShowViewShortcut(IPageLayout.ID_PROGRESS_VIEW);

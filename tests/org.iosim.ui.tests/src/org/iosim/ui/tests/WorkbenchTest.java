@@ -254,6 +254,26 @@ class WorkbenchTest {
 	}
 
 	@Test
+	@Order(7)
+	void theAnalysisModelsViewListsTheInstalledKindsAndAFoldersStoredModels() throws Exception {
+		var view = (org.iosim.ui.internal.results.AnalysisModelsView) ui(() -> page().showView(IosimUi.ANALYSIS_MODELS_VIEW_ID));
+		List<String> shown = ui(() -> Arrays.stream(view.kinds().getItems()).map(item -> item.getText(0)).toList());
+		List<String> installed = org.iosim.analysis.AnalysisModelRegistry.standard().kinds().stream().map(kind -> kind.id()).toList();
+		assertEquals(installed, shown);
+		assertTrue(shown.containsAll(List.of("expression", "regression", "qpn")), shown::toString);
+		org.eclipse.core.resources.IFolder stored = project.getFolder("stored-models");
+		stored.create(true, true, null);
+		stored.getFile("flat.json").create(new java.io.ByteArrayInputStream(
+				"{\"name\": \"flat\", \"kind\": \"expression\", \"parameters\": {\"delay\": \"0.002\"}}".getBytes()), true, null);
+		uiRun(() -> view.listStored(stored.getFullPath().toString()));
+		List<String> models = ui(() -> Arrays.stream(view.stored().getItems()).map(item -> item.getText(0) + ":" + item.getText(1)).toList());
+		List<String> expected = org.iosim.analysis.AnalysisModelRegistry.loadStored(stored.getLocation().toPath()).stream()
+				.map(definition -> definition.name() + ":" + definition.kind()).toList();
+		assertEquals(List.of("flat:expression"), expected);
+		assertEquals(expected, models);
+	}
+
+	@Test
 	@Order(6)
 	void theLaunchDialogShowsTheSettingsAndSaysWhatIsWrongBeforeARun() throws Exception {
 		ILaunchConfiguration configuration = configuration("fileserver-dialog", 5_000, "");
