@@ -229,7 +229,11 @@ final class SweepCommand implements Callable<Integer> {
 		return out.resolve(Sweep.REPORT_HTML).toString();
 	}
 
+	/** Four significant digits without trailing zeros: a load of 250 prints as 250, a knee as 228.5. */
 	private static String format(double value) {
-		return Double.isFinite(value) ? String.format(Locale.ROOT, "%.4g", value) : "–";
+		if (!Double.isFinite(value)) {
+			return "–";
+		}
+		return new java.math.BigDecimal(String.format(Locale.ROOT, "%.4g", value)).stripTrailingZeros().toPlainString();
 	}
 }
