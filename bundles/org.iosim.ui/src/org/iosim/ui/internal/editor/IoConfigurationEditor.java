@@ -12,11 +12,9 @@ import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import org.eclipse.core.resources.IFile;
 import org.eclipse.core.resources.IResource;
 import org.eclipse.core.runtime.CoreException;
 import org.eclipse.core.runtime.IProgressMonitor;
-import org.eclipse.core.runtime.Status;
 import org.eclipse.emf.common.command.BasicCommandStack;
 import org.eclipse.emf.common.command.Command;
 import org.eclipse.emf.common.util.URI;
@@ -28,7 +26,6 @@ import org.eclipse.emf.edit.command.RemoveCommand;
 import org.eclipse.emf.edit.command.SetCommand;
 import org.eclipse.emf.edit.domain.AdapterFactoryEditingDomain;
 import org.eclipse.emf.edit.provider.ComposedAdapterFactory;
-import org.eclipse.jface.dialogs.ErrorDialog;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.layout.GridData;
 import org.eclipse.swt.layout.GridLayout;
@@ -43,12 +40,10 @@ import org.eclipse.ui.IEditorInput;
 import org.eclipse.ui.IEditorSite;
 import org.eclipse.ui.IFileEditorInput;
 import org.eclipse.ui.PartInitException;
-import org.eclipse.ui.actions.ActionFactory;
 import org.eclipse.ui.dialogs.ListSelectionDialog;
 import org.eclipse.ui.forms.widgets.FormToolkit;
 import org.eclipse.ui.forms.widgets.ScrolledForm;
 import org.eclipse.ui.forms.widgets.Section;
-import org.eclipse.ui.part.EditorPart;
 import org.iosim.analysis.AnalysisModelRegistry;
 import org.iosim.analysis.IoAnalysisModelKind;
 import org.iosim.pcm.ResourceContainer;
@@ -75,7 +70,7 @@ import org.iosim.transform.TransformationException;
  * dirty state). Saving writes the file again through EMF and keeps the comments before its root
  * element, where IOSim's examples explain themselves.
  */
-public final class IoConfigurationEditor extends EditorPart {
+public final class IoConfigurationEditor extends CommandStackEditor {
 
 	private static final Pattern LEADING_COMMENTS = Pattern.compile("^(<\\?xml[^>]*\\?>\\s*)((?:<!--.*?-->\\s*)*)", Pattern.DOTALL);
 	private static final IoPackage IO = IoPackage.eINSTANCE;
@@ -115,10 +110,7 @@ public final class IoConfigurationEditor extends EditorPart {
 		}
 		domain.getResourceSet().getResources().add(resource);
 		configuration = (IoConfiguration) resource.getContents().get(0);
-		domain.getCommandStack().addCommandStackListener(event -> site.getShell().getDisplay().asyncExec(() -> {
-			refresh();
-			firePropertyChange(PROP_DIRTY);
-		}));
+		useEditingDomain(domain, this::refresh);
 		setPartName(fileInput.getFile().getName());
 	}
 
@@ -135,19 +127,7 @@ public final class IoConfigurationEditor extends EditorPart {
 		storages(section(body, "Virtualized storages",
 				"Each storage replaces the HDD of the containers it serves; its analysis model predicts each request's delay."));
 		analysisModels(section(body, "Analysis models", "The models that predict delays, by kind, with their parameters."));
-		var bars = getEditorSite().getActionBars();
-		bars.setGlobalActionHandler(ActionFactory.UNDO.getId(), new org.eclipse.jface.action.Action("Undo") {
-			@Override
-			public void run() {
-				domain.getCommandStack().undo();
-			}
-		});
-		bars.setGlobalActionHandler(ActionFactory.REDO.getId(), new org.eclipse.jface.action.Action("Redo") {
-			@Override
-			public void run() {
-				domain.getCommandStack().redo();
-			}
-		});
+		installUndoRedo();
 		refresh();
 	}
 
@@ -493,28 +473,11 @@ public final class IoConfigurationEditor extends EditorPart {
 			Path staged = Files.createTempFile(path.getParent(), "." + path.getFileName(), ".saving");
 			Files.writeString(staged, text);
 			Files.move(staged, path, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-			((BasicCommandStack) domain.getCommandStack()).saveIsDone();
-			firePropertyChange(PROP_DIRTY);
+			saved();
 			file().refreshLocal(IResource.DEPTH_ZERO, monitor);
 		} catch (IOException | CoreException failed) {
-			monitor.setCanceled(true);
-			ErrorDialog.openError(getSite().getShell(), "Cannot save " + file().getName(), null, Status.error(failed.getMessage()));
+			saveFailed(monitor, failed);
 		}
-	}
-
-	@Override
-	public void doSaveAs() {
-		throw new UnsupportedOperationException("Save As is not offered: isSaveAsAllowed() is false");
-	}
-
-	@Override
-	public boolean isSaveAsAllowed() {
-		return false;
-	}
-
-	@Override
-	public boolean isDirty() {
-		return domain != null && ((BasicCommandStack) domain.getCommandStack()).isSaveNeeded();
 	}
 
 	@Override
@@ -530,18 +493,10 @@ public final class IoConfigurationEditor extends EditorPart {
 		super.dispose();
 	}
 
-	private IFile file() {
-		return ((IFileEditorInput) getEditorInput()).getFile();
-	}
-
 	// What the workbench's tests use.
 
 	public IoConfiguration configuration() {
 		return configuration;
-	}
-
-	public AdapterFactoryEditingDomain editingDomain() {
-		return domain;
 	}
 
 	/** The form's control for a field, by its key (feature {@code Class.feature}, or a list's name). */

@@ -11,10 +11,8 @@ import org.eclipse.core.resources.IMarker;
 import org.eclipse.core.resources.IResource;
 import org.eclipse.core.runtime.CoreException;
 import org.eclipse.core.runtime.IProgressMonitor;
-import org.eclipse.core.runtime.Status;
 import org.eclipse.emf.common.command.BasicCommandStack;
 import org.eclipse.emf.common.command.Command;
-import org.eclipse.emf.common.command.CommandStack;
 import org.eclipse.emf.common.util.URI;
 import org.eclipse.emf.ecore.EObject;
 import org.eclipse.emf.ecore.resource.Resource;
@@ -38,14 +36,12 @@ import org.eclipse.swt.layout.GridData;
 import org.eclipse.swt.layout.GridLayout;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Label;
-import org.eclipse.ui.IActionBars;
 import org.eclipse.ui.IEditorInput;
 import org.eclipse.ui.IEditorSite;
 import org.eclipse.ui.IFileEditorInput;
 import org.eclipse.ui.PartInitException;
 import org.eclipse.ui.actions.ActionFactory;
 import org.eclipse.ui.ide.IGotoMarker;
-import org.eclipse.ui.part.EditorPart;
 import org.eclipse.ui.views.properties.IPropertySheetPage;
 import org.eclipse.ui.views.properties.IPropertySource;
 import org.eclipse.ui.views.properties.PropertySheetPage;
@@ -65,11 +61,10 @@ import org.iosim.ui.internal.problems.ModelProblems;
  * and deletes. Every change is an EMF command, so Undo and Redo work and the editor knows whether it
  * is dirty. Opening and saving validate the model into problem markers.
  */
-public final class ModelEditor extends EditorPart implements IGotoMarker {
+public final class ModelEditor extends CommandStackEditor implements IGotoMarker {
 
 	private ModelDocument document;
 	private ComposedAdapterFactory adapterFactory;
-	private AdapterFactoryEditingDomain editingDomain;
 	private TreeViewer viewer;
 	private PropertySheetPage propertySheetPage;
 
@@ -89,13 +84,12 @@ public final class ModelEditor extends EditorPart implements IGotoMarker {
 		adapterFactory.addAdapterFactory(new PcmItemProviderAdapterFactory());
 		adapterFactory.addAdapterFactory(new IoItemProviderAdapterFactory());
 		adapterFactory.addAdapterFactory(new ReflectiveItemProviderAdapterFactory());
-		BasicCommandStack commandStack = new BasicCommandStack();
-		editingDomain = new AdapterFactoryEditingDomain(adapterFactory, commandStack);
+		AdapterFactoryEditingDomain editingDomain = new AdapterFactoryEditingDomain(adapterFactory, new BasicCommandStack());
 		// the editing domain finds itself from the element's resource set, so property changes become commands
 		Resource resource = new ResourceImpl(URI.createFileURI(document.file().toString()));
 		resource.getContents().add(document.model());
 		editingDomain.getResourceSet().getResources().add(resource);
-		commandStack.addCommandStackListener(event -> getSite().getShell().getDisplay().asyncExec(this::commandStackChanged));
+		useEditingDomain(editingDomain, this::commandStackChanged);
 		setPartName(fileInput.getFile().getName());
 		setContentDescription("Model set '" + document.modelSetName() + "'");
 	}
@@ -115,10 +109,8 @@ public final class ModelEditor extends EditorPart implements IGotoMarker {
 		viewer.expandToLevel(2);
 		getSite().setSelectionProvider(viewer);
 		createContextMenu();
-		IActionBars bars = getEditorSite().getActionBars();
-		bars.setGlobalActionHandler(ActionFactory.UNDO.getId(), action("Undo", () -> stack().undo()));
-		bars.setGlobalActionHandler(ActionFactory.REDO.getId(), action("Redo", () -> stack().redo()));
-		bars.setGlobalActionHandler(ActionFactory.DELETE.getId(), action("Delete", this::deleteSelection));
+		installUndoRedo();
+		getEditorSite().getActionBars().setGlobalActionHandler(ActionFactory.DELETE.getId(), action("Delete", this::deleteSelection));
 		validate();
 	}
 
@@ -134,8 +126,8 @@ public final class ModelEditor extends EditorPart implements IGotoMarker {
 		if (selection.size() == 1) {
 			Object parent = selection.getFirstElement();
 			MenuManager newChild = new MenuManager("New Child");
-			for (Object descriptor : editingDomain.getNewChildDescriptors(parent, null)) {
-				Command create = CreateChildCommand.create(editingDomain, parent, descriptor, List.of(parent));
+			for (Object descriptor : editingDomain().getNewChildDescriptors(parent, null)) {
+				Command create = CreateChildCommand.create(editingDomain(), parent, descriptor, List.of(parent));
 				Action add = action(create.getLabel(), () -> executeAndSelect(create));
 				add.setEnabled(create.canExecute());
 				newChild.add(add);
@@ -146,12 +138,12 @@ public final class ModelEditor extends EditorPart implements IGotoMarker {
 		Action delete = action("Delete", this::deleteSelection);
 		delete.setEnabled(!selection.isEmpty() && !selection.toList().contains(document.model()));
 		menu.add(delete);
-		menu.add(action("Undo", () -> stack().undo()));
-		menu.add(action("Redo", () -> stack().redo()));
+		menu.add(action("Undo", () -> commandStack().undo()));
+		menu.add(action("Redo", () -> commandStack().redo()));
 	}
 
 	private void executeAndSelect(Command command) {
-		stack().execute(command);
+		commandStack().execute(command);
 		Collection<?> affected = command.getAffectedObjects();
 		viewer.refresh();
 		viewer.setSelection(new StructuredSelection(affected.toArray()), true);
@@ -162,9 +154,9 @@ public final class ModelEditor extends EditorPart implements IGotoMarker {
 		if (selected.isEmpty() || selected.contains(document.model())) {
 			return;
 		}
-		Command delete = DeleteCommand.create(editingDomain, selected);
+		Command delete = DeleteCommand.create(editingDomain(), selected);
 		if (delete.canExecute()) {
-			stack().execute(delete);
+			commandStack().execute(delete);
 		}
 	}
 
@@ -176,20 +168,6 @@ public final class ModelEditor extends EditorPart implements IGotoMarker {
 				&& !propertySheetPage.getControl().isDisposed()) {
 			propertySheetPage.refresh();
 		}
-		firePropertyChange(PROP_DIRTY);
-	}
-
-	private static Action action(String label, Runnable run) {
-		return new Action(label) {
-			@Override
-			public void run() {
-				run.run();
-			}
-		};
-	}
-
-	private CommandStack stack() {
-		return editingDomain.getCommandStack();
 	}
 
 	@Override
@@ -197,17 +175,14 @@ public final class ModelEditor extends EditorPart implements IGotoMarker {
 		IFile file = file();
 		try {
 			List<Path> written = document.save();
-			((BasicCommandStack) stack()).saveIsDone();
-			firePropertyChange(PROP_DIRTY);
+			saved();
 			file.getParent().refreshLocal(IResource.DEPTH_ONE, monitor);
 			validate();
 			if (written.size() > 1) {
 				setContentDescription("Model set '" + document.modelSetName() + "', saved as " + written.size() + " PCM files");
 			}
 		} catch (IOException | CoreException failed) {
-			monitor.setCanceled(true);
-			ErrorDialog.openError(getSite().getShell(), "Cannot save " + file.getName(), null,
-					Status.error(failed.getMessage()));
+			saveFailed(monitor, failed);
 		}
 	}
 
@@ -219,21 +194,6 @@ public final class ModelEditor extends EditorPart implements IGotoMarker {
 			getSite().getShell().getDisplay().asyncExec(() -> ErrorDialog.openError(getSite().getShell(),
 					"IOSim", "The problems of " + file().getName() + " cannot be listed", notMarked.getStatus()));
 		}
-	}
-
-	@Override
-	public void doSaveAs() {
-		throw new UnsupportedOperationException("Save As is not offered: isSaveAsAllowed() is false");
-	}
-
-	@Override
-	public boolean isSaveAsAllowed() {
-		return false;
-	}
-
-	@Override
-	public boolean isDirty() {
-		return editingDomain != null && ((BasicCommandStack) stack()).isSaveNeeded();
 	}
 
 	@Override
@@ -271,18 +231,10 @@ public final class ModelEditor extends EditorPart implements IGotoMarker {
 		return super.getAdapter(adapter);
 	}
 
-	private IFile file() {
-		return ((IFileEditorInput) getEditorInput()).getFile();
-	}
-
 	// What the workbench's tests look at: the model as edited, its command stack and its tree.
 
 	public ArchitectureModel model() {
 		return document.model();
-	}
-
-	public AdapterFactoryEditingDomain editingDomain() {
-		return editingDomain;
 	}
 
 	public TreeViewer viewer() {
