@@ -175,7 +175,8 @@ public final class DiagramEditing {
 		EObject action = (EObject) descriptor.getValue();
 		giveId(action);
 		EObject behaviour = target.eContainer();
-		CompoundCommand insert = new CompoundCommand(CompoundCommand.MERGE_COMMAND_ALL, "Add " + typeName(action) + " After");
+		// what the first command (the creation) affects is the new action, which the viewer selects afterwards
+		CompoundCommand insert = new CompoundCommand(0, "Add " + typeName(action) + " After");
 		insert.append(CreateChildCommand.create(domain, behaviour, descriptor, List.of(behaviour)));
 		EObject next = (EObject) target.eGet(successor);
 		if (next != null) {

@@ -2,10 +2,12 @@ package org.iosim.ui.diagram.tests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
@@ -30,6 +32,8 @@ import org.eclipse.swt.layout.FillLayout;
 import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Display;
 import org.eclipse.swt.widgets.Event;
+import org.eclipse.swt.widgets.Menu;
+import org.eclipse.swt.widgets.MenuItem;
 import org.eclipse.swt.widgets.Shell;
 import org.iosim.pcm.ArchitectureModel;
 import org.iosim.pcm.io.provider.IoItemProviderAdapterFactory;
@@ -205,6 +209,47 @@ final class Shells {
 			event.stateMask = stateMask;
 			event.count = type == SWT.MouseDoubleClick ? 2 : 1;
 			viewer.getControl().notifyListeners(type, event);
+		});
+	}
+
+	/**
+	 * Chooses an entry of the viewer's context menu as the user would, without showing the menu: the
+	 * menu (and each submenu on the path) is filled as when it is shown, then the item is selected.
+	 *
+	 * @param path the texts of the items, e.g. "Add", "After This: Internal Action"
+	 */
+	static void choose(DiagramViewer viewer, String... path) {
+		uiRun(() -> {
+			Menu menu = viewer.getControl().getMenu();
+			for (int index = 0; index < path.length; index++) {
+				menu.notifyListeners(SWT.Show, new Event());
+				MenuItem item = item(menu, path[index]);
+				if (index < path.length - 1) {
+					menu = item.getMenu();
+				} else {
+					assertTrue(item.isEnabled(), path[index] + " is enabled");
+					item.notifyListeners(SWT.Selection, new Event());
+				}
+			}
+		});
+	}
+
+	/** A menu's item by its text (without the key shown after a tab). */
+	private static MenuItem item(Menu menu, String text) {
+		List<MenuItem> items = Arrays.asList(menu.getItems());
+		return items.stream().filter(candidate -> candidate.getText().split("\t")[0].equals(text)).findFirst()
+				.orElseThrow(() -> new AssertionError("no menu item " + text + " among " + items.stream().map(MenuItem::getText).toList()));
+	}
+
+	/** The texts of the entries of a submenu of the viewer's context menu, as it is filled when shown. */
+	static List<String> menuItems(DiagramViewer viewer, String submenu) {
+		return ui(() -> {
+			Menu menu = viewer.getControl().getMenu();
+			menu.notifyListeners(SWT.Show, new Event());
+			Menu items = Arrays.stream(menu.getItems()).filter(item -> item.getText().equals(submenu)).findFirst()
+					.orElseThrow().getMenu();
+			items.notifyListeners(SWT.Show, new Event());
+			return Arrays.stream(items.getItems()).map(MenuItem::getText).toList();
 		});
 	}
 
