@@ -1,9 +1,13 @@
 package org.iosim.ui.diagram.internal;
 
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.EnumSet;
+import java.util.HashSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Function;
 
 import org.eclipse.elk.alg.layered.options.LayeredMetaDataProvider;
@@ -93,13 +97,16 @@ public final class DiagramLayout {
 			node.setLocation(shape.getX(), shape.getY());
 			node.setSize(shape.getWidth(), shape.getHeight());
 		});
+		Set<DiagramNode> placedByUser = new HashSet<>();
 		for (DiagramNode node : diagram.nodes()) {
 			double[] location = userLocations.apply(node.element());
 			if (location != null) {
 				node.setLocation(Math.max(0, location[0]), Math.max(0, location[1]));
+				placedByUser.add(node);
 			}
 		}
-		diagram.topLevelNodes().forEach(this::enclose);
+		diagram.topLevelNodes().forEach(node -> enclose(node, placedByUser));
+		moveApart(diagram.topLevelNodes(), placedByUser);
 	}
 
 	private void addNodes(ElkNode parent, List<DiagramNode> nodes, Map<DiagramNode, ElkNode> shapes) {
@@ -131,18 +138,42 @@ public final class DiagramLayout {
 		};
 	}
 
-	/** Grows a region, after the user moved nodes in it, so that it still holds them. */
-	private void enclose(DiagramNode node) {
+	/**
+	 * Grows a region so that it shows its title (ELK sizes a region by what it holds) and, after the
+	 * user moved nodes in it, still holds them; nodes ELK placed beside a region that grew move aside.
+	 */
+	private void enclose(DiagramNode node, Set<DiagramNode> placedByUser) {
 		if (!node.isRegion()) {
 			return;
 		}
-		node.children().forEach(this::enclose);
-		double width = node.width();
+		node.children().forEach(child -> enclose(child, placedByUser));
+		moveApart(node.children(), placedByUser);
+		double width = Math.max(node.width(), measure.extent(node.label(), true)[0] + 2 * REGION_PADDING);
 		double height = node.height();
 		for (DiagramNode child : node.children()) {
 			width = Math.max(width, child.x() + child.width() + REGION_PADDING);
 			height = Math.max(height, child.y() + child.height() + REGION_PADDING);
 		}
 		node.setSize(width, height);
+	}
+
+	/** Moves nodes ELK placed to the right of a node they overlap (one that grew, or one the user put there). */
+	private static void moveApart(List<DiagramNode> siblings, Set<DiagramNode> placedByUser) {
+		List<DiagramNode> byX = new ArrayList<>(siblings);
+		byX.sort(Comparator.comparingDouble(DiagramNode::x));
+		for (int later = 0; later < byX.size(); later++) {
+			DiagramNode node = byX.get(later);
+			if (placedByUser.contains(node)) {
+				continue;
+			}
+			for (int earlier = 0; earlier < later; earlier++) {
+				DiagramNode other = byX.get(earlier);
+				boolean overlap = node.x() < other.x() + other.width() && other.x() < node.x() + node.width()
+						&& node.y() < other.y() + other.height() && other.y() < node.y() + node.height();
+				if (overlap) {
+					node.setLocation(other.x() + other.width() + REGION_PADDING, node.y());
+				}
+			}
+		}
 	}
 }
