@@ -1,0 +1,179 @@
+package org.iosim.ui.diagram.internal;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.EnumSet;
+import java.util.HashSet;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+
+import org.eclipse.elk.alg.layered.options.LayeredMetaDataProvider;
+import org.eclipse.elk.alg.layered.options.LayeredOptions;
+import org.eclipse.elk.core.RecursiveGraphLayoutEngine;
+import org.eclipse.elk.core.data.LayoutMetaDataService;
+import org.eclipse.elk.core.math.ElkPadding;
+import org.eclipse.elk.core.math.KVector;
+import org.eclipse.elk.core.options.CoreOptions;
+import org.eclipse.elk.core.options.Direction;
+import org.eclipse.elk.core.options.HierarchyHandling;
+import org.eclipse.elk.core.options.SizeConstraint;
+import org.eclipse.elk.core.util.BasicProgressMonitor;
+import org.eclipse.elk.graph.ElkEdge;
+import org.eclipse.elk.graph.ElkNode;
+import org.eclipse.elk.graph.util.ElkGraphUtil;
+import org.eclipse.emf.ecore.EObject;
+
+/**
+ * Places a diagram's nodes: ELK's layered algorithm sizes regions around their contents and lays
+ * out the whole hierarchy at once (lines may cross regions), then nodes the user moved go where the
+ * user put them, and regions grow to keep what they hold inside.
+ */
+public final class DiagramLayout {
+
+	/** Space between a box's text and its border. */
+	static final double TEXT_MARGIN = 8;
+	/** Diameter of an interface's, role's, start's or stop's circle. */
+	static final double CIRCLE = 18;
+	private static final double MIN_BOX_WIDTH = 90;
+	private static final double MIN_BOX_HEIGHT = 34;
+	private static final double REGION_PADDING = 14;
+
+	/** The size of a text as drawn: width and height. */
+	public interface TextMeasure {
+		double[] extent(String text, boolean title);
+	}
+
+	private static boolean registered;
+
+	private final TextMeasure measure;
+
+	public DiagramLayout(TextMeasure measure) {
+		this.measure = measure;
+	}
+
+	/** ELK finds layout algorithms through its meta data service; outside Eclipse's ELK UI nobody registers them. */
+	private static synchronized void registerLayered() {
+		if (!registered) {
+			LayoutMetaDataService service = LayoutMetaDataService.getInstance();
+			if (service.getAlgorithmData(LayeredOptions.ALGORITHM_ID) == null) {
+				service.registerLayoutMetaDataProviders(new LayeredMetaDataProvider());
+			}
+			registered = true;
+		}
+	}
+
+	/**
+	 * @param flowsDown     lines run top to bottom (behaviours) instead of left to right (structures)
+	 * @param userLocations where the user put nodes, relative to their region: x and y by element
+	 */
+	public void layout(Diagram diagram, boolean flowsDown, Function<EObject, double[]> userLocations) {
+		registerLayered();
+		ElkNode graph = ElkGraphUtil.createGraph();
+		graph.setProperty(CoreOptions.ALGORITHM, LayeredOptions.ALGORITHM_ID);
+		graph.setProperty(CoreOptions.DIRECTION, flowsDown ? Direction.DOWN : Direction.RIGHT);
+		graph.setProperty(CoreOptions.HIERARCHY_HANDLING, HierarchyHandling.INCLUDE_CHILDREN);
+		graph.setProperty(CoreOptions.SPACING_NODE_NODE, 28.0);
+		graph.setProperty(LayeredOptions.SPACING_NODE_NODE_BETWEEN_LAYERS, 44.0);
+		graph.setProperty(CoreOptions.SPACING_COMPONENT_COMPONENT, 40.0);
+		graph.setProperty(CoreOptions.PADDING, new ElkPadding(20));
+		Map<DiagramNode, ElkNode> shapes = new HashMap<>();
+		addNodes(graph, diagram.topLevelNodes(), shapes);
+		for (DiagramEdge edge : diagram.edges()) {
+			if (edge.source() != edge.target()) {
+				ElkEdge elkEdge = ElkGraphUtil.createSimpleEdge(shapes.get(edge.source()), shapes.get(edge.target()));
+				ElkGraphUtil.updateContainment(elkEdge);
+				if (!edge.label().isEmpty()) {
+					// a labelled line gets room for its label between the nodes it joins
+					double[] extent = measure.extent(edge.label(), false);
+					ElkGraphUtil.createLabel(edge.label(), elkEdge).setDimensions(extent[0] + 4, extent[1]);
+				}
+			}
+		}
+		new RecursiveGraphLayoutEngine().layout(graph, new BasicProgressMonitor());
+		shapes.forEach((node, shape) -> {
+			node.setLocation(shape.getX(), shape.getY());
+			node.setSize(shape.getWidth(), shape.getHeight());
+		});
+		Set<DiagramNode> placedByUser = new HashSet<>();
+		for (DiagramNode node : diagram.nodes()) {
+			double[] location = userLocations.apply(node.element());
+			if (location != null) {
+				node.setLocation(Math.max(0, location[0]), Math.max(0, location[1]));
+				placedByUser.add(node);
+			}
+		}
+		diagram.topLevelNodes().forEach(node -> enclose(node, placedByUser));
+		moveApart(diagram.topLevelNodes(), placedByUser);
+	}
+
+	private void addNodes(ElkNode parent, List<DiagramNode> nodes, Map<DiagramNode, ElkNode> shapes) {
+		for (DiagramNode node : nodes) {
+			ElkNode shape = ElkGraphUtil.createNode(parent);
+			shapes.put(node, shape);
+			double[] size = preferredSize(node);
+			shape.setDimensions(size[0], size[1]);
+			if (node.isRegion()) {
+				double[] title = measure.extent(node.label(), true);
+				shape.setProperty(CoreOptions.PADDING,
+						new ElkPadding(title[1] + REGION_PADDING, REGION_PADDING, REGION_PADDING, REGION_PADDING));
+				shape.setProperty(CoreOptions.NODE_SIZE_CONSTRAINTS, EnumSet.of(SizeConstraint.MINIMUM_SIZE));
+				shape.setProperty(CoreOptions.NODE_SIZE_MINIMUM, new KVector(size[0], size[1]));
+				addNodes(shape, node.children(), shapes);
+			}
+		}
+	}
+
+	/** A leaf's size; a region's least size (its title and some room), which ELK grows to hold its nodes. */
+	double[] preferredSize(DiagramNode node) {
+		double[] text = measure.extent(node.label(), node.isRegion());
+		return switch (node.shape()) {
+			case START, STOP -> new double[] { CIRCLE + 6, CIRCLE + 6 };
+			case INTERFACE, ROLE -> new double[] { CIRCLE + TEXT_MARGIN + text[0], Math.max(CIRCLE, text[1]) };
+			case REGION -> new double[] { text[0] + 2 * REGION_PADDING, text[1] + 2 * REGION_PADDING + MIN_BOX_HEIGHT };
+			case BOX, ACTION, WORKLOAD -> new double[] { Math.max(MIN_BOX_WIDTH, text[0] + 2 * TEXT_MARGIN),
+					Math.max(MIN_BOX_HEIGHT, text[1] + 2 * TEXT_MARGIN) };
+		};
+	}
+
+	/**
+	 * Grows a region so that it shows its title (ELK sizes a region by what it holds) and, after the
+	 * user moved nodes in it, still holds them; nodes ELK placed beside a region that grew move aside.
+	 */
+	private void enclose(DiagramNode node, Set<DiagramNode> placedByUser) {
+		if (!node.isRegion()) {
+			return;
+		}
+		node.children().forEach(child -> enclose(child, placedByUser));
+		moveApart(node.children(), placedByUser);
+		double width = Math.max(node.width(), measure.extent(node.label(), true)[0] + 2 * REGION_PADDING);
+		double height = node.height();
+		for (DiagramNode child : node.children()) {
+			width = Math.max(width, child.x() + child.width() + REGION_PADDING);
+			height = Math.max(height, child.y() + child.height() + REGION_PADDING);
+		}
+		node.setSize(width, height);
+	}
+
+	/** Moves nodes ELK placed to the right of a node they overlap (one that grew, or one the user put there). */
+	private static void moveApart(List<DiagramNode> siblings, Set<DiagramNode> placedByUser) {
+		List<DiagramNode> byX = new ArrayList<>(siblings);
+		byX.sort(Comparator.comparingDouble(DiagramNode::x));
+		for (int later = 0; later < byX.size(); later++) {
+			DiagramNode node = byX.get(later);
+			if (placedByUser.contains(node)) {
+				continue;
+			}
+			for (int earlier = 0; earlier < later; earlier++) {
+				DiagramNode other = byX.get(earlier);
+				boolean overlap = node.x() < other.x() + other.width() && other.x() < node.x() + node.width()
+						&& node.y() < other.y() + other.height() && other.y() < node.y() + node.height();
+				if (overlap) {
+					node.setLocation(other.x() + other.width() + REGION_PADDING, node.y());
+				}
+			}
+		}
+	}
+}
