@@ -154,6 +154,41 @@ class WorkbenchTest {
 
 	@Test
 	@Order(3)
+	void theEditorsDiagramPagesDrawTheModelAndSaveTheirLayoutWithTheModel() throws Exception {
+		IFile system = project.getFile("fileserver.system");
+		ModelEditor editor = (ModelEditor) ui(() -> IDE.openEditor(page(), system, IosimUi.MODEL_EDITOR_ID));
+		uiRun(() -> page().setPartState(page().getReference(editor), org.eclipse.ui.IWorkbenchPage.STATE_MAXIMIZED));
+		var model = editor.model();
+		for (String name : List.of(ModelEditor.REPOSITORY_PAGE, ModelEditor.SYSTEM_PAGE, ModelEditor.ALLOCATION_PAGE,
+				ModelEditor.BEHAVIOUR_PAGE, ModelEditor.USAGE_PAGE)) {
+			org.iosim.ui.diagram.DiagramViewer diagram = ui(() -> editor.showPage(name));
+			assertNotNull(diagram, name);
+			List<EObject> drawn = ui(() -> diagram.diagram().nodes().stream().map(node -> node.element()).toList());
+			switch (name) {
+			case ModelEditor.REPOSITORY_PAGE -> assertTrue(drawn.containsAll(model.getRepositories().get(0).getComponents()), name);
+			case ModelEditor.SYSTEM_PAGE -> assertTrue(drawn.containsAll(model.getSystem().getAssemblyContexts()), name);
+			case ModelEditor.ALLOCATION_PAGE -> assertTrue(drawn.containsAll(model.getResourceEnvironment().getContainers()), name);
+			case ModelEditor.USAGE_PAGE -> assertTrue(drawn.containsAll(model.getUsageModel().getScenarios()), name);
+			default -> assertTrue(drawn.stream().anyMatch(org.iosim.pcm.AbstractAction.class::isInstance), name);
+			}
+			Workbench.screenshot("diagram-" + name.toLowerCase(java.util.Locale.ROOT));
+		}
+		// the Properties view follows the diagram: selecting the assembly there selects it for the workbench
+		org.iosim.ui.diagram.DiagramViewer systemDiagram = ui(() -> editor.showPage(ModelEditor.SYSTEM_PAGE));
+		EObject assembly = model.getSystem().getAssemblyContexts().get(0);
+		uiRun(() -> systemDiagram.setSelection(new org.eclipse.jface.viewers.StructuredSelection(assembly)));
+		assertEquals(assembly, ui(() -> ((IStructuredSelection) editor.getSite().getSelectionProvider().getSelection()).getFirstElement()));
+		// a moved node makes the editor dirty and is kept beside the model when it is saved
+		uiRun(() -> systemDiagram.move(assembly, 400, 300));
+		assertTrue(ui(editor::isDirty));
+		uiRun(() -> editor.doSave(new org.eclipse.core.runtime.NullProgressMonitor()));
+		Path layout = org.iosim.ui.diagram.DiagramViewer.layoutFileOf(system.getLocation().toPath());
+		assertTrue(Files.readString(layout).contains(((org.iosim.pcm.Identified) assembly).getId()), "the moved assembly's place is saved");
+		uiRun(() -> page().setPartState(page().getReference(editor), org.eclipse.ui.IWorkbenchPage.STATE_RESTORED));
+	}
+
+	@Test
+	@Order(4)
 	void aSavedInvalidPopulationBecomesAProblemMarkerThatSelectsTheWorkload() throws Exception {
 		IFile usage = project.getFile("fileserver.usagemodel");
 		ModelEditor editor = (ModelEditor) ui(() -> IDE.openEditor(page(), usage, IosimUi.MODEL_EDITOR_ID));
@@ -181,7 +216,7 @@ class WorkbenchTest {
 	}
 
 	@Test
-	@Order(4)
+	@Order(5)
 	void aCancelledRunStopsAndWritesNothing() throws Exception {
 		ILaunchConfiguration configuration = configuration("fileserver-long", 1_000_000_000L, "/fileserver/results/cancelled");
 		Job job = launch(configuration, started -> {
@@ -200,7 +235,7 @@ class WorkbenchTest {
 	}
 
 	@Test
-	@Order(5)
+	@Order(6)
 	void aCompletedRunOpensTheResultsViewWithTheNumbersOfItsResultsFile() throws Exception {
 		ILaunchConfiguration configuration = configuration("fileserver", 3_000, "/fileserver/results/run");
 		Job job = launch(configuration, started -> {
@@ -254,7 +289,7 @@ class WorkbenchTest {
 	}
 
 	@Test
-	@Order(8)
+	@Order(9)
 	void aRegressionFitRunsAsACommandWithWorkspacePathsAndItsOutputInAConsole() throws Exception {
 		org.eclipse.core.resources.IFolder fit = project.getFolder("fit");
 		fit.create(true, true, null);
@@ -292,7 +327,7 @@ class WorkbenchTest {
 	}
 
 	@Test
-	@Order(7)
+	@Order(8)
 	void theAnalysisModelsViewListsTheInstalledKindsAndAFoldersStoredModels() throws Exception {
 		var view = (org.iosim.ui.internal.results.AnalysisModelsView) ui(() -> page().showView(IosimUi.ANALYSIS_MODELS_VIEW_ID));
 		List<String> shown = ui(() -> Arrays.stream(view.kinds().getItems()).map(item -> item.getText(0)).toList());
@@ -312,7 +347,7 @@ class WorkbenchTest {
 	}
 
 	@Test
-	@Order(6)
+	@Order(7)
 	void theLaunchDialogShowsTheSettingsAndSaysWhatIsWrongBeforeARun() throws Exception {
 		ILaunchConfiguration configuration = configuration("fileserver-dialog", 5_000, "");
 		org.eclipse.swt.widgets.Shell workbench = ui(() -> PlatformUI.getWorkbench().getActiveWorkbenchWindow().getShell());

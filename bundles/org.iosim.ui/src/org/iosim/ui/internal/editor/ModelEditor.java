@@ -5,6 +5,15 @@ import java.nio.file.Path;
 import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.eclipse.swt.custom.CTabFolder;
+import org.eclipse.swt.custom.CTabItem;
+import org.eclipse.swt.widgets.Combo;
+import org.eclipse.swt.widgets.Control;
+import org.iosim.pcm.BasicComponent;
+import org.iosim.ui.diagram.DiagramKind;
+import org.iosim.ui.diagram.DiagramViewer;
 
 import org.eclipse.core.resources.IFile;
 import org.eclipse.core.resources.IMarker;
@@ -65,7 +74,14 @@ public final class ModelEditor extends CommandStackEditor implements IGotoMarker
 
 	private ModelDocument document;
 	private ComposedAdapterFactory adapterFactory;
+	/** The names of the editor's pages, at its bottom. */
+	public static final String MODEL_PAGE = "Model", REPOSITORY_PAGE = "Repository", SYSTEM_PAGE = "System",
+			ALLOCATION_PAGE = "Allocation", BEHAVIOUR_PAGE = "Behaviour", USAGE_PAGE = "Usage";
+
 	private TreeViewer viewer;
+	private CTabFolder pages;
+	private final Map<CTabItem, DiagramViewer> diagrams = new LinkedHashMap<>();
+	private final SelectionSwitch selection = new SelectionSwitch();
 	private PropertySheetPage propertySheetPage;
 
 	@Override
@@ -96,7 +112,8 @@ public final class ModelEditor extends CommandStackEditor implements IGotoMarker
 
 	@Override
 	public void createPartControl(Composite parent) {
-		Composite area = new Composite(parent, SWT.NONE);
+		pages = new CTabFolder(parent, SWT.BOTTOM | SWT.FLAT);
+		Composite area = new Composite(pages, SWT.NONE);
 		area.setLayout(new GridLayout(1, false));
 		Label heading = new Label(area, SWT.NONE);
 		heading.setText("Model set '" + document.modelSetName() + "'"
@@ -107,11 +124,86 @@ public final class ModelEditor extends CommandStackEditor implements IGotoMarker
 		viewer.setLabelProvider(new ItemLabelProvider(adapterFactory));
 		viewer.setInput(new Object[] { document.model() });
 		viewer.expandToLevel(2);
-		getSite().setSelectionProvider(viewer);
+		page(MODEL_PAGE, area);
+		diagramPage(REPOSITORY_PAGE, DiagramKind.REPOSITORY, document.model(), null);
+		diagramPage(SYSTEM_PAGE, DiagramKind.SYSTEM, document.model(), null);
+		diagramPage(ALLOCATION_PAGE, DiagramKind.ALLOCATION, document.model(), null);
+		List<BasicComponent> components = document.model().getRepositories().stream()
+				.flatMap(repository -> repository.getComponents().stream()).filter(BasicComponent.class::isInstance)
+				.map(BasicComponent.class::cast).filter(component -> !component.getSeffs().isEmpty()).toList();
+		if (!components.isEmpty()) {
+			diagramPage(BEHAVIOUR_PAGE, DiagramKind.RDSEFF, components.get(0), components);
+		}
+		if (document.model().getUsageModel() != null) {
+			diagramPage(USAGE_PAGE, DiagramKind.USAGE, document.model(), null);
+		}
+		pages.setSelection(0);
+		selection.use(viewer);
+		pages.addListener(SWT.Selection, event -> pageChanged());
+		getSite().setSelectionProvider(selection);
 		createContextMenu();
 		installUndoRedo();
-		getEditorSite().getActionBars().setGlobalActionHandler(ActionFactory.DELETE.getId(), action("Delete", this::deleteSelection));
+		var bars = getEditorSite().getActionBars();
+		bars.setGlobalActionHandler(ActionFactory.DELETE.getId(), action("Delete", () -> {
+			DiagramViewer diagram = activeDiagram();
+			if (diagram == null) {
+				deleteSelection();
+			} else {
+				diagram.deleteSelection();
+			}
+		}));
+		bars.setGlobalActionHandler(ActionFactory.RENAME.getId(), action("Rename", () -> {
+			DiagramViewer diagram = activeDiagram();
+			if (diagram != null) {
+				diagram.renameSelection();
+			}
+		}));
 		validate();
+	}
+
+	private CTabItem page(String name, Control control) {
+		CTabItem item = new CTabItem(pages, SWT.NONE);
+		item.setText(name);
+		item.setControl(control);
+		return item;
+	}
+
+	/**
+	 * A diagram page; with choices (the components whose behaviour it draws), a list above the
+	 * diagram picks one. Its saved layout is read now: a viewer that has not read the file would drop
+	 * the positions of its kind when it saves.
+	 */
+	private void diagramPage(String name, DiagramKind kind, EObject subject, List<? extends EObject> choices) {
+		Composite area = new Composite(pages, SWT.NONE);
+		area.setLayout(new GridLayout(2, false));
+		Combo choice = null;
+		if (choices != null) {
+			new Label(area, SWT.NONE).setText("Component:");
+			choice = new Combo(area, SWT.READ_ONLY);
+			choice.setItems(choices.stream().map(this::label).toArray(String[]::new));
+			choice.select(0);
+		}
+		DiagramViewer diagram = new DiagramViewer(area, kind, subject, editingDomain(), adapterFactory);
+		diagram.getControl().setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true, 2, 1));
+		if (choice != null) {
+			Combo chooser = choice;
+			chooser.addListener(SWT.Selection, event -> diagram.setSubject(choices.get(chooser.getSelectionIndex())));
+		}
+		try {
+			diagram.loadLayout(DiagramViewer.layoutFileOf(document.file()));
+		} catch (IOException unreadable) {
+			setContentDescription("The saved diagram layout cannot be read (" + unreadable.getMessage() + "); diagrams are laid out anew");
+		}
+		diagrams.put(page(name, area), diagram);
+	}
+
+	private void pageChanged() {
+		DiagramViewer diagram = activeDiagram();
+		selection.use(diagram == null ? viewer : diagram);
+	}
+
+	private DiagramViewer activeDiagram() {
+		return diagrams.get(pages.getSelection());
 	}
 
 	private void createContextMenu() {
@@ -175,6 +267,9 @@ public final class ModelEditor extends CommandStackEditor implements IGotoMarker
 		IFile file = file();
 		try {
 			List<Path> written = document.save();
+			for (DiagramViewer diagram : diagrams.values()) {
+				diagram.saveLayout(DiagramViewer.layoutFileOf(document.file()));
+			}
 			saved();
 			file.getParent().refreshLocal(IResource.DEPTH_ONE, monitor);
 			validate();
@@ -239,6 +334,18 @@ public final class ModelEditor extends CommandStackEditor implements IGotoMarker
 
 	public TreeViewer viewer() {
 		return viewer;
+	}
+
+	/** Brings a page to the front by its name; returns its diagram, or null for the model tree. */
+	public DiagramViewer showPage(String name) {
+		for (CTabItem item : pages.getItems()) {
+			if (item.getText().equals(name)) {
+				pages.setSelection(item);
+				pageChanged();
+				return diagrams.get(item);
+			}
+		}
+		throw new IllegalArgumentException("the editor has no page '" + name + "'");
 	}
 
 	/** What the Properties view edits of an element; null when it has no properties. */
