@@ -103,7 +103,11 @@ final class ImporterCorpus {
 		return List.copyOf(folders);
 	}
 
-	/** @return the folder's model files, if it has an allocation (a complete model set) */
+	/**
+	 * @return the folder's model files, if it has an allocation (a complete model set) and refers to no
+	 *         file outside itself: the tests move folders around, which a model set sharing its parent's
+	 *         repository (examples/storage-virtualization) does not survive
+	 */
 	private static Optional<ModelFolder> modelFolder(Path root, Path folder) {
 		Map<String, byte[]> files = new LinkedHashMap<>();
 		try (Stream<Path> listing = Files.list(folder)) {
@@ -118,8 +122,10 @@ final class ImporterCorpus {
 			throw new UncheckedIOException(e);
 		}
 		boolean complete = files.keySet().stream().anyMatch(name -> name.endsWith(".allocation"));
+		boolean selfContained = files.values().stream()
+				.noneMatch(content -> new String(content, java.nio.charset.StandardCharsets.UTF_8).contains("href=\"../"));
 		String origin = root.relativize(folder).toString();
-		return complete ? Optional.of(new ModelFolder(origin, files)) : Optional.empty();
+		return complete && selfContained ? Optional.of(new ModelFolder(origin, files)) : Optional.empty();
 	}
 
 	private static List<ModelFolder> saveAsIosim(List<ModelFolder> palladio) {
