@@ -65,6 +65,8 @@ final class SparkMaster {
 			try (Socket socket = new Socket()) {
 				socket.connect(new InetSocketAddress(host, port), CONNECT_TIMEOUT_MILLIS);
 				return url; // one master answering is enough: the others stand by
+			} catch (java.net.UnknownHostException unknown) {
+				problems.add(address + " (unknown host)");
 			} catch (IOException unreachable) {
 				problems.add(address + " (" + (unreachable.getMessage() != null ? unreachable.getMessage()
 						: unreachable.getClass().getSimpleName()) + ")");

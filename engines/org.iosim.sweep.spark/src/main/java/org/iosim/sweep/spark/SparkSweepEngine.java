@@ -99,7 +99,8 @@ public final class SparkSweepEngine implements SweepEngine {
 		if (local) {
 			// no web UI for a run on this machine: it would take a port per sweep and show what progress lines say
 			conf.set("spark.ui.enabled", "false");
-		} else {
+		} else if (!conf.contains("spark.jars")) {
+			// (spark-submit names the jars itself: those of its --jars, which are not on java.class.path)
 			conf.setJars(iosimJars().toArray(String[]::new));
 		}
 		return conf;
