@@ -8,6 +8,7 @@ import java.util.Objects;
 
 import org.iosim.engine.SimulationConfig;
 import org.iosim.run.RunConfiguration;
+import org.iosim.sweep.internal.DefinitionJson;
 import org.iosim.sweep.internal.ParameterTarget;
 
 /**
@@ -109,6 +110,48 @@ public record SweepDefinition(List<String> model, String modelSet, String ioConf
 				.withIoConfiguration(ioFile == null ? null : Path.of(ioFile))
 				.withStoredModels(storedModels == null ? null : Path.of(storedModels))
 				.withSimulation(simulation.withSeed(seed).withReplications(1));
+	}
+
+	/**
+	 * The definition's JSON form (as {@code sweep-definition.json} records it, without file digests),
+	 * which an engine ships to its workers; {@link #fromJson} reads it back into an equal definition
+	 * (the simulation's replications count, which a sweep ignores, reads back as 1).
+	 */
+	public String toJson() {
+		return DefinitionJson.write(this).toString();
+	}
+
+	/** @throws IllegalArgumentException if the text is not a sweep definition's JSON form */
+	public static SweepDefinition fromJson(String json) {
+		try {
+			return DefinitionJson.read(new com.fasterxml.jackson.databind.ObjectMapper().readTree(json));
+		} catch (com.fasterxml.jackson.core.JsonProcessingException unreadable) {
+			throw new IllegalArgumentException("not a sweep definition: " + unreadable.getOriginalMessage());
+		}
+	}
+
+	/**
+	 * The same sweep with every path it reads (model, I/O configuration, stored models, the values of
+	 * parameter {@code io}) made absolute against {@code base}, so that it means the same to a worker
+	 * started in another folder (a cluster's executor reading the files on a shared path).
+	 */
+	public SweepDefinition absolute(Path base) {
+		int io = parameters.indexOf(ParameterTarget.IO_CONFIGURATION);
+		List<SweepPoint> resolved = points.stream().map(point -> {
+			if (io < 0) {
+				return point;
+			}
+			List<String> values = new ArrayList<>(point.values());
+			values.set(io, absolute(base, values.get(io)));
+			return new SweepPoint(point.index(), values);
+		}).toList();
+		return new SweepDefinition(model.stream().map(path -> absolute(base, path)).toList(), modelSet,
+				absolute(base, ioConfiguration), absolute(base, storedModels), simulation, parameters, resolved,
+				replications);
+	}
+
+	private static String absolute(Path base, String path) {
+		return path == null ? null : base.resolve(path).toAbsolutePath().normalize().toString();
 	}
 
 	/** @return e.g. {@code population=10, server.CPU.rate=2} */

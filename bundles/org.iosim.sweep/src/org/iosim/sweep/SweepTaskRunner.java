@@ -42,6 +42,10 @@ public final class SweepTaskRunner {
 				.add(new PointTransformation(definition.parameters(), ParameterTarget.Stage.REFINED_MODEL));
 	}
 
+	public SweepDefinition definition() {
+		return definition;
+	}
+
 	/**
 	 * Makes and compiles the point's model, as the run pipeline would for a run of it.
 	 *

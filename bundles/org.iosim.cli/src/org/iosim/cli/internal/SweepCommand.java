@@ -18,6 +18,8 @@ import org.iosim.sweep.LoadCurve;
 import org.iosim.sweep.LocalSweepEngine;
 import org.iosim.sweep.Sweep;
 import org.iosim.sweep.SweepDefinition;
+import org.iosim.sweep.SweepEngine;
+import org.iosim.sweep.SweepEngineProvider;
 import org.iosim.sweep.SweepMonitor;
 import org.iosim.sweep.SweepParameter;
 import org.iosim.sweep.SweepPlan;
@@ -45,6 +47,9 @@ import picocli.CommandLine.Model.CommandSpec;
 				"Rerun with the same arguments to resume an interrupted sweep: finished points in --out are kept." },
 		footer = { "", "Exit status: 0 swept, 1 the model is invalid or cannot be simulated, 2 usage error." })
 final class SweepCommand implements Callable<Integer> {
+
+	static final String LOCAL_ENGINE = "local";
+	static final String SPARK_ENGINE = "spark";
 
 	@Parameters(paramLabel = "MODEL", arity = "1..*", description = "Model folder or files.")
 	List<Path> model = new ArrayList<>();
@@ -110,8 +115,20 @@ final class SweepCommand implements Callable<Integer> {
 	boolean simulateNetwork;
 
 	@Option(names = "--threads", paramLabel = "N",
-			description = "Replications simulated at once (default: the number of cores).")
+			description = "Replications simulated at once (default: the number of cores; with --engine spark,"
+					+ " the cores of local[N]).")
 	Integer threads;
+
+	@Option(names = "--engine", paramLabel = "NAME", defaultValue = LOCAL_ENGINE,
+			description = "Where the tasks (point, replication) run: local (this JVM's threads, default) or spark"
+					+ " (Apache Spark, one Spark task per replication; local[*] unless --master says otherwise). The"
+					+ " same seed gives the same files on either.")
+	String engine;
+
+	@Option(names = "--master", paramLabel = "URL",
+			description = "With --engine spark: the Spark master, local[N], local[*] or spark://HOST:PORT of a"
+					+ " standalone cluster, whose executors read the model on the same paths (a shared folder).")
+	String master;
 
 	@Option(names = "--out", paramLabel = "DIR", required = true,
 			description = "The sweep's folder: finished points are kept there, so rerunning the same sweep resumes"
@@ -145,6 +162,7 @@ final class SweepCommand implements Callable<Integer> {
 			throw new IosimCommand.UserError(Main.EXIT_USAGE, "--threads must be at least 1, got " + cores);
 		}
 		SweepTaskRunner runner = new SweepTaskRunner(definition);
+		SweepEngine sweepEngine = engine(runner, cores);
 		long started = System.nanoTime();
 		SweepMonitor monitor = new SweepMonitor() {
 			@Override
@@ -156,7 +174,7 @@ final class SweepCommand implements Callable<Integer> {
 		};
 		SweepResult result;
 		try {
-			result = Sweep.run(SweepPlan.of(definition), out, runner, new LocalSweepEngine(runner, cores), monitor);
+			result = Sweep.run(SweepPlan.of(definition), out, runner, sweepEngine, monitor);
 		} catch (RunFailure failure) {
 			throw IosimCommand.failed(failure);
 		} catch (RunCancelledException cancelled) {
@@ -164,6 +182,39 @@ final class SweepCommand implements Callable<Integer> {
 		}
 		summary(spec.commandLine().getOut(), result);
 		return 0;
+	}
+
+	/** The engine the user chose; one found on the classpath unless it is the local one. */
+	private SweepEngine engine(SweepTaskRunner runner, int cores) {
+		if (engine.equals(LOCAL_ENGINE)) {
+			if (master != null) {
+				throw new IosimCommand.UserError(Main.EXIT_USAGE, "--master is for --engine " + SPARK_ENGINE
+						+ "; the local engine runs on this machine's threads (--threads)");
+			}
+			return new LocalSweepEngine(runner, cores);
+		}
+		SweepEngineProvider provider = SweepEngineProvider.find(engine).orElseThrow(() -> new IosimCommand.UserError(
+				Main.EXIT_USAGE, engine.equals(SPARK_ENGINE)
+						? "the Spark engine is not on the classpath: ./iosim adds it to a sweep with --engine spark"
+								+ " (README, 'Sweeps on Spark'); elsewhere put engines/org.iosim.sweep.spark's jar and its"
+								+ " dependencies (target/spark-lib) on the classpath"
+						: "unknown engine '" + engine + "'; the engines are: " + String.join(", ", engines())));
+		if (threads != null && master != null) {
+			throw new IosimCommand.UserError(Main.EXIT_USAGE, "give --threads or --master, not both: --threads N"
+					+ " stands for --master local[N]");
+		}
+		try {
+			return provider.create(runner, threads, master);
+		} catch (IllegalArgumentException invalid) {
+			throw new IosimCommand.UserError(Main.EXIT_USAGE, invalid.getMessage());
+		}
+	}
+
+	/** @return local, spark (whether its jars are there or not), and any other engine on the classpath */
+	private static List<String> engines() {
+		java.util.Set<String> names = new java.util.LinkedHashSet<>(List.of(LOCAL_ENGINE, SPARK_ENGINE));
+		SweepEngineProvider.available().forEach(provider -> names.add(provider.name()));
+		return List.copyOf(names);
 	}
 
 	private SweepDefinition definition(RunConfiguration base) {

@@ -17,7 +17,6 @@ import java.util.TreeMap;
 import java.util.stream.Stream;
 
 import org.iosim.analysis.WholeFiles;
-import org.iosim.engine.SimulationConfig;
 import org.iosim.run.RunFailure;
 import org.iosim.sweep.ReplicationResult;
 import org.iosim.sweep.SweepDefinition;
@@ -27,7 +26,6 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
@@ -120,30 +118,7 @@ public final class SweepFolder {
 
 	/** The definition as written into the folder, with a digest of each model and configuration file read. */
 	static ObjectNode definitionJson(SweepDefinition definition) throws RunFailure {
-		ObjectNode json = JSON.createObjectNode();
-		ArrayNode model = json.putArray("model");
-		definition.model().forEach(model::add);
-		json.put("modelSet", definition.modelSet());
-		json.put("ioConfiguration", definition.ioConfiguration());
-		json.put("storedModels", definition.storedModels());
-		SimulationConfig simulation = definition.simulation();
-		ObjectNode settings = json.putObject("simulation");
-		settings.put("seed", simulation.seed());
-		settings.put("stopTime", Double.isFinite(simulation.stopTime()) ? simulation.stopTime() : null);
-		settings.put("maxMeasurements", simulation.maxMeasurements() == Long.MAX_VALUE ? null
-				: simulation.maxMeasurements());
-		settings.put("confidence", simulation.confidenceLevel());
-		settings.put("precision", simulation.relativePrecision());
-		settings.put("warmup", simulation.warmupMeasurements());
-		settings.put("simulateNetwork", simulation.simulateLinkingResources());
-		json.put("replications", definition.replications());
-		ArrayNode parameters = json.putArray("parameters");
-		definition.parameters().forEach(parameters::add);
-		ArrayNode points = json.putArray("points");
-		for (SweepPoint point : definition.points()) {
-			ArrayNode values = points.addArray();
-			point.values().forEach(values::add);
-		}
+		ObjectNode json = DefinitionJson.write(definition);
 		ObjectNode digests = json.putObject("fileDigests");
 		List<Path> read = new ArrayList<>(definition.model().stream().map(Path::of).toList());
 		Stream.of(definition.ioConfiguration(), definition.storedModels()).filter(Objects::nonNull).map(Path::of)

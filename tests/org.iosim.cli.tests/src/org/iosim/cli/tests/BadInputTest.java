@@ -337,12 +337,18 @@ class BadInputTest {
 
 	/** A sweep of the shop refused before anything is simulated: exit status, message, no output folder. */
 	private void assertSweepRefuses(int exitCode, String expected, String... vary) {
+		java.util.List<String> options = new java.util.ArrayList<>();
+		for (String parameter : vary) {
+			options.addAll(java.util.List.of("--vary", parameter));
+		}
+		assertSweepRefuses(exitCode, expected, options);
+	}
+
+	private void assertSweepRefuses(int exitCode, String expected, java.util.List<String> options) {
 		java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of("sweep",
 				CommandLine.example("minimal").toString(), "--quiet", "--max-measurements", "500", "--warmup", "50",
 				"--replications", "2", "--out", folder.resolve("sweep").toString()));
-		for (String parameter : vary) {
-			args.addAll(java.util.List.of("--vary", parameter));
-		}
+		args.addAll(options);
 		CommandLine.Run run = iosim(args.toArray(String[]::new));
 		assertEquals(exitCode, run.exitCode(), run.toString());
 		assertTrue(run.err().contains(expected), run.toString());
@@ -389,5 +395,24 @@ class BadInputTest {
 		assertEquals(2, refused.exitCode(), refused.toString());
 		assertTrue(refused.err().contains(out + " holds a different sweep (its points differs)"), refused.toString());
 		assertNoJavaInternals(refused);
+	}
+
+	/** Here, as in Eclipse, the Spark engine is not on the classpath (it is a module of its own). */
+	@Test
+	void sweepOnSparkWithoutItsJarsSaysHowToGetThem() {
+		assertSweepRefuses(2, "the Spark engine is not on the classpath: ./iosim adds it to a sweep with --engine spark"
+				+ " (README, 'Sweeps on Spark')", java.util.List.of("--vary", "population=1,2", "--engine", "spark"));
+	}
+
+	@Test
+	void sweepOnAnUnknownEngineNamesTheEngines() {
+		assertSweepRefuses(2, "unknown engine 'hadoop'; the engines are: local, spark",
+				java.util.List.of("--vary", "population=1,2", "--engine", "hadoop"));
+	}
+
+	@Test
+	void sweepMasterIsForSparkOnly() {
+		assertSweepRefuses(2, "--master is for --engine spark; the local engine runs on this machine's threads",
+				java.util.List.of("--vary", "population=1,2", "--master", "local[2]"));
 	}
 }
