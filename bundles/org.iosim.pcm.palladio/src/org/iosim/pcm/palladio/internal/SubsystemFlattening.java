@@ -166,7 +166,9 @@ final class SubsystemFlattening {
 	private void resolveSystemConnector(Connector connector) {
 		switch (connector) {
 		case AssemblyConnector assembly -> resolveAssembly(null, assembly);
-		case ProvidedDelegationConnector delegation when isSubsystem(delegation.getInnerContext()) -> {
+		// a delegation without its inner role is kept as it is: the validator reports what is missing
+		case ProvidedDelegationConnector delegation when isSubsystem(delegation.getInnerContext())
+				&& delegation.getInnerRole() != null -> {
 			End<OperationProvidedRole> end = providedEnd(ComponentInstance.ofSystem(delegation.getInnerContext()),
 					delegation.getInnerRole());
 			if (end == null) {
@@ -177,7 +179,8 @@ final class SubsystemFlattening {
 			delegation.setInnerRole(end.role());
 			connectors.add(delegation);
 		}
-		case RequiredDelegationConnector delegation when isSubsystem(delegation.getInnerContext()) -> {
+		case RequiredDelegationConnector delegation when isSubsystem(delegation.getInnerContext())
+				&& delegation.getInnerRole() != null -> {
 			List<End<OperationRequiredRole>> ends = requiredEnds(
 					ComponentInstance.ofSystem(delegation.getInnerContext()), delegation.getInnerRole());
 			for (int i = 0; i < ends.size(); i++) {
@@ -232,7 +235,8 @@ final class SubsystemFlattening {
 	 * the provided role. The system's own connector is kept for the first (its id stays), copied for others.
 	 */
 	private void resolveAssembly(ComponentInstance subsystem, AssemblyConnector assembly) {
-		if (assembly.getRequiringContext() == null || assembly.getProvidingContext() == null) {
+		if (assembly.getRequiringContext() == null || assembly.getProvidingContext() == null
+				|| assembly.getRequiredRole() == null || assembly.getProvidedRole() == null) {
 			// the validator reports what is missing
 			connectors.add(subsystem == null ? assembly : copyOf(assembly, subsystem, 0));
 			return;

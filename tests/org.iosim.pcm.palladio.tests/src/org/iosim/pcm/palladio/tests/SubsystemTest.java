@@ -2,6 +2,7 @@ package org.iosim.pcm.palladio.tests;
 
 import static org.iosim.pcm.palladio.tests.TestModels.describe;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import java.io.IOException;
@@ -119,6 +120,26 @@ class SubsystemTest {
 		assertEquals(List.of("T/one -> W", "T/two -> W"), assemblyConnectors(twin));
 		// each call: a front on Fast, 5 / 1000 = 0.005, then the worker W on Slow, 10 / 500 = 0.02
 		Simulations.assertMeanResponseTime(2 * (0.005 + 0.02), twin);
+	}
+
+	@Test
+	void aDelegationToASubsystemWithoutItsInnerRoleIsReportedNotAnInternalError() throws IOException {
+		TestModels.copy(FOLDER, folder);
+		Path system = folder.resolve("gateway.system");
+		String text = Files.readString(system);
+		String innerRole = "<innerProvidedRole_ProvidedDelegationConnector href=\"subsystems.repository#gateway.work\"/>";
+		assertTrue(text.contains(innerRole), "the test model delegates to the subsystem's role");
+		Files.writeString(system, text.replace(innerRole, ""));
+
+		ImportResult imported = new PalladioImporter().importPath(folder);
+
+		List<String> messages = imported.diagnostics().stream().map(Diagnostic::message).toList();
+		assertTrue(messages.stream().noneMatch(message -> message.contains("internal error")), messages::toString);
+		ModelSet gateway = imported.modelSets().stream().filter(set -> set.name().equals("gateway")).findFirst()
+				.orElseThrow();
+		List<Diagnostic> validation = TestModels.validate(gateway.model());
+		assertTrue(validation.stream().anyMatch(problem -> problem.isError() && problem.message().contains("innerRole")),
+				() -> describe(validation));
 	}
 
 	@Test
