@@ -144,11 +144,22 @@ final class UsageEvolutions {
 		if (scenarios.isEmpty()) {
 			return;
 		}
+		// from here on, errors in the usage evolution and its profile concern the model sets of the scenarios
+		for (UsageScenario scenario : scenarios) {
+			addedFiles(scenario, modelSets).add(Path.of(usage.file().displayName()));
+		}
 		XmlElement sequenceElement = target(loadReference);
 		if (sequenceElement == null) {
+			ReferenceTarget written = ReferenceTarget.parse(loadReference.attribute("href").trim(), loadReference.file());
+			if (written.display() != null) {
+				scenarios.forEach(scenario -> addedFiles(scenario, modelSets).add(Path.of(written.display())));
+			}
 			return;
 		}
 		usedProfiles.add(sequenceElement.file().path());
+		for (UsageScenario scenario : scenarios) {
+			addedFiles(scenario, modelSets).add(Path.of(sequenceElement.file().displayName()));
+		}
 		int before = problems.size();
 		DlimSequence sequence = sequence(sequenceElement);
 		if (problems.size() > before) {
@@ -175,10 +186,6 @@ final class UsageEvolutions {
 			SourceLocation.attach(profile, usage.file().displayName(), usage.line());
 			attachLocations(sequence, profile.getSequence());
 			open.setLoadProfile(profile);
-			ModelSet set = modelSetOf(scenario, modelSets);
-			Set<Path> extra = addedFiles.computeIfAbsent(set.name(), key -> new LinkedHashSet<>());
-			extra.add(Path.of(usage.file().displayName()));
-			extra.add(Path.of(sequenceElement.file().displayName()));
 		}
 		if (!repeating) {
 			problems.add(at(Severity.WARNING, usage, "repeatingPattern is not set: SimuLizar stretches such a profile"
@@ -216,9 +223,11 @@ final class UsageEvolutions {
 		return found;
 	}
 
-	private static ModelSet modelSetOf(UsageScenario scenario, List<ModelSet> modelSets) {
-		return modelSets.stream().filter(set -> set.model().getUsageModel() == scenario.eContainer()).findFirst()
-				.orElseThrow();
+	/** @return the files the model set of the scenario gains */
+	private Set<Path> addedFiles(UsageScenario scenario, List<ModelSet> modelSets) {
+		ModelSet set = modelSets.stream().filter(candidate -> candidate.model().getUsageModel() == scenario.eContainer())
+				.findFirst().orElseThrow();
+		return addedFiles.computeIfAbsent(set.name(), key -> new LinkedHashSet<>());
 	}
 
 	/** @return the element an href names, or null after reporting why there is none */
