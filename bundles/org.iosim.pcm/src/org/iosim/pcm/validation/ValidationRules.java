@@ -53,6 +53,16 @@ import org.iosim.pcm.LinkingResource;
 import org.iosim.pcm.Loop;
 import org.iosim.pcm.LoopAction;
 import org.iosim.pcm.OpenWorkload;
+import org.iosim.pcm.LoadProfile;
+import org.iosim.pcm.DlimBurst;
+import org.iosim.pcm.DlimCombinator;
+import org.iosim.pcm.DlimConstant;
+import org.iosim.pcm.DlimExponentialIncreaseLogarithmicDecline;
+import org.iosim.pcm.DlimFunctionContainer;
+import org.iosim.pcm.DlimLogarithmicTrend;
+import org.iosim.pcm.DlimSequence;
+import org.iosim.pcm.DlimSin;
+import org.iosim.pcm.DlimTrend;
 import org.iosim.pcm.OperationProvidedRole;
 import org.iosim.pcm.OperationRequiredRole;
 import org.iosim.pcm.InfrastructureInterface;
@@ -849,10 +859,105 @@ final class ValidationRules extends PcmSwitch<Object> {
 
 	@Override
 	public Object caseOpenWorkload(OpenWorkload workload) {
-		if (requireText(workload, workload.getInterArrivalTime(), "interArrivalTime")) {
+		// a load profile replaces the inter-arrival time; Palladio's files still carry one, which is checked when present
+		if (workload.getLoadProfile() == null
+				? requireText(workload, workload.getInterArrivalTime(), "interArrivalTime")
+				: workload.getInterArrivalTime() != null && !workload.getInterArrivalTime().isBlank()) {
 			positive(workload, workload.getInterArrivalTime(), "interArrivalTime");
 		}
 		return null;
+	}
+
+	// ------------------------------------------------------------------ load profiles (DLIM)
+
+	@Override
+	public Object caseLoadProfile(LoadProfile profile) {
+		require(profile, profile.getSequence(), "sequence");
+		return null;
+	}
+
+	@Override
+	public Object caseDlimSequence(DlimSequence sequence) {
+		if (sequence.getContainers().isEmpty()) {
+			error(sequence, "the sequence has no function containers; it needs at least one");
+		}
+		finite(sequence, sequence.getTerminateAfterTime(), "terminateAfterTime");
+		return null;
+	}
+
+	@Override
+	public Object caseDlimFunctionContainer(DlimFunctionContainer container) {
+		double duration = container.getDuration();
+		if (!(duration > 0 && duration < Double.POSITIVE_INFINITY)) {
+			error(container, "duration must be greater than 0 and finite, but is " + format(duration));
+		}
+		require(container, container.getFunction(), "function");
+		return null;
+	}
+
+	@Override
+	public Object caseDlimCombinator(DlimCombinator combinator) {
+		require(combinator, combinator.getFunction(), "function");
+		return null;
+	}
+
+	@Override
+	public Object caseDlimConstant(DlimConstant constant) {
+		finite(constant, constant.getConstant(), "constant");
+		return null;
+	}
+
+	@Override
+	public Object caseDlimTrend(DlimTrend trend) {
+		finite(trend, trend.getFunctionOutputAtStart(), "functionOutputAtStart");
+		finite(trend, trend.getFunctionOutputAtEnd(), "functionOutputAtEnd");
+		return null;
+	}
+
+	@Override
+	public Object caseDlimLogarithmicTrend(DlimLogarithmicTrend trend) {
+		positiveNumber(trend, trend.getOrder(), "order");
+		return null;
+	}
+
+	@Override
+	public Object caseDlimSin(DlimSin sin) {
+		finite(sin, sin.getMin(), "min");
+		finite(sin, sin.getMax(), "max");
+		finite(sin, sin.getPhase(), "phase");
+		positiveNumber(sin, sin.getPeriod(), "period");
+		return null;
+	}
+
+	@Override
+	public Object caseDlimBurst(DlimBurst burst) {
+		finite(burst, burst.getBase(), "base");
+		finite(burst, burst.getPeak(), "peak");
+		positiveNumber(burst, burst.getPeakTime(), "peakTime");
+		if (burst.eContainer() instanceof DlimFunctionContainer container && burst.getPeakTime() > 0
+				&& !(burst.getPeakTime() < container.getDuration())) {
+			error(burst, "peakTime must be less than the duration of its container (" + format(container.getDuration())
+					+ "), but is " + format(burst.getPeakTime()));
+		}
+		return null;
+	}
+
+	@Override
+	public Object caseDlimExponentialIncreaseLogarithmicDecline(DlimExponentialIncreaseLogarithmicDecline burst) {
+		positiveNumber(burst, burst.getLogarithmicOrder(), "logarithmicOrder");
+		return null;
+	}
+
+	private void finite(EObject element, double value, String feature) {
+		if (!Double.isFinite(value)) {
+			error(element, feature + " must be a finite number, but is " + format(value));
+		}
+	}
+
+	private void positiveNumber(EObject element, double value, String feature) {
+		if (!(value > 0 && value < Double.POSITIVE_INFINITY)) {
+			error(element, feature + " must be greater than 0 and finite, but is " + format(value));
+		}
 	}
 
 	@Override

@@ -145,6 +145,38 @@ final class Charts {
 	}
 
 	/**
+	 * Completed scenario runs per time unit in each window (what an open workload's load profile
+	 * drives), drawn at the window's middle. The last window is left out: the run may have ended
+	 * inside it, which would show as a drop that did not happen.
+	 */
+	static Optional<String> throughputOverTime(ScenarioResult scenario, String description, int width, int height) {
+		List<TimeWindow> windows = scenario.overTime();
+		if (windows.size() < 3) {
+			return Optional.empty();
+		}
+		List<Point> run = new ArrayList<>();
+		DoubleSummaryStatistics times = startingAtZero();
+		DoubleSummaryStatistics rates = startingAtZero();
+		for (TimeWindow window : windows.subList(0, windows.size() - 1)) {
+			double middle = (window.start() + window.end()) / 2;
+			double length = window.end() - window.start();
+			if (!Double.isFinite(middle) || !(length > 0)) {
+				continue;
+			}
+			double rate = window.count() / length;
+			times.accept(middle);
+			rates.accept(rate);
+			run.add(new Point(middle, rate));
+		}
+		if (run.isEmpty()) {
+			return Optional.empty();
+		}
+		return Optional.of(lineChart(new SvgDocument(width, height, TICK_FONT_SIZE, description),
+				"Throughput over simulated time", "simulated time", times, "completions per time unit", rates,
+				List.of(run), false));
+	}
+
+	/**
 	 * One horizontal bar per resource, so that long container names stay readable. Resources with
 	 * infinitely many servers have no utilization to speak of (the table shows none) and get no bar.
 	 */

@@ -121,6 +121,9 @@ public final class HtmlReport {
 			String overTime = "Mean response time over simulated time of " + scenario.name();
 			figure(Charts.responseTimeOverTime(scenario, overTime, options.chartWidth(), options.chartHeight()),
 					overTime);
+			// too few windows for a rate over time (a short run) is no missing measurement: no chart, no note
+			Charts.throughputOverTime(scenario, "Throughput over simulated time of " + scenario.name(),
+					options.chartWidth(), options.chartHeight()).ifPresent(svg -> figure(Optional.of(svg), ""));
 			html.append("</div>\n");
 		}
 	}

@@ -14,6 +14,7 @@ import org.iosim.pcm.UsageScenario;
 import org.iosim.pcm.UserAction;
 import org.iosim.pcm.util.PcmSwitch;
 import org.iosim.engine.SimulationConfig;
+import org.iosim.simulation.ArrivalRateProfile;
 import org.iosim.stoex.CompiledExpression;
 
 /**
@@ -54,6 +55,17 @@ final class UsageCompiler {
 			Workloads.Closed users = new Workloads.Closed(replication, measurement, steps, closed.getPopulation(),
 					thinkTime, replication.newStream(), Elements.describe(scenario));
 			replication.onStart(users::start);
+		} else if (scenario.getWorkload() instanceof OpenWorkload open && open.getLoadProfile() != null) {
+			ArrivalRateProfile profile;
+			try {
+				profile = ArrivalRateProfile.compile(open.getLoadProfile());
+			} catch (ArrivalRateProfile.InvalidProfileException invalid) {
+				throw new Unsimulatable(invalid.element(), invalid.getMessage());
+			}
+			Workloads.Profiled arrivals = new Workloads.Profiled(replication, measurement, steps, profile,
+					replication.newStream(), Elements.describe(scenario),
+					MemoryBudget.usersPerReplication(config.replications()));
+			replication.onStart(arrivals::start);
 		} else if (scenario.getWorkload() instanceof OpenWorkload open) {
 			CompiledExpression interArrival = Expressions.compiled(scenario, "inter-arrival time", open.getInterArrivalTime());
 			OptionalDouble meanGap = Expressions.parse(scenario, "inter-arrival time", open.getInterArrivalTime()).mean();

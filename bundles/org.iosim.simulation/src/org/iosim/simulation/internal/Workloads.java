@@ -157,4 +157,88 @@ final class Workloads {
 			inSystem--;
 		}
 	}
+
+	/**
+	 * Users arrive as a non-homogeneous Poisson process whose rate follows a load profile over
+	 * simulated time, drawn exactly by thinning: candidates arrive at the rate's bound in the current
+	 * segment of the profile, and each is kept with probability rate / bound. Where a segment ends
+	 * before the next candidate, drawing starts again at its end with the next segment's bound (the
+	 * exponential distribution has no memory). After a bounded number of rejected candidates the
+	 * driver yields to the event loop, so that a long stretch without arrivals cannot hold the run.
+	 */
+	static final class Profiled {
+		private static final int CANDIDATES_PER_EVENT = 10_000;
+
+		private final Replication replication;
+		private final Measurement measurement;
+		private final Step[] steps;
+		private final org.iosim.simulation.ArrivalRateProfile profile;
+		private final UniformRandomProvider random;
+		private final String origin;
+		private final long maxInSystem;
+		private final Runnable left = this::left;
+		private org.iosim.simulation.ArrivalRateProfile.Segment segment;
+		private long inSystem;
+
+		Profiled(Replication replication, Measurement measurement, Step[] steps,
+				org.iosim.simulation.ArrivalRateProfile profile, UniformRandomProvider random, String origin,
+				long maxInSystem) {
+			this.replication = replication;
+			this.measurement = measurement;
+			this.steps = steps;
+			this.profile = profile;
+			this.random = random;
+			this.origin = origin;
+			this.maxInSystem = maxInSystem;
+		}
+
+		void start() {
+			scheduleNext();
+		}
+
+		/** Draws the next arrival from now on and schedules it, or a later continuation of the search. */
+		private void scheduleNext() {
+			double now = replication.simulator().now();
+			double time = now;
+			for (int candidate = 0; candidate < CANDIDATES_PER_EVENT; candidate++) {
+				if (segment == null || !(time < segment.end()) || time < segment.start()) {
+					segment = profile.segment(time);
+				}
+				double bound = segment.bound();
+				if (!(bound > 0)) {
+					if (segment.end() == Double.POSITIVE_INFINITY) {
+						return; // the profile has ended: no more arrivals
+					}
+					time = segment.end();
+					continue;
+				}
+				time += -Math.log1p(-random.nextDouble()) / bound;
+				if (!(time < segment.end())) {
+					time = segment.end();
+					continue;
+				}
+				if (random.nextDouble() * bound <= profile.rate(time)) {
+					replication.simulator().schedule(time - now, this::arrive);
+					return;
+				}
+			}
+			replication.simulator().schedule(time - now, this::scheduleNext);
+		}
+
+		private void arrive() {
+			if (++inSystem > maxInSystem) {
+				throw new SimulationException(String.format(java.util.Locale.ROOT,
+						"%s: %,d users of the open workload are in the system at simulated time %.6g and no more fit in"
+								+ " memory: they arrive faster than the system serves them (the load profile's rate"
+								+ " there is %.6g), so some resource is saturated; lower the profile or add capacity",
+						origin, inSystem - 1, replication.simulator().now(), profile.rate(replication.simulator().now())));
+			}
+			new Run(replication, measurement, steps, left);
+			scheduleNext();
+		}
+
+		private void left() {
+			inSystem--;
+		}
+	}
 }

@@ -67,6 +67,18 @@ import org.iosim.pcm.LinkingResource;
 import org.iosim.pcm.Loop;
 import org.iosim.pcm.LoopAction;
 import org.iosim.pcm.OpenWorkload;
+import org.iosim.pcm.DlimBurst;
+import org.iosim.pcm.DlimCombinator;
+import org.iosim.pcm.DlimConstant;
+import org.iosim.pcm.DlimExponentialIncreaseLogarithmicDecline;
+import org.iosim.pcm.DlimFunction;
+import org.iosim.pcm.DlimFunctionContainer;
+import org.iosim.pcm.DlimLogarithmicTrend;
+import org.iosim.pcm.DlimOperator;
+import org.iosim.pcm.DlimSequence;
+import org.iosim.pcm.DlimSin;
+import org.iosim.pcm.DlimTrend;
+import org.iosim.pcm.LoadProfile;
 import org.iosim.pcm.OperationInterface;
 import org.iosim.pcm.OperationProvidedRole;
 import org.iosim.pcm.OperationRequiredRole;
@@ -227,7 +239,140 @@ public final class PalladioExport {
 			default -> throw new IllegalStateException("no root kind " + root.getValue().eClass().getName());
 			});
 		}
+		loadProfiles(model.getUsageModel(), documents);
 		return documents;
+	}
+
+	// ------------------------------------------------------------------ load profiles (SimuLizar's usage evolution, DLIM)
+
+	/**
+	 * Open workloads with a load profile make {@code BASE.usageevolution}, one usage per profile, and
+	 * one DLIM file per profile ({@code BASE.dlim}, {@code BASE.2.dlim}, ...), as SimuLizar reads them.
+	 */
+	private void loadProfiles(UsageModel usageModel, Map<String, Node> documents) throws PalladioExportException {
+		List<UsageScenario> evolved = usageModel.getScenarios().stream()
+				.filter(scenario -> scenario.getWorkload() instanceof OpenWorkload open && open.getLoadProfile() != null)
+				.toList();
+		if (evolved.isEmpty()) {
+			return;
+		}
+		String usageModelFile = baseName + ".usagemodel";
+		Node evolution = new Node("usageevolution:UsageEvolution");
+		evolution.attribute("id", GENERATED_ID_PREFIX + "UsageEvolution");
+		evolution.attribute("entityName", model.getName() == null ? baseName : model.getName());
+		for (int i = 0; i < evolved.size(); i++) {
+			UsageScenario scenario = evolved.get(i);
+			LoadProfile profile = ((OpenWorkload) scenario.getWorkload()).getLoadProfile();
+			if (profile.getSequence() == null) {
+				throw new PalladioExportException(Diagnostic.describe(profile) + " has no sequence to write as a DLIM file");
+			}
+			String dlimFile = baseName + (i == 0 ? "" : "." + (i + 1)) + ".dlim";
+			Node usage = evolution.child("usages");
+			identity(usage, profile);
+			if (profile.isRepeating()) {
+				usage.attribute("repeatingPattern", "true");
+			}
+			usage.child("loadEvolution").attribute("href", dlimFile + "#/");
+			usage.child("scenario").attribute("href", usageModelFile + "#" + idOf(scenario));
+			Node sequence = new Node("tools.descartes.dlim:Sequence");
+			sequence.attribute("xmi:version", "2.0");
+			dlimSequence(sequence, profile.getSequence(), 0);
+			documents.put(dlimFile, sequence);
+		}
+		documents.put(baseName + ".usageevolution", evolution);
+	}
+
+	/**
+	 * Writes a sequence's own attributes, combinators and containers. DLIM's editor saves the times it
+	 * derives (starts, ends, loop and final duration, in the time of the root sequence); they are
+	 * written the same way, so that tools reading them without deriving them again see the right values.
+	 */
+	private void dlimSequence(Node node, DlimSequence sequence, double start) throws PalladioExportException {
+		if (sequence.getName() != null) {
+			node.attribute("name", sequence.getName());
+		}
+		if (sequence.getTerminateAfterTime() != 0) {
+			node.attribute("terminateAfterTime", number(sequence.getTerminateAfterTime()));
+		}
+		if (sequence.getTerminateAfterLoops() != -1) {
+			node.attribute("terminateAfterLoops", Integer.toString(sequence.getTerminateAfterLoops()));
+		}
+		double loop = sequence.getContainers().stream().mapToDouble(DlimFunctionContainer::getDuration).sum();
+		int loops = sequence.getTerminateAfterLoops();
+		double afterTime = sequence.getTerminateAfterTime();
+		double finalDuration = loops < 0 && afterTime <= 0 ? Double.MAX_VALUE
+				: loops < 0 ? afterTime : afterTime <= 0 ? loops * loop : Math.min(loops * loop, afterTime);
+		if (start != 0) {
+			node.attribute("firstIterationStart", number(start));
+		}
+		node.attribute("firstIterationEnd", number(start + finalDuration));
+		node.attribute("loopDuration", number(loop));
+		node.attribute("finalDuration", number(finalDuration));
+		dlimCombinators(node, sequence, start);
+		double time = start;
+		for (DlimFunctionContainer container : sequence.getContainers()) {
+			Node containerNode = node.child("sequenceFunctionContainers");
+			if (container.getName() != null) {
+				containerNode.attribute("name", container.getName());
+			}
+			containerNode.attribute("duration", number(container.getDuration()));
+			if (time != 0) {
+				containerNode.attribute("firstIterationStart", number(time));
+			}
+			containerNode.attribute("firstIterationEnd", number(time + container.getDuration()));
+			if (container.getFunction() != null) {
+				dlimFunction(containerNode.child("function"), container.getFunction(), time);
+			}
+			time += container.getDuration();
+		}
+	}
+
+	private void dlimCombinators(Node node, DlimFunction function, double start) throws PalladioExportException {
+		for (DlimCombinator combinator : function.getCombine()) {
+			Node combinatorNode = node.child("combine");
+			if (combinator.getOperator() != DlimOperator.ADD) {
+				combinatorNode.attribute("operator", combinator.getOperator().getLiteral());
+			}
+			if (combinator.getFunction() != null) {
+				dlimFunction(combinatorNode.child("function"), combinator.getFunction(), start);
+			}
+		}
+	}
+
+	/** DLIM's own class names, with the attributes of each as DLIM names them. */
+	private void dlimFunction(Node node, DlimFunction function, double start) throws PalladioExportException {
+		String type = function.eClass().getName().substring("Dlim".length());
+		node.attribute("xsi:type", "tools.descartes.dlim:" + type);
+		switch (function) {
+		case DlimSequence sequence -> {
+			dlimSequence(node, sequence, start);
+			return;
+		}
+		case DlimConstant constant -> node.attribute("constant", number(constant.getConstant()));
+		case DlimTrend trend -> {
+			node.attribute("functionOutputAtStart", number(trend.getFunctionOutputAtStart()));
+			node.attribute("functionOutputAtEnd", number(trend.getFunctionOutputAtEnd()));
+			if (trend instanceof DlimLogarithmicTrend logarithmic) {
+				node.attribute("order", number(logarithmic.getOrder()));
+			}
+		}
+		case DlimSin sin -> {
+			node.attribute("min", number(sin.getMin()));
+			node.attribute("max", number(sin.getMax()));
+			node.attribute("period", number(sin.getPeriod()));
+			node.attribute("phase", number(sin.getPhase()));
+		}
+		case DlimBurst burst -> {
+			node.attribute("peak", number(burst.getPeak()));
+			node.attribute("base", number(burst.getBase()));
+			node.attribute("peakTime", number(burst.getPeakTime()));
+			if (burst instanceof DlimExponentialIncreaseLogarithmicDecline logarithmic) {
+				node.attribute("logarithmicOrder", number(logarithmic.getLogarithmicOrder()));
+			}
+		}
+		default -> throw cannotWrite(function);
+		}
+		dlimCombinators(node, function, start);
 	}
 
 	private static void require(boolean condition, String problem) throws PalladioExportException {
@@ -971,6 +1116,8 @@ public final class PalladioExport {
 		namespaces.put("stoex", "http://sdq.ipd.uka.de/StochasticExpressions/2.2");
 		namespaces.put("system", PCM + "System/5.2");
 		namespaces.put("usagemodel", PCM + "UsageModel/5.2");
+		namespaces.put("usageevolution", UsageEvolutions.USAGE_EVOLUTION_NAMESPACE);
+		namespaces.put("tools.descartes.dlim", UsageEvolutions.DLIM_NAMESPACE);
 		return Map.copyOf(namespaces);
 	}
 
@@ -983,8 +1130,13 @@ public final class PalladioExport {
 			writer.writeCharacters("\n");
 			String prefix = root.name.substring(0, root.name.indexOf(':'));
 			writer.writeStartElement(prefix, root.name.substring(prefix.length() + 1), NAMESPACES.get(prefix));
-			for (String namespacePrefix : List.of("xmi", "xsi", "allocation", "composition", "repository",
-					"resourceenvironment", "seff", "stoex", "system", "usagemodel")) {
+			List<String> declared = switch (prefix) {
+			case "usageevolution" -> List.of("usageevolution");
+			case "tools.descartes.dlim" -> List.of("xmi", "xsi", "tools.descartes.dlim");
+			default -> List.of("xmi", "xsi", "allocation", "composition", "repository", "resourceenvironment", "seff",
+					"stoex", "system", "usagemodel");
+			};
+			for (String namespacePrefix : declared) {
 				writer.writeNamespace(namespacePrefix, NAMESPACES.get(namespacePrefix));
 			}
 			attributes(writer, root);

@@ -45,10 +45,6 @@ public final class PalladioImport {
 	 * them out means for the results. They are not read; each kind found is named in one warning.
 	 */
 	private static final Map<String, String> IGNORED_TOOL_FILES = Map.of(
-			"usageevolution", "usage evolution (a workload that changes over time, as SimuLizar simulates it) is not"
-					+ " simulated: the usage model's workload stays as it is written for the whole run",
-			"dlim", "load intensity profiles (DLIM, the arrival rates a usage evolution follows over time) are not"
-					+ " simulated: the usage model's workload stays as it is written for the whole run",
 			"experiments", "experiment settings (simulator, stop conditions, parameter variations) are not applied:"
 					+ " the model set is simulated once, with IOSim's own options (--stop-time, --max-measurements,"
 					+ " --seed, ...)",
@@ -67,6 +63,14 @@ public final class PalladioImport {
 	private final ParsedFiles parsedFiles = new ParsedFiles();
 	private final List<Diagnostic> inputProblems = new ArrayList<>();
 	private final Map<String, Set<Path>> ignoredToolFiles = new TreeMap<>();
+	/** Usage evolutions and DLIM load profiles found or named, absolute path to display name. */
+	private final Map<Path, String> usageEvolutions = new LinkedHashMap<>();
+	private final Map<Path, String> loadProfiles = new LinkedHashMap<>();
+
+	/** Extension of Palladio's usage evolutions, which SimuLizar simulates. */
+	static final String USAGE_EVOLUTION = "usageevolution";
+	/** Extension of DLIM load profiles, which usage evolutions refer to. */
+	static final String LOAD_PROFILE = "dlim";
 
 	public ImportResult run(List<Path> paths) {
 		Map<Path, String> namedFiles = new LinkedHashMap<>();
@@ -119,6 +123,12 @@ public final class PalladioImport {
 			}
 		}
 
+		UsageEvolutions evolutions = new UsageEvolutions(parsedFiles);
+		List<ModelSet> evolved = evolutions.apply(usageEvolutions, loadProfiles, modelSets);
+		modelSets.clear();
+		modelSets.addAll(evolved);
+		setProblems.addAll(evolutions.problems());
+
 		Set<Diagnostic> diagnostics = new LinkedHashSet<>(inputProblems);
 		diagnostics.addAll(parsedFiles.problems());
 		diagnostics.addAll(foreignRoots);
@@ -160,6 +170,10 @@ public final class PalladioImport {
 			iosimFiles.putIfAbsent(path.toAbsolutePath().normalize(), display);
 		} else if (MODEL_EXTENSIONS.contains(extension)) {
 			namedFiles.putIfAbsent(path.toAbsolutePath().normalize(), display);
+		} else if (extension.equals(USAGE_EVOLUTION)) {
+			usageEvolutions.putIfAbsent(path.toAbsolutePath().normalize(), display);
+		} else if (extension.equals(LOAD_PROFILE)) {
+			loadProfiles.putIfAbsent(path.toAbsolutePath().normalize(), display);
 		} else {
 			inputProblems.add(Diagnostic.inFile(Severity.ERROR, display, 0, 0, "not a model file: IOSim reads"
 					+ " Palladio model files (" + extensions() + ") and IOSim model files (."
@@ -194,6 +208,10 @@ public final class PalladioImport {
 								}
 							} else if (attributes.isRegularFile() && MODEL_EXTENSIONS.contains(extension(file))) {
 								found.computeIfAbsent(file.getParent(), key -> new ArrayList<>()).add(file);
+							} else if (attributes.isRegularFile() && extension(file).equals(USAGE_EVOLUTION)) {
+								usageEvolutions.putIfAbsent(file.toAbsolutePath().normalize(), file.toString());
+							} else if (attributes.isRegularFile() && extension(file).equals(LOAD_PROFILE)) {
+								loadProfiles.putIfAbsent(file.toAbsolutePath().normalize(), file.toString());
 							} else if (attributes.isRegularFile() && IGNORED_TOOL_FILES.containsKey(extension(file))) {
 								ignoredToolFiles.computeIfAbsent(extension(file), key -> new TreeSet<>()).add(file);
 							}

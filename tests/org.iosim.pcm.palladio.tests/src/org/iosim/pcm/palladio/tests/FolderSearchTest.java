@@ -42,7 +42,8 @@ class FolderSearchTest {
 	@Test
 	void filesOfOtherPalladioToolsAreNamedOnceByKindWithWhatIgnoringThemMeans() throws IOException {
 		copyMinimal(folder);
-		for (String name : List.of("default.usageevolution", "load.dlim", "a.measuringpoint", "b.measuringpoint",
+		// .usageevolution and .dlim files are read (UsageEvolutionTest)
+		for (String name : List.of("a.measuringpoint", "b.measuringpoint",
 				"c.measuringpoint", "d.measuringpoint", "e.measuringpoint", "My.experiments", "x.monitorrepository",
 				"goals.slo")) {
 			Files.writeString(folder.resolve(name), "never read");
@@ -51,9 +52,6 @@ class FolderSearchTest {
 		ImportResult result = new PalladioImporter().importPath(folder);
 
 		assertEquals(List.of(
-				folder.resolve("load.dlim") + ": this file is ignored: load intensity profiles (DLIM, the arrival rates"
-						+ " a usage evolution follows over time) are not simulated: the usage model's workload stays as"
-						+ " it is written for the whole run",
 				folder.resolve("My.experiments") + ": this file is ignored: experiment settings (simulator, stop"
 						+ " conditions, parameter variations) are not applied: the model set is simulated once, with"
 						+ " IOSim's own options (--stop-time, --max-measurements, --seed, ...)",
@@ -65,10 +63,7 @@ class FolderSearchTest {
 						+ " records and how it aggregates them) are not applied: IOSim reports its own fixed set of"
 						+ " metrics",
 				folder.resolve("goals.slo") + ": this file is ignored: service level objectives are not checked:"
-						+ " results say nothing about whether they are met",
-				folder.resolve("default.usageevolution") + ": this file is ignored: usage evolution (a workload that"
-						+ " changes over time, as SimuLizar simulates it) is not simulated: the usage model's workload"
-						+ " stays as it is written for the whole run"), formatted(result));
+						+ " results say nothing about whether they are met"), formatted(result));
 		assertTrue(result.diagnostics().stream().noneMatch(Diagnostic::isError));
 		assertEquals(List.of("shop"), names(result));
 	}

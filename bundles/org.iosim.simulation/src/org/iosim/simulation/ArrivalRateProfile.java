@@ -1,0 +1,599 @@
+package org.iosim.simulation;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+import org.eclipse.emf.ecore.EObject;
+import org.iosim.pcm.DlimAbsoluteSin;
+import org.iosim.pcm.DlimBurst;
+import org.iosim.pcm.DlimCombinator;
+import org.iosim.pcm.DlimConstant;
+import org.iosim.pcm.DlimExponentialIncreaseAndDecline;
+import org.iosim.pcm.DlimExponentialIncreaseLogarithmicDecline;
+import org.iosim.pcm.DlimExponentialTrend;
+import org.iosim.pcm.DlimFunction;
+import org.iosim.pcm.DlimFunctionContainer;
+import org.iosim.pcm.DlimLinearIncreaseAndDecline;
+import org.iosim.pcm.DlimLinearTrend;
+import org.iosim.pcm.DlimLogarithmicTrend;
+import org.iosim.pcm.DlimOperator;
+import org.iosim.pcm.DlimSequence;
+import org.iosim.pcm.DlimSin;
+import org.iosim.pcm.DlimSinTrend;
+import org.iosim.pcm.DlimTrend;
+import org.iosim.pcm.LoadProfile;
+
+/**
+ * The arrival rate an open workload's {@link LoadProfile} gives over simulated time, compiled once
+ * from the metamodel's DLIM classes, with the upper bounds that let arrivals be drawn exactly as a
+ * non-homogeneous Poisson process by thinning.
+ * <p>
+ * Semantics (those of DLIM's reference evaluator where it defines them): a sequence runs its
+ * containers one after the other and loops until its final duration (the earlier of
+ * {@code terminateAfterLoops} loops and {@code terminateAfterTime}; neither set: endless). A function
+ * in a container runs on the container's clock (0 where the container starts) and a trend or burst
+ * spans the container's duration. Combinators run on the clock of the function that holds them, with
+ * its span; multiplications apply first, then additions and subtractions, each in order. A nested
+ * sequence runs on the clock of its container (or of the function whose combinator holds it); once
+ * it has ended its value is 0, or in a combinator the operator's neutral element. The root sequence
+ * runs on simulated time: its combinators span its final duration. A repeating profile starts again
+ * after the final duration; otherwise the rate is 0 from then on. The rate is the profile's value,
+ * 0 where that is negative.
+ * <p>
+ * For thinning, the profile's time is cut into segments, one per container of the root sequence and
+ * loop; the bound of a segment comes from interval arithmetic over the functions (trends are
+ * monotonic over their span, a burst rises to its peak and falls, a sine stays between its minimum
+ * and maximum), so it is never below the rate anywhere in the segment.
+ */
+public final class ArrivalRateProfile {
+
+	/** A profile that cannot be evaluated; {@link #element()} is the model element at fault. */
+	public static final class InvalidProfileException extends IllegalArgumentException {
+		private static final long serialVersionUID = 1L;
+		private final transient EObject element;
+
+		InvalidProfileException(EObject element, String message) {
+			super(message);
+			this.element = element;
+		}
+
+		public EObject element() {
+			return element;
+		}
+	}
+
+	/** From simulated time {@code start} until {@code end} the rate is at most {@code bound}. */
+	public record Segment(double start, double end, double bound) {
+	}
+
+	/** Where the bound of a segment is raised above the computed supremum, against rounding. */
+	private static final double RELATIVE_MARGIN = 1e-9;
+
+	private final SequenceNode root;
+	private final boolean repeating;
+	private final double duration;
+
+	private ArrivalRateProfile(SequenceNode root, boolean repeating) {
+		this.root = root;
+		this.repeating = repeating;
+		this.duration = root.finalDuration;
+	}
+
+	/**
+	 * @throws InvalidProfileException naming the element, if the profile has no sequence, a container
+	 *                                 without a positive duration or function, or a trend or burst on
+	 *                                 a clock that never ends (in the combinators of an endless root)
+	 */
+	public static ArrivalRateProfile compile(LoadProfile profile) {
+		if (profile.getSequence() == null) {
+			throw new InvalidProfileException(profile, "the load profile has no sequence");
+		}
+		SequenceNode root = sequence(profile.getSequence(), 0.0);
+		// the root's combinators span its final duration
+		root.combine(profile.getSequence(), root.finalDuration);
+		ArrivalRateProfile compiled = new ArrivalRateProfile(root, profile.isRepeating());
+		Range everywhere = root.range(0, compiled.duration);
+		if (!(everywhere.hi > 0)) {
+			throw new InvalidProfileException(profile, "the load profile is never above 0 (at most "
+					+ format(everywhere.hi) + "), so no user would ever arrive");
+		}
+		return compiled;
+	}
+
+	/** @return the root sequence's final duration: how long the profile lasts before it repeats or ends; may be infinite */
+	public double duration() {
+		return duration;
+	}
+
+	public boolean repeating() {
+		return repeating;
+	}
+
+	/** @return the profile's value at simulated time {@code time}, which may be negative; 0 after a non-repeating profile has ended */
+	public double value(double time) {
+		double local = profileTime(time);
+		return Double.isNaN(local) ? 0 : root.value(local);
+	}
+
+	/** @return the arrival rate at simulated time {@code time}: the value, 0 where it is negative */
+	public double rate(double time) {
+		return Math.max(0, value(time));
+	}
+
+	/** @return the segment holding simulated time {@code time} (not negative), with its bound on the rate */
+	public Segment segment(double time) {
+		double local = profileTime(time);
+		if (Double.isNaN(local)) {
+			return new Segment(time, Double.POSITIVE_INFINITY, 0);
+		}
+		double offset = time - local;
+		double inLoop = local - Math.floor(local / root.loop) * root.loop;
+		int container = root.containerAt(inLoop);
+		double start = local - (inLoop - root.starts[container]);
+		double end = Math.min(local + (root.ends[container] - inLoop), duration);
+		Range range = root.range(Math.max(start, 0), end);
+		double bound = Math.max(0, range.hi);
+		bound += bound * RELATIVE_MARGIN;
+		double simulatedEnd = offset + end;
+		if (!(simulatedEnd > time)) {
+			simulatedEnd = Math.nextUp(time);
+		}
+		return new Segment(time, simulatedEnd, bound);
+	}
+
+	/** @return the time within the profile, or NaN once a non-repeating profile has ended */
+	private double profileTime(double time) {
+		if (time < duration) {
+			return Math.max(time, 0);
+		}
+		if (!repeating) {
+			return Double.NaN;
+		}
+		return time - Math.floor(time / duration) * duration;
+	}
+
+	// ------------------------------------------------------------------ compiling
+
+	/** @param neutral the value of the sequence before it starts and after it ends */
+	private static SequenceNode sequence(DlimSequence sequence, double neutral) {
+		int count = sequence.getContainers().size();
+		if (count == 0) {
+			throw new InvalidProfileException(sequence, "the sequence has no function containers; it needs at least one");
+		}
+		double[] starts = new double[count];
+		double[] ends = new double[count];
+		Node[] functions = new Node[count];
+		double time = 0;
+		for (int i = 0; i < count; i++) {
+			DlimFunctionContainer container = sequence.getContainers().get(i);
+			double length = container.getDuration();
+			if (!(length > 0 && length < Double.POSITIVE_INFINITY)) {
+				throw new InvalidProfileException(container,
+						"duration must be greater than 0 and finite, but is " + format(length));
+			}
+			if (container.getFunction() == null) {
+				throw new InvalidProfileException(container, "the function container has no function");
+			}
+			starts[i] = time;
+			time += length;
+			ends[i] = time;
+			functions[i] = function(container.getFunction(), length);
+		}
+		double loop = time;
+		double finalDuration;
+		int loops = sequence.getTerminateAfterLoops();
+		double afterTime = sequence.getTerminateAfterTime();
+		if (loops < 0 && afterTime <= 0) {
+			finalDuration = Double.POSITIVE_INFINITY;
+		} else if (loops < 0) {
+			finalDuration = afterTime;
+		} else if (afterTime <= 0) {
+			finalDuration = loops * loop;
+		} else {
+			finalDuration = Math.min(loops * loop, afterTime);
+		}
+		if (!(finalDuration > 0)) {
+			throw new InvalidProfileException(sequence, "the sequence ends at once: terminateAfterLoops is " + loops
+					+ " and terminateAfterTime " + format(afterTime));
+		}
+		return new SequenceNode(starts, ends, functions, loop, finalDuration, neutral);
+	}
+
+	/** @param span the duration of the clock the function runs on, which trends and bursts stretch over */
+	private static Node function(DlimFunction function, double span) {
+		Node node;
+		if (function instanceof DlimSequence sequence) {
+			node = sequence(sequence, neutralFor(sequence));
+		} else if (function instanceof DlimConstant constant) {
+			node = new ConstantNode(constant.getConstant());
+		} else if (function instanceof DlimTrend trend) {
+			node = trend(trend, finiteSpan(function, span));
+		} else if (function instanceof DlimAbsoluteSin sin) {
+			node = new SinNode(sin.getMin(), sin.getMax(), period(sin), sin.getPhase(), true);
+		} else if (function instanceof DlimSin sin) {
+			node = new SinNode(sin.getMin(), sin.getMax(), period(sin), sin.getPhase(), false);
+		} else if (function instanceof DlimBurst burst) {
+			node = burst(burst, finiteSpan(function, span));
+		} else {
+			throw new InvalidProfileException(function, "a " + function.eClass().getName()
+					+ " is not a function IOSim can evaluate");
+		}
+		node.combine(function, span);
+		return node;
+	}
+
+	private static double period(DlimSin sin) {
+		if (!(sin.getPeriod() > 0 && sin.getPeriod() < Double.POSITIVE_INFINITY)) {
+			throw new InvalidProfileException(sin, "period must be greater than 0 and finite, but is " + format(sin.getPeriod()));
+		}
+		return sin.getPeriod();
+	}
+
+	private static Node trend(DlimTrend trend, double span) {
+		double start = trend.getFunctionOutputAtStart();
+		double end = trend.getFunctionOutputAtEnd();
+		if (trend instanceof DlimLinearTrend) {
+			return new MonotoneNode(x -> start + x * (end - start) / span, span);
+		} else if (trend instanceof DlimExponentialTrend) {
+			return new MonotoneNode(x -> exponential(x, start, end, span), span);
+		} else if (trend instanceof DlimLogarithmicTrend logarithmic) {
+			double order = logarithmic.getOrder();
+			if (!(order > 0 && order < Double.POSITIVE_INFINITY)) {
+				throw new InvalidProfileException(trend, "order must be greater than 0 and finite, but is " + format(order));
+			}
+			return new MonotoneNode(x -> logarithmic(x, start, end, order, span), span);
+		} else if (trend instanceof DlimSinTrend) {
+			return new MonotoneNode(x -> sinTrend(x, start, end, span), span);
+		}
+		throw new InvalidProfileException(trend, "a " + trend.eClass().getName() + " is not a trend IOSim can evaluate");
+	}
+
+	private static Node burst(DlimBurst burst, double span) {
+		double base = burst.getBase();
+		double peak = burst.getPeak();
+		double peakTime = burst.getPeakTime();
+		if (!(peakTime > 0 && peakTime < span)) {
+			throw new InvalidProfileException(burst, "peakTime must be greater than 0 and less than the duration it spans ("
+					+ format(span) + "), but is " + format(peakTime));
+		}
+		Curve curve;
+		if (burst instanceof DlimLinearIncreaseAndDecline) {
+			curve = x -> base + (peak - base) / peakTime * mirrored(x, peakTime, span);
+		} else if (burst instanceof DlimExponentialIncreaseAndDecline) {
+			curve = x -> exponential(mirrored(x, peakTime, span), base, peak, peakTime);
+		} else if (burst instanceof DlimExponentialIncreaseLogarithmicDecline logarithmic) {
+			double order = logarithmic.getLogarithmicOrder();
+			if (!(order > 0 && order < Double.POSITIVE_INFINITY)) {
+				throw new InvalidProfileException(burst, "logarithmicOrder must be greater than 0 and finite, but is "
+						+ format(order));
+			}
+			curve = x -> x <= peakTime ? exponential(x, base, peak, peakTime)
+					: logarithmic(mirrored(x, peakTime, span), base, peak, order, peakTime);
+		} else {
+			throw new InvalidProfileException(burst, "a " + burst.eClass().getName() + " is not a burst IOSim can evaluate");
+		}
+		return new BurstNode(curve, peakTime, span);
+	}
+
+	private static double finiteSpan(DlimFunction function, double span) {
+		if (!(span < Double.POSITIVE_INFINITY)) {
+			throw new InvalidProfileException(function, "a " + function.eClass().getName()
+					+ " stretches over the duration of its clock, but that clock never ends (a combinator of a root"
+					+ " sequence without terminateAfterLoops or terminateAfterTime)");
+		}
+		return span;
+	}
+
+	private static double neutralFor(DlimSequence sequence) {
+		return sequence.eContainer() instanceof DlimCombinator combinator && combinator.getOperator() == DlimOperator.MULT
+				? 1.0
+				: 0.0;
+	}
+
+	// ------------------------------------------------------------------ DLIM's function shapes
+
+	/**
+	 * Exponential from start to end over the span; where either is not positive, the curve is moved up
+	 * so that its lower end is 0.5 and then moved back.
+	 */
+	static double exponential(double x, double start, double end, double span) {
+		double offset = 0;
+		double from = start;
+		double to = end;
+		double lower = Math.min(start, end);
+		if (lower <= 0) {
+			offset = lower - 0.5;
+			from = start + 0.5 - lower;
+			to = end + 0.5 - lower;
+		}
+		return offset + Math.exp(Math.log(from) + (Math.log(to) - Math.log(from)) * (x / span));
+	}
+
+	/** Logarithmic of the given order from start to end over the span; falling trends are mirrored. */
+	static double logarithmic(double x, double start, double end, double order, double span) {
+		if (start > end) {
+			double back = Math.abs(x - span);
+			return end + (start - end) / order * Math.log(back * Math.expm1(order) / span + 1);
+		}
+		return start + (end - start) / order * Math.log(x * Math.expm1(order) / span + 1);
+	}
+
+	/** Half a sine period from start to end over the span. */
+	static double sinTrend(double x, double start, double end, double span) {
+		double min = Math.min(start, end);
+		double max = Math.max(start, end);
+		double phase = start > end ? Math.PI / 2 : -Math.PI / 2;
+		return min + (max - min) / 2 + (max - min) / 2 * Math.sin(phase + x * Math.PI / span);
+	}
+
+	/** Time after the peak runs back towards 0 as fast as the decline takes. */
+	private static double mirrored(double x, double peakTime, double span) {
+		return x <= peakTime ? x : peakTime - (x - peakTime) * peakTime / (span - peakTime);
+	}
+
+	private static String format(double value) {
+		if (Double.isInfinite(value)) {
+			return value > 0 ? "infinity" : "-infinity";
+		}
+		return String.format(Locale.ROOT, "%.6g", value).replaceAll("\\.?0+($|e)", "$1");
+	}
+
+	// ------------------------------------------------------------------ evaluation
+
+	@FunctionalInterface
+	private interface Curve {
+		double at(double x);
+	}
+
+	/** A closed interval of values. */
+	private record Range(double lo, double hi) {
+		static Range of(double a, double b) {
+			return new Range(Math.min(a, b), Math.max(a, b));
+		}
+
+		Range union(Range other) {
+			return other == null ? this : new Range(Math.min(lo, other.lo), Math.max(hi, other.hi));
+		}
+
+		Range apply(DlimOperator operator, Range other) {
+			return switch (operator) {
+			case MULT -> {
+				double a = lo * other.lo;
+				double b = lo * other.hi;
+				double c = hi * other.lo;
+				double d = hi * other.hi;
+				yield new Range(Math.min(Math.min(a, b), Math.min(c, d)), Math.max(Math.max(a, b), Math.max(c, d)));
+			}
+			case SUB -> new Range(lo - other.hi, hi - other.lo);
+			default -> new Range(lo + other.lo, hi + other.hi);
+			};
+		}
+	}
+
+	/** A function with its combinators: multiplications first, then additions and subtractions. */
+	private abstract static class Node {
+		private DlimOperator[] operators = new DlimOperator[0];
+		private Node[] operands = new Node[0];
+
+		/** Compiles the combinators of {@code function}, which run on its clock with its span. */
+		final void combine(DlimFunction function, double span) {
+			List<DlimCombinator> ordered = new ArrayList<>();
+			function.getCombine().stream().filter(c -> c.getOperator() == DlimOperator.MULT).forEach(ordered::add);
+			function.getCombine().stream().filter(c -> c.getOperator() != DlimOperator.MULT).forEach(ordered::add);
+			operators = new DlimOperator[ordered.size()];
+			operands = new Node[ordered.size()];
+			for (int i = 0; i < ordered.size(); i++) {
+				DlimCombinator combinator = ordered.get(i);
+				if (combinator.getFunction() == null) {
+					throw new InvalidProfileException(combinator, "the combinator has no function");
+				}
+				operators[i] = combinator.getOperator();
+				operands[i] = function(combinator.getFunction(), span);
+			}
+		}
+
+		final double value(double x) {
+			double value = own(x);
+			for (int i = 0; i < operators.length; i++) {
+				double other = operands[i].value(x);
+				value = switch (operators[i]) {
+				case MULT -> value * other;
+				case SUB -> value - other;
+				default -> value + other;
+				};
+			}
+			return value;
+		}
+
+		/** @return bounds of the value for x in [a, b] */
+		final Range range(double a, double b) {
+			Range range = ownRange(a, b);
+			for (int i = 0; i < operators.length; i++) {
+				range = range.apply(operators[i], operands[i].range(a, b));
+			}
+			return range;
+		}
+
+		abstract double own(double x);
+
+		abstract Range ownRange(double a, double b);
+	}
+
+	private static final class ConstantNode extends Node {
+		private final double constant;
+
+		ConstantNode(double constant) {
+			this.constant = constant;
+		}
+
+		@Override
+		double own(double x) {
+			return constant;
+		}
+
+		@Override
+		Range ownRange(double a, double b) {
+			return new Range(constant, constant);
+		}
+	}
+
+	/** A trend: monotonic over [0, span], so its range over an interval lies between its end values. */
+	private static final class MonotoneNode extends Node {
+		private final Curve curve;
+		private final double span;
+
+		MonotoneNode(Curve curve, double span) {
+			this.curve = curve;
+			this.span = span;
+		}
+
+		@Override
+		double own(double x) {
+			return curve.at(x);
+		}
+
+		@Override
+		Range ownRange(double a, double b) {
+			return Range.of(curve.at(clamp(a, span)), curve.at(clamp(b, span)));
+		}
+	}
+
+	/** A burst: rising to the peak at peakTime, then falling. */
+	private static final class BurstNode extends Node {
+		private final Curve curve;
+		private final double peakTime;
+		private final double span;
+
+		BurstNode(Curve curve, double peakTime, double span) {
+			this.curve = curve;
+			this.peakTime = peakTime;
+			this.span = span;
+		}
+
+		@Override
+		double own(double x) {
+			return curve.at(x);
+		}
+
+		@Override
+		Range ownRange(double a, double b) {
+			double from = clamp(a, span);
+			double to = clamp(b, span);
+			Range range = Range.of(curve.at(from), curve.at(to));
+			return from <= peakTime && peakTime <= to ? range.union(Range.of(curve.at(peakTime), curve.at(peakTime))) : range;
+		}
+	}
+
+	private static final class SinNode extends Node {
+		private final double min;
+		private final double max;
+		private final double period;
+		private final double phase;
+		private final boolean absolute;
+
+		SinNode(double min, double max, double period, double phase, boolean absolute) {
+			this.min = min;
+			this.max = max;
+			this.period = period;
+			this.phase = phase;
+			this.absolute = absolute;
+		}
+
+		@Override
+		double own(double x) {
+			double sine = Math.sin((x + phase) * 2 * Math.PI / period);
+			return absolute ? min + (max - min) * Math.abs(sine) : min + (max - min) / 2 + (max - min) / 2 * sine;
+		}
+
+		@Override
+		Range ownRange(double a, double b) {
+			return Range.of(min, max);
+		}
+	}
+
+	private static final class SequenceNode extends Node {
+		final double[] starts;
+		final double[] ends;
+		private final Node[] functions;
+		final double loop;
+		final double finalDuration;
+		private final double neutral;
+
+		SequenceNode(double[] starts, double[] ends, Node[] functions, double loop, double finalDuration, double neutral) {
+			this.starts = starts;
+			this.ends = ends;
+			this.functions = functions;
+			this.loop = loop;
+			this.finalDuration = finalDuration;
+			this.neutral = neutral;
+		}
+
+		/** @return the container running at {@code inLoop}, a time within one loop */
+		int containerAt(double inLoop) {
+			int low = 0;
+			int high = starts.length - 1;
+			while (low < high) {
+				int middle = (low + high + 1) >>> 1;
+				if (starts[middle] <= inLoop) {
+					low = middle;
+				} else {
+					high = middle - 1;
+				}
+			}
+			return low;
+		}
+
+		@Override
+		double own(double x) {
+			if (x < 0 || x >= finalDuration) {
+				return neutral;
+			}
+			double inLoop = x - Math.floor(x / loop) * loop;
+			int container = containerAt(inLoop);
+			return functions[container].value(Math.max(0, inLoop - starts[container]));
+		}
+
+		@Override
+		Range ownRange(double a, double b) {
+			Range range = null;
+			if (a < 0 || b >= finalDuration) {
+				range = new Range(neutral, neutral);
+			}
+			double from = Math.max(a, 0);
+			double to = Math.min(b, finalDuration);
+			if (from > to || from >= finalDuration) {
+				return range == null ? new Range(neutral, neutral) : range;
+			}
+			if (to - from >= loop) {
+				for (int i = 0; i < functions.length; i++) {
+					range = functions[i].range(0, ends[i] - starts[i]).union(range);
+				}
+				return range;
+			}
+			double inLoop = from - Math.floor(from / loop) * loop;
+			double until = inLoop + (to - from);
+			range = containersOver(inLoop, Math.min(until, loop), range);
+			if (until > loop) {
+				range = containersOver(0, until - loop, range);
+			}
+			return range;
+		}
+
+		private Range containersOver(double from, double to, Range range) {
+			Range result = range;
+			for (int i = 0; i < functions.length; i++) {
+				double lo = Math.max(from, starts[i]);
+				double hi = Math.min(to, ends[i]);
+				if (lo <= hi) {
+					result = functions[i].range(lo - starts[i], hi - starts[i]).union(result);
+				}
+			}
+			return result;
+		}
+	}
+
+	private static double clamp(double x, double span) {
+		return Math.min(Math.max(x, 0), span);
+	}
+}

@@ -1,0 +1,267 @@
+package org.iosim.simulation.tests.architecture;
+
+import static org.iosim.testing.Behaviours.demand;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+import org.iosim.engine.ModelCompilationException;
+import org.iosim.engine.ProgressMonitor;
+import org.iosim.engine.SimulationConfig;
+import org.iosim.engine.SimulationObserver;
+import org.iosim.pcm.ArchitectureModel;
+import org.iosim.pcm.DlimCombinator;
+import org.iosim.pcm.DlimFunction;
+import org.iosim.pcm.DlimFunctionContainer;
+import org.iosim.pcm.DlimOperator;
+import org.iosim.pcm.DlimSequence;
+import org.iosim.pcm.LoadProfile;
+import org.iosim.pcm.OpenWorkload;
+import org.iosim.pcm.PcmFactory;
+import org.iosim.simulation.ArchitectureSimulation;
+import org.iosim.simulation.ArrivalRateProfile;
+import org.iosim.testing.SingleServerModel;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Open workloads whose arrival rate follows a DLIM load profile: the profile's functions against
+ * values computed by hand, its bounds against its values, and simulated arrivals and response times
+ * against the non-homogeneous Poisson process and M/M/1 they must give. Seeds are fixed, so every run
+ * is the same; the bounds are wide enough (4 standard deviations) that a correct generator passes for
+ * almost every seed, and narrow enough that a rate off by a few per cent fails.
+ */
+class LoadProfileTest {
+
+	private static final PcmFactory PCM = PcmFactory.eINSTANCE;
+
+	// ------------------------------------------------------------------ building profiles
+
+	static DlimFunctionContainer container(double duration, DlimFunction function) {
+		DlimFunctionContainer container = PCM.createDlimFunctionContainer();
+		container.setDuration(duration);
+		container.setFunction(function);
+		return container;
+	}
+
+	static DlimSequence sequence(int loops, double afterTime, DlimFunctionContainer... containers) {
+		DlimSequence sequence = PCM.createDlimSequence();
+		sequence.setTerminateAfterLoops(loops);
+		sequence.setTerminateAfterTime(afterTime);
+		sequence.getContainers().addAll(List.of(containers));
+		return sequence;
+	}
+
+	static DlimFunction constant(double value) {
+		var constant = PCM.createDlimConstant();
+		constant.setConstant(value);
+		return constant;
+	}
+
+	static DlimFunction linear(double start, double end) {
+		var trend = PCM.createDlimLinearTrend();
+		trend.setFunctionOutputAtStart(start);
+		trend.setFunctionOutputAtEnd(end);
+		return trend;
+	}
+
+	static <T extends DlimFunction> T combine(T function, DlimOperator operator, DlimFunction other) {
+		DlimCombinator combinator = PCM.createDlimCombinator();
+		combinator.setOperator(operator);
+		combinator.setFunction(other);
+		function.getCombine().add(combinator);
+		return function;
+	}
+
+	static LoadProfile profile(boolean repeating, DlimSequence sequence) {
+		LoadProfile profile = PCM.createLoadProfile();
+		profile.setId("profile");
+		profile.setName("profile");
+		profile.setRepeating(repeating);
+		profile.setSequence(sequence);
+		return profile;
+	}
+
+	/** One server with an exponential demand of the given mean on an FCFS CPU of speed 1, users arriving by the profile. */
+	static ArchitectureModel server(double meanDemand, LoadProfile profile) {
+		SingleServerModel model = new SingleServerModel("profiled");
+		model.server().fcfs(model.cpu(), "1");
+		model.seff(demand(model.cpu(), "Exp(" + 1 / meanDemand + ")")).openScenario("open", "Exp(1)");
+		ArchitectureModel built = model.build();
+		OpenWorkload workload = (OpenWorkload) built.getUsageModel().getScenarios().get(0).getWorkload();
+		workload.setLoadProfile(profile);
+		return built;
+	}
+
+	/** Start (arrival) and end of every scenario run. */
+	static List<double[]> runs(ArchitectureModel model, long seed, double stopTime) throws Exception {
+		List<double[]> runs = Collections.synchronizedList(new ArrayList<>());
+		SimulationObserver observer = (replication, kind, id, name, start, end) -> {
+			if (kind == SimulationObserver.Kind.SCENARIO) {
+				runs.add(new double[] { start, end });
+			}
+		};
+		ArchitectureSimulation.of(model).run(SimulationConfig.defaults().withSeed(seed).withStopTime(stopTime)
+				.withMaxMeasurements(Long.MAX_VALUE).withWarmupMeasurements(0), ProgressMonitor.NONE, List.of(observer));
+		return runs;
+	}
+
+	static long arrivalsIn(List<double[]> runs, double from, double to) {
+		return runs.stream().filter(run -> run[0] >= from && run[0] < to).count();
+	}
+
+	/** Asserts a Poisson count within 4 standard deviations of its mean. */
+	static void assertPoisson(double mean, long count, String what) {
+		double deviation = 4 * Math.sqrt(mean);
+		assertTrue(Math.abs(count - mean) <= deviation, what + ": " + count + " arrivals, expected " + mean + " ± " + deviation);
+	}
+
+	// ------------------------------------------------------------------ values
+
+	@Test
+	void functionsGiveTheHandComputedValues() {
+		var absoluteSin = PCM.createDlimAbsoluteSin();
+		absoluteSin.setMin(1);
+		absoluteSin.setMax(5);
+		absoluteSin.setPeriod(12);
+		absoluteSin.setPhase(1);
+		var exponentialBurst = PCM.createDlimExponentialIncreaseAndDecline();
+		exponentialBurst.setBase(1);
+		exponentialBurst.setPeak(9);
+		exponentialBurst.setPeakTime(4);
+		var logarithmicBurst = PCM.createDlimExponentialIncreaseLogarithmicDecline();
+		logarithmicBurst.setBase(0);
+		logarithmicBurst.setPeak(10);
+		logarithmicBurst.setPeakTime(2);
+		logarithmicBurst.setLogarithmicOrder(3);
+		var falling = PCM.createDlimExponentialTrend();
+		falling.setFunctionOutputAtStart(4);
+		falling.setFunctionOutputAtEnd(-1);
+		ArrivalRateProfile rate = ArrivalRateProfile.compile(profile(false, sequence(1, 0,
+				container(10, absoluteSin), container(12, exponentialBurst), container(10, logarithmicBurst),
+				container(10, falling),
+				container(10, combine(combine(constant(3), DlimOperator.ADD, constant(1)), DlimOperator.MULT, constant(2))))));
+
+		assertEquals(1 + 4 * Math.abs(Math.sin(3 * 2 * Math.PI / 12)), rate.value(2), 1e-12, "AbsoluteSin at 2 (+1 phase): its max");
+		assertEquals(1 + 4 * Math.abs(Math.sin(8 * 2 * Math.PI / 12)), rate.value(7), 1e-12, "AbsoluteSin at 7");
+		assertEquals(3, rate.value(12), 1e-12, "exponential rise 1 → 9 over 4, at 2: √9 = 3");
+		assertEquals(3, rate.value(10 + 8), 1e-12, "declines over the 8 after the peak at half the rise's speed: at 8 as at 2");
+		assertEquals(0.5 * Math.sqrt(21) - 0.5, rate.value(23), 1e-12, "exponential rise from 0 (moved up by 0.5) to 10 over 2, at 1");
+		// the decline is logarithmic back from 10 to 0 over 8: at 6 after start the mirrored time is 2 − 4·2/8 = 1
+		assertEquals(10.0 / 3 * Math.log(1 * Math.expm1(3) / 2 + 1), rate.value(22 + 6), 1e-12, "logarithmic decline");
+		// exponential 4 → −1 moves up by 1.5: 5.5 → 0.5, at 5 of 10: √(5.5 · 0.5) − 1.5
+		assertEquals(Math.sqrt(5.5 * 0.5) - 1.5, rate.value(32 + 5), 1e-12, "exponential trend through 0");
+		assertEquals((3 * 2) + 1, rate.value(45), 1e-12, "multiplication before addition, whatever the order written");
+		assertEquals(0, rate.value(52), 0, "a non-repeating profile ends");
+		assertEquals(52, rate.duration(), 0);
+	}
+
+	@Test
+	void boundsAreNeverBelowTheRate() {
+		var sin = PCM.createDlimSin();
+		sin.setMin(0);
+		sin.setMax(6);
+		sin.setPeriod(7);
+		DlimSequence nested = sequence(-1, 0, container(3, linear(5, 0)), container(2, constant(-1)));
+		DlimSequence root = combine(sequence(3, 0, container(10, sin), container(15, combine(linear(2, 9),
+				DlimOperator.SUB, nested)), container(5, constant(0))), DlimOperator.ADD, linear(0, 4));
+		ArrivalRateProfile rate = ArrivalRateProfile.compile(profile(true, root));
+
+		for (double time = 0; time < 300; time += 0.013) {
+			ArrivalRateProfile.Segment segment = rate.segment(time);
+			assertTrue(segment.end() > time, "segments move on");
+			assertTrue(rate.rate(time) <= segment.bound(), "at " + time + ": rate " + rate.rate(time) + " above bound "
+					+ segment.bound());
+		}
+		assertEquals(90, rate.duration(), 0);
+	}
+
+	@Test
+	void invalidProfilesAreRefusedNamingTheElement() {
+		DlimFunctionContainer negative = container(-5, constant(1));
+		ArrivalRateProfile.InvalidProfileException invalid = assertThrows(ArrivalRateProfile.InvalidProfileException.class,
+				() -> ArrivalRateProfile.compile(profile(true, sequence(1, 0, container(1, constant(1)), negative))));
+		assertSame(negative, invalid.element());
+		assertEquals("duration must be greater than 0 and finite, but is -5", invalid.getMessage());
+
+		DlimSequence endless = combine(sequence(-1, 0, container(1, constant(1))), DlimOperator.ADD, linear(0, 1));
+		invalid = assertThrows(ArrivalRateProfile.InvalidProfileException.class,
+				() -> ArrivalRateProfile.compile(profile(true, endless)));
+		assertTrue(invalid.getMessage().contains("that clock never ends"), invalid.getMessage());
+
+		invalid = assertThrows(ArrivalRateProfile.InvalidProfileException.class,
+				() -> ArrivalRateProfile.compile(profile(true, sequence(1, 0, container(4, constant(-2))))));
+		assertEquals("the load profile is never above 0 (at most 0), so no user would ever arrive", invalid.getMessage());
+
+		ModelCompilationException refused = assertThrows(ModelCompilationException.class,
+				() -> ArchitectureSimulation.of(server(0.01, profile(true, sequence(1, 0, container(1, constant(1)),
+						container(0, constant(2)))))).run(SimulationConfig.defaults().withStopTime(10), ProgressMonitor.NONE));
+		assertTrue(refused.getMessage().contains("duration must be greater than 0 and finite, but is 0"),
+				refused.getMessage());
+	}
+
+	// ------------------------------------------------------------------ simulated arrivals
+
+	/** λ = 2 for 500, then 8 for 500: about 1,000 and 4,000 arrivals; none after a non-repeating profile. */
+	@Test
+	void arrivalsPerPhaseFollowAStepProfile() throws Exception {
+		ArchitectureModel model = server(0.001, profile(false, sequence(1, 0, container(500, constant(2)),
+				container(500, constant(8)))));
+
+		List<double[]> runs = runs(model, 11, 1200);
+
+		assertPoisson(2 * 500, arrivalsIn(runs, 0, 500), "λ = 2 for 500");
+		assertPoisson(8 * 500, arrivalsIn(runs, 500, 1000), "λ = 8 for 500");
+		assertEquals(0, arrivalsIn(runs, 1000, 1200), "the profile has ended");
+		for (int window = 0; window < 10; window++) {
+			double from = window * 100;
+			assertPoisson(window < 5 ? 200 : 800, arrivalsIn(runs, from, from + 100), "window from " + from);
+		}
+	}
+
+	/**
+	 * A linear trend from 0 to 20 over 400, repeated: the expected arrivals in [a, b) are the integral
+	 * ∫ 20 t / 400 dt = (b² − a²) / 40 within each period: 1,000 in [0, 200), 3,000 in [200, 400).
+	 */
+	@Test
+	void arrivalsFollowALinearTrendByItsIntegral() throws Exception {
+		ArchitectureModel model = server(0.001, profile(true, sequence(1, 0, container(400, linear(0, 20)))));
+
+		List<double[]> runs = runs(model, 5, 800);
+
+		assertPoisson(1_000, arrivalsIn(runs, 0, 200), "first half");
+		assertPoisson(3_000, arrivalsIn(runs, 200, 400), "second half");
+		assertPoisson((100 * 100 - 0) / 40.0, arrivalsIn(runs, 400, 500), "the profile repeats: first quarter");
+		assertPoisson((400 * 400 - 300 * 300) / 40.0, arrivalsIn(runs, 700, 800), "last quarter of the second period");
+	}
+
+	/**
+	 * M/M/1 with μ = 10 and λ = 2, then 6, for 20,000 each: the mean response time of users arriving in
+	 * each phase (after its first 50, which covers the transition: the queue relaxes within a few time
+	 * units at ρ = 0.6) is 1/(μ − λ) = 0.125 and 0.25. With about 40,000 and 120,000 users and the
+	 * correlation of successive M/M/1 response times (which inflates the variance of the mean about
+	 * (1 + ρ)/(1 − ρ)³ times, at most 25 here), the standard error is below 0.8 % of the mean; the
+	 * tolerance of 4 % is 5 of them.
+	 */
+	@Test
+	void responseTimeInEachConstantPhaseMatchesMM1() throws Exception {
+		double serviceRate = 10;
+		ArchitectureModel model = server(1 / serviceRate, profile(false, sequence(1, 0, container(20_000, constant(2)),
+				container(20_000, constant(6)))));
+
+		List<double[]> runs = runs(model, 3, 40_000);
+
+		assertMeanResponseTime(runs, 50, 20_000, 1 / (serviceRate - 2), "λ = 2");
+		assertMeanResponseTime(runs, 20_050, 40_000, 1 / (serviceRate - 6), "λ = 6");
+	}
+
+	private static void assertMeanResponseTime(List<double[]> runs, double from, double to, double exact, String what) {
+		double mean = runs.stream().filter(run -> run[0] >= from && run[0] < to).mapToDouble(run -> run[1] - run[0])
+				.average().orElseThrow();
+		assertEquals(exact, mean, 0.04 * exact, what + ": M/M/1 gives " + exact + ", simulated " + mean);
+	}
+}
