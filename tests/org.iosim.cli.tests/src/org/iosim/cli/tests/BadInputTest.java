@@ -238,7 +238,7 @@ class BadInputTest {
 			CommandLine.Run run = iosim(args);
 			assertEquals(2, run.exitCode(), run.toString());
 			assertTrue(run.err().contains("unknown command '" + args[args[0].startsWith("-") ? 1 : 0]
-					+ "'; the commands of 'iosim' are: validate, simulate, sweep, run, transform, export, models, regression, measure, calibrate, characterize, qpn, stoex, bench,"
+					+ "'; the commands of 'iosim' are: validate, simulate, sweep, run, transform, export, models, regression, measure, calibrate, characterize, qpn, san, stoex, bench,"
 					+ " help"), run.toString());
 			assertEquals("", run.out());
 		}
@@ -414,5 +414,57 @@ class BadInputTest {
 	void sweepMasterIsForSparkOnly() {
 		assertSweepRefuses(2, "--master is for --engine spark; the local engine runs on this machine's threads",
 				java.util.List.of("--vary", "population=1,2", "--master", "local[2]"));
+	}
+
+	/** The SAN example's configuration with one text replaced, and a trace of two good lines and one given. */
+	private CommandLine.Run sanReplay(String original, String replacement, String traceLine, String... options)
+			throws IOException {
+		String config = Files.readString(CommandLine.example("san").resolve("san.json"));
+		assertTrue(config.contains(original), original);
+		Path file = Files.writeString(folder.resolve("san.json"), config.replace(original, replacement));
+		Path trace = Files.writeString(folder.resolve("t.spc"), "0,0,4096,r,0\n" + traceLine + "\n1,64,8192,w,0.5\n");
+		String[] args = new String[4 + options.length];
+		args[0] = "san";
+		args[1] = "replay";
+		args[2] = file.toString();
+		args[3] = "--trace=" + trace;
+		System.arraycopy(options, 0, args, 4, options.length);
+		return iosim(args);
+	}
+
+	@ParameterizedTest
+	@CsvSource(delimiter = '|', value = {
+			"\"disks\": 7|\"disks\": 2|0,8,4096,r,0.1|1|san.json: 'storage.ranks[0].disks' must be at least 3 for raid5, got 2",
+			"\"nvs\": {|\"nvs\": { \"sise\": 1,|0,8,4096,r,0.1|1|'storage.nvs' has the unknown key sise",
+			"\"r3\" ] },|\"r4\" ] },|0,8,4096,r,0.1|1|'volumes[0].ranks[3]' names no rank: 'r4'",
+			"\"count\": 4|\"count\": -4|0,8,4096,r,0.1|1|'storage.processor.count' must be at least 1, got -4",
+			"\"nodes\": 2|\"nodes\": 2,,|0,8,4096,r,0.1|1|san.json: not valid JSON at line",
+			"\"nodes\": 2|\"nodes\": 2|0,8,4096,x,0.1|1|t.spc line 2: field Opcode must be r or w, got 'x'",
+			"\"nodes\": 2|\"nodes\": 2|0;8;4096;r;0.1|1|t.spc line 2: has 1 field but an SPC record needs 5",
+			"\"nodes\": 2|\"nodes\": 2|9,8,4096,r,0.1|1|request 2 in time order (ASU 9, LBA 8, 4096 bytes): ASU 9 is no volume",
+			"\"nodes\": 2|\"nodes\": 2|0,99999999999,4096,r,0.1|1|lie beyond the end of volume 'orders'" })
+	void sanReplayNamesTheFileElementAndProblem(String original, String replacement, String traceLine, int exitCode,
+			String expected) throws IOException {
+		CommandLine.Run run = sanReplay(original, replacement, traceLine);
+		assertEquals(exitCode, run.exitCode(), run.toString());
+		assertTrue(run.err().contains(expected), run.toString());
+		assertEquals(1, run.err().lines().count(), "one message: " + run);
+		assertNoJavaInternals(run);
+	}
+
+	@Test
+	void sanReplayRefusesBadOptions() throws IOException {
+		CommandLine.Run layout = sanReplay("\"nodes\": 2", "\"nodes\": 2", "0,8,4096,r,0.1", "--layout", "diagonal");
+		assertEquals(2, layout.exitCode(), layout.toString());
+		assertTrue(layout.err().contains("--layout must be striped or concatenated, not 'diagonal'"), layout.toString());
+		CommandLine.Run missing = iosim("san", "replay", folder.resolve("none.json").toString(), "--trace",
+				folder.resolve("none.spc").toString());
+		assertEquals(2, missing.exitCode(), missing.toString());
+		assertTrue(missing.err().contains("no such file or folder: " + folder.resolve("none.json")), missing.toString());
+		CommandLine.Run analyze = iosim("san", "analyze", folder.resolve("none.spc").toString());
+		assertEquals(2, analyze.exitCode(), analyze.toString());
+		assertNoJavaInternals(layout);
+		assertNoJavaInternals(missing);
+		assertNoJavaInternals(analyze);
 	}
 }

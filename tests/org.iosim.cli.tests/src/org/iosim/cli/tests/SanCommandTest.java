@@ -1,0 +1,55 @@
+package org.iosim.cli.tests;
+
+import static org.iosim.cli.tests.CommandLine.iosim;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** iosim san on the example: the figures examples/san/README.md reports, the analysis, generation. */
+class SanCommandTest {
+
+	@TempDir
+	Path folder;
+
+	@Test
+	void replayOfTheExamplePrintsTheReadmeFiguresAndWritesTheFiles() throws IOException {
+		Path san = CommandLine.example("san");
+		Path out = folder.resolve("out");
+		CommandLine.Run run = iosim("san", "replay", san.resolve("san.json").toString(), "--trace",
+				san.resolve("small.spc").toString(), "--out", out.toString());
+		assertEquals(0, run.exitCode(), run.toString());
+		assertTrue(run.out().contains("5971 requests, 5696 after joining"), run.toString());
+		assertTrue(run.out().contains("read hit rate 14.0 % (516 of 3693)"), run.toString());
+		assertTrue(run.out().contains("response time read  mean 6.130 ms"), run.toString());
+		assertTrue(Files.readString(out.resolve("summary.json")).contains("\"readHits\" : 516"));
+		assertTrue(Files.readString(out.resolve("resources.csv")).contains("\nr0.disk0,1,"));
+
+		CommandLine.Run base = iosim("san", "replay", san.resolve("base.json").toString(), "--trace",
+				san.resolve("small.spc").toString());
+		assertTrue(base.out().contains("response time read  mean 10.08"), base.toString());
+	}
+
+	@Test
+	void analyzeFindsTheSpecifiedParametersAndGenerateReproducesTheTrace() throws IOException {
+		Path san = CommandLine.example("san");
+		Path spec = folder.resolve("spec.json");
+		CommandLine.Run analyze = iosim("san", "analyze", san.resolve("small.spc").toString(), "--spec", spec.toString());
+		assertEquals(0, analyze.exitCode(), analyze.toString());
+		assertTrue(analyze.out().contains("5971 requests"), analyze.toString());
+		assertTrue(analyze.out().contains("      0      2444      0.808         0.515"), analyze.toString());
+		assertTrue(Files.readString(spec).contains("\"interArrival\" : \"exponential\""));
+
+		Path trace = folder.resolve("again.spc");
+		CommandLine.Run generate = iosim("san", "generate", san.resolve("workload.json").toString(), "--out",
+				trace.toString());
+		assertEquals(0, generate.exitCode(), generate.toString());
+		assertEquals(Files.readString(san.resolve("small.spc")), Files.readString(trace),
+				"the example trace is what its specification generates");
+	}
+}
