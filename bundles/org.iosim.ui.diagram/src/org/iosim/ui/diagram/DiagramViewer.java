@@ -80,6 +80,7 @@ public final class DiagramViewer implements ISelectionProvider {
 	private static final double MAX_ZOOM = 4;
 
 	private final DiagramKind kind;
+	private Map<EObject, Boolean> problems = Map.of();
 	private final EditingDomain domain;
 	private final Canvas canvas;
 	private final DiagramBuilder builder;
@@ -170,6 +171,36 @@ public final class DiagramViewer implements ISelectionProvider {
 		canvas.addListener(SWT.Dispose, event -> domain.getCommandStack().removeCommandStackListener(commandStackListener));
 		domain.getCommandStack().addCommandStackListener(commandStackListener);
 		refresh();
+	}
+
+	/**
+	 * Marks the elements the validator found problems with (true for an error, false for a warning).
+	 * An element the diagram does not draw is marked on the nearest element containing it that it
+	 * draws, e.g. a workload on its scenario.
+	 */
+	public void showProblems(Map<EObject, Boolean> errorByElement) {
+		problems = Map.copyOf(errorByElement);
+		canvas.redraw();
+	}
+
+	/** @return true (error) or false (warning) when the element's node carries a problem mark, else null */
+	public Boolean problemMarkOf(EObject element) {
+		DiagramNode node = diagram.nodeOf(element);
+		return node == null ? null : problemNodes().get(node);
+	}
+
+	private Map<DiagramNode, Boolean> problemNodes() {
+		Map<DiagramNode, Boolean> marked = new java.util.HashMap<>();
+		problems.forEach((element, error) -> {
+			for (EObject shown = element; shown != null; shown = shown.eContainer()) {
+				DiagramNode node = diagram.nodeOf(shown);
+				if (node != null) {
+					marked.merge(node, error, Boolean::logicalOr);
+					return;
+				}
+			}
+		});
+		return marked;
 	}
 
 	/** The layout file beside a model file: {@code <model file>.layout.json}. */
@@ -269,7 +300,7 @@ public final class DiagramViewer implements ISelectionProvider {
 				gc.setTransform(transform);
 				boolean moving = press != null && press.dragging && !press.connecting && press.node != null;
 				painter.paint(gc, diagram, selection, moving ? press.node : null,
-						moving ? (press.currentX - press.x) / zoom : 0, moving ? (press.currentY - press.y) / zoom : 0);
+						moving ? (press.currentX - press.x) / zoom : 0, moving ? (press.currentY - press.y) / zoom : 0, problemNodes());
 			} finally {
 				gc.setTransform(null);
 				transform.dispose();
@@ -320,7 +351,7 @@ public final class DiagramViewer implements ISelectionProvider {
 			gc.fillRectangle(image.getBounds());
 			transform.translate(MARGIN, MARGIN);
 			gc.setTransform(transform);
-			painter.paint(gc, diagram, selection, null, 0, 0);
+			painter.paint(gc, diagram, selection, null, 0, 0, problemNodes());
 		} finally {
 			transform.dispose();
 			gc.dispose();

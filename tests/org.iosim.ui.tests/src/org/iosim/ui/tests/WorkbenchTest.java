@@ -206,10 +206,16 @@ class WorkbenchTest {
 		assertEquals(IMarker.SEVERITY_ERROR, marker.getAttribute(IMarker.SEVERITY, -1));
 		uiRun(() -> IDE.gotoMarker(editor, marker));
 		assertEquals(workload, ui(() -> ((IStructuredSelection) editor.viewer().getSelection()).getFirstElement()));
+		// the usage diagram marks the workload with an error
+		org.iosim.ui.diagram.DiagramViewer usageDiagram = ui(() -> editor.showPage(ModelEditor.USAGE_PAGE));
+		assertEquals(Boolean.TRUE, ui(() -> usageDiagram.problemMarkOf(workload)));
+		Workbench.screenshot("diagram-problem");
+		uiRun(() -> editor.showPage(ModelEditor.MODEL_PAGE));
 		Workbench.screenshot("problems");
 
 		uiRun(() -> properties.setPropertyValue(populationId, population));
 		uiRun(() -> editor.doSave(new org.eclipse.core.runtime.NullProgressMonitor()));
+		assertEquals(null, ui(() -> usageDiagram.problemMarkOf(workload)), "the mark goes with the error");
 		assertEquals(0, Arrays.stream(usage.findMarkers(IosimUi.PROBLEM_MARKER_ID, false, IResource.DEPTH_ZERO))
 				.filter(IMarker::exists).filter(found -> found.getAttribute(IMarker.SEVERITY, -1) == IMarker.SEVERITY_ERROR)
 				.count());

@@ -1,6 +1,7 @@
 package org.iosim.ui.diagram.internal;
 
 import java.util.Collection;
+import java.util.Map;
 
 import org.eclipse.emf.ecore.EObject;
 import org.eclipse.swt.SWT;
@@ -40,6 +41,8 @@ public final class DiagramPainter {
 	private static final Color INTERFACE = new Color(0xff, 0xf6, 0xc8);
 	private static final Color LABEL_BACKGROUND = new Color(0xff, 0xff, 0xff);
 	private static final double ARROW = 9;
+	private static final Color ERROR = new Color(0xd0, 0x2b, 0x2b);
+	private static final Color WARNING = new Color(0xe0, 0x9a, 0x10);
 
 	private final Font font;
 	private final Font titleFont;
@@ -52,7 +55,8 @@ public final class DiagramPainter {
 	/**
 	 * @param dragged a node being dragged, drawn moved by (dx, dy); null when none
 	 */
-	public void paint(GC gc, Diagram diagram, Collection<EObject> selection, DiagramNode dragged, double dx, double dy) {
+	public void paint(GC gc, Diagram diagram, Collection<EObject> selection, DiagramNode dragged, double dx, double dy,
+			Map<DiagramNode, Boolean> problems) {
 		gc.setAntialias(SWT.ON);
 		gc.setTextAntialias(SWT.ON);
 		for (DiagramNode node : diagram.nodes()) {
@@ -68,6 +72,20 @@ public final class DiagramPainter {
 				paintNode(gc, node, selection.contains(node.element()), offset(node, dragged, dx), offset(node, dragged, dy));
 			}
 		}
+		problems.forEach((node, error) -> paintProblem(gc, node, error, offset(node, dragged, dx), offset(node, dragged, dy)));
+	}
+
+	/** A validator finding on the node's element (or one inside it): a red (error) or amber (warning) dot with '!' at its corner. */
+	private void paintProblem(GC gc, DiagramNode node, boolean error, double dx, double dy) {
+		int size = 14;
+		int x = (int) Math.round(node.absoluteX() + node.width() + dx) - size / 2;
+		int y = (int) Math.round(node.absoluteY() + dy) - size / 2;
+		gc.setBackground(error ? ERROR : WARNING);
+		gc.fillOval(x, y, size, size);
+		gc.setFont(titleFont);
+		gc.setForeground(LABEL_BACKGROUND);
+		org.eclipse.swt.graphics.Point mark = gc.textExtent("!");
+		gc.drawText("!", x + (size - mark.x) / 2, y + (size - mark.y) / 2, SWT.DRAW_TRANSPARENT);
 	}
 
 	/** How far a node is drawn from its place while a node (it, or a region holding it) is dragged. */

@@ -281,14 +281,27 @@ public final class ModelEditor extends CommandStackEditor implements IGotoMarker
 		}
 	}
 
-	/** Marks what the validator finds on the model's files; a model that cannot be checked gets one marker saying why. */
+	/**
+	 * Marks what the validator finds on the model's files, and on the diagrams' elements; a model
+	 * that cannot be checked gets a dialog saying why.
+	 */
 	private void validate() {
+		List<Diagnostic> findings;
 		try {
-			ModelProblems.mark(file(), List.of(document.file()), document.model(), document.diagnostics());
+			findings = ModelProblems.mark(file(), List.of(document.file()), document.model(), document.diagnostics());
 		} catch (CoreException notMarked) {
 			getSite().getShell().getDisplay().asyncExec(() -> ErrorDialog.openError(getSite().getShell(),
 					"IOSim", "The problems of " + file().getName() + " cannot be listed", notMarked.getStatus()));
+			return;
 		}
+		Map<EObject, Boolean> errorByElement = new LinkedHashMap<>();
+		for (Diagnostic finding : findings) {
+			EObject element = elementNamed(finding.elementId(), finding.elementPath(), finding.elementType());
+			if (element != null) {
+				errorByElement.merge(element, finding.isError(), Boolean::logicalOr);
+			}
+		}
+		diagrams.values().forEach(diagram -> diagram.showProblems(errorByElement));
 	}
 
 	@Override
@@ -298,19 +311,25 @@ public final class ModelEditor extends CommandStackEditor implements IGotoMarker
 
 	@Override
 	public void gotoMarker(IMarker marker) {
-		String id = marker.getAttribute(IosimUi.MARKER_ELEMENT_ID, null);
-		String path = marker.getAttribute(IMarker.LOCATION, null);
-		String type = marker.getAttribute(IosimUi.MARKER_ELEMENT_TYPE, null);
+		EObject element = elementNamed(marker.getAttribute(IosimUi.MARKER_ELEMENT_ID, null),
+				marker.getAttribute(IMarker.LOCATION, null), marker.getAttribute(IosimUi.MARKER_ELEMENT_TYPE, null));
+		if (element != null) {
+			viewer.setSelection(new StructuredSelection(element), true);
+		}
+	}
+
+	/** The element a finding names: by id, or (elements without one) by path and type; null when none matches. */
+	private EObject elementNamed(String id, String path, String type) {
 		for (var contents = document.model().eAllContents(); contents.hasNext();) {
 			EObject element = contents.next();
 			boolean named = id != null ? element instanceof Identified identified && id.equals(identified.getId())
 					: type != null && type.equals(element.eClass().getName())
 							&& Objects.equals(path, Diagnostic.of(Severity.WARNING, element, "").elementPath());
 			if (named) {
-				viewer.setSelection(new StructuredSelection(element), true);
-				return;
+				return element;
 			}
 		}
+		return null;
 	}
 
 	@Override
