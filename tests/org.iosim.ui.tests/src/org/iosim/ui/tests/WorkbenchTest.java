@@ -39,7 +39,7 @@ import org.eclipse.ui.PlatformUI;
 import org.eclipse.ui.ide.IDE;
 import org.eclipse.ui.views.properties.IPropertySheetPage;
 import org.eclipse.ui.views.properties.IPropertySource;
-import org.eclipse.ui.views.properties.PropertySheetPage;
+import org.eclipse.ui.views.properties.tabbed.TabbedPropertySheetPage;
 import org.iosim.pcm.ClosedWorkload;
 import org.iosim.pcm.VariableCharacterisation;
 import org.iosim.pcm.palladio.ImportResult;
@@ -206,6 +206,26 @@ class WorkbenchTest {
 		assertEquals(IMarker.SEVERITY_ERROR, marker.getAttribute(IMarker.SEVERITY, -1));
 		uiRun(() -> IDE.gotoMarker(editor, marker));
 		assertEquals(workload, ui(() -> ((IStructuredSelection) editor.viewer().getSelection()).getFirstElement()));
+		// the Properties view's Problems tab lists the workload's problem
+		assertTrue(editor.findingsOf(workload).stream().anyMatch(found -> found.message().contains("population must be at least 1")));
+		uiRun(() -> {
+			try {
+				page().showView("org.eclipse.ui.views.PropertySheet");
+			} catch (Exception cannotShow) {
+				throw new IllegalStateException(cannotShow);
+			}
+			page().activate(editor);
+			editor.viewer().setSelection(new org.eclipse.jface.viewers.StructuredSelection(workload), true);
+		});
+		processEvents();
+		TabbedPropertySheetPage sheet = (TabbedPropertySheetPage) ui(() -> editor.getAdapter(IPropertySheetPage.class));
+		uiRun(() -> sheet.setSelectedTab("org.iosim.ui.problemsTab"));
+		processEvents();
+		List<String> problems = ui(() -> Workbench.widgets(sheet.getControl()).stream()
+				.filter(widget -> widget.getData(org.iosim.ui.internal.editor.ElementProblemsSection.TABLE_KEY) != null)
+				.flatMap(widget -> Arrays.stream(((Table) widget).getItems()).map(item -> item.getText(1))).toList());
+		assertTrue(problems.stream().anyMatch(problem -> problem.contains("population must be at least 1")), problems::toString);
+		Workbench.screenshot("properties-problems");
 		// the usage diagram marks the workload with an error
 		org.iosim.ui.diagram.DiagramViewer usageDiagram = ui(() -> editor.showPage(ModelEditor.USAGE_PAGE));
 		assertEquals(Boolean.TRUE, ui(() -> usageDiagram.problemMarkOf(workload)));
@@ -509,7 +529,7 @@ class WorkbenchTest {
 
 	/** The Properties view's source for the element, as the editor provides it to its property sheet page. */
 	private static IPropertySource propertySource(ModelEditor editor, Object element) {
-		assertTrue(ui(() -> editor.getAdapter(IPropertySheetPage.class)) instanceof PropertySheetPage);
+		assertTrue(ui(() -> editor.getAdapter(IPropertySheetPage.class)) instanceof TabbedPropertySheetPage);
 		return ui(() -> editor.propertySource(element));
 	}
 }

@@ -53,7 +53,8 @@ import org.eclipse.ui.actions.ActionFactory;
 import org.eclipse.ui.ide.IGotoMarker;
 import org.eclipse.ui.views.properties.IPropertySheetPage;
 import org.eclipse.ui.views.properties.IPropertySource;
-import org.eclipse.ui.views.properties.PropertySheetPage;
+import org.eclipse.ui.views.properties.tabbed.ITabbedPropertySheetPageContributor;
+import org.eclipse.ui.views.properties.tabbed.TabbedPropertySheetPage;
 import org.iosim.pcm.ArchitectureModel;
 import org.iosim.pcm.Identified;
 import org.iosim.pcm.validation.Diagnostic;
@@ -70,7 +71,7 @@ import org.iosim.ui.internal.problems.ModelProblems;
  * and deletes. Every change is an EMF command, so Undo and Redo work and the editor knows whether it
  * is dirty. Opening and saving validate the model into problem markers.
  */
-public final class ModelEditor extends CommandStackEditor implements IGotoMarker {
+public final class ModelEditor extends CommandStackEditor implements IGotoMarker, ITabbedPropertySheetPageContributor {
 
 	private ModelDocument document;
 	private ComposedAdapterFactory adapterFactory;
@@ -82,7 +83,8 @@ public final class ModelEditor extends CommandStackEditor implements IGotoMarker
 	private CTabFolder pages;
 	private final Map<CTabItem, DiagramViewer> diagrams = new LinkedHashMap<>();
 	private final SelectionSwitch selection = new SelectionSwitch();
-	private PropertySheetPage propertySheetPage;
+	private TabbedPropertySheetPage propertySheetPage;
+	private Map<EObject, List<Diagnostic>> findings = Map.of();
 
 	@Override
 	public void init(IEditorSite site, IEditorInput input) throws PartInitException {
@@ -286,21 +288,24 @@ public final class ModelEditor extends CommandStackEditor implements IGotoMarker
 	 * that cannot be checked gets a dialog saying why.
 	 */
 	private void validate() {
-		List<Diagnostic> findings;
+		List<Diagnostic> all;
 		try {
-			findings = ModelProblems.mark(file(), List.of(document.file()), document.model(), document.diagnostics());
+			all = ModelProblems.mark(file(), List.of(document.file()), document.model(), document.diagnostics());
 		} catch (CoreException notMarked) {
 			getSite().getShell().getDisplay().asyncExec(() -> ErrorDialog.openError(getSite().getShell(),
 					"IOSim", "The problems of " + file().getName() + " cannot be listed", notMarked.getStatus()));
 			return;
 		}
 		Map<EObject, Boolean> errorByElement = new LinkedHashMap<>();
-		for (Diagnostic finding : findings) {
+		Map<EObject, List<Diagnostic>> byElement = new LinkedHashMap<>();
+		for (Diagnostic finding : all) {
 			EObject element = elementNamed(finding.elementId(), finding.elementPath(), finding.elementType());
 			if (element != null) {
 				errorByElement.merge(element, finding.isError(), Boolean::logicalOr);
+				byElement.computeIfAbsent(element, key -> new java.util.ArrayList<>()).add(finding);
 			}
 		}
+		findings = byElement;
 		diagrams.values().forEach(diagram -> diagram.showProblems(errorByElement));
 	}
 
@@ -337,8 +342,7 @@ public final class ModelEditor extends CommandStackEditor implements IGotoMarker
 		if (adapter == IPropertySheetPage.class) {
 			if (propertySheetPage == null || propertySheetPage.getControl() == null
 					|| propertySheetPage.getControl().isDisposed()) {
-				propertySheetPage = new PropertySheetPage();
-				propertySheetPage.setPropertySourceProvider(this::propertySource);
+				propertySheetPage = new TabbedPropertySheetPage(this);
 			}
 			return adapter.cast(propertySheetPage);
 		}
@@ -365,6 +369,16 @@ public final class ModelEditor extends CommandStackEditor implements IGotoMarker
 			}
 		}
 		throw new IllegalArgumentException("the editor has no page '" + name + "'");
+	}
+
+	@Override
+	public String getContributorId() {
+		return IosimUi.MODEL_EDITOR_ID;
+	}
+
+	/** What the validator found on the element at the last open or save. */
+	public List<Diagnostic> findingsOf(EObject element) {
+		return findings.getOrDefault(element, List.of());
 	}
 
 	/** What the Properties view edits of an element; null when it has no properties. */
