@@ -292,6 +292,10 @@ class WorkbenchTest {
 		uiRun(() -> view.showTab(ResultsView.SCENARIOS));
 		Workbench.screenshot("results-view");
 		uiRun(() -> view.showTab(ResultsView.CHARTS));
+		List<String> bars = ui(view::utilizationBars);
+		assertEquals(results.path("resources").size(), bars.size());
+		assertTrue(bars.contains(resource.path("container").asText() + " " + resource.path("type").asText() + "="
+				+ resource.path("utilization").asDouble()), bars::toString);
 		Workbench.screenshot("results-charts");
 
 		// a second run on another seed, compared with the first

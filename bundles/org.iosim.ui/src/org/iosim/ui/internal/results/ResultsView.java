@@ -53,6 +53,7 @@ public final class ResultsView extends ViewPart {
 	private Label message;
 	private Chart overTime;
 	private Chart distribution;
+	private BarChart utilization;
 	private RunResults shown;
 	private RunResults compared;
 
@@ -85,6 +86,7 @@ public final class ResultsView extends ViewPart {
 		SashForm chartArea = new SashForm(tabs, SWT.HORIZONTAL);
 		overTime = new Chart(chartArea, "Response time over simulated time", "simulated time", "mean response time");
 		distribution = new Chart(chartArea, "Response time distribution (CDF)", "response time", "probability");
+		utilization = new BarChart(chartArea, "Utilization of the resources");
 		charts.setControl(chartArea);
 		table(tabs, COMPARISON, new String[] { "Compared run", "Change" });
 		refreshRuns();
@@ -188,6 +190,7 @@ public final class ResultsView extends ViewPart {
 		if (shown == null) {
 			overTime.show(List.of());
 			distribution.show(List.of());
+			utilization.show(List.of(), 0);
 			return;
 		}
 		Table summary = tables.get(SUMMARY);
@@ -203,6 +206,7 @@ public final class ResultsView extends ViewPart {
 		rows(tables.get(IO), shown.io());
 		overTime.show(shown.responseTimeOverTime());
 		distribution.show(shown.responseTimeDistribution());
+		utilization.show(shown.resources(), 0);
 		if (compared != null) {
 			compare(tables.get(COMPARISON));
 		}
@@ -261,6 +265,11 @@ public final class ResultsView extends ViewPart {
 
 	public RunResults shown() {
 		return shown;
+	}
+
+	/** The utilization chart's bars: resource names and utilizations. */
+	public List<String> utilizationBars() {
+		return utilization.bars().stream().map(bar -> bar.name() + "=" + bar.value()).toList();
 	}
 
 	public Table table(String tab) {
