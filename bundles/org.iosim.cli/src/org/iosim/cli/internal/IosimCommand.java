@@ -11,6 +11,7 @@ import java.util.stream.Stream;
 
 import org.iosim.cli.Main;
 import org.iosim.engine.RunCancelledException;
+import org.iosim.engine.SimulationConfig;
 import org.iosim.run.PipelineMonitor;
 import org.iosim.run.RunConfiguration;
 import org.iosim.run.RunFailure;
@@ -80,6 +81,21 @@ public final class IosimCommand implements Runnable {
 		commandLine.setExecutionExceptionHandler(IosimCommand::reportFailure);
 		commandLine.setParameterExceptionHandler(IosimCommand::reportUsageError);
 		return commandLine;
+	}
+
+	/**
+	 * The simulation settings of the command line's options; a setting out of range is a usage error
+	 * that names the options, as the user wrote them.
+	 */
+	static SimulationConfig simulationConfig(long seed, Double stopTime, Long maxMeasurements, Double confidence,
+			Double precision, long warmup, int replications, boolean simulateNetwork) {
+		try {
+			return SimulationConfig.of(seed, stopTime, maxMeasurements, confidence, precision, warmup, replications,
+					simulateNetwork);
+		} catch (IllegalArgumentException invalid) {
+			throw new UserError(Main.EXIT_USAGE, invalid.getMessage().replace("confidence and precision",
+					"--confidence and --precision"));
+		}
 	}
 
 	/** A user error the command recognised: its message says what is wrong, no stack trace needed. */

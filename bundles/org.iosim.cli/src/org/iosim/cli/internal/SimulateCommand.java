@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 
-import org.iosim.cli.Main;
 import org.iosim.engine.SimulationConfig;
 import org.iosim.run.RunConfiguration;
 
@@ -92,21 +91,12 @@ final class SimulateCommand implements Callable<Integer> {
 	public Integer call() {
 		IosimCommand.requireExisting(model.toArray(Path[]::new));
 		IosimCommand.requireExisting(io, models);
-		SimulationConfig config = config();
+		SimulationConfig config = IosimCommand.simulationConfig(seed, stopTime, maxMeasurements, confidence, precision,
+				warmup, replications, simulateNetwork);
 		IosimCommand.noteUnusedIoConfigurations(model, io, spec.commandLine().getErr());
 		RunConfiguration configuration = RunConfiguration.of(model).withModelSet(modelSet).withSimulation(config)
 				.withIoConfiguration(io).withStoredModels(models).withOutputFolder(this.out, overwrite);
 		ResultSummary.print(spec.commandLine().getOut(), IosimCommand.runPipeline(configuration, quiet, spec));
 		return 0;
-	}
-
-	private SimulationConfig config() {
-		try {
-			return SimulationConfig.of(seed, stopTime, maxMeasurements, confidence, precision, warmup, replications,
-					simulateNetwork);
-		} catch (IllegalArgumentException invalid) {
-			throw new IosimCommand.UserError(Main.EXIT_USAGE, invalid.getMessage().replace("confidence and precision",
-					"--confidence and --precision"));
-		}
 	}
 }

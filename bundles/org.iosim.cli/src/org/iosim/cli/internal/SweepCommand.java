@@ -145,14 +145,9 @@ final class SweepCommand implements Callable<Integer> {
 	public Integer call() {
 		IosimCommand.requireExisting(model.toArray(Path[]::new));
 		IosimCommand.requireExisting(io, models, points.pointsFile);
-		SimulationConfig config;
-		try {
-			config = SimulationConfig.of(seed, stopTime, maxMeasurements, confidence, precision, warmup, 1,
-					simulateNetwork);
-		} catch (IllegalArgumentException invalid) {
-			throw new IosimCommand.UserError(Main.EXIT_USAGE, invalid.getMessage().replace("confidence and precision",
-					"--confidence and --precision"));
-		}
+		// one replication per task: the sweep makes a point's replications itself
+		SimulationConfig config = IosimCommand.simulationConfig(seed, stopTime, maxMeasurements, confidence, precision,
+				warmup, 1, simulateNetwork);
 		RunConfiguration base = RunConfiguration.of(model).withModelSet(modelSet).withIoConfiguration(io)
 				.withStoredModels(models).withSimulation(config);
 		SweepDefinition definition = definition(base);
