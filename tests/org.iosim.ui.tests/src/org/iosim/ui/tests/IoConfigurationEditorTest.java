@@ -1,9 +1,9 @@
 package org.iosim.ui.tests;
 
+import static org.iosim.ui.testing.UiThread.processEvents;
+import static org.iosim.ui.testing.UiThread.ui;
+import static org.iosim.ui.testing.UiThread.uiRun;
 import static org.iosim.ui.tests.Workbench.page;
-import static org.iosim.ui.tests.Workbench.processEvents;
-import static org.iosim.ui.tests.Workbench.ui;
-import static org.iosim.ui.tests.Workbench.uiRun;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -26,6 +26,7 @@ import org.iosim.pcm.io.IoConfiguration;
 import org.iosim.pcm.io.VirtualizedStorage;
 import org.iosim.transform.IoConfigurationFiles;
 import org.iosim.ui.IosimUi;
+import org.iosim.ui.testing.UiThread;
 import org.iosim.ui.internal.editor.IoConfigurationEditor;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;

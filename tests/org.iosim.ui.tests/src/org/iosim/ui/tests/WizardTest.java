@@ -1,8 +1,8 @@
 package org.iosim.ui.tests;
 
+import static org.iosim.ui.testing.UiThread.ui;
+import static org.iosim.ui.testing.UiThread.uiRun;
 import static org.iosim.ui.tests.Workbench.page;
-import static org.iosim.ui.tests.Workbench.ui;
-import static org.iosim.ui.tests.Workbench.uiRun;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -37,6 +37,7 @@ import org.iosim.ui.internal.launch.LaunchAttributes;
 import org.iosim.ui.internal.launch.SimulationShortcut;
 import org.iosim.ui.internal.wizards.NewModelSetWizard;
 import org.iosim.ui.internal.wizards.PalladioImportWizard;
+import org.iosim.ui.testing.UiThread;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -215,7 +216,7 @@ class WizardTest {
 	}
 
 	private static Control widget(WizardDialog dialog, String field) {
-		return Workbench.widgets(dialog.getShell()).stream().filter(control -> field.equals(control.getData("org.iosim.ui.field")))
+		return UiThread.widgets(dialog.getShell()).stream().filter(control -> field.equals(control.getData("org.iosim.ui.field")))
 				.findFirst().orElseThrow(() -> new AssertionError("no field " + field));
 	}
 

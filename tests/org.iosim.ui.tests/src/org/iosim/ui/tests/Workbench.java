@@ -1,86 +1,33 @@
 package org.iosim.ui.tests;
 
+import static org.iosim.ui.testing.UiThread.processEvents;
+import static org.iosim.ui.testing.UiThread.uiRun;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
-import java.util.concurrent.Callable;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.stream.Stream;
 
 import org.eclipse.core.resources.IProject;
 import org.eclipse.core.resources.ResourcesPlugin;
 import org.eclipse.core.runtime.CoreException;
-import org.eclipse.swt.SWT;
 import org.eclipse.swt.graphics.GC;
 import org.eclipse.swt.graphics.Image;
-import org.eclipse.swt.graphics.ImageData;
-import org.eclipse.swt.graphics.ImageLoader;
 import org.eclipse.swt.graphics.Rectangle;
-import org.eclipse.swt.widgets.Display;
 import org.eclipse.swt.widgets.Shell;
 import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.PlatformUI;
+import org.iosim.ui.testing.UiThread;
 
-/** What the workbench tests share: the UI thread, example projects, screenshots. */
+/** What the workbench tests share: the active page, example projects, screenshots of windows. */
 final class Workbench {
 
 	private Workbench() {
 	}
 
-	/** How long the UI thread may take for one piece of work; a dialog nobody answers ends the test here. */
-	private static final long UI_WAIT_SECONDS = 120;
-
-	/** Runs on the UI thread and returns its result; what it throws is rethrown here. */
-	static <T> T ui(Callable<T> work) {
-		CompletableFuture<T> result = new CompletableFuture<>();
-		Display.getDefault().asyncExec(() -> {
-			try {
-				result.complete(work.call());
-			} catch (Throwable thrown) {
-				result.completeExceptionally(thrown);
-			}
-		});
-		try {
-			return result.get(UI_WAIT_SECONDS, TimeUnit.SECONDS);
-		} catch (TimeoutException blocked) {
-			throw new AssertionError("the UI thread did not finish within " + UI_WAIT_SECONDS + " s (a dialog open?)");
-		} catch (InterruptedException interrupted) {
-			Thread.currentThread().interrupt();
-			throw new IllegalStateException(interrupted);
-		} catch (ExecutionException failed) {
-			if (failed.getCause() instanceof RuntimeException unchecked) {
-				throw unchecked;
-			}
-			if (failed.getCause() instanceof Error error) {
-				throw error;
-			}
-			throw new IllegalStateException(failed.getCause());
-		}
-	}
-
-	static void uiRun(Runnable work) {
-		ui(() -> {
-			work.run();
-			return null;
-		});
-	}
-
 	static IWorkbenchPage page() {
 		return PlatformUI.getWorkbench().getActiveWorkbenchWindow().getActivePage();
-	}
-
-	/** Lets the UI thread handle what is queued (async updates of editors and views). */
-	static void processEvents() {
-		uiRun(() -> {
-			while (Display.getDefault().readAndDispatch()) {
-				// until nothing is left
-			}
-		});
 	}
 
 	static Path repositoryRoot() {
@@ -133,28 +80,11 @@ final class Workbench {
 			GC gc = new GC(shell.getDisplay());
 			try {
 				gc.copyArea(image, bounds.x, bounds.y);
-				ImageLoader loader = new ImageLoader();
-				loader.data = new ImageData[] { image.getImageData() };
-				Files.createDirectories(Path.of(folder));
-				loader.save(Path.of(folder, name + ".png").toString(), SWT.IMAGE_PNG);
-			} catch (IOException cannotWrite) {
-				throw new IllegalStateException(cannotWrite);
+				UiThread.saveScreenshot(name, image);
 			} finally {
 				gc.dispose();
 				image.dispose();
 			}
 		});
-	}
-
-	/** Every widget under the control, depth first. */
-	static List<org.eclipse.swt.widgets.Control> widgets(org.eclipse.swt.widgets.Control root) {
-		List<org.eclipse.swt.widgets.Control> found = new java.util.ArrayList<>();
-		found.add(root);
-		if (root instanceof org.eclipse.swt.widgets.Composite composite) {
-			for (org.eclipse.swt.widgets.Control child : composite.getChildren()) {
-				found.addAll(widgets(child));
-			}
-		}
-		return found;
 	}
 }

@@ -1,9 +1,9 @@
 package org.iosim.ui.tests;
 
+import static org.iosim.ui.testing.UiThread.processEvents;
+import static org.iosim.ui.testing.UiThread.ui;
+import static org.iosim.ui.testing.UiThread.uiRun;
 import static org.iosim.ui.tests.Workbench.page;
-import static org.iosim.ui.tests.Workbench.processEvents;
-import static org.iosim.ui.tests.Workbench.ui;
-import static org.iosim.ui.tests.Workbench.uiRun;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -45,6 +45,7 @@ import org.iosim.pcm.VariableCharacterisation;
 import org.iosim.pcm.palladio.ImportResult;
 import org.iosim.pcm.palladio.PalladioImporter;
 import org.iosim.ui.IosimUi;
+import org.iosim.ui.testing.UiThread;
 import org.iosim.ui.internal.editor.ModelEditor;
 import org.iosim.ui.internal.launch.LaunchAttributes;
 import org.iosim.ui.internal.launch.SimulationTab;
@@ -221,7 +222,7 @@ class WorkbenchTest {
 		TabbedPropertySheetPage sheet = (TabbedPropertySheetPage) ui(() -> editor.getAdapter(IPropertySheetPage.class));
 		uiRun(() -> sheet.setSelectedTab("org.iosim.ui.problemsTab"));
 		processEvents();
-		List<String> problems = ui(() -> Workbench.widgets(sheet.getControl()).stream()
+		List<String> problems = ui(() -> UiThread.widgets(sheet.getControl()).stream()
 				.filter(widget -> widget.getData(org.iosim.ui.internal.editor.ElementProblemsSection.TABLE_KEY) != null)
 				.flatMap(widget -> Arrays.stream(((Table) widget).getItems()).map(item -> item.getText(1))).toList());
 		assertTrue(problems.stream().anyMatch(problem -> problem.contains("population must be at least 1")), problems::toString);
@@ -410,14 +411,14 @@ class WorkbenchTest {
 	}
 
 	private static org.eclipse.swt.widgets.Text field(org.eclipse.swt.widgets.Shell shell, String attribute) {
-		return Workbench.widgets(shell).stream().filter(widget -> widget instanceof org.eclipse.swt.widgets.Text)
+		return UiThread.widgets(shell).stream().filter(widget -> widget instanceof org.eclipse.swt.widgets.Text)
 				.filter(widget -> attribute.equals(widget.getData(SimulationTab.ATTRIBUTE_KEY)))
 				.map(org.eclipse.swt.widgets.Text.class::cast).findFirst().orElse(null);
 	}
 
 	/** What the dialog's labels and message area say. */
 	private static List<String> texts(org.eclipse.swt.widgets.Shell shell) {
-		return Workbench.widgets(shell).stream().map(widget -> {
+		return UiThread.widgets(shell).stream().map(widget -> {
 			if (widget instanceof org.eclipse.swt.widgets.Label label) {
 				return label.getText();
 			}

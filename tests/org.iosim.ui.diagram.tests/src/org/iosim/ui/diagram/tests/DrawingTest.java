@@ -3,7 +3,7 @@ package org.iosim.ui.diagram.tests;
 import static org.iosim.ui.diagram.tests.Shells.example;
 import static org.iosim.ui.diagram.tests.Shells.open;
 import static org.iosim.ui.diagram.tests.Shells.screenshot;
-import static org.iosim.ui.diagram.tests.Shells.ui;
+import static org.iosim.ui.testing.UiThread.ui;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -39,6 +39,7 @@ import org.iosim.pcm.ResourceDemandingSeff;
 import org.iosim.pcm.UsageScenario;
 import org.iosim.pcm.UserAction;
 import org.iosim.ui.diagram.DiagramKind;
+import org.iosim.ui.testing.UiThread;
 import org.iosim.ui.diagram.internal.Diagram;
 import org.iosim.ui.diagram.internal.DiagramEdge;
 import org.iosim.ui.diagram.internal.DiagramNode;
@@ -222,7 +223,7 @@ class DrawingTest {
 		try {
 			AssemblyContext catalog = shop.getSystem().getAssemblyContexts().get(1);
 			List<Object> seen = new ArrayList<>();
-			Shells.uiRun(() -> opened.viewer().addSelectionChangedListener(
+			UiThread.uiRun(() -> opened.viewer().addSelectionChangedListener(
 					event -> seen.add(((IStructuredSelection) event.getSelection()).getFirstElement())));
 			Shells.click(opened.viewer(), Shells.center(opened.viewer(), catalog));
 			assertEquals(List.of(catalog), seen);

@@ -2,7 +2,7 @@ package org.iosim.ui.diagram.tests;
 
 import static org.iosim.ui.diagram.tests.Shells.open;
 import static org.iosim.ui.diagram.tests.Shells.screenshot;
-import static org.iosim.ui.diagram.tests.Shells.ui;
+import static org.iosim.ui.testing.UiThread.ui;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;

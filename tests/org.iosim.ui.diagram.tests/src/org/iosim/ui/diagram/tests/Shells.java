@@ -1,19 +1,14 @@
 package org.iosim.ui.diagram.tests;
 
+import static org.iosim.ui.testing.UiThread.ui;
+import static org.iosim.ui.testing.UiThread.uiRun;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.Callable;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 import org.eclipse.emf.common.command.BasicCommandStack;
 import org.eclipse.emf.common.util.URI;
@@ -25,8 +20,6 @@ import org.eclipse.emf.edit.provider.ComposedAdapterFactory;
 import org.eclipse.emf.edit.provider.ReflectiveItemProviderAdapterFactory;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.graphics.Image;
-import org.eclipse.swt.graphics.ImageData;
-import org.eclipse.swt.graphics.ImageLoader;
 import org.eclipse.swt.graphics.Point;
 import org.eclipse.swt.layout.FillLayout;
 import org.eclipse.swt.widgets.Control;
@@ -43,53 +36,16 @@ import org.iosim.pcm.provider.PcmItemProviderAdapterFactory;
 import org.iosim.ui.diagram.DiagramKind;
 import org.iosim.ui.diagram.DiagramViewer;
 import org.iosim.ui.diagram.internal.DiagramNode;
+import org.iosim.ui.testing.UiThread;
 
 /**
- * What the diagram tests share: the UI thread, the examples, a shell with a diagram viewer on a model
+ * What the diagram tests share: the examples, a shell with a diagram viewer on a model
  * held by an editing domain as the model editor holds it, mouse and key events sent to the viewer's
  * canvas, and screenshots.
  */
 final class Shells {
 
 	private Shells() {
-	}
-
-	/** How long the UI thread may take for one piece of work; a dialog nobody answers ends the test here. */
-	private static final long UI_WAIT_SECONDS = 120;
-
-	/** Runs on the UI thread and returns its result; what it throws is rethrown here. */
-	static <T> T ui(Callable<T> work) {
-		CompletableFuture<T> result = new CompletableFuture<>();
-		Display.getDefault().asyncExec(() -> {
-			try {
-				result.complete(work.call());
-			} catch (Throwable thrown) {
-				result.completeExceptionally(thrown);
-			}
-		});
-		try {
-			return result.get(UI_WAIT_SECONDS, TimeUnit.SECONDS);
-		} catch (TimeoutException blocked) {
-			throw new AssertionError("the UI thread did not finish within " + UI_WAIT_SECONDS + " s (a dialog open?)");
-		} catch (InterruptedException interrupted) {
-			Thread.currentThread().interrupt();
-			throw new IllegalStateException(interrupted);
-		} catch (ExecutionException failed) {
-			if (failed.getCause() instanceof RuntimeException unchecked) {
-				throw unchecked;
-			}
-			if (failed.getCause() instanceof Error error) {
-				throw error;
-			}
-			throw new IllegalStateException(failed.getCause());
-		}
-	}
-
-	static void uiRun(Runnable work) {
-		ui(() -> {
-			work.run();
-			return null;
-		});
 	}
 
 	/** The model set of one of the repository's examples, read as the workbench reads Palladio files. */
@@ -144,18 +100,11 @@ final class Shells {
 	}
 
 	/** Saves a picture of a diagram, drawn at its natural size, into the screenshot folder. */
-	static void screenshot(DiagramViewer viewer, String name) throws IOException {
-		String folder = System.getProperty("iosim.screenshots");
-		if (folder == null) {
-			return;
-		}
-		Files.createDirectories(Path.of(folder));
+	static void screenshot(DiagramViewer viewer, String name) {
 		uiRun(() -> {
 			Image image = viewer.createImage();
 			try {
-				ImageLoader loader = new ImageLoader();
-				loader.data = new ImageData[] { image.getImageData() };
-				loader.save(Path.of(folder, name + ".png").toString(), SWT.IMAGE_PNG);
+				UiThread.saveScreenshot(name, image);
 			} finally {
 				image.dispose();
 			}
