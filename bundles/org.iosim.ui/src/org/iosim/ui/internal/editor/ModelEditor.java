@@ -3,9 +3,9 @@ package org.iosim.ui.internal.editor;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Collection;
-import java.util.List;
-import java.util.Objects;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.eclipse.swt.custom.CTabFolder;
 import org.eclipse.swt.custom.CTabItem;
@@ -298,8 +298,9 @@ public final class ModelEditor extends CommandStackEditor implements IGotoMarker
 		}
 		Map<EObject, Boolean> errorByElement = new LinkedHashMap<>();
 		Map<EObject, List<Diagnostic>> byElement = new LinkedHashMap<>();
+		Map<String, EObject> elements = elementsByName();
 		for (Diagnostic finding : all) {
-			EObject element = elementNamed(finding.elementId(), finding.elementPath(), finding.elementType());
+			EObject element = elements.get(name(finding.elementId(), finding.elementPath(), finding.elementType()));
 			if (element != null) {
 				errorByElement.merge(element, finding.isError(), Boolean::logicalOr);
 				byElement.computeIfAbsent(element, key -> new java.util.ArrayList<>()).add(finding);
@@ -316,25 +317,32 @@ public final class ModelEditor extends CommandStackEditor implements IGotoMarker
 
 	@Override
 	public void gotoMarker(IMarker marker) {
-		EObject element = elementNamed(marker.getAttribute(IosimUi.MARKER_ELEMENT_ID, null),
-				marker.getAttribute(IMarker.LOCATION, null), marker.getAttribute(IosimUi.MARKER_ELEMENT_TYPE, null));
+		EObject element = elementsByName().get(name(marker.getAttribute(IosimUi.MARKER_ELEMENT_ID, null),
+				marker.getAttribute(IMarker.LOCATION, null), marker.getAttribute(IosimUi.MARKER_ELEMENT_TYPE, null)));
 		if (element != null) {
 			viewer.setSelection(new StructuredSelection(element), true);
 		}
 	}
 
-	/** The element a finding names: by id, or (elements without one) by path and type; null when none matches. */
-	private EObject elementNamed(String id, String path, String type) {
+	/**
+	 * The model's elements by the names findings and markers give them: their id, or, for elements
+	 * without one, their path and type. One pass over the model serves every finding of a validation.
+	 */
+	private Map<String, EObject> elementsByName() {
+		Map<String, EObject> elements = new HashMap<>();
 		for (var contents = document.model().eAllContents(); contents.hasNext();) {
 			EObject element = contents.next();
-			boolean named = id != null ? element instanceof Identified identified && id.equals(identified.getId())
-					: type != null && type.equals(element.eClass().getName())
-							&& Objects.equals(path, Diagnostic.of(Severity.WARNING, element, "").elementPath());
-			if (named) {
-				return element;
-			}
+			String id = element instanceof Identified identified && identified.getId() != null
+					&& !identified.getId().isBlank() ? identified.getId() : null;
+			String path = id == null ? Diagnostic.of(Severity.WARNING, element, "").elementPath() : null;
+			elements.putIfAbsent(name(id, path, element.eClass().getName()), element);
 		}
-		return null;
+		return elements;
+	}
+
+	/** How {@link #elementsByName()} names an element: by id when there is one, else by type and path. */
+	private static String name(String id, String path, String type) {
+		return id != null ? "id " + id : "path " + type + " " + path;
 	}
 
 	@Override
