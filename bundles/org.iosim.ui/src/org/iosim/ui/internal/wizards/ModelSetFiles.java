@@ -240,6 +240,18 @@ public final class ModelSetFiles {
 		return files;
 	}
 
+	/** The repository files in the folder and below it: what the model editor opens on a model set made there. */
+	static List<IFile> repositories(IContainer folder) throws CoreException {
+		List<IFile> found = new ArrayList<>();
+		folder.accept(resource -> {
+			if (resource instanceof IFile file && "repository".equals(file.getFileExtension())) {
+				found.add(file);
+			}
+			return true;
+		});
+		return found;
+	}
+
 	private static IFolder newFolder(IContainer container, String name) throws CoreException {
 		String problem = nameProblem(name);
 		if (problem != null) {

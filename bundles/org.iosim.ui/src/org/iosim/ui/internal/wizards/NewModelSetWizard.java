@@ -61,7 +61,7 @@ public final class NewModelSetWizard extends Wizard implements INewWizard {
 			if (page.fromExample.getSelection()) {
 				String example = page.example.getText();
 				IFolder folder = ModelSetFiles.copyExample(example, container, name, new NullProgressMonitor());
-				created = firstModelFile(folder);
+				created = ModelSetFiles.repositories(folder).stream().findFirst().orElse(null);
 			} else {
 				created = ModelSetFiles.createEmpty(container, name, new NullProgressMonitor());
 			}
@@ -75,14 +75,6 @@ public final class NewModelSetWizard extends Wizard implements INewWizard {
 		return true;
 	}
 
-	private static IFile firstModelFile(IFolder folder) throws CoreException {
-		for (IResource member : folder.members()) {
-			if (member instanceof IFile file && "repository".equals(file.getFileExtension())) {
-				return file;
-			}
-		}
-		return null;
-	}
 
 	private final class Page extends WizardPage {
 		private Text container;

@@ -7,7 +7,6 @@ import java.util.stream.Collectors;
 
 import org.eclipse.core.resources.IContainer;
 import org.eclipse.core.resources.IFile;
-import org.eclipse.core.resources.IFolder;
 import org.eclipse.core.resources.IProject;
 import org.eclipse.core.resources.IResource;
 import org.eclipse.core.runtime.CoreException;
@@ -76,8 +75,8 @@ public final class PalladioImportWizard extends Wizard implements IImportWizard 
 		String name = page.name.getText().strip();
 		try {
 			switch (page.mode()) {
-			case COPY -> created = repositories(ModelSetFiles.copyPalladioFolder(source, target, name, new NullProgressMonitor()));
-			case LINK -> created = repositories(ModelSetFiles.linkPalladioFolder(source, (IProject) target, name, new NullProgressMonitor()));
+			case COPY -> created = ModelSetFiles.repositories(ModelSetFiles.copyPalladioFolder(source, target, name, new NullProgressMonitor()));
+			case LINK -> created = ModelSetFiles.repositories(ModelSetFiles.linkPalladioFolder(source, (IProject) target, name, new NullProgressMonitor()));
 			case CONVERT -> created = ModelSetFiles.convertPalladioFolder(source, target, new NullProgressMonitor());
 			}
 		} catch (CoreException failed) {
@@ -90,16 +89,6 @@ public final class PalladioImportWizard extends Wizard implements IImportWizard 
 		return true;
 	}
 
-	private static List<IFile> repositories(IFolder folder) throws CoreException {
-		List<IFile> found = new java.util.ArrayList<>();
-		folder.accept(resource -> {
-			if (resource instanceof IFile file && "repository".equals(file.getFileExtension())) {
-				found.add(file);
-			}
-			return true;
-		});
-		return found;
-	}
 
 	private final class Page extends WizardPage {
 		private Text source;
