@@ -4,15 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.iosim.cli.Main;
+import org.iosim.sweep.spark.SweepFolders.Run;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -21,20 +19,6 @@ class SparkSweepCommandTest {
 
 	@TempDir
 	Path folder;
-
-	record Run(int exitCode, String out, String err) {
-		@Override
-		public String toString() {
-			return "exit " + exitCode + "\n--- out\n" + out + "--- err\n" + err;
-		}
-	}
-
-	static Run iosim(String... args) {
-		StringWriter out = new StringWriter();
-		StringWriter err = new StringWriter();
-		int exitCode = Main.run(args, new PrintWriter(out, true), new PrintWriter(err, true));
-		return new Run(exitCode, out.toString(), err.toString());
-	}
 
 	private String[] sweep(String out, String... engine) {
 		List<String> args = new ArrayList<>(List.of("sweep", SweepFolders.example().toString(), "--io",
@@ -47,9 +31,9 @@ class SparkSweepCommandTest {
 
 	@Test
 	void sweepOnSparkWritesWhatTheLocalEngineWrites() throws Exception {
-		Run local = iosim(sweep("local", "--threads", "2"));
+		Run local = SweepFolders.iosim(sweep("local", "--threads", "2"));
 		assertEquals(0, local.exitCode(), local.toString());
-		Run spark = iosim(sweep("spark", "--engine", "spark", "--master", "local[2]"));
+		Run spark = SweepFolders.iosim(sweep("spark", "--engine", "spark", "--master", "local[2]"));
 		assertEquals(0, spark.exitCode(), spark.toString());
 		SweepFolders.assertSameFiles(folder.resolve("local"), folder.resolve("spark"));
 		assertTrue(spark.err().contains("points: 2 done, 0 left"), spark.toString());
@@ -59,19 +43,19 @@ class SparkSweepCommandTest {
 
 	@Test
 	void aSparkSweepResumesALocalOne() throws Exception {
-		Run local = iosim(sweep("both", "--threads", "2"));
+		Run local = SweepFolders.iosim(sweep("both", "--threads", "2"));
 		assertEquals(0, local.exitCode(), local.toString());
 		byte[] whole = Files.readAllBytes(folder.resolve("both/sweep.json"));
 		Files.delete(folder.resolve("both/points/point-00002.json")); // as if the sweep had been killed there
 		Files.delete(folder.resolve("both/sweep.json"));
-		Run spark = iosim(sweep("both", "--engine", "spark", "--threads", "2"));
+		Run spark = SweepFolders.iosim(sweep("both", "--engine", "spark", "--threads", "2"));
 		assertEquals(0, spark.exitCode(), spark.toString());
 		assertTrue(spark.err().contains("points: 1 done, 0 left (1 kept from before)"), spark.toString());
 		assertEquals(new String(whole), Files.readString(folder.resolve("both/sweep.json")));
 	}
 
 	private void assertRefused(String expected, String... engine) {
-		Run run = iosim(sweep("refused", engine));
+		Run run = SweepFolders.iosim(sweep("refused", engine));
 		assertEquals(2, run.exitCode(), run.toString());
 		assertTrue(run.err().contains(expected), run.toString());
 		assertEquals(1, run.err().strip().lines().count(), "one line: " + run);

@@ -4,15 +4,34 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
 
-/** What the tests share: the example model, and comparing two sweep folders file by file. */
+import org.iosim.cli.Main;
+
+/** What the tests share: the command line, the example model, and comparing two sweep folders file by file. */
 final class SweepFolders {
 
 	private SweepFolders() {
+	}
+
+	record Run(int exitCode, String out, String err) {
+		@Override
+		public String toString() {
+			return "exit " + exitCode + "\n--- out\n" + out + "--- err\n" + err;
+		}
+	}
+
+	/** 'iosim ARGS' in this JVM, as {@code ./iosim} runs it. */
+	static Run iosim(String... args) {
+		StringWriter out = new StringWriter();
+		StringWriter err = new StringWriter();
+		int exitCode = Main.run(args, new PrintWriter(out, true), new PrintWriter(err, true));
+		return new Run(exitCode, out.toString(), err.toString());
 	}
 
 	/** The repository root: set by the build, or found by walking up from the working directory. */
