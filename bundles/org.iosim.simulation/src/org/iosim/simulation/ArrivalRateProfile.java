@@ -3,6 +3,7 @@ package org.iosim.simulation;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Consumer;
 
 import org.eclipse.emf.ecore.EObject;
 import org.iosim.pcm.DlimAbsoluteSin;
@@ -17,11 +18,13 @@ import org.iosim.pcm.DlimFunctionContainer;
 import org.iosim.pcm.DlimLinearIncreaseAndDecline;
 import org.iosim.pcm.DlimLinearTrend;
 import org.iosim.pcm.DlimLogarithmicTrend;
+import org.iosim.pcm.DlimNormalNoise;
 import org.iosim.pcm.DlimOperator;
 import org.iosim.pcm.DlimSequence;
 import org.iosim.pcm.DlimSin;
 import org.iosim.pcm.DlimSinTrend;
 import org.iosim.pcm.DlimTrend;
+import org.iosim.pcm.DlimUniformNoise;
 import org.iosim.pcm.LoadProfile;
 
 /**
@@ -45,6 +48,13 @@ import org.iosim.pcm.LoadProfile;
  * loop; the bound of a segment comes from interval arithmetic over the functions (trends are
  * monotonic over their span, a burst rises to its peak and falls, a sine stays between its minimum
  * and maximum), so it is never below the rate anywhere in the segment.
+ * <p>
+ * Noise ({@code UniformNoise}, {@code NormalNoise}) is drawn once per step of the profile's step
+ * width in simulated time, as SimuLizar evaluates a profile once per step: from k * stepWidth until
+ * (k + 1) * stepWidth each noise function keeps one value. The values of a step come from the noise
+ * seed, the step and the function's place in the profile alone ({@link #withNoiseSeed}), so they do
+ * not depend on when or how often the profile is evaluated. Segments of a profile with noise end at
+ * step boundaries, and within a step the noise is a constant of the bound.
  */
 public final class ArrivalRateProfile {
 
@@ -73,17 +83,25 @@ public final class ArrivalRateProfile {
 	private final SequenceNode root;
 	private final boolean repeating;
 	private final double duration;
+	private final boolean noisy;
+	private final double stepWidth;
+	private final long noiseSeed;
 
-	private ArrivalRateProfile(SequenceNode root, boolean repeating) {
+	private ArrivalRateProfile(SequenceNode root, boolean repeating, boolean noisy, double stepWidth, long noiseSeed) {
 		this.root = root;
 		this.repeating = repeating;
 		this.duration = root.finalDuration;
+		this.noisy = noisy;
+		this.stepWidth = stepWidth;
+		this.noiseSeed = noiseSeed;
 	}
 
 	/**
+	 * @return the profile, its noise drawn with seed 0 until {@link #withNoiseSeed} gives another
 	 * @throws InvalidProfileException naming the element, if the profile has no sequence, a container
-	 *                                 without a positive duration or function, or a trend or burst on
-	 *                                 a clock that never ends (in the combinators of an endless root)
+	 *                                 without a positive duration or function, a trend or burst on a
+	 *                                 clock that never ends (in the combinators of an endless root),
+	 *                                 noise without a positive step width or with a negative spread
 	 */
 	public static ArrivalRateProfile compile(LoadProfile profile) {
 		if (profile.getSequence() == null) {
@@ -92,13 +110,37 @@ public final class ArrivalRateProfile {
 		SequenceNode root = sequence(profile.getSequence(), 0.0);
 		// the root's combinators span its final duration
 		root.combine(profile.getSequence(), root.finalDuration);
-		ArrivalRateProfile compiled = new ArrivalRateProfile(root, profile.isRepeating());
-		Range everywhere = root.range(0, compiled.duration);
-		if (!(everywhere.hi > 0)) {
+		int[] noises = { 0 };
+		root.visit(node -> {
+			if (node instanceof NoiseNode noise) {
+				noise.index = noises[0]++;
+			}
+		});
+		if (noises[0] > 0 && !(profile.getStepWidth() > 0 && profile.getStepWidth() < Double.POSITIVE_INFINITY)) {
+			throw new InvalidProfileException(profile, "the step width, at which the profile's noise is drawn, must be"
+					+ " greater than 0 and finite, but is " + format(profile.getStepWidth()));
+		}
+		ArrivalRateProfile compiled = new ArrivalRateProfile(root, profile.isRepeating(), noises[0] > 0,
+				profile.getStepWidth(), 0);
+		// where noise may take any value the bound over all time is not known (NaN) and not checked
+		Range everywhere = root.range(0, compiled.duration, null);
+		if (!(everywhere.hi > 0) && !Double.isNaN(everywhere.hi)) {
 			throw new InvalidProfileException(profile, "the load profile is never above 0 (at most "
 					+ format(everywhere.hi) + "), so no user would ever arrive");
 		}
 		return compiled;
+	}
+
+	/** @return whether the profile has noise functions, whose values depend on the noise seed */
+	public boolean hasNoise() {
+		return noisy;
+	}
+
+	/**
+	 * @return this profile with its noise drawn from {@code seed}: the same seed, the same noise
+	 */
+	public ArrivalRateProfile withNoiseSeed(long seed) {
+		return new ArrivalRateProfile(root, repeating, noisy, stepWidth, seed);
 	}
 
 	/** @return the root sequence's final duration: how long the profile lasts before it repeats or ends; may be infinite */
@@ -113,7 +155,7 @@ public final class ArrivalRateProfile {
 	/** @return the profile's value at simulated time {@code time}, which may be negative; 0 after a non-repeating profile has ended */
 	public double value(double time) {
 		double local = profileTime(time);
-		return Double.isNaN(local) ? 0 : root.value(local);
+		return Double.isNaN(local) ? 0 : root.value(local, drawAt(time));
 	}
 
 	/** @return the arrival rate at simulated time {@code time}: the value, 0 where it is negative */
@@ -132,14 +174,23 @@ public final class ArrivalRateProfile {
 		int container = root.containerAt(inLoop);
 		double start = local - (inLoop - root.starts[container]);
 		double end = Math.min(local + (root.ends[container] - inLoop), duration);
-		Range range = root.range(Math.max(start, 0), end);
+		Draw draw = drawAt(time);
+		Range range = root.range(Math.max(start, 0), end, draw);
 		double bound = Math.max(0, range.hi);
 		bound += bound * RELATIVE_MARGIN;
 		double simulatedEnd = offset + end;
+		if (noisy) {
+			simulatedEnd = Math.min(simulatedEnd, (draw.step + 1) * stepWidth);
+		}
 		if (!(simulatedEnd > time)) {
 			simulatedEnd = Math.nextUp(time);
 		}
 		return new Segment(time, simulatedEnd, bound);
+	}
+
+	/** The noise of the step holding simulated time {@code time}. */
+	private Draw drawAt(double time) {
+		return new Draw(noiseSeed, noisy ? (long) Math.floor(Math.max(time, 0) / stepWidth) : 0);
 	}
 
 	/** @return the time within the profile, or NaN once a non-repeating profile has ended */
@@ -215,6 +266,18 @@ public final class ArrivalRateProfile {
 			node = new SinNode(sin.getMin(), sin.getMax(), period(sin), sin.getPhase(), false);
 		} else if (function instanceof DlimBurst burst) {
 			node = burst(burst, finiteSpan(function, span));
+		} else if (function instanceof DlimUniformNoise uniform) {
+			if (!(uniform.getMin() <= uniform.getMax())) {
+				throw new InvalidProfileException(uniform, "min (" + format(uniform.getMin()) + ") must not be greater than"
+						+ " max (" + format(uniform.getMax()) + ")");
+			}
+			node = new NoiseNode(uniform.getMin(), uniform.getMax() - uniform.getMin(), false);
+		} else if (function instanceof DlimNormalNoise normal) {
+			if (!(normal.getStandardDeviation() >= 0)) {
+				throw new InvalidProfileException(normal, "standardDeviation must not be negative, but is "
+						+ format(normal.getStandardDeviation()));
+			}
+			node = new NoiseNode(normal.getMean(), normal.getStandardDeviation(), true);
 		} else {
 			throw new InvalidProfileException(function, "a " + function.eClass().getName()
 					+ " is not a function IOSim can evaluate");
@@ -393,10 +456,10 @@ public final class ArrivalRateProfile {
 			}
 		}
 
-		final double value(double x) {
-			double value = own(x);
+		final double value(double x, Draw draw) {
+			double value = own(x, draw);
 			for (int i = 0; i < operators.length; i++) {
-				double other = operands[i].value(x);
+				double other = operands[i].value(x, draw);
 				value = switch (operators[i]) {
 				case MULT -> value * other;
 				case SUB -> value - other;
@@ -406,18 +469,34 @@ public final class ArrivalRateProfile {
 			return value;
 		}
 
-		/** @return bounds of the value for x in [a, b] */
-		final Range range(double a, double b) {
-			Range range = ownRange(a, b);
+		/**
+		 * @param draw the noise of the step [a, b] lies in, or null for bounds over any noise
+		 * @return bounds of the value for x in [a, b]
+		 */
+		final Range range(double a, double b, Draw draw) {
+			Range range = ownRange(a, b, draw);
 			for (int i = 0; i < operators.length; i++) {
-				range = range.apply(operators[i], operands[i].range(a, b));
+				range = range.apply(operators[i], operands[i].range(a, b, draw));
 			}
 			return range;
 		}
 
-		abstract double own(double x);
+		/** Visits this node, the functions it holds and its combinators' functions, always in the same order. */
+		final void visit(Consumer<Node> visitor) {
+			visitor.accept(this);
+			visitHeld(visitor);
+			for (Node operand : operands) {
+				operand.visit(visitor);
+			}
+		}
 
-		abstract Range ownRange(double a, double b);
+		/** Visits the functions this node holds besides its combinators' (a sequence's containers). */
+		void visitHeld(Consumer<Node> visitor) {
+		}
+
+		abstract double own(double x, Draw draw);
+
+		abstract Range ownRange(double a, double b, Draw draw);
 	}
 
 	private static final class ConstantNode extends Node {
@@ -428,12 +507,12 @@ public final class ArrivalRateProfile {
 		}
 
 		@Override
-		double own(double x) {
+		double own(double x, Draw draw) {
 			return constant;
 		}
 
 		@Override
-		Range ownRange(double a, double b) {
+		Range ownRange(double a, double b, Draw draw) {
 			return new Range(constant, constant);
 		}
 	}
@@ -449,12 +528,12 @@ public final class ArrivalRateProfile {
 		}
 
 		@Override
-		double own(double x) {
+		double own(double x, Draw draw) {
 			return curve.at(x);
 		}
 
 		@Override
-		Range ownRange(double a, double b) {
+		Range ownRange(double a, double b, Draw draw) {
 			return Range.of(curve.at(clamp(a, span)), curve.at(clamp(b, span)));
 		}
 	}
@@ -472,12 +551,12 @@ public final class ArrivalRateProfile {
 		}
 
 		@Override
-		double own(double x) {
+		double own(double x, Draw draw) {
 			return curve.at(x);
 		}
 
 		@Override
-		Range ownRange(double a, double b) {
+		Range ownRange(double a, double b, Draw draw) {
 			double from = clamp(a, span);
 			double to = clamp(b, span);
 			Range range = Range.of(curve.at(from), curve.at(to));
@@ -501,14 +580,67 @@ public final class ArrivalRateProfile {
 		}
 
 		@Override
-		double own(double x) {
+		double own(double x, Draw draw) {
 			double sine = Math.sin((x + phase) * 2 * Math.PI / period);
 			return absolute ? min + (max - min) * Math.abs(sine) : min + (max - min) / 2 + (max - min) / 2 * sine;
 		}
 
 		@Override
-		Range ownRange(double a, double b) {
+		Range ownRange(double a, double b, Draw draw) {
 			return Range.of(min, max);
+		}
+	}
+
+	/**
+	 * The noise of one step: the seed and the step's number, from which each noise function's value
+	 * follows by SplitMix64's mixing of (seed, step, function, draw); a draw of one function does not
+	 * depend on any other, nor on the order of evaluation.
+	 */
+	private record Draw(long seed, long step) {
+		/** @return a uniform number in [0, 1) for the {@code which}-th draw of noise function {@code index} */
+		double uniform(int index, int which) {
+			long z = seed + step * 0x9E3779B97F4A7C15L + (2L * index + which + 1) * 0xD1B54A32D192ED03L;
+			z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+			z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+			z ^= z >>> 31;
+			return (z >>> 11) * 0x1.0p-53;
+		}
+	}
+
+	/** Uniform noise (offset + spread * U) or normal noise (offset + spread * Z, by Box and Muller). */
+	private static final class NoiseNode extends Node {
+		private final double offset;
+		private final double spread;
+		private final boolean normal;
+		/** Its place among the profile's noise functions, which decorrelates their draws. */
+		int index;
+
+		NoiseNode(double offset, double spread, boolean normal) {
+			this.offset = offset;
+			this.spread = spread;
+			this.normal = normal;
+		}
+
+		@Override
+		double own(double x, Draw draw) {
+			double u = draw.uniform(index, 0);
+			if (!normal) {
+				return offset + spread * u;
+			}
+			double z = Math.sqrt(-2 * Math.log1p(-u)) * Math.cos(2 * Math.PI * draw.uniform(index, 1));
+			return offset + spread * z;
+		}
+
+		@Override
+		Range ownRange(double a, double b, Draw draw) {
+			if (draw != null) {
+				double value = own(a, draw);
+				return new Range(value, value);
+			}
+			if (normal && spread > 0) {
+				return new Range(Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY);
+			}
+			return new Range(offset, offset + spread);
 		}
 	}
 
@@ -545,17 +677,17 @@ public final class ArrivalRateProfile {
 		}
 
 		@Override
-		double own(double x) {
+		double own(double x, Draw draw) {
 			if (x < 0 || x >= finalDuration) {
 				return neutral;
 			}
 			double inLoop = x - Math.floor(x / loop) * loop;
 			int container = containerAt(inLoop);
-			return functions[container].value(Math.max(0, inLoop - starts[container]));
+			return functions[container].value(Math.max(0, inLoop - starts[container]), draw);
 		}
 
 		@Override
-		Range ownRange(double a, double b) {
+		Range ownRange(double a, double b, Draw draw) {
 			Range range = null;
 			if (a < 0 || b >= finalDuration) {
 				range = new Range(neutral, neutral);
@@ -567,26 +699,33 @@ public final class ArrivalRateProfile {
 			}
 			if (to - from >= loop) {
 				for (int i = 0; i < functions.length; i++) {
-					range = functions[i].range(0, ends[i] - starts[i]).union(range);
+					range = functions[i].range(0, ends[i] - starts[i], draw).union(range);
 				}
 				return range;
 			}
 			double inLoop = from - Math.floor(from / loop) * loop;
 			double until = inLoop + (to - from);
-			range = containersOver(inLoop, Math.min(until, loop), range);
+			range = containersOver(inLoop, Math.min(until, loop), range, draw);
 			if (until > loop) {
-				range = containersOver(0, until - loop, range);
+				range = containersOver(0, until - loop, range, draw);
 			}
 			return range;
 		}
 
-		private Range containersOver(double from, double to, Range range) {
+		@Override
+		void visitHeld(Consumer<Node> visitor) {
+			for (Node function : functions) {
+				function.visit(visitor);
+			}
+		}
+
+		private Range containersOver(double from, double to, Range range, Draw draw) {
 			Range result = range;
 			for (int i = 0; i < functions.length; i++) {
 				double lo = Math.max(from, starts[i]);
 				double hi = Math.min(to, ends[i]);
 				if (lo <= hi) {
-					result = functions[i].range(lo - starts[i], hi - starts[i]).union(result);
+					result = functions[i].range(lo - starts[i], hi - starts[i], draw).union(result);
 				}
 			}
 			return result;

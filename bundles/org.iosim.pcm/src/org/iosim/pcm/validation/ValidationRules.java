@@ -60,9 +60,12 @@ import org.iosim.pcm.DlimConstant;
 import org.iosim.pcm.DlimExponentialIncreaseLogarithmicDecline;
 import org.iosim.pcm.DlimFunctionContainer;
 import org.iosim.pcm.DlimLogarithmicTrend;
+import org.iosim.pcm.DlimNoise;
+import org.iosim.pcm.DlimNormalNoise;
 import org.iosim.pcm.DlimSequence;
 import org.iosim.pcm.DlimSin;
 import org.iosim.pcm.DlimTrend;
+import org.iosim.pcm.DlimUniformNoise;
 import org.iosim.pcm.OperationProvidedRole;
 import org.iosim.pcm.OperationRequiredRole;
 import org.iosim.pcm.InfrastructureInterface;
@@ -873,6 +876,14 @@ final class ValidationRules extends PcmSwitch<Object> {
 	@Override
 	public Object caseLoadProfile(LoadProfile profile) {
 		require(profile, profile.getSequence(), "sequence");
+		boolean noisy = false;
+		for (var contents = profile.eAllContents(); contents.hasNext() && !noisy;) {
+			noisy = contents.next() instanceof DlimNoise;
+		}
+		if (noisy && !(profile.getStepWidth() > 0 && profile.getStepWidth() < Double.POSITIVE_INFINITY)) {
+			error(profile, "the step width, at which the profile's noise is drawn, must be greater than 0 and finite,"
+					+ " but is " + format(profile.getStepWidth()));
+		}
 		return null;
 	}
 
@@ -938,6 +949,26 @@ final class ValidationRules extends PcmSwitch<Object> {
 				&& !(burst.getPeakTime() < container.getDuration())) {
 			error(burst, "peakTime must be less than the duration of its container (" + format(container.getDuration())
 					+ "), but is " + format(burst.getPeakTime()));
+		}
+		return null;
+	}
+
+	@Override
+	public Object caseDlimUniformNoise(DlimUniformNoise noise) {
+		finite(noise, noise.getMin(), "min");
+		finite(noise, noise.getMax(), "max");
+		if (noise.getMin() > noise.getMax()) {
+			error(noise, "min (" + format(noise.getMin()) + ") must not be greater than max (" + format(noise.getMax()) + ")");
+		}
+		return null;
+	}
+
+	@Override
+	public Object caseDlimNormalNoise(DlimNormalNoise noise) {
+		finite(noise, noise.getMean(), "mean");
+		finite(noise, noise.getStandardDeviation(), "standardDeviation");
+		if (noise.getStandardDeviation() < 0) {
+			error(noise, "standardDeviation must not be negative, but is " + format(noise.getStandardDeviation()));
 		}
 		return null;
 	}

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalDouble;
 
+import org.apache.commons.rng.UniformRandomProvider;
 import org.eclipse.emf.ecore.EObject;
 import org.iosim.pcm.ClosedWorkload;
 import org.iosim.pcm.EntryLevelSystemCall;
@@ -62,9 +63,13 @@ final class UsageCompiler {
 			} catch (ArrivalRateProfile.InvalidProfileException invalid) {
 				throw new Unsimulatable(invalid.element(), invalid.getMessage());
 			}
+			UniformRandomProvider arrivalStream = replication.newStream();
+			if (profile.hasNoise()) {
+				// after the arrivals' stream, so that profiles without noise draw as they always did
+				profile = profile.withNoiseSeed(replication.newStream().nextLong());
+			}
 			Workloads.Profiled arrivals = new Workloads.Profiled(replication, measurement, steps, profile,
-					replication.newStream(), Elements.describe(scenario),
-					MemoryBudget.usersPerReplication(config.replications()));
+					arrivalStream, Elements.describe(scenario), MemoryBudget.usersPerReplication(config.replications()));
 			replication.onStart(arrivals::start);
 		} else if (scenario.getWorkload() instanceof OpenWorkload open) {
 			CompiledExpression interArrival = Expressions.compiled(scenario, "inter-arrival time", open.getInterArrivalTime());

@@ -74,10 +74,12 @@ import org.iosim.pcm.DlimExponentialIncreaseLogarithmicDecline;
 import org.iosim.pcm.DlimFunction;
 import org.iosim.pcm.DlimFunctionContainer;
 import org.iosim.pcm.DlimLogarithmicTrend;
+import org.iosim.pcm.DlimNormalNoise;
 import org.iosim.pcm.DlimOperator;
 import org.iosim.pcm.DlimSequence;
 import org.iosim.pcm.DlimSin;
 import org.iosim.pcm.DlimTrend;
+import org.iosim.pcm.DlimUniformNoise;
 import org.iosim.pcm.LoadProfile;
 import org.iosim.pcm.OperationInterface;
 import org.iosim.pcm.OperationProvidedRole;
@@ -272,6 +274,9 @@ public final class PalladioExport {
 			if (profile.isRepeating()) {
 				usage.attribute("repeatingPattern", "true");
 			}
+			if (profile.getStepWidth() != 1) {
+				usage.attribute("evolutionStepWidth", number(profile.getStepWidth()));
+			}
 			usage.child("loadEvolution").attribute("href", dlimFile + "#/");
 			usage.child("scenario").attribute("href", usageModelFile + "#" + idOf(scenario));
 			Node sequence = new Node("tools.descartes.dlim:Sequence");
@@ -369,6 +374,14 @@ public final class PalladioExport {
 			if (burst instanceof DlimExponentialIncreaseLogarithmicDecline logarithmic) {
 				node.attribute("logarithmicOrder", number(logarithmic.getLogarithmicOrder()));
 			}
+		}
+		case DlimUniformNoise uniform -> {
+			node.attribute("min", number(uniform.getMin()));
+			node.attribute("max", number(uniform.getMax()));
+		}
+		case DlimNormalNoise normal -> {
+			node.attribute("mean", number(normal.getMean()));
+			node.attribute("standardDeviation", number(normal.getStandardDeviation()));
 		}
 		default -> throw cannotWrite(function);
 		}

@@ -16,10 +16,13 @@ import org.iosim.pcm.DlimExponentialIncreaseLogarithmicDecline;
 import org.iosim.pcm.DlimFunction;
 import org.iosim.pcm.DlimFunctionContainer;
 import org.iosim.pcm.DlimLogarithmicTrend;
+import org.iosim.pcm.DlimNoise;
+import org.iosim.pcm.DlimNormalNoise;
 import org.iosim.pcm.DlimOperator;
 import org.iosim.pcm.DlimSequence;
 import org.iosim.pcm.DlimSin;
 import org.iosim.pcm.DlimTrend;
+import org.iosim.pcm.DlimUniformNoise;
 import org.iosim.pcm.LoadProfile;
 import org.iosim.pcm.OpenWorkload;
 import org.iosim.pcm.PcmFactory;
@@ -166,7 +169,10 @@ final class UsageEvolutions {
 			return;
 		}
 		boolean repeating = Boolean.parseBoolean(usage.attribute("repeatingPattern"));
-		String stepWidth = usage.attribute("evolutionStepWidth");
+		double stepWidth = stepWidth(usage);
+		if (Double.isNaN(stepWidth)) {
+			return;
+		}
 		for (UsageScenario scenario : scenarios) {
 			if (scenario.getWorkload() instanceof ClosedWorkload) {
 				error(scenarioReference, "the usage evolves the load of usage scenario " + Diagnostic.describe(scenario)
@@ -182,6 +188,7 @@ final class UsageEvolutions {
 			profile.setId(usage.attribute("id"));
 			profile.setName(usage.attribute("entityName"));
 			profile.setRepeating(repeating);
+			profile.setStepWidth(stepWidth);
 			profile.setSequence(org.eclipse.emf.ecore.util.EcoreUtil.copy(sequence));
 			SourceLocation.attach(profile, usage.file().displayName(), usage.line());
 			attachLocations(sequence, profile.getSequence());
@@ -192,10 +199,47 @@ final class UsageEvolutions {
 					+ " over the simulation's maximum time, IOSim runs it in simulated time as written and lets no"
 					+ " user arrive after its end; set repeatingPattern=\"true\" to repeat it"));
 		}
-		if (stepWidth != null && !stepWidth.isBlank()) {
-			problems.add(at(Severity.WARNING, usage, "evolutionStepWidth " + ModelFileLimits.shorten(stepWidth)
-					+ " is not used: IOSim follows the profile's rate at every instant, not in steps"));
+		String written = usage.attribute("evolutionStepWidth");
+		if (written != null && !written.isBlank() && !hasNoise(sequence)) {
+			problems.add(at(Severity.WARNING, usage, "evolutionStepWidth " + ModelFileLimits.shorten(written)
+					+ " is not used: IOSim follows the profile's rate at every instant, not in steps (the step width"
+					+ " only says how often a profile's noise is drawn, and this profile has none)"));
 		}
+	}
+
+	/**
+	 * SimuLizar's step width: how often the profile is evaluated there, and here how often its noise is
+	 * drawn. Not set or 0 means 1, as in SimuLizar.
+	 *
+	 * @return the width, or NaN after reporting a value that is not a positive finite number
+	 */
+	private double stepWidth(XmlElement usage) {
+		String text = usage.attribute("evolutionStepWidth");
+		if (text == null || text.isBlank()) {
+			return 1;
+		}
+		try {
+			double width = Double.parseDouble(text.trim());
+			if (width == 0) {
+				return 1;
+			}
+			if (width > 0 && width < Double.POSITIVE_INFINITY) {
+				return width;
+			}
+		} catch (NumberFormatException notANumber) {
+			// reported below
+		}
+		error(usage, "evolutionStepWidth is '" + ModelFileLimits.shorten(text) + "', not a positive finite number");
+		return Double.NaN;
+	}
+
+	private static boolean hasNoise(DlimSequence sequence) {
+		for (var contents = sequence.eAllContents(); contents.hasNext();) {
+			if (contents.next() instanceof DlimNoise) {
+				return true;
+			}
+		}
+		return false;
 	}
 
 	/** @return the scenario the reference names in every model set built from its usage model */
@@ -318,17 +362,23 @@ final class UsageEvolutions {
 			burst.setLogarithmicOrder(fields.number("logarithmicOrder", 4, false));
 			yield burst;
 		}
-		case "UniformNoise", "NormalNoise" -> {
-			error(element, "unsupported: " + path(element) + " is a " + type + "; IOSim does not add noise to a"
-					+ " load profile (its arrivals are already a Poisson process, and DLIM does not say how often"
-					+ " noise is drawn); remove the noise function or its combinator");
-			yield null;
+		case "UniformNoise" -> {
+			DlimUniformNoise noise = factory.createDlimUniformNoise();
+			noise.setMin(fields.number("min", 1, false));
+			noise.setMax(fields.number("max", 1, false));
+			yield noise;
+		}
+		case "NormalNoise" -> {
+			DlimNormalNoise noise = factory.createDlimNormalNoise();
+			noise.setMean(fields.number("mean", 1, false));
+			noise.setStandardDeviation(fields.number("standardDeviation", 1, false));
+			yield noise;
 		}
 		default -> {
 			error(element, "unsupported: " + path(element) + " is a '" + ModelFileLimits.shorten(type) + "'; IOSim"
 					+ " evaluates Sequence, Constant, LinearTrend, ExponentialTrend, LogarithmicTrend, SinTrend,"
-					+ " Sin, AbsoluteSin, LinearIncreaseAndDecline, ExponentialIncreaseAndDecline and"
-					+ " ExponentialIncreaseLogarithmicDecline");
+					+ " Sin, AbsoluteSin, LinearIncreaseAndDecline, ExponentialIncreaseAndDecline,"
+					+ " ExponentialIncreaseLogarithmicDecline, UniformNoise and NormalNoise");
 			yield null;
 		}
 		};

@@ -15,6 +15,7 @@ import java.util.List;
 import org.eclipse.emf.ecore.util.EcoreUtil;
 import org.iosim.pcm.ArchitectureModel;
 import org.iosim.pcm.DlimSequence;
+import org.iosim.pcm.DlimUniformNoise;
 import org.iosim.pcm.LoadProfile;
 import org.iosim.pcm.OpenWorkload;
 import org.iosim.pcm.UsageScenario;
@@ -132,17 +133,74 @@ class UsageEvolutionTest {
 		assertTrue(result.errorsIn(result.modelSets().get(0)).contains(error), "the model set cannot be simulated");
 	}
 
+	/** The burst's subtracted constant becomes uniform noise, drawn every 4 (the usage's step width). */
 	@Test
-	void refusesNoiseSayingWhy() throws IOException {
-		Path dir = modelWithProfile();
-		Path dlim = dir.resolve("orders.dlim");
-		Files.writeString(dlim, Files.readString(dlim).replace("tools.descartes.dlim:Constant\" constant=\"0.5\"",
-				"tools.descartes.dlim:UniformNoise\" min=\"0\" max=\"1\""));
+	void readsNoiseAndTheStepWidthItIsDrawnAt() throws IOException {
+		Path dir = withNoise(modelWithProfile(), "4");
+
+		LoadProfile profile = profileOf(TestModels.importCleanSet(dir).model());
+
+		assertEquals(4, profile.getStepWidth(), 0);
+		DlimUniformNoise noise = (DlimUniformNoise) profile.getSequence().getContainers().get(6).getFunction().getCombine()
+				.get(0).getFunction();
+		assertEquals(0, noise.getMin(), 0);
+		assertEquals(1, noise.getMax(), 0);
+		ArrivalRateProfile rate = ArrivalRateProfile.compile(profile).withNoiseSeed(1);
+		assertTrue(rate.hasNoise());
+		// value = 2 (burst − noise) + t/200; the burst is 3 at 81, 4 at 81.5 (step [80, 84)) and 3.5 at 85
+		double noiseAt81 = 3 - (rate.value(81) - 81 / 200.0) / 2;
+		double noiseAt81Half = 4 - (rate.value(81.5) - 81.5 / 200.0) / 2;
+		double noiseAt85 = 3.5 - (rate.value(85) - 85 / 200.0) / 2;
+		assertEquals(noiseAt81, noiseAt81Half, 1e-12, "one noise value for the step");
+		assertTrue(noiseAt81 >= 0 && noiseAt81 < 1 && noiseAt85 >= 0 && noiseAt85 < 1, noiseAt81 + ", " + noiseAt85);
+		assertTrue(noiseAt81 != noiseAt85, "the next step draws again");
+	}
+
+	@Test
+	void exportWritesNoiseAndItsStepWidthAndReimportsEqual() throws Exception {
+		ArchitectureModel model = TestModels.importCleanSet(withNoise(modelWithProfile(), "4")).model();
+		Path exported = Files.createDirectories(folder.resolve("exported"));
+
+		PalladioExporter.export(model, exported, "orders");
+
+		LoadProfile reimported = profileOf(TestModels.importCleanSet(exported).model());
+		assertTrue(EcoreUtil.equals(profileOf(model), reimported), "the noisy load profile comes back as it was");
+		assertEquals(4, reimported.getStepWidth(), 0);
+	}
+
+	@Test
+	void aStepWidthThatIsNotAPositiveNumberIsAnError() throws IOException {
+		Path dir = withNoise(modelWithProfile(), "-1");
 
 		Diagnostic error = single(new PalladioImporter().importPath(dir).errors());
 
-		assertTrue(error.message().startsWith("unsupported: Sequence 'orders'/sequenceFunctionContainers[7] 'burst'"
-				+ "/function/combine/function is a UniformNoise; IOSim does not add noise"), error.format());
+		assertTrue(error.file().endsWith("orders.usageevolution"), error.format());
+		assertEquals("evolutionStepWidth is '-1', not a positive finite number", error.message());
+	}
+
+	@Test
+	void aStepWidthWithoutNoiseIsAWarning() throws IOException {
+		Path dir = modelWithProfile();
+		Path evolution = dir.resolve("orders.usageevolution");
+		Files.writeString(evolution, Files.readString(evolution).replace("repeatingPattern=\"true\"",
+				"repeatingPattern=\"true\" evolutionStepWidth=\"2\""));
+
+		ImportResult result = new PalladioImporter().importPath(dir);
+
+		assertEquals(List.of(), result.errors());
+		Diagnostic warning = single(result.diagnostics());
+		assertTrue(warning.message().startsWith("evolutionStepWidth 2 is not used: IOSim follows the profile's rate at"
+				+ " every instant"), warning.format());
+	}
+
+	private static Path withNoise(Path dir, String stepWidth) throws IOException {
+		Path dlim = dir.resolve("orders.dlim");
+		Files.writeString(dlim, Files.readString(dlim).replace("tools.descartes.dlim:Constant\" constant=\"0.5\"",
+				"tools.descartes.dlim:UniformNoise\" min=\"0\" max=\"1\""));
+		Path evolution = dir.resolve("orders.usageevolution");
+		Files.writeString(evolution, Files.readString(evolution).replace("repeatingPattern=\"true\"",
+				"repeatingPattern=\"true\" evolutionStepWidth=\"" + stepWidth + "\""));
+		return dir;
 	}
 
 	@Test
@@ -171,6 +229,20 @@ class UsageEvolutionTest {
 		assertTrue(error.message().startsWith("reference 'loadEvolution' points to 'orders.dlim#/', but that file cannot"
 				+ " be read"), error.format());
 		assertEquals(2, result.errorsIn(result.modelSets().get(0)).size(), "the model set cannot be simulated");
+	}
+
+	/** validate refuses what simulate refuses: noise whose min is above its max. */
+	@Test
+	void backwardsNoiseIsAValidationError() throws IOException {
+		Path dir = withNoise(modelWithProfile(), "4");
+		Path dlim = dir.resolve("orders.dlim");
+		Files.writeString(dlim, Files.readString(dlim).replace("min=\"0\" max=\"1\"", "min=\"2\" max=\"1\""));
+		ModelSet set = TestModels.importSingleSet(dir);
+
+		Diagnostic error = single(TestModels.errors(TestModels.validate(set.model())));
+
+		assertTrue(error.format().contains("orders.dlim"), error.format());
+		assertEquals("min (2) must not be greater than max (1)", error.message());
 	}
 
 	@Test

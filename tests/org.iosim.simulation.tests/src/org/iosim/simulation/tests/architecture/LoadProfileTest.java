@@ -204,6 +204,108 @@ class LoadProfileTest {
 				refused.getMessage());
 	}
 
+	static DlimFunction uniformNoise(double min, double max) {
+		var noise = PCM.createDlimUniformNoise();
+		noise.setMin(min);
+		noise.setMax(max);
+		return noise;
+	}
+
+	static DlimFunction normalNoise(double mean, double standardDeviation) {
+		var noise = PCM.createDlimNormalNoise();
+		noise.setMean(mean);
+		noise.setStandardDeviation(standardDeviation);
+		return noise;
+	}
+
+	static LoadProfile withStepWidth(LoadProfile profile, double stepWidth) {
+		profile.setStepWidth(stepWidth);
+		return profile;
+	}
+
+	/**
+	 * Noise keeps one value per step of the step width and follows its distribution over the steps:
+	 * uniform noise on [2, 4) has mean 3 and variance 4/12; normal noise with mean 5 and SD 2 (added to
+	 * a constant 20, so it is never clipped at 0) has mean 25 and SD 2. Over 20,000 steps the standard
+	 * error of a mean is below 0.005 · SD; the tolerances are 4 of them. The same seed gives the same
+	 * noise, another seed other noise.
+	 */
+	@Test
+	void noiseIsDrawnOncePerStepFromItsDistribution() {
+		ArrivalRateProfile uniform = ArrivalRateProfile.compile(withStepWidth(profile(true,
+				sequence(-1, 0, container(1000, uniformNoise(2, 4)))), 2.5)).withNoiseSeed(7);
+		ArrivalRateProfile normal = ArrivalRateProfile.compile(withStepWidth(profile(true,
+				sequence(-1, 0, container(1000, combine(constant(20), DlimOperator.ADD, normalNoise(5, 2))))), 2.5))
+				.withNoiseSeed(7);
+		assertTrue(uniform.hasNoise());
+		int steps = 20_000;
+		double uniformSum = 0;
+		double normalSum = 0;
+		double normalSquares = 0;
+		for (int step = 0; step < steps; step++) {
+			double start = step * 2.5;
+			double value = uniform.value(start);
+			assertTrue(value >= 2 && value < 4, "uniform noise " + value + " outside [2, 4)");
+			assertEquals(value, uniform.value(start + 2.49), 0, "one value for the whole step");
+			uniformSum += value;
+			double sample = normal.value(start + 1);
+			normalSum += sample;
+			normalSquares += sample * sample;
+		}
+		assertEquals(3, uniformSum / steps, 4 * Math.sqrt(4.0 / 12 / steps), "uniform mean");
+		double mean = normalSum / steps;
+		assertEquals(25, mean, 4 * 2 / Math.sqrt(steps), "normal mean");
+		assertEquals(2, Math.sqrt(normalSquares / steps - mean * mean), 0.05, "normal standard deviation");
+
+		assertEquals(uniform.value(100), ArrivalRateProfile.compile(withStepWidth(profile(true,
+				sequence(-1, 0, container(1000, uniformNoise(2, 4)))), 2.5)).withNoiseSeed(7).value(100), 0,
+				"the same seed, the same noise");
+		long differing = java.util.stream.IntStream.range(0, 100)
+				.filter(step -> uniform.value(step * 2.5) != uniform.withNoiseSeed(8).value(step * 2.5)).count();
+		assertEquals(100, differing, "another seed, other noise");
+	}
+
+	/** Segments of a noisy profile end at step boundaries, and their bounds hold the noisy rate. */
+	@Test
+	void noisySegmentsEndAtStepsAndBoundTheRate() {
+		var sin = PCM.createDlimSin();
+		sin.setMin(0);
+		sin.setMax(6);
+		sin.setPeriod(7);
+		ArrivalRateProfile rate = ArrivalRateProfile.compile(withStepWidth(profile(true, sequence(2, 0,
+				container(10, combine(sin, DlimOperator.ADD, normalNoise(0, 3))),
+				container(15, combine(linear(2, 9), DlimOperator.MULT, uniformNoise(0.5, 1.5))))), 0.7)).withNoiseSeed(3);
+		for (double time = 0; time < 200; time += 0.013) {
+			ArrivalRateProfile.Segment segment = rate.segment(time);
+			assertTrue(segment.end() > time, "segments move on");
+			assertTrue(segment.end() <= (Math.floor(time / 0.7) + 1) * 0.7 + 1e-9, "a segment ends with its step");
+			assertTrue(rate.rate(time) <= segment.bound(), "at " + time + ": rate " + rate.rate(time) + " above bound "
+					+ segment.bound());
+		}
+	}
+
+	@Test
+	void invalidNoiseIsRefusedNamingTheElement() {
+		DlimFunction backwards = uniformNoise(3, 1);
+		ArrivalRateProfile.InvalidProfileException invalid = assertThrows(ArrivalRateProfile.InvalidProfileException.class,
+				() -> ArrivalRateProfile.compile(profile(true, sequence(1, 0, container(1, combine(constant(5),
+						DlimOperator.ADD, backwards))))));
+		assertSame(backwards, invalid.element());
+		assertEquals("min (3) must not be greater than max (1)", invalid.getMessage());
+
+		DlimFunction negative = normalNoise(1, -2);
+		invalid = assertThrows(ArrivalRateProfile.InvalidProfileException.class,
+				() -> ArrivalRateProfile.compile(profile(true, sequence(1, 0, container(1, negative)))));
+		assertSame(negative, invalid.element());
+		assertEquals("standardDeviation must not be negative, but is -2", invalid.getMessage());
+
+		LoadProfile noStep = withStepWidth(profile(true, sequence(1, 0, container(1, uniformNoise(1, 2)))), 0);
+		invalid = assertThrows(ArrivalRateProfile.InvalidProfileException.class, () -> ArrivalRateProfile.compile(noStep));
+		assertSame(noStep, invalid.element());
+		assertEquals("the step width, at which the profile's noise is drawn, must be greater than 0 and finite, but is 0",
+				invalid.getMessage());
+	}
+
 	// ------------------------------------------------------------------ simulated arrivals
 
 	/** λ = 2 for 500, then 8 for 500: about 1,000 and 4,000 arrivals; none after a non-repeating profile. */
@@ -221,6 +323,36 @@ class LoadProfileTest {
 			double from = window * 100;
 			assertPoisson(window < 5 ? 200 : 800, arrivalsIn(runs, from, from + 100), "window from " + from);
 		}
+	}
+
+	/**
+	 * λ = 10 plus uniform noise on [−8, 8) drawn every 50: each step's arrivals are Poisson with a mean
+	 * between 2 · 50 and 18 · 50, and the counts of the 40 steps spread far more than at a constant
+	 * rate (about 100 between the fewest and the most at λ = 10; the threshold is 8 √500 = 179; the
+	 * noise spreads them by several hundred). The same seed gives the same arrival times.
+	 */
+	@Test
+	void arrivalsFollowTheNoiseOfEachStep() throws Exception {
+		LoadProfile profile = withStepWidth(profile(true, sequence(-1, 0,
+				container(1000, combine(constant(10), DlimOperator.ADD, uniformNoise(-8, 8))))), 50);
+		ArchitectureModel model = server(0.001, profile);
+
+		List<double[]> runs = runs(model, 13, 2000);
+
+		long[] counts = new long[40];
+		for (double[] run : runs) {
+			counts[(int) (run[0] / 50)]++;
+		}
+		long fewest = java.util.Arrays.stream(counts).min().orElseThrow();
+		long most = java.util.Arrays.stream(counts).max().orElseThrow();
+		assertTrue(most - fewest > 8 * Math.sqrt(500), "the steps' counts " + java.util.Arrays.toString(counts)
+				+ " do not show the noise");
+		for (long count : counts) {
+			assertTrue(count >= 100 - 4 * Math.sqrt(100) && count <= 900 + 4 * Math.sqrt(900),
+					"a step's count outside what its rate allows: " + java.util.Arrays.toString(counts));
+		}
+		assertEquals(runs.stream().map(run -> run[0]).toList(), runs(model, 13, 2000).stream().map(run -> run[0]).toList(),
+				"the same seed, the same arrivals");
 	}
 
 	/**
