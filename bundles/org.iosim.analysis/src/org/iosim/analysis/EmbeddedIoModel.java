@@ -1,5 +1,7 @@
 package org.iosim.analysis;
 
+import java.util.List;
+
 /**
  * An analysis model with a sub-model of its own inside the simulation: instead of a delay fixed when
  * the request arrives (dissertation 001, step V), the request enters the sub-model (e.g. queueing
@@ -16,4 +18,29 @@ public interface EmbeddedIoModel extends IoAnalysisModel {
 	 * @param finished to run once, when the request leaves the sub-model
 	 */
 	void submit(WorkloadState state, ArrivingRequest request, Runnable finished) throws AnalysisModelException;
+
+	/**
+	 * A resource of the sub-model (a disk, an adapter, a queueing place), with its statistics since
+	 * measuring began.
+	 *
+	 * @param name        unique within the sub-model, e.g. {@code node0.deviceAdapter}
+	 * @param type        what kind of component it is, e.g. {@code disk}
+	 * @param servers     requests it serves at once
+	 * @param served      uses completed
+	 * @param utilization busy server time over the period and the servers, in [0, 1]
+	 * @param queueLength mean uses waiting or in service
+	 * @param meanWait    mean time a use waited for a server
+	 */
+	record SubModelResource(String name, String type, int servers, long served, double utilization,
+			double queueLength, double meanWait) {
+	}
+
+	/** Measuring begins (after the warm-up): the statistics of {@link #resources} count from now on. */
+	default void startMeasuring() {
+	}
+
+	/** @return the sub-model's resources with their statistics since measuring began; none by default */
+	default List<SubModelResource> resources() {
+		return List.of();
+	}
 }

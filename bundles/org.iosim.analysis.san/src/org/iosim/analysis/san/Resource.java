@@ -14,6 +14,7 @@ public final class Resource {
 	}
 
 	private final String name;
+	private final String type;
 	private final ServiceParameters parameters;
 	private final SimulationClock clock;
 	private final ArrayDeque<Use> waiting = new ArrayDeque<>();
@@ -24,8 +25,9 @@ public final class Resource {
 	private long served;
 	private double waitSum;
 
-	Resource(String name, ServiceParameters parameters, SimulationClock clock) {
+	Resource(String name, String type, ServiceParameters parameters, SimulationClock clock) {
 		this.name = name;
+		this.type = type;
 		this.parameters = parameters;
 		this.clock = clock;
 		this.lastChange = clock.now();
@@ -33,6 +35,11 @@ public final class Resource {
 
 	public String name() {
 		return name;
+	}
+
+	/** @return the kind of component, e.g. {@code disk} or {@code host adapter} */
+	public String type() {
+		return type;
 	}
 
 	public ServiceParameters parameters() {
@@ -76,6 +83,15 @@ public final class Resource {
 		busyArea += busy * (now - lastChange);
 		populationArea += (busy + waiting.size()) * (now - lastChange);
 		lastChange = now;
+	}
+
+	/** Forgets what was observed so far: statistics count from now on. */
+	void restartStatistics() {
+		account();
+		busyArea = 0;
+		populationArea = 0;
+		served = 0;
+		waitSum = 0;
 	}
 
 	/**

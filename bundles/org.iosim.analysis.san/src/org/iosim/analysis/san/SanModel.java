@@ -34,7 +34,8 @@ public final class SanModel {
 
 	private final SanConfiguration configuration;
 	private final SimulationClock clock;
-	private final double start;
+	private final boolean keepResponseTimes;
+	private double start;
 	private final long trackSize;
 	private final Map<String, HostStack> hosts = new LinkedHashMap<>();
 	private final Node[] nodes;
@@ -80,11 +81,11 @@ public final class SanModel {
 			this.index = index;
 			Storage s = configuration.storage();
 			String name = "node" + index;
-			port = resource("fabric.port." + name, configuration.fabric().storagePort());
-			hostAdapter = resource(name + ".hostAdapter", s.hostAdapter());
-			processor = resource(name + ".processor", s.processor());
-			deviceAdapter = resource(name + ".deviceAdapter", s.deviceAdapter());
-			peerAdapter = resource(name + ".peerAdapter", s.peerAdapter());
+			port = resource("fabric.port." + name, "fabric port", configuration.fabric().storagePort());
+			hostAdapter = resource(name + ".hostAdapter", "host adapter", s.hostAdapter());
+			processor = resource(name + ".processor", "processor", s.processor());
+			deviceAdapter = resource(name + ".deviceAdapter", "device adapter", s.deviceAdapter());
+			peerAdapter = resource(name + ".peerAdapter", "peer adapter", s.peerAdapter());
 			capacityTracks = Math.max(1, s.cacheSize() / trackSize);
 		}
 	}
@@ -105,7 +106,7 @@ public final class SanModel {
 			this.node = nodes[rank.node()];
 			disks = new Resource[rank.disks()];
 			for (int i = 0; i < disks.length; i++) {
-				disks[i] = resource(rank.name() + ".disk" + i, rank.disk());
+				disks[i] = resource(rank.name() + ".disk" + i, "disk", rank.disk());
 			}
 		}
 
@@ -130,8 +131,18 @@ public final class SanModel {
 
 	/** @param clock the clock the model schedules its events on; statistics start at its present time */
 	public SanModel(SanConfiguration configuration, SimulationClock clock) {
+		this(configuration, clock, true);
+	}
+
+	/**
+	 * @param keepResponseTimes whether to keep every request's response time for the report's
+	 *                          percentiles (a replay does; inside a simulation of unbounded length the
+	 *                          model keeps only its resources' statistics)
+	 */
+	public SanModel(SanConfiguration configuration, SimulationClock clock, boolean keepResponseTimes) {
 		this.configuration = configuration;
 		this.clock = clock;
+		this.keepResponseTimes = keepResponseTimes;
 		this.start = clock.now();
 		this.trackSize = configuration.storage().trackSize();
 		nodes = new Node[configuration.storage().nodes()];
@@ -141,12 +152,13 @@ public final class SanModel {
 		for (Host host : configuration.hosts()) {
 			Resource[] channels = new Resource[nodes.length];
 			for (int i = 0; i < nodes.length; i++) {
-				channels[i] = resource("fabric.channel." + host.name() + "-node" + i, configuration.fabric().channels());
+				channels[i] = resource("fabric.channel." + host.name() + "-node" + i, "fabric channel",
+						configuration.fabric().channels());
 			}
-			hosts.put(host.name(), new HostStack(resource(host.name() + ".lvm", host.lvm()),
-					resource(host.name() + ".diskDriver", host.diskDriver()),
-					resource(host.name() + ".storageAdapter", host.adapters()),
-					resource("fabric.port." + host.name(), configuration.fabric().hostPort()), channels));
+			hosts.put(host.name(), new HostStack(resource(host.name() + ".lvm", "LVM", host.lvm()),
+					resource(host.name() + ".diskDriver", "disk driver", host.diskDriver()),
+					resource(host.name() + ".storageAdapter", "storage adapter", host.adapters()),
+					resource("fabric.port." + host.name(), "fabric port", configuration.fabric().hostPort()), channels));
 		}
 		int index = 0;
 		for (Rank rank : configuration.storage().ranks()) {
@@ -176,8 +188,8 @@ public final class SanModel {
 		return (a + b - 1) / b;
 	}
 
-	private Resource resource(String name, ServiceParameters parameters) {
-		Resource resource = new Resource(name, parameters, clock);
+	private Resource resource(String name, String type, ServiceParameters parameters) {
+		Resource resource = new Resource(name, type, parameters, clock);
 		resources.add(resource);
 		return resource;
 	}
@@ -224,13 +236,17 @@ public final class SanModel {
 				double response = clock.now() - arrival;
 				if (request.read()) {
 					reads++;
-					readTimes.add(response);
+					if (keepResponseTimes) {
+						readTimes.add(response);
+					}
 					if (!missed[0]) {
 						readHits++;
 					}
 				} else {
 					writes++;
-					writeTimes.add(response);
+					if (keepResponseTimes) {
+						writeTimes.add(response);
+					}
 				}
 				finished.run();
 			});
@@ -603,9 +619,25 @@ public final class SanModel {
 
 	// ---- statistics
 
+	/** @return the model's resources, in the order of the report */
+	public List<Resource> resources() {
+		return List.copyOf(resources);
+	}
+
+	/** @return each resource's statistics since the model's creation or {@link #restartStatistics} */
+	public List<ResourceStatistics> resourceStatistics() {
+		return resources.stream().map(resource -> resource.statistics(start)).toList();
+	}
+
+	/** Forgets the resources' statistics so far (a simulation's warm-up): they count from now on. */
+	public void restartStatistics() {
+		start = clock.now();
+		resources.forEach(Resource::restartStatistics);
+	}
+
 	/** @return the statistics from the model's creation until now */
 	public SanReport report() {
-		List<ResourceStatistics> statistics = resources.stream().map(resource -> resource.statistics(start)).toList();
+		List<ResourceStatistics> statistics = resourceStatistics();
 		long nvsUsed = Arrays.stream(nodes).mapToLong(node -> node.nvsUsed).sum();
 		return new SanReport(clock.now() - start, reads, writes, readHits, readTimes.summary(), writeTimes.summary(),
 				stagedTracks, prestagedTracks, destageOperations, destagedTracks, nvsWaits, nvsUsed, statistics);

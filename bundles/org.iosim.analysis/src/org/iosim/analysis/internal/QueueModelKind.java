@@ -1,6 +1,7 @@
 package org.iosim.analysis.internal;
 
 import java.util.ArrayDeque;
+import java.util.List;
 import java.util.Set;
 
 import org.iosim.analysis.AnalysisModelException;
@@ -58,16 +59,28 @@ public final class QueueModelKind implements IoAnalysisModelKind {
 
 	/** One queue per created model: a model instance belongs to one simulation replication. */
 	private static final class Queue implements EmbeddedIoModel {
+		private record Waiting(double arrival, Runnable serve) {
+		}
+
 		private final DelayFormula serviceTime;
 		private final int servers;
 		private final SimulationClock clock;
-		private final ArrayDeque<Runnable> waiting = new ArrayDeque<>();
+		private final ArrayDeque<Waiting> waiting = new ArrayDeque<>();
 		private int busy;
+		// statistics since measuring began, reported as the queue's resource
+		private double since;
+		private double lastChange;
+		private double busyArea;
+		private double populationArea;
+		private long served;
+		private double waitSum;
 
 		Queue(DelayFormula serviceTime, int servers, SimulationClock clock) {
 			this.serviceTime = serviceTime;
 			this.servers = servers;
 			this.clock = clock;
+			this.since = clock.now();
+			this.lastChange = since;
 		}
 
 		@Override
@@ -87,11 +100,15 @@ public final class QueueModelKind implements IoAnalysisModelKind {
 				throw new AnalysisModelException("queue model: service time '" + serviceTime.text() + "' is " + service
 						+ " for " + state + "; it must be finite and not negative");
 			}
+			account();
 			Runnable serve = () -> clock.schedule(service, () -> {
+				account();
+				served++;
 				finished.run();
-				Runnable next = waiting.poll();
+				Waiting next = waiting.poll();
 				if (next != null) {
-					next.run();
+					waitSum += clock.now() - next.arrival();
+					next.serve().run();
 				} else {
 					busy--;
 				}
@@ -100,8 +117,34 @@ public final class QueueModelKind implements IoAnalysisModelKind {
 				busy++;
 				serve.run();
 			} else {
-				waiting.add(serve);
+				waiting.add(new Waiting(clock.now(), serve));
 			}
+		}
+
+		private void account() {
+			double now = clock.now();
+			busyArea += busy * (now - lastChange);
+			populationArea += (busy + waiting.size()) * (now - lastChange);
+			lastChange = now;
+		}
+
+		@Override
+		public void startMeasuring() {
+			account();
+			since = clock.now();
+			busyArea = 0;
+			populationArea = 0;
+			served = 0;
+			waitSum = 0;
+		}
+
+		@Override
+		public List<SubModelResource> resources() {
+			account();
+			double length = clock.now() - since;
+			return List.of(new SubModelResource("queue", "queue", servers, served,
+					length > 0 ? busyArea / (length * servers) : 0, length > 0 ? populationArea / length : 0,
+					served > 0 ? waitSum / served : 0));
 		}
 
 		@Override

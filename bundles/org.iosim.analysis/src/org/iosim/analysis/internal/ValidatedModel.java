@@ -1,5 +1,6 @@
 package org.iosim.analysis.internal;
 
+import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 
@@ -65,6 +66,16 @@ public final class ValidatedModel implements IoAnalysisModel {
                 throw new AnalysisModelException("analysis model '" + prediction.modelName + "' (" + model.describe()
                         + ") failed for " + state + ": " + e, e);
             }
+        }
+
+        @Override
+        public void startMeasuring() {
+            model.startMeasuring();
+        }
+
+        @Override
+        public List<SubModelResource> resources() {
+            return model.resources();
         }
 
         @Override

@@ -7,6 +7,7 @@ import java.util.function.ToDoubleFunction;
 
 import org.apache.commons.math3.distribution.NormalDistribution;
 import org.apache.commons.math3.distribution.TDistribution;
+import org.iosim.analysis.EmbeddedIoModel.SubModelResource;
 import org.iosim.engine.ProgressMonitor;
 import org.iosim.engine.SimulationConfig;
 import org.iosim.engine.SimulationResult;
@@ -79,6 +80,7 @@ public final class ResultPooling {
 					average(replications, r -> statistics.apply(r).meanServiceTime()),
 					average(replications, r -> statistics.apply(r).meanResidenceTime())));
 		}
+		resources.addAll(subModelResources(replications));
 		List<PassiveResourceResult> passives = new ArrayList<>();
 		for (int i = 0; i < first.passiveResources.size(); i++) {
 			int index = i;
@@ -91,6 +93,45 @@ public final class ResultPooling {
 		}
 		return new SimulationResult(modelName, config.seed(), replications.size(), events, stopReason, simulatedTime,
 				wallClockSeconds, scenarios, calls, resources, passives, io(replications));
+	}
+
+	/**
+	 * The resources inside embedded analysis models (e.g. a SAN's adapters and disks), named by their
+	 * storage: its name is their container. Throughput, service and response time follow from what
+	 * the sub-model counts (uses, utilization, queue length) and the measured time, by the utilization
+	 * law and Little's law.
+	 */
+	private static List<ResourceResult> subModelResources(List<Replication> replications) {
+		List<ResourceResult> results = new ArrayList<>();
+		Replication first = replications.get(0);
+		for (int s = 0; s < first.storages.size(); s++) {
+			int storage = s;
+			List<List<SubModelResource>> measured = replications.stream()
+					.map(r -> r.storages.get(storage).subModelResources()).toList();
+			String name = first.storages.get(storage).name;
+			for (int i = 0; i < measured.get(0).size(); i++) {
+				double throughput = 0;
+				double utilization = 0;
+				double queueLength = 0;
+				for (int r = 0; r < replications.size(); r++) {
+					SubModelResource resource = measured.get(r).get(i);
+					double observed = replications.get(r).storages.get(storage).measuredTime();
+					throughput += observed > 0 ? resource.served() / observed : 0;
+					utilization += resource.utilization();
+					queueLength += resource.queueLength();
+				}
+				int n = replications.size();
+				throughput /= n;
+				utilization /= n;
+				queueLength /= n;
+				SubModelResource sample = measured.get(0).get(i);
+				results.add(new ResourceResult(name + "/" + sample.name(), name, sample.name() + " (" + sample.type() + ")",
+						"FCFS", sample.servers(), utilization, queueLength, throughput,
+						throughput > 0 ? utilization * sample.servers() / throughput : 0,
+						throughput > 0 ? queueLength / throughput : 0));
+			}
+		}
+		return results;
 	}
 
 	private static List<IoResult> io(List<Replication> replications) {

@@ -1,5 +1,6 @@
 package org.iosim.simulation.internal;
 
+import java.util.List;
 import java.util.Map;
 
 import org.iosim.analysis.AnalysisModelException;
@@ -137,7 +138,20 @@ final class VirtualizedStorageScheduler {
 		return concurrency.mean(simulator.now());
 	}
 
+	/** @return the resources of an embedded sub-model with their statistics since measuring began; none otherwise */
+	List<EmbeddedIoModel.SubModelResource> subModelResources() {
+		return model instanceof EmbeddedIoModel embedded ? embedded.resources() : List.of();
+	}
+
+	/** @return simulated time since measuring began */
+	double measuredTime() {
+		return simulator.now() - measuringSince;
+	}
+
 	void startMeasuring(double now) {
+		if (model instanceof EmbeddedIoModel embedded) {
+			embedded.startMeasuring();
+		}
 		measuring = true;
 		measuringSince = now;
 		traffic.values().forEach(counted -> counted.reset(now));

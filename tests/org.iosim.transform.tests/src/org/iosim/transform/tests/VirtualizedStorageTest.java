@@ -11,6 +11,7 @@ import org.iosim.pcm.io.IoConfiguration;
 import org.iosim.pcm.io.VirtualizedStorage;
 import org.iosim.engine.ModelCompilationException;
 import org.iosim.engine.SimulationResult;
+import org.iosim.engine.SimulationResult.ResourceResult;
 import org.iosim.transform.TransformationException;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
@@ -70,6 +71,15 @@ class VirtualizedStorageTest {
 		assertEquals(users * 0.004, result.scenarios().get(0).responseTime().mean(), CLOCK_PRECISION);
 		assertEquals(users * 0.004, IoFixtures.reads(result).delay().mean(), CLOCK_PRECISION);
 		assertEquals(users, IoFixtures.reads(result).meanConcurrency(), 1e-6);
+		// the queue is a resource of the results: always busy, all users in it, one served per 4 ms
+		ResourceResult queue = result.resources().stream().filter(r -> r.type().equals("queue (queue)")).findFirst()
+				.orElseThrow(() -> new AssertionError("no queue among " + result.resources()));
+		assertEquals(IoFixtures.reads(result).storage(), queue.container());
+		assertEquals(1, queue.utilization(), 1e-6);
+		assertEquals(users, queue.meanQueueLength(), 1e-6);
+		assertEquals(1 / 0.004, queue.throughput(), 1e-6 * 250);
+		assertEquals(0.004, queue.meanServiceTime(), CLOCK_PRECISION);
+		assertEquals(users * 0.004, queue.meanResponseTime(), CLOCK_PRECISION);
 	}
 
 	/** Two VMs sharing one storage: VM 1's I/O delay rises with VM 2's load (step I, consolidation). */

@@ -1,5 +1,6 @@
 package org.iosim.analysis.san.internal;
 
+import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.List;
@@ -18,6 +19,8 @@ import org.iosim.analysis.ModelDefinition;
 import org.iosim.analysis.WorkloadInput;
 import org.iosim.analysis.WorkloadState;
 import org.iosim.analysis.san.IoRequest;
+import org.iosim.analysis.san.Resource;
+import org.iosim.analysis.san.Resource.ResourceStatistics;
 import org.iosim.analysis.san.SanConfiguration;
 import org.iosim.analysis.san.SanConfiguration.Volume;
 import org.iosim.analysis.san.SanConfigurationReader;
@@ -93,7 +96,7 @@ public final class SanModelKind implements IoAnalysisModelKind {
 			this.configuration = configuration;
 			this.fallback = fallback;
 			this.context = context;
-			this.model = new SanModel(configuration, context.clock());
+			this.model = new SanModel(configuration, context.clock(), false);
 		}
 
 		@Override
@@ -134,6 +137,24 @@ public final class SanModelKind implements IoAnalysisModelKind {
 				throw new AnalysisModelException("analysis model '" + name + "': " + problem);
 			}
 			model.submit(io, finished);
+		}
+
+		@Override
+		public void startMeasuring() {
+			model.restartStatistics();
+		}
+
+		@Override
+		public List<SubModelResource> resources() {
+			List<Resource> resources = model.resources();
+			List<ResourceStatistics> statistics = model.resourceStatistics();
+			List<SubModelResource> result = new ArrayList<>();
+			for (int i = 0; i < resources.size(); i++) {
+				ResourceStatistics measured = statistics.get(i);
+				result.add(new SubModelResource(measured.name(), resources.get(i).type(), measured.servers(),
+						measured.served(), measured.utilization(), measured.queueLength(), measured.meanWait()));
+			}
+			return result;
 		}
 
 		@Override

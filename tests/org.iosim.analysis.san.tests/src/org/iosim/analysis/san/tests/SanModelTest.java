@@ -9,9 +9,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.PriorityQueue;
+import java.util.Set;
 
 import org.iosim.analysis.AnalysisModelException;
 import org.iosim.analysis.AnalysisModelRegistry;
@@ -249,5 +251,48 @@ class SanModelTest {
 				.standard().create(new ModelDefinition("storage", "san", Features.any(), Map.of("config", "nope.json"),
 						folder), new ModelContext(new RandomStreams(3).stream(0), clock)));
 		assertTrue(missing.getMessage().contains("nope.json: cannot read the SAN configuration"), missing.getMessage());
+	}
+
+	/**
+	 * The kind reports its resources for the simulation's results: after two reads of one track (the
+	 * disk stages it once: 4 ms + 4096 B at 4,096,000 B/s = 5 ms of the 5.2 ms), and after the restart
+	 * of the statistics that the simulation's warm-up end makes, only what follows: a cache hit that
+	 * keeps the host adapter busy for all of its 0.2 ms.
+	 */
+	@Test
+	void theKindReportsItsResourcesSinceMeasuringBegan() throws Exception {
+		Files.writeString(folder.resolve("san.json"), HandComputedReplayTest.CONFIG);
+		Clock clock = new Clock();
+		EmbeddedIoModel embedded = assertInstanceOf(EmbeddedIoModel.class, AnalysisModelRegistry.standard().create(
+				new ModelDefinition("storage", "san", Features.any(), Map.of("config", "san.json"), folder),
+				new ModelContext(new RandomStreams(3).stream(0), clock)));
+		ArrivingRequest read = new ArrivingRequest(IoType.READ, 4096, 0, "data", 4096);
+		WorkloadState state = new WorkloadState(1, IoType.READ, 4096, 0, AccessPattern.RANDOM, AccessPattern.RANDOM, 1,
+				1 << 20, 4096, 0, 0);
+		embedded.submit(state, read, () -> { });
+		embedded.submit(state, read, () -> { });
+		clock.run();
+
+		Map<String, EmbeddedIoModel.SubModelResource> resources = new HashMap<>();
+		embedded.resources().forEach(resource -> resources.put(resource.name(), resource));
+		assertEquals(Set.of("h.lvm", "h.diskDriver", "h.storageAdapter", "fabric.port.h",
+				"fabric.channel.h-node0", "fabric.port.node0", "node0.hostAdapter", "node0.processor",
+				"node0.deviceAdapter", "node0.peerAdapter", "r0.disk0"), resources.keySet());
+		assertEquals(2, resources.get("h.lvm").served());
+		assertEquals("disk", resources.get("r0.disk0").type());
+		assertEquals(1, resources.get("r0.disk0").served(), "one staging for both reads");
+		assertEquals(0.005 / 0.0052, resources.get("r0.disk0").utilization(), 1e-9);
+
+		embedded.startMeasuring();
+		embedded.submit(state, read, () -> { });
+		clock.run();
+
+		resources.clear();
+		embedded.resources().forEach(resource -> resources.put(resource.name(), resource));
+		assertEquals(1, resources.get("h.lvm").served());
+		assertEquals(0, resources.get("r0.disk0").served(), "a cache hit");
+		assertEquals(0, resources.get("r0.disk0").utilization(), 0);
+		assertEquals(1, resources.get("node0.hostAdapter").served());
+		assertEquals(1, resources.get("node0.hostAdapter").utilization(), 1e-9, "busy for the whole 0.2 ms");
 	}
 }
