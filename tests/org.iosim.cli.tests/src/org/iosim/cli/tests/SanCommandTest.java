@@ -8,6 +8,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -51,5 +54,38 @@ class SanCommandTest {
 		assertEquals(0, generate.exitCode(), generate.toString());
 		assertEquals(Files.readString(san.resolve("small.spc")), Files.readString(trace),
 				"the example trace is what its specification generates");
+	}
+
+	/**
+	 * The web shop with its database disk on the example SAN: the SAN's components are resources of the
+	 * results. Every browse reads the catalog once, so the database host's LVM serves as many requests
+	 * per second as browses complete, each for its fixed 10 µs (san.json: no bandwidth term).
+	 */
+	@Test
+	void inASimulationTheSansComponentsAreResourcesOfTheResults() throws IOException {
+		Path out = folder.resolve("shop");
+		CommandLine.Run run = iosim("simulate", CommandLine.example("minimal").toString(), "--io",
+				CommandLine.example("san").resolve("shop-san.ioconfig").toString(), "--max-measurements", "20000",
+				"--seed", "3", "--out", out.toString());
+		assertEquals(0, run.exitCode(), run.toString());
+		JsonNode results = new ObjectMapper().readTree(out.resolve("results.json").toFile());
+		JsonNode lvm = null;
+		int disks = 0;
+		for (JsonNode resource : results.get("resources")) {
+			if (resource.get("id").asText().equals("SAN/db.lvm")) {
+				lvm = resource;
+			}
+			if (resource.get("type").asText().endsWith("(disk)")) {
+				disks++;
+				assertEquals("SAN", resource.get("container").asText());
+				assertTrue(resource.get("utilization").asDouble() > 0, resource.toString());
+			}
+		}
+		assertEquals(4 * 7, disks, "four RAID 5 ranks of 6+P");
+		assertTrue(lvm != null, results.get("resources").toString());
+		assertEquals(1e-5, lvm.get("meanServiceTime").asDouble(), 1e-5 * 1e-6);
+		double browses = results.get("scenarios").get(0).get("throughput").asDouble();
+		assertEquals(browses, lvm.get("throughput").asDouble(), browses * 0.01);
+		assertTrue(Files.readString(out.resolve("resources.csv")).contains("SAN/r3.disk6"), "resources.csv");
 	}
 }
