@@ -3,6 +3,7 @@ package org.iosim.pcm.palladio.internal;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.function.Function;
 
 import org.eclipse.emf.common.util.URI;
 import org.eclipse.emf.ecore.resource.Resource;
@@ -26,22 +27,17 @@ final class IoConfigurationExport {
 	}
 
 	/**
-	 * @param folder the absolute folder the file is written to: the files an analysis model names
-	 *               (a table, a stored regression model) are referred to relative to it, never copied
+	 * @param folder    the absolute folder the file is written to: the files an analysis model names
+	 *                  (a table, a stored regression model) are referred to relative to it, never copied
+	 * @param writtenId the id a container has in the written files
 	 */
-	static byte[] write(IoConfiguration refined, Path folder, String fileName) throws PalladioExportException {
+	static byte[] write(IoConfiguration refined, Path folder, String fileName,
+			Function<ResourceContainer, String> writtenId) throws PalladioExportException {
 		IoConfiguration written = EcoreUtil.copy(refined);
 		for (VirtualizedStorage storage : written.getStorages()) {
 			if (storage.getContainers().isEmpty()) {
 				// a storage made in code names its containers only by reference
-				for (ResourceContainer container : storage.getServedContainers()) {
-					if (container.getId() == null || container.getId().isBlank()) {
-						throw new PalladioExportException("virtualized storage '" + storage.getName() + "' serves "
-								+ "resource container '" + container.getName() + "', which has no id to name it by in "
-								+ fileName);
-					}
-					storage.getContainers().add(container.getId());
-				}
+				storage.getServedContainers().forEach(container -> storage.getContainers().add(writtenId.apply(container)));
 			}
 			storage.getServedContainers().clear();
 			storage.setAnalysisModel(null);

@@ -191,7 +191,7 @@ public final class PalladioExport {
 		IoConfiguration configuration = ioConfiguration();
 		if (configuration != null) {
 			String fileName = baseName + ".ioconfig";
-			documents.put(fileName, IoConfigurationExport.write(configuration, target, fileName));
+			documents.put(fileName, IoConfigurationExport.write(configuration, target, fileName, this::idOf));
 		}
 		List<Path> files = new ArrayList<>();
 		for (String name : documents.keySet()) {
@@ -641,7 +641,7 @@ public final class PalladioExport {
 		String name = request.getType() == IoType.WRITE ? "write" : "read";
 		return hdd.getSignatures().stream().filter(signature -> name.equalsIgnoreCase(signature.getName())).findFirst()
 				.orElseThrow(() -> new PalladioExportException(Diagnostic.describe(io) + ": " + Diagnostic.describe(hdd)
-						+ " has no signature '" + name + "' to write its " + name + " requests as calls of"));
+						+ " has no signature '" + name + "' to call for its " + name + " requests"));
 	}
 
 	private static void callInput(Node callNode, String variable, String specification) {
