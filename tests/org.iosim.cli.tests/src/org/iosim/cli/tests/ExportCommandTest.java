@@ -83,11 +83,15 @@ class ExportCommandTest {
 				"--overwrite");
 		assertEquals(0, again.exitCode(), again.toString());
 		assertTrue(Files.readString(out.resolve("shop.ioconfig")).contains("io:IoConfiguration"));
-		Files.writeString(out.resolve("shop.ioconfig"), "mine");
-		CommandLine.Run kept = iosim("export", refined.toString(), "--to", "palladio", "--out", out.toString());
+		Path other = Files.createDirectories(folder.resolve("other"));
+		Files.writeString(other.resolve("shop.ioconfig"), "mine");
+		CommandLine.Run kept = iosim("export", refined.toString(), "--to", "palladio", "--out", other.toString());
 		assertEquals(1, kept.exitCode(), kept.toString());
 		assertTrue(kept.err().contains("shop.ioconfig' exists") && kept.err().contains("--overwrite"), kept.toString());
-		assertEquals("mine", Files.readString(out.resolve("shop.ioconfig")));
+		assertEquals("mine", Files.readString(other.resolve("shop.ioconfig")));
+		try (var written = Files.list(other)) {
+			assertEquals(1, written.count(), "no Palladio file is written beside a configuration that is kept");
+		}
 		assertFalse(kept.err().contains("Exception") || kept.err().contains("\tat "), kept.toString());
 	}
 }

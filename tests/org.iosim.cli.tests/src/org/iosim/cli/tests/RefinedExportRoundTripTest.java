@@ -144,11 +144,28 @@ class RefinedExportRoundTripTest {
 		ArchitectureModel actual = load(again);
 		actual.setName(expected.getName());
 		removeAddedHddRoles(actual);
-		assertTrue(EcoreUtil.equals(expected, actual), name + ": the refined model after export and import");
+		assertTrue(EcoreUtil.equals(expected, actual),
+				() -> name + ": the refined model after export and import; " + firstDifference(refined, again));
 		double before = meanResponseTime(refined, work.resolve("before"));
 		double after = meanResponseTime(again, work.resolve("after"));
 		assertEquals(before, after, name + ": mean response time with the same seed");
 		System.out.println("refined round trip " + name + ": " + after);
+	}
+
+	/** For the failure message: the first line in which the model files differ. */
+	private static String firstDifference(Path expected, Path actual) {
+		try {
+			List<String> left = Files.readAllLines(expected);
+			List<String> right = Files.readAllLines(actual);
+			for (int line = 0; line < Math.min(left.size(), right.size()); line++) {
+				if (!left.get(line).equals(right.get(line))) {
+					return "line " + (line + 1) + ":\n" + left.get(line) + "\n" + right.get(line);
+				}
+			}
+			return left.size() + " vs " + right.size() + " lines";
+		} catch (IOException unreadable) {
+			return unreadable.toString();
+		}
 	}
 
 	private static void removeAddedHddRoles(ArchitectureModel model) {
