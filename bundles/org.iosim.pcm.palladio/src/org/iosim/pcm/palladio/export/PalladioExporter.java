@@ -22,7 +22,8 @@ import org.iosim.pcm.palladio.internal.PalladioExport;
  * completion took it from (an I/O action of the model's own as an internal action making those
  * calls), so that completing the files with that configuration gives the refined model again. The
  * configuration refers to the files its analysis models name (tables, stored models) relative to
- * itself; they are not copied.
+ * itself; they are not copied. The HDD resources the completion removed from the containers it
+ * virtualized are not known to a refined model, so they are not written.
  * <p>
  * All files are built in memory first, so a model that cannot be written leaves no file behind.
  */

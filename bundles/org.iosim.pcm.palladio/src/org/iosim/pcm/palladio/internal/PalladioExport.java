@@ -140,9 +140,10 @@ import org.iosim.pcm.wiring.HddUse;
  * element trees first; only when the whole model could be expressed are they written.
  * <p>
  * A model refined by the completion transformation is written as the model it was refined from,
- * as far as the refined model knows it, with its I/O configuration beside it: each I/O action the
- * completion put beside an action becomes HddInterface calls of that action again, so that the
- * completion with the written configuration refines the files into the same model.
+ * as far as the refined model knows it (not the HDD resources the completion removed), with its
+ * I/O configuration beside it: each I/O action the completion put beside an action becomes
+ * HddInterface calls of that action again, so that the completion with the written configuration
+ * refines the files into the same model.
  */
 public final class PalladioExport {
 
@@ -229,7 +230,7 @@ public final class PalladioExport {
 
 	private Map<String, Node> build() throws PalladioExportException {
 		String modelName = "model '" + model.getName() + "'";
-		ioConfiguration();
+		ioConfiguration(); // refuses extensions the files cannot hold before anything is built
 		List<Repository> repositories = model.getRepositories().stream().filter(r -> !isPrimitiveTypes(r)).toList();
 		require(!repositories.isEmpty(), modelName + " has no repository");
 		require(model.getSystem() != null, modelName + " has no system");
@@ -286,7 +287,7 @@ public final class PalladioExport {
 			} else {
 				throw new PalladioExportException("model '" + model.getName() + "': its extension "
 						+ Diagnostic.describe(extension) + (extension instanceof IoConfiguration
-								? " is a second I/O configuration; the files can carry one (NAME.ioconfig)"
+								? " is a second I/O configuration; the files can carry one (" + baseName + ".ioconfig)"
 								: " cannot be written as Palladio files: IOSim writes only an I/O configuration"
 										+ " beside them"));
 			}

@@ -178,7 +178,7 @@ class RefinedModelExportTest {
 		model.getExtensions().add(second);
 
 		assertRefused("model 'shop': its extension IoConfiguration 'other' is a second I/O configuration; the files"
-				+ " can carry one (NAME.ioconfig)");
+				+ " can carry one (shop.ioconfig)");
 	}
 
 	@Test
