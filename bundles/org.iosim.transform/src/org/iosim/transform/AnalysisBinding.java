@@ -29,8 +29,8 @@ public final class AnalysisBinding {
 
 	/**
 	 * @param refined      a model refined by the {@link CompletionTransformation}; changed in place
-	 * @param configFolder the folder of the I/O configuration file, which the relative files of its
-	 *                     own model definitions (e.g. a table's CSV) are relative to
+	 * @param configFolder the folder of the I/O configuration file, which the relative files and base
+	 *                     directories of its own model definitions (e.g. a table's CSV) are relative to
 	 * @param stored       further model definitions, e.g. from {@code AnalysisModelRegistry.loadStored}
 	 * @throws TransformationException naming each storage whose model cannot be selected or created
 	 */
@@ -40,13 +40,13 @@ public final class AnalysisBinding {
 		if (configuration == null) {
 			return;
 		}
-		String folder = configFolder.toAbsolutePath().normalize().toString();
 		Map<ModelDefinition, AnalysisModelDefinition> elements = new IdentityHashMap<>();
 		List<ModelDefinition> candidates = new ArrayList<>();
 		for (AnalysisModelDefinition element : configuration.getAnalysisModels()) {
-			if (element.getBaseDirectory() == null) {
-				element.setBaseDirectory(folder);
-			}
+			// a file names the folder of its files relative to itself, as it names the files (e.g. the
+			// .ioconfig that 'export' writes beside Palladio files, for files that stayed where they were)
+			String baseDirectory = element.getBaseDirectory() == null ? "" : element.getBaseDirectory();
+			element.setBaseDirectory(configFolder.resolve(baseDirectory).toAbsolutePath().normalize().toString());
 			ModelDefinition definition = ModelDefinition.of(element, configFolder);
 			elements.put(definition, element);
 			candidates.add(definition);

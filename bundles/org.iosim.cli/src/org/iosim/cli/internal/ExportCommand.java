@@ -26,9 +26,12 @@ import picocli.CommandLine.Model.CommandSpec;
 						+ " NAME.resourceenvironment NAME.allocation NAME.usagemodel (NAME being the model set's"
 						+ " name), with Palladio's ids and pathmap://PCM_MODELS/ references, so that it opens in"
 						+ " Palladio Bench and imports into IOSim as the same model. I/O is written as calls of"
-						+ " Palladio's HddInterface with the inputs size, sequentiality and fileSet.",
+						+ " Palladio's HddInterface with the inputs size, sequentiality and fileSet; resource types of"
+						+ " the model's own go into NAME.resourcetype.",
 				"MODEL is what 'validate' reads: Palladio files or folders, or IOSim model files (.iosim). A model"
-						+ " refined by 'transform' (I/O actions, virtualized storages) cannot be written yet." },
+						+ " refined by 'transform' is written as the model it was refined from, its I/O actions as"
+						+ " HddInterface calls, with its I/O configuration as NAME.ioconfig: 'transform DIR --io"
+						+ " DIR/NAME.ioconfig' refines the files into the same model." },
 		footer = { "", "Exit status: 0 written, 1 a model cannot be read or written, 2 usage error." })
 final class ExportCommand implements Callable<Integer> {
 

@@ -64,18 +64,34 @@ class ExportCommandTest {
 	}
 
 	@Test
-	void aRefinedModelIsRefusedNamingWhatCannotBeWritten() {
+	void aRefinedModelIsWrittenWithItsIoConfigurationWhichIsKeptUnlessAskedToOverwrite() throws Exception {
 		Path refined = folder.resolve("refined.iosim");
 		CommandLine.Run transform = iosim("transform", CommandLine.example("minimal").toString(), "--io",
 				CommandLine.example("minimal").resolve("shop-virtualized.ioconfig").toString(), "--out",
 				refined.toString());
 		assertEquals(0, transform.exitCode(), transform.toString());
+		Path out = folder.resolve("out");
 
-		CommandLine.Run run = iosim("export", refined.toString(), "--to", "palladio", "--out",
-				folder.resolve("out").toString());
+		CommandLine.Run export = iosim("export", refined.toString(), "--to", "palladio", "--out", out.toString());
 
-		assertEquals(1, run.exitCode(), run.toString());
-		assertTrue(run.err().contains("cannot be written as Palladio files yet"), run.toString());
-		assertFalse(run.err().contains("Exception") || run.err().contains("\tat "), run.toString());
+		assertEquals(0, export.exitCode(), export.toString());
+		assertTrue(export.out().contains("shop.usagemodel, shop.ioconfig in"), export.toString());
+		CommandLine.Run validate = iosim("validate", out.toString(), "--io", out.resolve("shop.ioconfig").toString());
+		assertEquals(0, validate.exitCode(), validate.toString());
+		Files.writeString(out.resolve("shop.ioconfig"), "mine");
+		CommandLine.Run again = iosim("export", refined.toString(), "--to", "palladio", "--out", out.toString(),
+				"--overwrite");
+		assertEquals(0, again.exitCode(), again.toString());
+		assertTrue(Files.readString(out.resolve("shop.ioconfig")).contains("io:IoConfiguration"));
+		Path other = Files.createDirectories(folder.resolve("other"));
+		Files.writeString(other.resolve("shop.ioconfig"), "mine");
+		CommandLine.Run kept = iosim("export", refined.toString(), "--to", "palladio", "--out", other.toString());
+		assertEquals(1, kept.exitCode(), kept.toString());
+		assertTrue(kept.err().contains("shop.ioconfig' exists") && kept.err().contains("--overwrite"), kept.toString());
+		assertEquals("mine", Files.readString(other.resolve("shop.ioconfig")));
+		try (var written = Files.list(other)) {
+			assertEquals(1, written.count(), "no Palladio file is written beside a configuration that is kept");
+		}
+		assertFalse(kept.err().contains("Exception") || kept.err().contains("\tat "), kept.toString());
 	}
 }

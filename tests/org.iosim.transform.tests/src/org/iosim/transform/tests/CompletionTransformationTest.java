@@ -23,6 +23,7 @@ import org.iosim.pcm.io.IoConfiguration;
 import org.iosim.pcm.io.IoFactory;
 import org.iosim.pcm.io.IoRequest;
 import org.iosim.pcm.io.IoType;
+import org.iosim.testing.IoConfigurationBuilder;
 import org.iosim.transform.AnalysisBinding;
 import org.iosim.transform.CompletionTransformation;
 import org.iosim.transform.IoConfigurationFiles;
@@ -112,6 +113,28 @@ class CompletionTransformationTest {
 						configuration), folder, List.of(), AnalysisModelRegistry.standard()));
 		assertTrue(failure.getMessage().startsWith("virtualized storage 'array': "), failure.getMessage());
 		assertTrue(failure.getMessage().contains("contention"), "the candidates are listed: " + failure.getMessage());
+	}
+
+	/** As in the configuration 'export' writes beside Palladio files, for files that stayed where they were. */
+	@Test
+	void aRelativeBaseDirectoryOfAConfigurationFileResolvesBesideTheFile() throws Exception {
+		Path tables = Files.createDirectories(folder.resolve("tables"));
+		Files.writeString(tables.resolve("delays.csv"), "concurrency,delay\n1,0.002\n4,0.008\n");
+		Path configFolder = Files.createDirectories(folder.resolve("config"));
+		IoConfigurationBuilder io = new IoConfigurationBuilder("tabled storage").fileSet("data", 1L << 30);
+		io.storage("array", "VM 1", "VM 2").defaultFileSet("data").memoryLength(20)
+				.features(features("test array", "table"));
+		io.analysisModel("measured", "table").features(features("test array", "table")).parameter("file", "delays.csv");
+		IoConfiguration configuration = io.build();
+		configuration.getAnalysisModels().get(0).setBaseDirectory("../tables");
+		ArchitectureModel refined = new CompletionTransformation().complete(IoFixtures.workers(folder.resolve("model"), 1, 0),
+				configuration);
+
+		AnalysisBinding.bind(refined, configFolder, List.of(), AnalysisModelRegistry.standard());
+
+		var bound = refined.getExtensions().stream().filter(IoConfiguration.class::isInstance)
+				.map(IoConfiguration.class::cast).findFirst().orElseThrow().getStorages().get(0).getAnalysisModel();
+		assertEquals(tables.toAbsolutePath().normalize().toString(), bound.getBaseDirectory());
 	}
 
 	@Test

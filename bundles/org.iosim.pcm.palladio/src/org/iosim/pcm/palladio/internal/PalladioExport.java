@@ -106,8 +106,11 @@ import org.iosim.pcm.ResourceDemandingBehaviour;
 import org.iosim.pcm.ResourceDemandingInternalBehaviour;
 import org.iosim.pcm.ResourceDemandingSeff;
 import org.iosim.pcm.ResourceEnvironment;
+import org.iosim.pcm.ResourceInterface;
 import org.iosim.pcm.ResourceRepository;
 import org.iosim.pcm.ResourceRequiredRole;
+import org.iosim.pcm.ResourceSignature;
+import org.iosim.pcm.ResourceType;
 import org.iosim.pcm.ScenarioBehaviour;
 import org.iosim.pcm.ScenarioBranchTransition;
 import org.iosim.pcm.SchedulingPolicy;
@@ -115,6 +118,7 @@ import org.iosim.pcm.SetVariableAction;
 import org.iosim.pcm.SinkRole;
 import org.iosim.pcm.SoftwareSystem;
 import org.iosim.pcm.SourceRole;
+import org.iosim.pcm.StopAction;
 import org.iosim.pcm.SynchronisationPoint;
 import org.iosim.pcm.UsageModel;
 import org.iosim.pcm.UsageScenario;
@@ -122,15 +126,26 @@ import org.iosim.pcm.UserAction;
 import org.iosim.pcm.VariableCharacterisation;
 import org.iosim.pcm.VariableUsage;
 import org.iosim.pcm.Workload;
+import org.iosim.pcm.io.IoAction;
+import org.iosim.pcm.io.IoConfiguration;
+import org.iosim.pcm.io.IoRequest;
+import org.iosim.pcm.io.IoType;
 import org.iosim.pcm.palladio.export.PalladioExportException;
 import org.iosim.pcm.palladio.export.PalladioExporter;
 import org.iosim.pcm.validation.Diagnostic;
 import org.iosim.pcm.validation.SourceLocation;
+import org.iosim.pcm.wiring.HddUse;
 
 /**
  * Writes an architecture model as PCM 5.2 XMI files: the inverse of {@link PcmMapper}, with the same
  * feature names, so that importing the files gives the model back. The documents are built as
  * element trees first; only when the whole model could be expressed are they written.
+ * <p>
+ * A model refined by the completion transformation is written as the model it was refined from,
+ * as far as the refined model knows it (not the HDD resources the completion removed), with its
+ * I/O configuration beside it: each I/O action the completion put beside an action becomes
+ * HddInterface calls of that action again, so that the completion with the written configuration
+ * refines the files into the same model.
  */
 public final class PalladioExport {
 
@@ -154,6 +169,14 @@ public final class PalladioExport {
 	/** The built-in resource types, policies and interfaces, known by id. */
 	private final DefaultModels defaults = new DefaultModels();
 	private String currentFile;
+	/** I/O actions the completion put beside an action, by that action: written as its HddInterface calls. */
+	private final Map<AbstractInternalControlFlowAction, IoAction> ioBeside = new IdentityHashMap<>();
+	private final Map<IoAction, AbstractInternalControlFlowAction> originOf = new IdentityHashMap<>();
+	/**
+	 * Components that issue I/O without a role requiring HddInterface (their HDD demands became I/O
+	 * requests), with the id of the role written for them, as HddInterface calls need one.
+	 */
+	private final Map<BasicComponent, String> addedHddRoles = new IdentityHashMap<>();
 
 	public PalladioExport(ArchitectureModel model, String baseName) {
 		this.model = model;
@@ -168,6 +191,11 @@ public final class PalladioExport {
 			documents.put(document.getKey(), serialise(document.getValue(), document.getKey()));
 		}
 		Path target = folder.toAbsolutePath().normalize();
+		IoConfiguration configuration = ioConfiguration();
+		if (configuration != null) {
+			String fileName = baseName + ".ioconfig";
+			documents.put(fileName, IoConfigurationExport.write(configuration, target, fileName, this::idOf));
+		}
 		List<Path> files = new ArrayList<>();
 		for (String name : documents.keySet()) {
 			Path file = target.resolve(name).normalize();
@@ -204,19 +232,14 @@ public final class PalladioExport {
 
 	private Map<String, Node> build() throws PalladioExportException {
 		String modelName = "model '" + model.getName() + "'";
-		if (!model.getExtensions().isEmpty()) {
-			EObject extension = model.getExtensions().get(0);
-			throw new PalladioExportException(modelName + ": its extension " + Diagnostic.describe(extension)
-					+ " (e.g. a refined I/O configuration) cannot be written as Palladio files yet; export the model"
-					+ " before the I/O completion refines it");
-		}
+		ioConfiguration(); // refuses extensions the files cannot hold before anything is built
 		List<Repository> repositories = model.getRepositories().stream().filter(r -> !isPrimitiveTypes(r)).toList();
 		require(!repositories.isEmpty(), modelName + " has no repository");
 		require(model.getSystem() != null, modelName + " has no system");
 		require(model.getResourceEnvironment() != null, modelName + " has no resource environment");
 		require(model.getAllocation() != null, modelName + " has no allocation");
 		require(model.getUsageModel() != null, modelName + " has no usage model");
-		checkResourceRepository(model.getResourceRepository());
+		List<EObject> ownResourceElements = ownResourceElements(model.getResourceRepository());
 
 		Map<String, EObject> roots = new LinkedHashMap<>();
 		for (int i = 0; i < repositories.size(); i++) {
@@ -229,6 +252,11 @@ public final class PalladioExport {
 		for (Map.Entry<String, EObject> root : roots.entrySet()) {
 			locate(root.getValue(), root.getKey());
 		}
+		String resourceTypesFile = baseName + ".resourcetype";
+		for (EObject element : ownResourceElements) {
+			locate(element, resourceTypesFile);
+		}
+		planIoActions();
 		Map<String, Node> documents = new LinkedHashMap<>();
 		for (Map.Entry<String, EObject> root : roots.entrySet()) {
 			currentFile = root.getKey();
@@ -241,8 +269,32 @@ public final class PalladioExport {
 			default -> throw new IllegalStateException("no root kind " + root.getValue().eClass().getName());
 			});
 		}
+		if (!ownResourceElements.isEmpty()) {
+			currentFile = resourceTypesFile;
+			documents.put(resourceTypesFile, resourceTypes(ownResourceElements));
+		}
 		loadProfiles(model.getUsageModel(), documents);
 		return documents;
+	}
+
+	/**
+	 * @return the I/O configuration of a refined model, or null; any other extension, which Palladio
+	 *         files cannot hold, is refused
+	 */
+	private IoConfiguration ioConfiguration() throws PalladioExportException {
+		IoConfiguration found = null;
+		for (EObject extension : model.getExtensions()) {
+			if (found == null && extension instanceof IoConfiguration configuration) {
+				found = configuration;
+			} else {
+				throw new PalladioExportException("model '" + model.getName() + "': its extension "
+						+ Diagnostic.describe(extension) + (extension instanceof IoConfiguration
+								? " is a second I/O configuration; the files can carry one (" + baseName + ".ioconfig)"
+								: " cannot be written as Palladio files: IOSim writes only an I/O configuration"
+										+ " beside them"));
+			}
+		}
+		return found;
 	}
 
 	// ------------------------------------------------------------------ load profiles (SimuLizar's usage evolution, DLIM)
@@ -395,29 +447,23 @@ public final class PalladioExport {
 	}
 
 	/**
-	 * Files refer to the built-in resource types through {@code pathmap://PCM_MODELS/}; others would
-	 * need a {@code .resourcetype} file of their own, which the export does not write yet. Scheduling
-	 * policies of Palladio extensions are referred to where they were found.
+	 * Files refer to the built-in resource types through {@code pathmap://PCM_MODELS/}, and to
+	 * scheduling policies of Palladio extensions where they were found; the model's own resource
+	 * interfaces, scheduling policies and resource types go into {@code BASE.resourcetype}.
+	 *
+	 * @return the elements of the resource repository {@code BASE.resourcetype} holds, in the order
+	 *         an import reads them (interfaces, policies, types)
 	 */
-	private void checkResourceRepository(ResourceRepository repository) throws PalladioExportException {
+	private List<EObject> ownResourceElements(ResourceRepository repository) {
+		List<EObject> own = new ArrayList<>();
 		if (repository == null) {
-			return;
+			return own;
 		}
-		List<EObject> elements = new ArrayList<>();
-		elements.addAll(repository.getResourceTypes());
-		elements.addAll(repository.getResourceInterfaces());
-		for (EObject element : elements) {
-			if (!isBuiltIn(element)) {
-				throw new PalladioExportException(Diagnostic.describe(element) + " is not one of Palladio's resource"
-						+ " types; writing a .resourcetype file for it is not supported yet");
-			}
-		}
-		for (SchedulingPolicy policy : repository.getSchedulingPolicies()) {
-			if (!isBuiltIn(policy) && extensionLocation(policy) == null) {
-				throw new PalladioExportException("scheduling policy '" + policy.getId() + "' is neither one of"
-						+ " Palladio's nor known from a pathmap:// model, so the files could not refer to it");
-			}
-		}
+		repository.getResourceInterfaces().stream().filter(element -> !isBuiltIn(element)).forEach(own::add);
+		repository.getSchedulingPolicies().stream()
+				.filter(policy -> !isBuiltIn(policy) && extensionLocation(policy) == null).forEach(own::add);
+		repository.getResourceTypes().stream().filter(element -> !isBuiltIn(element)).forEach(own::add);
+		return own;
 	}
 
 	private boolean isBuiltIn(EObject element) {
@@ -445,6 +491,181 @@ public final class PalladioExport {
 				generatedIds.put(element, GENERATED_ID_PREFIX + (generatedIds.size() + 1));
 			}
 		}
+	}
+
+	// ------------------------------------------------------------------ resource types
+
+	/** PCM's resource repository has no id, like Palladio.resourcetype's. */
+	private Node resourceTypes(List<EObject> ownElements) throws PalladioExportException {
+		Node root = new Node("resourcetype:ResourceRepository").attribute("xmi:version", "2.0");
+		for (EObject element : ownElements) {
+			switch (element) {
+			case ResourceInterface resourceInterface -> {
+				Node interfaceNode = root.child("resourceInterfaces__ResourceRepository");
+				identity(interfaceNode, resourceInterface);
+				for (ResourceSignature signature : resourceInterface.getSignatures()) {
+					Node signatureNode = interfaceNode.child("resourceSignatures__ResourceInterface");
+					identity(signatureNode, signature);
+					signatureNode.attribute("resourceServiceId", Integer.toString(signature.getResourceServiceId()));
+					parameters(signatureNode, "parameter__ResourceSignature", signature.getParameters());
+				}
+			}
+			case SchedulingPolicy policy -> identity(root.child("schedulingPolicies__ResourceRepository"), policy);
+			case ResourceType type -> {
+				Node typeNode = root.child("availableResourceTypes_ResourceRepository");
+				// IOSim's resource type classes are PCM's, by name
+				typeNode.attribute("xsi:type", "resourcetype:" + type.eClass().getName());
+				identity(typeNode, type);
+				// PCM provides an interface through a role; IOSim keeps only the interface, so the role's id is made up
+				for (ResourceInterface provided : type.getProvidedInterfaces()) {
+					Node roleNode = typeNode.child("resourceProvidedRoles__ResourceInterfaceProvidingEntity")
+							.attribute("id", idOf(type) + "_provides_" + idOf(provided));
+					refer(roleNode, "providedResourceInterface__ResourceProvidedRole", provided);
+				}
+			}
+			default -> throw cannotWrite(element);
+			}
+		}
+		return root;
+	}
+
+	// ------------------------------------------------------------------ I/O of a refined model
+
+	/**
+	 * Finds the I/O actions the completion put beside an action, and the components that need a role
+	 * for the HddInterface calls their I/O actions become.
+	 */
+	private void planIoActions() throws PalladioExportException {
+		for (Iterator<EObject> contents = model.eAllContents(); contents.hasNext();) {
+			if (!(contents.next() instanceof IoAction io)) {
+				continue;
+			}
+			AbstractInternalControlFlowAction origin = completionOrigin(io);
+			if (origin != null) {
+				ioBeside.put(origin, io);
+				originOf.put(io, origin);
+			}
+			BasicComponent component = componentOf(io);
+			if (component == null) {
+				throw new PalladioExportException(Diagnostic.describe(io) + " is not in a behaviour of a basic"
+						+ " component, so no component could issue its requests as HddInterface calls");
+			}
+			if (hddRole(component) == null) {
+				addedHddRoles.computeIfAbsent(component, c -> PalladioExporter.HDD_ROLE_ID_PREFIX + idOf(c));
+			}
+		}
+	}
+
+	/**
+	 * @return the action whose HDD use the completion turned into this I/O action, or null for an I/O
+	 *         action of the model's own. The completion names it after the action ({@code ID.io},
+	 *         {@code NAME (I/O)}) and puts it after the action, or before it when it is a stop action.
+	 */
+	private static AbstractInternalControlFlowAction completionOrigin(IoAction io) {
+		String id = io.getId();
+		if (id == null || !id.endsWith(".io") || !io.getResourceDemands().isEmpty()
+				|| !io.getResourceCalls().isEmpty() || !io.getInfrastructureCalls().isEmpty()) {
+			return null;
+		}
+		String originId = id.substring(0, id.length() - ".io".length());
+		for (AbstractAction candidate : new AbstractAction[] { io.getPredecessor(), io.getSuccessor() }) {
+			if (candidate instanceof AbstractInternalControlFlowAction origin && !(candidate instanceof IoAction)
+					&& originId.equals(origin.getId()) && origin.eContainer() == io.eContainer()
+					&& (candidate == io.getPredecessor() || candidate instanceof StopAction)
+					&& (origin.getName() == null ? "action" : origin.getName()).concat(" (I/O)").equals(io.getName())
+					&& !usesHdd(origin)) {
+				return origin;
+			}
+		}
+		return null;
+	}
+
+	/** An action whose HDD use is left would have it joined with the I/O action's requests when refined again. */
+	private static boolean usesHdd(AbstractInternalControlFlowAction action) {
+		return action.getResourceDemands().stream().anyMatch(demand -> HddUse.isHdd(demand.getRequiredResource()))
+				|| action.getResourceCalls().stream()
+						.anyMatch(call -> call.getRole() != null && HddUse.isHddInterface(call.getRole().getRequiredInterface()));
+	}
+
+	private static BasicComponent componentOf(EObject element) {
+		for (EObject container = element.eContainer(); container != null; container = container.eContainer()) {
+			if (container instanceof BasicComponent component) {
+				return component;
+			}
+		}
+		return null;
+	}
+
+	private static ResourceRequiredRole hddRole(BasicComponent component) {
+		return component.getResourceRequiredRoles().stream()
+				.filter(role -> HddUse.isHddInterface(role.getRequiredInterface())).findFirst().orElse(null);
+	}
+
+	/** The model's HddInterface, or Palladio's when the model has none (e.g. one built in code). */
+	private ResourceInterface hddInterface() {
+		ResourceRepository repository = model.getResourceRepository() == null ? defaults.resourceRepository()
+				: model.getResourceRepository();
+		return repository.getResourceInterfaces().stream().filter(HddUse::isHddInterface).findFirst()
+				.orElseGet(() -> defaults.resourceRepository().getResourceInterfaces().stream()
+						.filter(HddUse::isHddInterface).findFirst().orElseThrow());
+	}
+
+	/** The same action as a file sees it: an I/O action written as calls of its origin is skipped over. */
+	private AbstractAction written(AbstractAction neighbour, boolean successor) {
+		if (neighbour instanceof IoAction io && originOf.containsKey(io)) {
+			return successor ? io.getSuccessor() : io.getPredecessor();
+		}
+		return neighbour;
+	}
+
+	/**
+	 * Each request becomes a call of HddInterface's read or write, with the inputs the completion
+	 * reads back: {@code size}, {@code sequentiality}, {@code fileSet} (a string literal), and as
+	 * many calls as the request's count.
+	 */
+	private void ioRequests(Node node, IoAction io) throws PalladioExportException {
+		BasicComponent component = componentOf(io);
+		ResourceRequiredRole role = hddRole(component);
+		ResourceInterface hdd = role == null ? hddInterface() : role.getRequiredInterface();
+		int index = 0;
+		for (IoRequest request : io.getRequests()) {
+			Node callNode = node.child("resourceCall__Action").attribute("id", idOf(io) + ".request" + ++index);
+			if (role == null) {
+				callNode.attribute("resourceRequiredRole__ResourceCall", addedHddRoles.get(component));
+			} else {
+				refer(callNode, "resourceRequiredRole__ResourceCall", role);
+			}
+			refer(callNode, "signature__ResourceCall", hddSignature(hdd, request, io));
+			randomVariable(callNode, "numberOfCalls__ResourceCall", request.getCount());
+			callInput(callNode, "size", request.getSize());
+			callInput(callNode, "sequentiality", request.getSequentiality());
+			if (request.getFileSet() != null) {
+				if (request.getFileSet().contains("\"") || request.getFileSet().contains("\\")) {
+					throw new PalladioExportException(Diagnostic.describe(io) + ": its file set '" + request.getFileSet()
+							+ "' cannot be written as a stochastic expression's string literal (it has a quote or"
+							+ " backslash)");
+				}
+				callInput(callNode, "fileSet", "\"" + request.getFileSet() + "\"");
+			}
+		}
+	}
+
+	private static ResourceSignature hddSignature(ResourceInterface hdd, IoRequest request, IoAction io)
+			throws PalladioExportException {
+		String name = request.getType() == IoType.WRITE ? "write" : "read";
+		return hdd.getSignatures().stream().filter(signature -> name.equalsIgnoreCase(signature.getName())).findFirst()
+				.orElseThrow(() -> new PalladioExportException(Diagnostic.describe(io) + ": " + Diagnostic.describe(hdd)
+						+ " has no signature '" + name + "' to call for its " + name + " requests"));
+	}
+
+	private static void callInput(Node callNode, String variable, String specification) {
+		if (specification == null) {
+			return;
+		}
+		Node usage = callNode.child("inputVariableUsages__CallAction");
+		randomVariable(usage.child("variableCharacterisation_VariableUsage").attribute("type", "VALUE"),
+				"specification_VariableCharacterisation", specification);
+		variableReference(usage.child("namedReference__VariableUsage"), variable);
 	}
 
 	// ------------------------------------------------------------------ references
@@ -668,6 +889,12 @@ public final class PalladioExport {
 			identity(roleNode, role);
 			refer(roleNode, "requiredResourceInterface__ResourceRequiredRole", role.getRequiredInterface());
 		}
+		String addedHddRole = addedHddRoles.get(entity);
+		if (addedHddRole != null) {
+			Node roleNode = node.child("resourceRequiredRoles__ResourceInterfaceRequiringEntity")
+					.attribute("id", addedHddRole).attribute("entityName", "HddInterface");
+			refer(roleNode, "requiredResourceInterface__ResourceRequiredRole", hddInterface());
+		}
 	}
 
 	private void anInterface(Node node, Interface anInterface) throws PalladioExportException {
@@ -753,7 +980,9 @@ public final class PalladioExport {
 
 	private void steps(Node node, ResourceDemandingBehaviour behaviour) throws PalladioExportException {
 		for (AbstractAction action : behaviour.getSteps()) {
-			action(node.child("steps_Behaviour"), action);
+			if (!originOf.containsKey(action)) {
+				action(node.child("steps_Behaviour"), action);
+			}
 		}
 	}
 
@@ -764,14 +993,14 @@ public final class PalladioExport {
 	}
 
 	private void action(Node node, AbstractAction action) throws PalladioExportException {
-		if (action.eClass().getEPackage() != PcmPackage.eINSTANCE) {
-			// e.g. IOSim's own IoAction: Palladio has no such class; models express I/O as HddInterface calls
+		if (action.eClass().getEPackage() != PcmPackage.eINSTANCE && !(action instanceof IoAction)) {
 			throw cannotWrite(action);
 		}
-		node.attribute("xsi:type", "seff:" + action.eClass().getName());
+		// Palladio has no I/O action: one of the model's own is an internal action issuing HddInterface calls
+		node.attribute("xsi:type", "seff:" + (action instanceof IoAction ? "InternalAction" : action.eClass().getName()));
 		identity(node, action);
-		refer(node, "successor_AbstractAction", action.getSuccessor());
-		refer(node, "predecessor_AbstractAction", action.getPredecessor());
+		refer(node, "successor_AbstractAction", written(action.getSuccessor(), true));
+		refer(node, "predecessor_AbstractAction", written(action.getPredecessor(), false));
 		if (action instanceof AbstractInternalControlFlowAction flow) {
 			demandsAndCalls(node, flow);
 		}
@@ -845,6 +1074,10 @@ public final class PalladioExport {
 			refer(callNode, "signature__ResourceCall", call.getSignature());
 			randomVariable(callNode, "numberOfCalls__ResourceCall", call.getNumberOfCalls());
 			variableUsages(callNode, "inputVariableUsages__CallAction", call.getInputVariableUsages());
+		}
+		IoAction io = action instanceof IoAction own ? own : ioBeside.get(action);
+		if (io != null) {
+			ioRequests(node, io);
 		}
 		for (InfrastructureCall call : action.getInfrastructureCalls()) {
 			Node callNode = node.child("infrastructureCall__Action");
@@ -1125,6 +1358,7 @@ public final class PalladioExport {
 		namespaces.put("composition", PCM + "Core/Composition/5.2");
 		namespaces.put("repository", PCM + "Repository/5.2");
 		namespaces.put("resourceenvironment", PCM + "ResourceEnvironment/5.2");
+		namespaces.put("resourcetype", PCM + "ResourceType/5.2");
 		namespaces.put("seff", PCM + "SEFF/5.2");
 		namespaces.put("stoex", "http://sdq.ipd.uka.de/StochasticExpressions/2.2");
 		namespaces.put("system", PCM + "System/5.2");
@@ -1146,8 +1380,8 @@ public final class PalladioExport {
 			List<String> declared = switch (prefix) {
 			case "usageevolution" -> List.of("usageevolution");
 			case "tools.descartes.dlim" -> List.of("xmi", "xsi", "tools.descartes.dlim");
-			default -> List.of("xmi", "xsi", "allocation", "composition", "repository", "resourceenvironment", "seff",
-					"stoex", "system", "usagemodel");
+			default -> List.of("xmi", "xsi", "allocation", "composition", "repository", "resourceenvironment",
+					"resourcetype", "seff", "stoex", "system", "usagemodel");
 			};
 			for (String namespacePrefix : declared) {
 				writer.writeNamespace(namespacePrefix, NAMESPACES.get(namespacePrefix));

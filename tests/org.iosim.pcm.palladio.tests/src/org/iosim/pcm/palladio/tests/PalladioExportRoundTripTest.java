@@ -18,11 +18,9 @@ import java.util.stream.Stream;
 import org.eclipse.emf.ecore.EObject;
 import org.eclipse.emf.ecore.util.EcoreUtil;
 import org.iosim.engine.ModelCompilationException;
-import org.iosim.pcm.AbstractAction;
 import org.iosim.pcm.ArchitectureModel;
-import org.iosim.pcm.BasicComponent;
 import org.iosim.pcm.Identified;
-import org.iosim.pcm.ResourceDemandingSeff;
+import org.iosim.pcm.io.FileSet;
 import org.iosim.pcm.io.IoFactory;
 import org.iosim.pcm.palladio.ArchitectureFiles;
 import org.iosim.pcm.palladio.ImportResult;
@@ -140,21 +138,41 @@ class PalladioExportRoundTripTest {
 	@Test
 	void anElementPalladioCannotHoldIsNamedNotDropped() throws Exception {
 		ArchitectureModel model = importClean(Path.of("../../examples/minimal")).get(0).model();
-		ResourceDemandingSeff seff = model.getRepositories().stream()
-				.flatMap(repository -> repository.getComponents().stream()).filter(BasicComponent.class::isInstance)
-				.map(BasicComponent.class::cast).flatMap(component -> component.getSeffs().stream()).findFirst()
-				.orElseThrow();
-		AbstractAction ioAction = IoFactory.eINSTANCE.createIoAction();
-		ioAction.setName("readIndex");
-		seff.getSteps().add(ioAction);
+		FileSet extension = IoFactory.eINSTANCE.createFileSet();
+		extension.setName("index");
+		model.getExtensions().add(extension);
 
 		PalladioExportException refusal = assertThrows(PalladioExportException.class,
 				() -> PalladioExporter.export(model, folder, "shop"));
 
-		assertTrue(refusal.getMessage().contains("readIndex"), refusal.getMessage());
+		assertEquals("model 'shop': its extension FileSet 'index' cannot be written as Palladio files: IOSim"
+				+ " writes only an I/O configuration beside them", refusal.getMessage());
 		try (Stream<Path> written = Files.list(folder)) {
 			assertEquals(0, written.count(), "no file is written for a model that cannot be exported");
 		}
+	}
+
+	@Test
+	void resourceTypesOfTheModelsOwnAreWrittenToAResourceTypeFileTheOthersReferTo() throws Exception {
+		Path source = TestModels.RESOURCES.resolve("own-resource-type");
+		assertRoundTrips(source);
+		ArchitectureModel model = importClean(source).get(0).model();
+
+		List<Path> files = PalladioExporter.export(model, folder, "shop");
+
+		assertEquals(List.of("shop.repository", "shop.system", "shop.resourceenvironment", "shop.allocation",
+				"shop.usagemodel", "shop.resourcetype"), files.stream().map(file -> file.getFileName().toString()).toList());
+		String resourceTypes = Files.readString(folder.resolve("shop.resourcetype"));
+		assertTrue(resourceTypes.contains("<resourcetype:ResourceRepository"), resourceTypes);
+		for (String own : new String[] { "id=\"shop.gpu.interface\"", "id=\"shop.gpu.render\"",
+				"id=\"shop.roundRobin\"", "id=\"shop.gpu\"", "id=\"shop.fibre\"" }) {
+			assertTrue(resourceTypes.contains(own), own + " in " + resourceTypes);
+		}
+		assertFalse(resourceTypes.contains("_oro4gG3fEdy4YaaT-RYrLQ"), "Palladio's own types stay in Palladio.resourcetype");
+		assertTrue(Files.readString(folder.resolve("shop.repository"))
+				.contains("<requiredResource_ParametricResourceDemand href=\"shop.resourcetype#shop.gpu\"/>"));
+		assertTrue(Files.readString(folder.resolve("shop.resourceenvironment"))
+				.contains("<activeResourceType_ActiveResourceSpecification href=\"shop.resourcetype#shop.gpu\"/>"));
 	}
 
 	// ------------------------------------------------------------------ helpers
