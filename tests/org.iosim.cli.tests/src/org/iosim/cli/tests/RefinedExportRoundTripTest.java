@@ -62,6 +62,8 @@ class RefinedExportRoundTripTest {
 			cases.put("storage-qpn/" + configuration, List.of(examples.resolve("minimal").toString(), "--io",
 					examples.resolve("storage-qpn").resolve(configuration + ".ioconfig").toString()));
 		}
+		cases.put("san/shop-san", List.of(examples.resolve("minimal").toString(), "--io",
+				examples.resolve("san").resolve("shop-san.ioconfig").toString()));
 		for (String configuration : List.of("fileserver-disk", "fileserver-disk-embedded")) {
 			cases.put("storage-qpn/" + configuration, List.of(examples.resolve("fileserver").toString(), "--io",
 					examples.resolve("storage-qpn").resolve(configuration + ".ioconfig").toString()));
