@@ -90,7 +90,9 @@ import org.iosim.pcm.ResourceRequiredRole;
 import org.iosim.pcm.ScenarioBehaviour;
 import org.iosim.pcm.ScenarioBranchTransition;
 import org.iosim.pcm.Signature;
+import org.iosim.pcm.SinkDelegationConnector;
 import org.iosim.pcm.SinkRole;
+import org.iosim.pcm.SourceDelegationConnector;
 import org.iosim.pcm.SourceRole;
 import org.iosim.pcm.SoftwareSystem;
 import org.iosim.pcm.Start;
@@ -221,7 +223,8 @@ final class ValidationRules extends PcmSwitch<Object> {
 		for (Iterator<EObject> contents = model.eAllContents(); contents.hasNext();) {
 			EObject element = contents.next();
 			if (element instanceof EventChannelSinkConnector fromChannel && fromChannel.getSinkRole() == sink
-					|| element instanceof AssemblyEventConnector direct && direct.getSinkRole() == sink) {
+					|| element instanceof AssemblyEventConnector direct && direct.getSinkRole() == sink
+					|| element instanceof SinkDelegationConnector in && in.getInnerRole() == sink) {
 				return true;
 			}
 		}
@@ -647,7 +650,9 @@ final class ValidationRules extends PcmSwitch<Object> {
 			if (connector instanceof AssemblyEventConnector direct && direct.getSourceContext() == context
 					&& direct.getSourceRole() == role
 					|| connector instanceof EventChannelSourceConnector toChannel
-							&& toChannel.getAssemblyContext() == context && toChannel.getSourceRole() == role) {
+							&& toChannel.getAssemblyContext() == context && toChannel.getSourceRole() == role
+					|| connector instanceof SourceDelegationConnector out && out.getInnerContext() == context
+							&& out.getInnerRole() == role) {
 				return;
 			}
 		}
@@ -725,6 +730,49 @@ final class ValidationRules extends PcmSwitch<Object> {
 			error(connector, "role " + Diagnostic.describe(role) + " is not a role of component "
 					+ Diagnostic.describe(component) + ", which assembly context " + Diagnostic.describe(context)
 					+ " encapsulates");
+		}
+	}
+
+	@Override
+	public Object caseSourceDelegationConnector(SourceDelegationConnector connector) {
+		boolean complete = require(connector, connector.getOuterRole(), "outerRole")
+				& require(connector, connector.getInnerContext(), "innerContext")
+				& require(connector, connector.getInnerRole(), "innerRole");
+		if (complete) {
+			checkEventDelegation(connector, connector.getInnerContext(), connector.getInnerRole(),
+					InterfaceProvidingRequiringEntity::getRequiredRoles, connector.getOuterRole(),
+					connector.getInnerRole().getEventGroup(), connector.getOuterRole().getEventGroup());
+		}
+		return null;
+	}
+
+	@Override
+	public Object caseSinkDelegationConnector(SinkDelegationConnector connector) {
+		boolean complete = require(connector, connector.getOuterRole(), "outerRole")
+				& require(connector, connector.getInnerContext(), "innerContext")
+				& require(connector, connector.getInnerRole(), "innerRole");
+		if (complete) {
+			checkEventDelegation(connector, connector.getInnerContext(), connector.getInnerRole(),
+					InterfaceProvidingRequiringEntity::getProvidedRoles, connector.getOuterRole(),
+					connector.getInnerRole().getEventGroup(), connector.getOuterRole().getEventGroup());
+		}
+		return null;
+	}
+
+	/** The inner role belongs to the inner context's component, the outer one to the structure, both carry one group. */
+	private void checkEventDelegation(Connector connector, AssemblyContext inner, EObject innerRole,
+			Function<InterfaceProvidingRequiringEntity, List<? extends EObject>> rolesOf, EObject outerRole,
+			EventGroup innerGroup, EventGroup outerGroup) {
+		checkEventEnd(connector, inner, innerRole, rolesOf);
+		if (connector.eContainer() instanceof InterfaceProvidingRequiringEntity structure
+				&& !rolesOf.apply(structure).contains(outerRole)) {
+			error(connector, "outer role " + Diagnostic.describe(outerRole) + " is not a role of "
+					+ Diagnostic.describe(structure) + ", which holds the connector");
+		}
+		if (innerGroup != null && outerGroup != null && innerGroup != outerGroup) {
+			error(connector, "inner role " + Diagnostic.describe(innerRole) + " has event group "
+					+ Diagnostic.describe(innerGroup) + ", but outer role " + Diagnostic.describe(outerRole)
+					+ " has event group " + Diagnostic.describe(outerGroup));
 		}
 	}
 

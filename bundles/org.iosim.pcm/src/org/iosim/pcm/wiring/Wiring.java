@@ -29,7 +29,9 @@ import org.iosim.pcm.RequiredRole;
 import org.iosim.pcm.ResourceContainer;
 import org.iosim.pcm.ResourceDemandingSeff;
 import org.iosim.pcm.Signature;
+import org.iosim.pcm.SinkDelegationConnector;
 import org.iosim.pcm.SinkRole;
+import org.iosim.pcm.SourceDelegationConnector;
 import org.iosim.pcm.SourceRole;
 import org.iosim.pcm.io.FileSet;
 import org.iosim.pcm.io.IoConfiguration;
@@ -173,15 +175,18 @@ public final class Wiring {
 	 * The sinks an event reaches: through every assembly event connector from the source role, and
 	 * through every event channel the role is connected to, to each of the channel's sinks (once per
 	 * sink connector, however many of the role's connectors lead to the channel). Connectors are those
-	 * of the structure enclosing the source; an unconnected role reaches no sink.
+	 * of the structure enclosing the source; an unconnected role reaches no sink. A source delegation
+	 * connector leads the event on from the enclosing composite component's own source role, in the
+	 * structure around it; a sink that is a composite component passes the event on through its sink
+	 * delegation connectors. Events leaving the system reach nothing.
 	 *
 	 * @param emitter the emitting action, for the message if a sink has no handler
 	 * @return the handler SEFF of the event type in each sink's component instance, in connector order
 	 */
 	public List<Target> sinks(ComponentInstance source, SourceRole role, EventType type, EObject emitter)
 			throws WiringException {
-		ComposedStructure structure = source.enclosingStructure(model.getSystem());
 		List<Target> handlers = new ArrayList<>();
+		ComposedStructure structure = source.enclosingStructure(model.getSystem());
 		if (structure == null) {
 			return handlers;
 		}
@@ -190,23 +195,48 @@ public final class Wiring {
 		for (Connector connector : structure.getConnectors()) {
 			if (connector instanceof AssemblyEventConnector direct && direct.getSourceContext() == source.context()
 					&& direct.getSourceRole() == role && direct.getSinkContext() != null) {
-				handlers.add(handler(sibling(parent, direct.getSinkContext()), direct.getSinkRole(), type, emitter));
+				deliver(sibling(parent, direct.getSinkContext()), direct.getSinkRole(), type, emitter, handlers);
 			} else if (connector instanceof EventChannelSourceConnector toChannel
 					&& toChannel.getAssemblyContext() == source.context() && toChannel.getSourceRole() == role
 					&& toChannel.getEventChannel() != null && !channels.contains(toChannel.getEventChannel())) {
 				channels.add(toChannel.getEventChannel());
+			} else if (connector instanceof SourceDelegationConnector out && parent != null
+					&& out.getInnerContext() == source.context() && out.getInnerRole() == role && out.getOuterRole() != null) {
+				handlers.addAll(sinks(parent, out.getOuterRole(), type, emitter));
 			}
 		}
 		for (EventChannel channel : channels) {
 			for (Connector connector : structure.getConnectors()) {
 				if (connector instanceof EventChannelSinkConnector fromChannel && fromChannel.getEventChannel() == channel
 						&& fromChannel.getAssemblyContext() != null) {
-					handlers.add(handler(sibling(parent, fromChannel.getAssemblyContext()), fromChannel.getSinkRole(),
-							type, emitter));
+					deliver(sibling(parent, fromChannel.getAssemblyContext()), fromChannel.getSinkRole(), type, emitter,
+							handlers);
 				}
 			}
 		}
 		return handlers;
+	}
+
+	/** Adds the handler of the event in the sink, or in the components a composite sink delegates it to. */
+	private void deliver(ComponentInstance sink, SinkRole role, EventType type, EObject emitter, List<Target> handlers)
+			throws WiringException {
+		if (sink.component() instanceof CompositeComponent composite) {
+			boolean delegated = false;
+			for (Connector connector : composite.getConnectors()) {
+				if (connector instanceof SinkDelegationConnector in && in.getOuterRole() == role
+						&& in.getInnerContext() != null) {
+					deliver(sink.child(in.getInnerContext()), in.getInnerRole(), type, emitter, handlers);
+					delegated = true;
+				}
+			}
+			if (!delegated) {
+				throw new WiringException(emitter, "emits event '" + nameOf(type) + "', which reaches sink role '"
+						+ nameOf(role) + "' of composite component '" + nameOf(composite) + "' in '" + sink.name()
+						+ "', but no sink delegation connector of the composite component leads it to a component inside");
+			}
+			return;
+		}
+		handlers.add(handler(sink, role, type, emitter));
 	}
 
 	/** @return the SEFF of the sink's component that handles the event type */
@@ -223,8 +253,7 @@ public final class Wiring {
 					+ "' has no SEFF handling it");
 		}
 		throw new WiringException(emitter, "emits event '" + nameOf(type) + "', which reaches '" + sink.name()
-				+ "', a " + (sink.component() == null ? "context without component" : "composite component")
-				+ "; events are delivered to basic components only");
+				+ "', a context without component; events are delivered to basic components only");
 	}
 
 	private static ComponentInstance sibling(ComponentInstance parent, AssemblyContext context) {

@@ -115,8 +115,10 @@ import org.iosim.pcm.ScenarioBehaviour;
 import org.iosim.pcm.ScenarioBranchTransition;
 import org.iosim.pcm.SchedulingPolicy;
 import org.iosim.pcm.SetVariableAction;
+import org.iosim.pcm.SinkDelegationConnector;
 import org.iosim.pcm.SinkRole;
 import org.iosim.pcm.SoftwareSystem;
+import org.iosim.pcm.SourceDelegationConnector;
 import org.iosim.pcm.SourceRole;
 import org.iosim.pcm.StopAction;
 import org.iosim.pcm.SynchronisationPoint;
@@ -1175,6 +1177,16 @@ public final class PalladioExport {
 			refer(node, "sourceRole__AssemblyEventConnector", direct.getSourceRole());
 			refer(node, "sinkAssemblyContext__AssemblyEventConnector", direct.getSinkContext());
 			refer(node, "sinkRole__AssemblyEventConnector", direct.getSinkRole());
+		}
+		case SourceDelegationConnector out -> {
+			refer(node, "innerSourceRole__SourceRole", out.getInnerRole());
+			refer(node, "outerSourceRole__SourceRole", out.getOuterRole());
+			refer(node, "assemblyContext__SourceDelegationConnector", out.getInnerContext());
+		}
+		case SinkDelegationConnector in -> {
+			refer(node, "assemblyContext__SinkDelegationConnector", in.getInnerContext());
+			refer(node, "innerSinkRole__SinkRole", in.getInnerRole());
+			refer(node, "outerSinkRole__SinkRole", in.getOuterRole());
 		}
 		default -> throw cannotWrite(connector);
 		}

@@ -94,7 +94,9 @@ import org.iosim.pcm.ScenarioBehaviour;
 import org.iosim.pcm.ScenarioBranchTransition;
 import org.iosim.pcm.SchedulingPolicy;
 import org.iosim.pcm.SetVariableAction;
+import org.iosim.pcm.SinkDelegationConnector;
 import org.iosim.pcm.SoftwareSystem;
+import org.iosim.pcm.SourceDelegationConnector;
 import org.iosim.pcm.SynchronisationPoint;
 import org.iosim.pcm.UsageModel;
 import org.iosim.pcm.UsageScenario;
@@ -992,6 +994,24 @@ final class PcmMapper {
 					"sinkRole__AssemblyEventConnector");
 			filterCondition(fields, direct, "filterCondition__AssemblyEventConnector");
 			connector = direct;
+		} else if (isType(element, "SourceDelegationConnector")) {
+			SourceDelegationConnector delegation = begin(fields, PCM.createSourceDelegationConnector());
+			builder.refer(delegation, PcmPackage.Literals.SOURCE_DELEGATION_CONNECTOR__OUTER_ROLE, fields,
+					"outerSourceRole__SourceRole");
+			builder.refer(delegation, PcmPackage.Literals.SOURCE_DELEGATION_CONNECTOR__INNER_ROLE, fields,
+					"innerSourceRole__SourceRole");
+			builder.refer(delegation, PcmPackage.Literals.SOURCE_DELEGATION_CONNECTOR__INNER_CONTEXT, fields,
+					"assemblyContext__SourceDelegationConnector");
+			connector = delegation;
+		} else if (isType(element, "SinkDelegationConnector")) {
+			SinkDelegationConnector delegation = begin(fields, PCM.createSinkDelegationConnector());
+			builder.refer(delegation, PcmPackage.Literals.SINK_DELEGATION_CONNECTOR__OUTER_ROLE, fields,
+					"outerSinkRole__SinkRole");
+			builder.refer(delegation, PcmPackage.Literals.SINK_DELEGATION_CONNECTOR__INNER_ROLE, fields,
+					"innerSinkRole__SinkRole");
+			builder.refer(delegation, PcmPackage.Literals.SINK_DELEGATION_CONNECTOR__INNER_CONTEXT, fields,
+					"assemblyContext__SinkDelegationConnector");
+			connector = delegation;
 		} else {
 			unsupportedType(owner, element, "connector");
 			return null;

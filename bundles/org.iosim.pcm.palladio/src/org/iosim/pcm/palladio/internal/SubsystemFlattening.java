@@ -2,11 +2,11 @@ package org.iosim.pcm.palladio.internal;
 
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 
 import org.eclipse.emf.ecore.EObject;
@@ -20,6 +20,7 @@ import org.iosim.pcm.AssemblyEventConnector;
 import org.iosim.pcm.AssemblyInfrastructureConnector;
 import org.iosim.pcm.CompositeComponent;
 import org.iosim.pcm.Connector;
+import org.iosim.pcm.EventChannel;
 import org.iosim.pcm.EventChannelSinkConnector;
 import org.iosim.pcm.EventChannelSourceConnector;
 import org.iosim.pcm.OperationProvidedRole;
@@ -29,7 +30,11 @@ import org.iosim.pcm.ProvidedDelegationConnector;
 import org.iosim.pcm.Repository;
 import org.iosim.pcm.ResourceContainer;
 import org.iosim.pcm.RequiredDelegationConnector;
+import org.iosim.pcm.SinkDelegationConnector;
+import org.iosim.pcm.SinkRole;
 import org.iosim.pcm.SoftwareSystem;
+import org.iosim.pcm.SourceDelegationConnector;
+import org.iosim.pcm.SourceRole;
 import org.iosim.pcm.validation.Diagnostic;
 import org.iosim.pcm.validation.NotImported;
 import org.iosim.pcm.validation.SourceLocation;
@@ -44,14 +49,21 @@ import org.iosim.pcm.wiring.ComponentInstance;
  * lead into or out of a subsystem are resolved through its delegation connectors to the inner
  * component that serves or makes the call. Allocating a subsystem's assembly context places every
  * component inside it on that container; allocating an assembly context inside a subsystem places
- * what it holds, which is only unambiguous while the system uses that subsystem once.
+ * what it holds, which is only unambiguous while the system uses that subsystem once. Events are
+ * flattened alike: each instance of a subsystem gets its own copies of the event channels inside it,
+ * and event connectors are resolved through source and sink delegation connectors to the inner
+ * components that emit or handle the events.
  */
 final class SubsystemFlattening {
 
 	private static final PcmFactory PCM = PcmFactory.eINSTANCE;
 
-	/** Where a call through a role ends up: the role of a component that is no subsystem. */
+	/** Where a call or an event through a role ends up: the role of a component that is no subsystem. */
 	private record End<R>(ComponentInstance instance, R role) {
+	}
+
+	/** A delegation connector's outer role and where it leads inside, whatever its kind. */
+	private record Delegation<R>(R outer, AssemblyContext innerContext, R inner) {
 	}
 
 	private final ArchitectureModel model;
@@ -63,8 +75,8 @@ final class SubsystemFlattening {
 	/** Every instance of a subsystem, and of the contexts inside it, in the order the system holds them. */
 	private final Map<ComponentInstance, List<AssemblyContext>> leavesByInstance = new LinkedHashMap<>();
 	private final List<Connector> connectors = new ArrayList<>();
-	/** Subsystems whose events were reported, so that a subsystem used several times is reported once. */
-	private final Set<CompositeComponent> eventsReported = new HashSet<>();
+	/** Each subsystem instance's copies of the event channels inside it. */
+	private final Map<ComponentInstance, Map<EventChannel, EventChannel>> channels = new LinkedHashMap<>();
 
 	/**
 	 * @param subsystems the composite components the importer made of PCM subsystems; once flattened,
@@ -93,6 +105,7 @@ final class SubsystemFlattening {
 			system.getAssemblyContexts().addAll(contexts);
 			system.getConnectors().clear();
 			system.getConnectors().addAll(connectors);
+			channels.values().forEach(copies -> system.getEventChannels().addAll(copies.values()));
 		}
 		reportUseInCompositeComponents();
 		for (Repository repository : model.getRepositories()) {
@@ -138,8 +151,16 @@ final class SubsystemFlattening {
 			leaves.addAll(expand(instance.child(inner), deeper));
 		}
 		leavesByInstance.put(instance, leaves);
+		Map<EventChannel, EventChannel> copies = new LinkedHashMap<>();
+		for (EventChannel channel : subsystem.getEventChannels()) {
+			EventChannel copy = EcoreUtil.copy(channel);
+			copy.setId(ids(instance) + "/" + channel.getId());
+			copy.setName(instance.name() + "/" + ComponentInstance.nameOf(channel));
+			copyLocation(channel, copy);
+			copies.put(channel, copy);
+		}
+		channels.put(instance, copies);
 		subsystem.getConnectors().forEach(connector -> copyInnerConnector(instance, connector));
-		reportEventsInside(subsystem);
 		return leaves;
 	}
 
@@ -195,10 +216,30 @@ final class SubsystemFlattening {
 				|| isSubsystem(infrastructure.getProvidingContext()) ->
 			diagnostics.add(Diagnostic.error(infrastructure, "unsupported: an assembly infrastructure connector to or"
 					+ " from a subsystem cannot be imported; connect the components inside it"));
-		case AssemblyEventConnector direct when isSubsystem(direct.getSourceContext())
-				|| isSubsystem(direct.getSinkContext()) -> eventsAtSubsystem(direct);
-		case EventChannelSourceConnector source when isSubsystem(source.getAssemblyContext()) -> eventsAtSubsystem(source);
-		case EventChannelSinkConnector sink when isSubsystem(sink.getAssemblyContext()) -> eventsAtSubsystem(sink);
+		case AssemblyEventConnector direct -> resolveEvents(null, direct);
+		case EventChannelSourceConnector source when isSubsystem(source.getAssemblyContext())
+				&& source.getSourceRole() != null -> resolveChannelSource(null, source);
+		case EventChannelSinkConnector sink when isSubsystem(sink.getAssemblyContext()) && sink.getSinkRole() != null ->
+			resolveChannelSink(null, sink);
+		// the system's own source and sink roles: what they delegate to inside a subsystem
+		case SourceDelegationConnector out when isSubsystem(out.getInnerContext()) && out.getInnerRole() != null -> {
+			List<End<SourceRole>> ends = sourceEnds(ComponentInstance.ofSystem(out.getInnerContext()), out.getInnerRole());
+			for (int i = 0; i < ends.size(); i++) {
+				SourceDelegationConnector resolved = i == 0 ? out : copyOf(out, null, i);
+				resolved.setInnerContext(flat(ends.get(i).instance()));
+				resolved.setInnerRole(ends.get(i).role());
+				connectors.add(resolved);
+			}
+		}
+		case SinkDelegationConnector in when isSubsystem(in.getInnerContext()) && in.getInnerRole() != null -> {
+			List<End<SinkRole>> ends = sinkEnds(ComponentInstance.ofSystem(in.getInnerContext()), in.getInnerRole());
+			for (int i = 0; i < ends.size(); i++) {
+				SinkDelegationConnector resolved = i == 0 ? in : copyOf(in, null, i);
+				resolved.setInnerContext(flat(ends.get(i).instance()));
+				resolved.setInnerRole(ends.get(i).role());
+				connectors.add(resolved);
+			}
+		}
 		default -> connectors.add(connector);
 		}
 	}
@@ -223,8 +264,11 @@ final class SubsystemFlattening {
 			copy.setProvidingContext(flat(providing));
 			connectors.add(copy);
 		}
+		case AssemblyEventConnector direct -> resolveEvents(subsystem, direct);
+		case EventChannelSourceConnector source -> resolveChannelSource(subsystem, source);
+		case EventChannelSinkConnector sink -> resolveChannelSink(subsystem, sink);
 		default -> {
-			// delegation connectors lead calls into and out of the subsystem; they are followed, not copied
+			// delegation connectors lead calls and events into and out of the subsystem; they are followed, not copied
 		}
 		}
 	}
@@ -291,17 +335,131 @@ final class SubsystemFlattening {
 	 *         through {@code role}, following required delegation; none if nothing inside uses it
 	 */
 	private List<End<OperationRequiredRole>> requiredEnds(ComponentInstance instance, OperationRequiredRole role) {
+		return ends(instance, role, connector -> connector instanceof RequiredDelegationConnector delegation
+				? new Delegation<>(delegation.getOuterRole(), delegation.getInnerContext(), delegation.getInnerRole())
+				: null);
+	}
+
+	/** @return the components inside the instance whose events leave through {@code role}, following source delegation */
+	private List<End<SourceRole>> sourceEnds(ComponentInstance instance, SourceRole role) {
+		return ends(instance, role, connector -> connector instanceof SourceDelegationConnector delegation
+				? new Delegation<>(delegation.getOuterRole(), delegation.getInnerContext(), delegation.getInnerRole())
+				: null);
+	}
+
+	/** @return the components inside the instance that handle the events arriving at {@code role}, following sink delegation */
+	private List<End<SinkRole>> sinkEnds(ComponentInstance instance, SinkRole role) {
+		return ends(instance, role, connector -> connector instanceof SinkDelegationConnector delegation
+				? new Delegation<>(delegation.getOuterRole(), delegation.getInnerContext(), delegation.getInnerRole())
+				: null);
+	}
+
+	/**
+	 * @param delegationOf the connector as a delegation of the kind followed, or null
+	 * @return the ends of every delegation from {@code role} inward, through nested subsystems; the
+	 *         instance itself unless it is a subsystem
+	 */
+	private <R> List<End<R>> ends(ComponentInstance instance, R role, Function<Connector, Delegation<R>> delegationOf) {
 		if (!isSubsystem(instance.context())) {
 			return List.of(new End<>(instance, role));
 		}
-		List<End<OperationRequiredRole>> ends = new ArrayList<>();
+		List<End<R>> ends = new ArrayList<>();
 		for (Connector connector : ((CompositeComponent) instance.component()).getConnectors()) {
-			if (connector instanceof RequiredDelegationConnector delegation && delegation.getOuterRole() == role
-					&& delegation.getInnerContext() != null) {
-				ends.addAll(requiredEnds(instance.child(delegation.getInnerContext()), delegation.getInnerRole()));
+			Delegation<R> delegation = delegationOf.apply(connector);
+			if (delegation != null && delegation.outer() == role && delegation.innerContext() != null) {
+				ends.addAll(ends(instance.child(delegation.innerContext()), delegation.inner(), delegationOf));
 			}
 		}
 		return ends;
+	}
+
+	// ------------------------------------------------------------------ events
+
+	/**
+	 * An assembly event connector of the system ({@code subsystem} null) or of a subsystem instance:
+	 * one per pair of a component inside that emits through the source role and one inside that
+	 * handles what the sink role receives. The system's own connector is kept for the first pair.
+	 */
+	private void resolveEvents(ComponentInstance subsystem, AssemblyEventConnector direct) {
+		if (direct.getSourceContext() == null || direct.getSourceRole() == null || direct.getSinkContext() == null
+				|| direct.getSinkRole() == null) {
+			// the validator reports what is missing
+			connectors.add(subsystem == null ? direct : copyOf(direct, subsystem, 0));
+			return;
+		}
+		if (subsystem == null && !isSubsystem(direct.getSourceContext()) && !isSubsystem(direct.getSinkContext())) {
+			connectors.add(direct);
+			return;
+		}
+		List<End<SourceRole>> sources = sourceEnds(instance(subsystem, direct.getSourceContext()), direct.getSourceRole());
+		List<End<SinkRole>> sinks = sinkEnds(instance(subsystem, direct.getSinkContext()), direct.getSinkRole());
+		if (sinks.isEmpty()) {
+			eventsLost(direct, direct.getSinkContext(), direct.getSinkRole());
+		}
+		int number = 0;
+		for (End<SourceRole> source : sources) {
+			for (End<SinkRole> sink : sinks) {
+				AssemblyEventConnector resolved = subsystem == null && number == 0 ? direct
+						: copyOf(direct, subsystem, number);
+				resolved.setSourceContext(flat(source.instance()));
+				resolved.setSourceRole(source.role());
+				resolved.setSinkContext(flat(sink.instance()));
+				resolved.setSinkRole(sink.role());
+				connectors.add(resolved);
+				number++;
+			}
+		}
+	}
+
+	/** A source connector to an event channel: one per component inside that emits through the role. */
+	private void resolveChannelSource(ComponentInstance subsystem, EventChannelSourceConnector source) {
+		if (source.getAssemblyContext() == null || source.getSourceRole() == null) {
+			connectors.add(subsystem == null ? source : copyOf(source, subsystem, 0));
+			return;
+		}
+		List<End<SourceRole>> ends = sourceEnds(instance(subsystem, source.getAssemblyContext()), source.getSourceRole());
+		for (int i = 0; i < ends.size(); i++) {
+			EventChannelSourceConnector resolved = subsystem == null && i == 0 ? source : copyOf(source, subsystem, i);
+			resolved.setEventChannel(channel(subsystem, source.getEventChannel()));
+			resolved.setAssemblyContext(flat(ends.get(i).instance()));
+			resolved.setSourceRole(ends.get(i).role());
+			connectors.add(resolved);
+		}
+	}
+
+	/** A sink connector from an event channel: one per component inside that handles what the role receives. */
+	private void resolveChannelSink(ComponentInstance subsystem, EventChannelSinkConnector sink) {
+		if (sink.getAssemblyContext() == null || sink.getSinkRole() == null) {
+			connectors.add(subsystem == null ? sink : copyOf(sink, subsystem, 0));
+			return;
+		}
+		List<End<SinkRole>> ends = sinkEnds(instance(subsystem, sink.getAssemblyContext()), sink.getSinkRole());
+		if (ends.isEmpty()) {
+			eventsLost(sink, sink.getAssemblyContext(), sink.getSinkRole());
+		}
+		for (int i = 0; i < ends.size(); i++) {
+			EventChannelSinkConnector resolved = subsystem == null && i == 0 ? sink : copyOf(sink, subsystem, i);
+			resolved.setEventChannel(channel(subsystem, sink.getEventChannel()));
+			resolved.setAssemblyContext(flat(ends.get(i).instance()));
+			resolved.setSinkRole(ends.get(i).role());
+			connectors.add(resolved);
+		}
+	}
+
+	/** @return the subsystem instance's copy of an event channel inside it; a system's channel as it is */
+	private EventChannel channel(ComponentInstance subsystem, EventChannel channel) {
+		if (subsystem == null) {
+			return channel;
+		}
+		// a channel from elsewhere stays as it is, for the validator to report
+		return channels.getOrDefault(subsystem, Map.of()).getOrDefault(channel, channel);
+	}
+
+	private void eventsLost(Connector connector, AssemblyContext context, SinkRole role) {
+		diagnostics.add(Diagnostic.warning(connector, "it leads events to sink role " + Diagnostic.describe(role)
+				+ " of " + describeSubsystem(context.getComponent()) + " (assembly context " + Diagnostic.describe(context)
+				+ "), which no sink delegation connector of the subsystem leads to a component inside; the events"
+				+ " reach no sink there"));
 	}
 
 	private void notDelegatedInside(Connector connector, AssemblyContext context, OperationProvidedRole role) {
@@ -386,30 +544,6 @@ final class SubsystemFlattening {
 		}
 		allocation.getContexts().clear();
 		allocation.getContexts().addAll(placements);
-	}
-
-	// ------------------------------------------------------------------ events
-
-	/**
-	 * Events are not led through subsystems: their source and sink delegation connectors are not
-	 * imported, and event channels and connectors inside a subsystem are not copied per instance.
-	 */
-	private void eventsAtSubsystem(Connector connector) {
-		diagnostics.add(Diagnostic.error(connector, "unsupported: an event connector to or from a subsystem cannot be"
-				+ " imported; connect the components inside it"));
-	}
-
-	private void reportEventsInside(CompositeComponent subsystem) {
-		Connector eventConnector = subsystem.getConnectors().stream()
-				.filter(connector -> connector instanceof AssemblyEventConnector
-						|| connector instanceof EventChannelSourceConnector || connector instanceof EventChannelSinkConnector)
-				.findFirst().orElse(null);
-		EObject first = !subsystem.getEventChannels().isEmpty() ? subsystem.getEventChannels().get(0) : eventConnector;
-		if (first != null && eventsReported.add(subsystem)) {
-			diagnostics.add(Diagnostic.error(first, "unsupported: event channels and event connectors inside "
-					+ describeSubsystem(subsystem) + " cannot be imported; IOSim simulates events between the"
-					+ " system's assembly contexts"));
-		}
 	}
 
 	// ------------------------------------------------------------------ subsystems elsewhere

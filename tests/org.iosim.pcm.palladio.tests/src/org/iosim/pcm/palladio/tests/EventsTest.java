@@ -253,25 +253,6 @@ class EventsTest {
 				imported.errorsIn(channel).stream().map(Diagnostic::format).toList());
 	}
 
-	@Test
-	void eventChannelInsideASubsystemIsRefusedRatherThanDropped() throws Exception {
-		TestModels.copy(TestModels.RESOURCES.resolve("subsystems"), folder);
-		Path repository = folder.resolve("subsystems.repository");
-		Files.writeString(repository, Files.readString(repository).replace(
-				"<providedRoles_InterfaceProvidingEntity xsi:type=\"repository:OperationProvidedRole\" id=\"pair.work\"",
-				"<eventChannel__ComposedStructure id=\"pair.channel\" entityName=\"PairChannel\"/>"
-						+ "<providedRoles_InterfaceProvidingEntity xsi:type=\"repository:OperationProvidedRole\" id=\"pair.work\""));
-
-		ImportResult imported = new PalladioImporter().importPath(folder);
-
-		ModelSet twice = imported.modelSets().stream().filter(set -> set.name().equals("twice")).findFirst()
-				.orElseThrow();
-		assertEquals(List.of(repository + ": line 36: Pair/PairChannel (EventChannel 'PairChannel', pair.channel):"
-				+ " unsupported: event channels and event connectors inside subsystem 'Pair' (pair) cannot be"
-				+ " imported; IOSim simulates events between the system's assembly contexts"),
-				imported.errorsIn(twice).stream().map(Diagnostic::format).toList());
-	}
-
 	/** A handler's every run is served alone: its response time is its service time, its load arrival rate × that. */
 	private static void assertHandled(SimulationResult result, String container, double serviceTime) {
 		ResourceResult cpu = resource(result, container);
