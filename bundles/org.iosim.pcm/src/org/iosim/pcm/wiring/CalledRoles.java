@@ -96,9 +96,9 @@ public final class CalledRoles {
 				} else if (element instanceof InternalCallAction call && call.getBehaviour() != null) {
 					pending.add(new Node(node.instance(), call.getBehaviour()));
 				} else if (element instanceof EmitEventAction emit && emit.getSourceRole() != null) {
-					for (Wiring.Target handler : wiring.sinks(node.instance(), emit.getSourceRole(), emit.getEventType(),
+					for (Wiring.EventTarget sink : wiring.sinks(node.instance(), emit.getSourceRole(), emit.getEventType(),
 							emit)) {
-						pending.add(new Node(handler.instance(), handler.seff()));
+						pending.add(new Node(sink.handler().instance(), sink.handler().seff()));
 					}
 				}
 			} catch (WiringException broken) {

@@ -52,6 +52,14 @@ public final class Wiring {
 	public record Target(ComponentInstance instance, ResourceDemandingSeff seff) {
 	}
 
+	/** A connector's filter condition on the way of an event, for messages with its connector. */
+	public record Filter(Connector connector, String condition) {
+	}
+
+	/** A sink an event reaches, if it passes every filter condition on the way there. */
+	public record EventTarget(Target handler, List<Filter> filters) {
+	}
+
 	private final ArchitectureModel model;
 	private Map<ResourceContainer, VirtualizedStorage> storages;
 
@@ -181,11 +189,17 @@ public final class Wiring {
 	 * delegation connectors. Events leaving the system reach nothing.
 	 *
 	 * @param emitter the emitting action, for the message if a sink has no handler
-	 * @return the handler SEFF of the event type in each sink's component instance, in connector order
+	 * @return the handler SEFF of the event type in each sink's component instance, in connector order,
+	 *         with the filter conditions of the connectors on the way
 	 */
-	public List<Target> sinks(ComponentInstance source, SourceRole role, EventType type, EObject emitter)
+	public List<EventTarget> sinks(ComponentInstance source, SourceRole role, EventType type, EObject emitter)
 			throws WiringException {
-		List<Target> handlers = new ArrayList<>();
+		return sinks(source, role, type, emitter, List.of());
+	}
+
+	private List<EventTarget> sinks(ComponentInstance source, SourceRole role, EventType type, EObject emitter,
+			List<Filter> filters) throws WiringException {
+		List<EventTarget> handlers = new ArrayList<>();
 		ComposedStructure structure = source.enclosingStructure(model.getSystem());
 		if (structure == null) {
 			return handlers;
@@ -195,14 +209,15 @@ public final class Wiring {
 		for (Connector connector : structure.getConnectors()) {
 			if (connector instanceof AssemblyEventConnector direct && direct.getSourceContext() == source.context()
 					&& direct.getSourceRole() == role && direct.getSinkContext() != null) {
-				deliver(sibling(parent, direct.getSinkContext()), direct.getSinkRole(), type, emitter, handlers);
+				deliver(sibling(parent, direct.getSinkContext()), direct.getSinkRole(), type, emitter,
+						with(filters, direct, direct.getFilterCondition()), handlers);
 			} else if (connector instanceof EventChannelSourceConnector toChannel
 					&& toChannel.getAssemblyContext() == source.context() && toChannel.getSourceRole() == role
 					&& toChannel.getEventChannel() != null && !channels.contains(toChannel.getEventChannel())) {
 				channels.add(toChannel.getEventChannel());
 			} else if (connector instanceof SourceDelegationConnector out && parent != null
 					&& out.getInnerContext() == source.context() && out.getInnerRole() == role && out.getOuterRole() != null) {
-				handlers.addAll(sinks(parent, out.getOuterRole(), type, emitter));
+				handlers.addAll(sinks(parent, out.getOuterRole(), type, emitter, filters));
 			}
 		}
 		for (EventChannel channel : channels) {
@@ -210,22 +225,31 @@ public final class Wiring {
 				if (connector instanceof EventChannelSinkConnector fromChannel && fromChannel.getEventChannel() == channel
 						&& fromChannel.getAssemblyContext() != null) {
 					deliver(sibling(parent, fromChannel.getAssemblyContext()), fromChannel.getSinkRole(), type, emitter,
-							handlers);
+							with(filters, fromChannel, fromChannel.getFilterCondition()), handlers);
 				}
 			}
 		}
 		return handlers;
 	}
 
+	private static List<Filter> with(List<Filter> filters, Connector connector, String condition) {
+		if (condition == null || condition.isBlank()) {
+			return filters;
+		}
+		List<Filter> more = new ArrayList<>(filters);
+		more.add(new Filter(connector, condition));
+		return List.copyOf(more);
+	}
+
 	/** Adds the handler of the event in the sink, or in the components a composite sink delegates it to. */
-	private void deliver(ComponentInstance sink, SinkRole role, EventType type, EObject emitter, List<Target> handlers)
-			throws WiringException {
+	private void deliver(ComponentInstance sink, SinkRole role, EventType type, EObject emitter, List<Filter> filters,
+			List<EventTarget> handlers) throws WiringException {
 		if (sink.component() instanceof CompositeComponent composite) {
 			boolean delegated = false;
 			for (Connector connector : composite.getConnectors()) {
 				if (connector instanceof SinkDelegationConnector in && in.getOuterRole() == role
 						&& in.getInnerContext() != null) {
-					deliver(sink.child(in.getInnerContext()), in.getInnerRole(), type, emitter, handlers);
+					deliver(sink.child(in.getInnerContext()), in.getInnerRole(), type, emitter, filters, handlers);
 					delegated = true;
 				}
 			}
@@ -236,7 +260,7 @@ public final class Wiring {
 			}
 			return;
 		}
-		handlers.add(handler(sink, role, type, emitter));
+		handlers.add(new EventTarget(handler(sink, role, type, emitter), filters));
 	}
 
 	/** @return the SEFF of the sink's component that handles the event type */

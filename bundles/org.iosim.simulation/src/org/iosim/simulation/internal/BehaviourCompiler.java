@@ -137,16 +137,20 @@ final class BehaviourCompiler {
 
 	/** @return the handlers an emitted event runs, one per sink it reaches */
 	private List<Steps.Delivery> deliveries(Instance emitter, EmitEventAction action) {
-		List<Wiring.Target> handlers;
+		List<Wiring.EventTarget> handlers;
 		try {
 			handlers = wiring.sinks(emitter.id, action.getSourceRole(), action.getEventType(), action);
 		} catch (WiringException broken) {
 			throw new Unsimulatable(broken);
 		}
 		List<Steps.Delivery> deliveries = new ArrayList<>();
-		for (Wiring.Target handler : handlers) {
-			Instance sink = instance(handler.instance());
-			deliveries.add(new Steps.Delivery(target(sink, handler.seff()), resources.link(emitter.container, sink.container)));
+		for (Wiring.EventTarget handler : handlers) {
+			Instance sink = instance(handler.handler().instance());
+			CompiledExpression[] filters = handler.filters().stream()
+					.map(filter -> Expressions.compiled(filter.connector(), "filter condition", filter.condition()))
+					.toArray(CompiledExpression[]::new);
+			deliveries.add(new Steps.Delivery(target(sink, handler.handler().seff()),
+					resources.link(emitter.container, sink.container), filters));
 		}
 		return deliveries;
 	}

@@ -360,10 +360,11 @@ final class Steps {
 	}
 
 	/**
-	 * A sink an emitted event reaches: the handler to run, and the link the event crosses first
-	 * (null when emitter and sink share a container or the network is not simulated).
+	 * A sink an emitted event reaches: the handler to run, the link the event crosses first (null when
+	 * emitter and sink share a container or the network is not simulated), and the filter conditions on
+	 * the way, which the event's parameters must all meet.
 	 */
-	record Delivery(CallTarget handler, LinkTransfer link) {
+	record Delivery(CallTarget handler, LinkTransfer link, CompiledExpression[] filters) {
 	}
 
 	/**
@@ -397,6 +398,9 @@ final class Steps {
 			assign(this, inputs, frame, event, random);
 			Replication replication = process.replication();
 			for (Delivery delivery : deliveries) {
+				if (!passes(delivery, event)) {
+					continue;
+				}
 				Frame handler = Frame.newScope(delivery.handler().steps(), null, null);
 				assign(this, delivery.handler().componentParameters(), handler, handler, random);
 				event.variables().forEach(handler::set);
@@ -405,6 +409,23 @@ final class Steps {
 					sink.resume();
 				} else {
 					delivery.link().transfer(payload(inputs, event), sink);
+				}
+			}
+			return true;
+		}
+
+		/** Whether the event, with its parameters in {@code event}, meets every filter condition on its way to the sink. */
+		private boolean passes(Delivery delivery, Frame event) {
+			for (CompiledExpression filter : delivery.filters()) {
+				boolean holds;
+				try {
+					holds = filter.sampleBoolean(random, event);
+				} catch (StoExEvaluationException | ClassCastException failed) {
+					throw new SimulationException(origin + ": cannot evaluate filter condition '"
+							+ Diagnostic.excerpt(filter.text()) + "': " + failed.getMessage());
+				}
+				if (!holds) {
+					return false;
 				}
 			}
 			return true;

@@ -1171,12 +1171,14 @@ public final class PalladioExport {
 			refer(node, "eventChannel__EventChannelSinkConnector", sink.getEventChannel());
 			refer(node, "assemblyContext__EventChannelSinkConnector", sink.getAssemblyContext());
 			refer(node, "sinkRole__EventChannelSinkConnector", sink.getSinkRole());
+			randomVariable(node, "filterCondition__EventChannelSinkConnector", sink.getFilterCondition());
 		}
 		case AssemblyEventConnector direct -> {
 			refer(node, "sourceAssemblyContext__AssemblyEventConnector", direct.getSourceContext());
 			refer(node, "sourceRole__AssemblyEventConnector", direct.getSourceRole());
 			refer(node, "sinkAssemblyContext__AssemblyEventConnector", direct.getSinkContext());
 			refer(node, "sinkRole__AssemblyEventConnector", direct.getSinkRole());
+			randomVariable(node, "filterCondition__AssemblyEventConnector", direct.getFilterCondition());
 		}
 		case SourceDelegationConnector out -> {
 			refer(node, "innerSourceRole__SourceRole", out.getInnerRole());

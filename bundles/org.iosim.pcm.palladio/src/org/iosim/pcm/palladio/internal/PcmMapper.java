@@ -904,20 +904,10 @@ final class PcmMapper {
 		return channel;
 	}
 
-	/**
-	 * A filter condition lets only some events through to the sink. IOSim delivers every event, so a
-	 * condition that says anything is reported rather than ignored; an empty one is what the editors leave.
-	 */
-	private void filterCondition(ElementFields fields, Connector connector, String feature) {
-		for (XmlElement condition : fields.children(feature)) {
-			String specification = condition.attribute("specification");
-			if (specification != null && !specification.isBlank()) {
-				builder.diagnostics().unsupported(Severity.ERROR, connector, condition, feature, "filter condition '"
-						+ ModelFileLimits.shorten(specification.trim()) + "' of " + connector.eClass().getName()
-						+ " cannot be imported: IOSim delivers every event to every connected sink, so ignoring it"
-						+ " could change performance results");
-			}
-		}
+	/** @return the connector's filter condition, or null for none or the empty one the editors leave */
+	private static String filterCondition(ElementFields fields, String feature) {
+		String condition = fields.randomVariable(feature);
+		return condition == null || condition.isBlank() ? null : condition.trim();
 	}
 
 	private Connector connector(XmlElement element, EObject owner) {
@@ -980,7 +970,7 @@ final class PcmMapper {
 					"assemblyContext__EventChannelSinkConnector");
 			builder.refer(sink, PcmPackage.Literals.EVENT_CHANNEL_SINK_CONNECTOR__SINK_ROLE, fields,
 					"sinkRole__EventChannelSinkConnector");
-			filterCondition(fields, sink, "filterCondition__EventChannelSinkConnector");
+			sink.setFilterCondition(filterCondition(fields, "filterCondition__EventChannelSinkConnector"));
 			connector = sink;
 		} else if (isType(element, "AssemblyEventConnector")) {
 			AssemblyEventConnector direct = begin(fields, PCM.createAssemblyEventConnector());
@@ -992,7 +982,7 @@ final class PcmMapper {
 					"sinkAssemblyContext__AssemblyEventConnector");
 			builder.refer(direct, PcmPackage.Literals.ASSEMBLY_EVENT_CONNECTOR__SINK_ROLE, fields,
 					"sinkRole__AssemblyEventConnector");
-			filterCondition(fields, direct, "filterCondition__AssemblyEventConnector");
+			direct.setFilterCondition(filterCondition(fields, "filterCondition__AssemblyEventConnector"));
 			connector = direct;
 		} else if (isType(element, "SourceDelegationConnector")) {
 			SourceDelegationConnector delegation = begin(fields, PCM.createSourceDelegationConnector());

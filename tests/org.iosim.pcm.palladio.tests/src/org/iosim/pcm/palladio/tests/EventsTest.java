@@ -233,24 +233,56 @@ class EventsTest {
 		assertHandled(result, "BackB", SHIPPING);
 	}
 
-	@Test
-	void filterConditionIsRefusedBecauseEveryEventIsDelivered() throws Exception {
-		TestModels.copy(FOLDER, folder);
-		Path system = folder.resolve("channel.system");
+	/** The channel's model set with a filter condition on the sink connector to Billing. */
+	private ModelSet withBillingFilter(String condition) throws Exception {
+		Path copy = Files.createTempDirectory(folder, "filtered");
+		TestModels.copy(FOLDER, copy);
+		Path system = copy.resolve("channel.system");
 		Files.writeString(system, Files.readString(system).replace(
 				"<sinkRole__EventChannelSinkConnector href=\"events.repository#billing.orders\"/>",
 				"<sinkRole__EventChannelSinkConnector href=\"events.repository#billing.orders\"/>"
-						+ "<filterCondition__EventChannelSinkConnector specification=\"order.BYTESIZE &gt; 2\"/>"));
+						+ "<filterCondition__EventChannelSinkConnector specification=\"" + condition + "\"/>"));
+		ImportResult imported = new PalladioImporter().importPath(copy);
+		assertFalse(imported.hasErrors(), () -> describe(imported.diagnostics()));
+		return imported.modelSets().stream().filter(set -> set.name().equals("channel")).findFirst().orElseThrow();
+	}
 
-		ImportResult imported = new PalladioImporter().importPath(folder);
+	/** Each order's event has order.BYTESIZE = 4: a filter it meets changes nothing, one it fails stops every event. */
+	@Test
+	void filterConditionOnTheEventsParametersLetsOnlyMatchingEventsThrough() throws Exception {
+		SimulationResult passing = simulate(withBillingFilter("order.BYTESIZE &gt; 2"));
+		assertHandled(passing, "BackA", BILLING);
+		assertHandled(passing, "BackB", SHIPPING);
 
-		ModelSet channel = imported.modelSets().stream().filter(set -> set.name().equals("channel")).findFirst()
-				.orElseThrow();
-		assertEquals(List.of(system + ": line 19: Orders_to_Billing (EventChannelSinkConnector 'Orders_to_Billing',"
-				+ " channel.to.billing): unsupported: filter condition 'order.BYTESIZE > 2' of"
-				+ " EventChannelSinkConnector cannot be imported: IOSim delivers every event to every connected sink,"
-				+ " so ignoring it could change performance results"),
-				imported.errorsIn(channel).stream().map(Diagnostic::format).toList());
+		SimulationResult failing = simulate(withBillingFilter("order.BYTESIZE &gt; 5"));
+		assertEquals(0, resource(failing, "BackA").utilization(), "no event meets the filter to Billing");
+		assertHandled(failing, "BackB", SHIPPING);
+		assertEquals(ORDER, failing.scenarios().get(0).responseTime().mean(), 1e-12);
+	}
+
+	/**
+	 * A BoolPMF filter lets each event through with its probability: a quarter of the 2,000 measured
+	 * events reach Billing, so BackA is busy 0.25 × 0.2 = 0.05, within 4 standard deviations of a
+	 * binomial count (√(0.25 · 0.75 / 2000) · 0.2 = 0.0019 each).
+	 */
+	@Test
+	void probabilisticFilterConditionLetsThatShareOfEventsThrough() throws Exception {
+		SimulationResult result = simulate(withBillingFilter("BoolPMF[(true;0.25)(false;0.75)]"));
+
+		assertEquals(0.25 * BILLING, resource(result, "BackA").utilization(), 4 * 0.0019);
+		assertHandled(result, "BackB", SHIPPING);
+	}
+
+	@Test
+	void filterConditionSurvivesExport() throws Exception {
+		ModelSet filtered = withBillingFilter("order.BYTESIZE &gt; 5");
+		Path exported = Files.createDirectories(folder.resolve("exported"));
+
+		org.iosim.pcm.palladio.export.PalladioExporter.export(filtered.model(), exported, "channel");
+
+		ModelSet again = new PalladioImporter().importPath(exported).modelSets().get(0);
+		assertEquals("order.BYTESIZE > 5",
+				byId(again.model(), "channel.to.billing", EventChannelSinkConnector.class).getFilterCondition());
 	}
 
 	/** A handler's every run is served alone: its response time is its service time, its load arrival rate × that. */
