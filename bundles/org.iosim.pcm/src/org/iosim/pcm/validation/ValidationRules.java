@@ -161,6 +161,11 @@ final class ValidationRules extends PcmSwitch<Object> {
 			error(cycle.closingCall(), "the call closes a call cycle, " + cycle.path()
 					+ ": a simulated recursion never ends; Palladio models have no recursion (repeat calls with a loop)");
 		}
+		for (CallCycles.Cycle cycle : CallCycles.events(modelSet).find()) {
+			warning(cycle.closingCall(), "the event closes an event cycle, " + cycle.path() + ": unless a branch or"
+					+ " filter condition breaks it, every event causes another for ever and the load they make grows"
+					+ " until a resource saturates");
+		}
 		return null;
 	}
 

@@ -14,6 +14,7 @@ import java.util.Set;
 import org.eclipse.emf.ecore.EObject;
 import org.iosim.pcm.AbstractInternalControlFlowAction;
 import org.iosim.pcm.ArchitectureModel;
+import org.iosim.pcm.EmitEventAction;
 import org.iosim.pcm.EntryLevelSystemCall;
 import org.iosim.pcm.ExternalCallAction;
 import org.iosim.pcm.InfrastructureCall;
@@ -27,6 +28,11 @@ import org.iosim.pcm.UsageScenario;
  * Palladio models describe non-recursive call trees (a recursion's depth cannot be stated), and
  * a simulated recursion never ends: each call waits for the one it made. Bounded repetition is
  * modelled with a loop instead.
+ * <p>
+ * {@link #events} finds event cycles instead: behaviours whose emitted events, through their
+ * handlers and what those call and emit, lead back to them. Nobody waits for an event, so such a
+ * cycle does not stop a run, but unless a branch or filter condition breaks it every event causes
+ * another, for ever.
  */
 public final class CallCycles {
 
@@ -57,11 +63,23 @@ public final class CallCycles {
 
 	private final ArchitectureModel model;
 	private final Wiring wiring;
+	private final boolean events;
 	private final Map<Node, List<Edge>> calls = new HashMap<>();
 
+	/** Finds call cycles. */
 	public CallCycles(ArchitectureModel model) {
+		this(model, false);
+	}
+
+	private CallCycles(ArchitectureModel model, boolean events) {
 		this.model = model;
 		this.wiring = new Wiring(model);
+		this.events = events;
+	}
+
+	/** @return a search for event cycles: cycles through at least one emitted event (call cycles are not repeated) */
+	public static CallCycles events(ArchitectureModel model) {
+		return new CallCycles(model, true);
 	}
 
 	/**
@@ -101,6 +119,8 @@ public final class CallCycles {
 		}
 		Deque<Iterator<Edge>> pending = new ArrayDeque<>();
 		List<Node> path = new ArrayList<>();
+		// the call or emission that led to each node of the path after the first
+		List<EObject> via = new ArrayList<>();
 		Set<Node> onPath = new HashSet<>();
 		path.add(start);
 		onPath.add(start);
@@ -110,19 +130,28 @@ public final class CallCycles {
 			if (!next.hasNext()) {
 				pending.pop();
 				Node done = path.remove(path.size() - 1);
+				if (!via.isEmpty()) {
+					via.remove(via.size() - 1);
+				}
 				onPath.remove(done);
 				explored.add(done);
 				continue;
 			}
 			Edge edge = next.next();
 			if (onPath.contains(edge.target())) {
-				return Optional.of(new Cycle(edge.call(), describe(path.subList(path.indexOf(edge.target()), path.size()),
-						edge.target())));
+				int from = path.indexOf(edge.target());
+				boolean throughEvent = edge.call() instanceof EmitEventAction
+						|| via.subList(from, via.size()).stream().anyMatch(EmitEventAction.class::isInstance);
+				if (throughEvent == events) {
+					return Optional.of(new Cycle(edge.call(), describe(path.subList(from, path.size()), edge.target())));
+				}
+				continue;
 			}
 			if (explored.contains(edge.target())) {
 				continue;
 			}
 			path.add(edge.target());
+			via.add(edge.call());
 			onPath.add(edge.target());
 			pending.push(callsOf(edge.target()).iterator());
 		}
@@ -160,6 +189,16 @@ public final class CallCycles {
 			}
 			if (element instanceof InternalCallAction call && call.getBehaviour() != null) {
 				edges.add(new Edge(call, new Node(node.instance(), call.getBehaviour())));
+			}
+			if (events && element instanceof EmitEventAction emit && emit.getSourceRole() != null) {
+				try {
+					for (Wiring.EventTarget sink : wiring.sinks(node.instance(), emit.getSourceRole(), emit.getEventType(),
+							emit)) {
+						edges.add(new Edge(emit, new Node(sink.handler().instance(), sink.handler().seff())));
+					}
+				} catch (WiringException broken) {
+					// reported by the validator's wiring rules
+				}
 			}
 		}
 		return edges;

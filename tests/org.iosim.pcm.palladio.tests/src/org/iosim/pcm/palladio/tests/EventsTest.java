@@ -285,6 +285,53 @@ class EventsTest {
 				byId(again.model(), "channel.to.billing", EventChannelSinkConnector.class).getFilterCondition());
 	}
 
+	/**
+	 * Billing's handler emits the event again, into the channel that reaches Billing: an event cycle.
+	 * It is a warning (nobody waits for an event, so the run ends), naming the cycle; simulated,
+	 * Billing's CPU saturates.
+	 */
+	@Test
+	void anEventCycleIsAWarningNamingTheCycle() throws Exception {
+		TestModels.copy(FOLDER, folder);
+		Path repository = folder.resolve("events.repository");
+		Files.writeString(repository, Files.readString(repository)
+				.replace("<providedRoles_InterfaceProvidingEntity xsi:type=\"repository:SinkRole\" id=\"billing.orders\""
+						+ " entityName=\"Billing_OrderEvents\" eventGroup__SinkRole=\"orders\"/>",
+						"<providedRoles_InterfaceProvidingEntity xsi:type=\"repository:SinkRole\" id=\"billing.orders\""
+								+ " entityName=\"Billing_OrderEvents\" eventGroup__SinkRole=\"orders\"/>"
+								+ "<requiredRoles_InterfaceRequiringEntity xsi:type=\"repository:SourceRole\" id=\"billing.again\""
+								+ " entityName=\"Billing_again\" eventGroup__SourceRole=\"orders\"/>")
+				.replace("predecessor_AbstractAction=\"bill.start\" successor_AbstractAction=\"bill.stop\"",
+						"predecessor_AbstractAction=\"bill.start\" successor_AbstractAction=\"bill.again\"")
+				.replace("<steps_Behaviour xsi:type=\"seff:StopAction\" id=\"bill.stop\" predecessor_AbstractAction=\"bill.invoice\"/>",
+						"<steps_Behaviour xsi:type=\"seff:EmitEventAction\" id=\"bill.again\" entityName=\"again\""
+								+ " predecessor_AbstractAction=\"bill.invoice\" successor_AbstractAction=\"bill.stop\""
+								+ " eventType__EmitEventAction=\"orders.placed\" sourceRole__EmitEventAction=\"billing.again\">"
+								+ "<inputVariableUsages__CallAction><variableCharacterisation_VariableUsage type=\"BYTESIZE\">"
+								+ "<specification_VariableCharacterisation specification=\"order.BYTESIZE\"/>"
+								+ "</variableCharacterisation_VariableUsage>"
+								+ "<namedReference__VariableUsage xsi:type=\"stoex:VariableReference\" referenceName=\"order\"/>"
+								+ "</inputVariableUsages__CallAction></steps_Behaviour>"
+								+ "<steps_Behaviour xsi:type=\"seff:StopAction\" id=\"bill.stop\" predecessor_AbstractAction=\"bill.again\"/>"));
+		Path system = folder.resolve("channel.system");
+		Files.writeString(system, Files.readString(system).replace("<eventChannel__ComposedStructure",
+				"<connectors__ComposedStructure xsi:type=\"composition:EventChannelSourceConnector\" id=\"channel.from.billing\""
+						+ " entityName=\"Billing_to_Orders\" assemblyContext__EventChannelSourceConnector=\"channel.billing\""
+						+ " eventChannel__EventChannelSourceConnector=\"channel.orders\">"
+						+ "<sourceRole__EventChannelSourceRole href=\"events.repository#billing.again\"/></connectors__ComposedStructure>"
+						+ "<eventChannel__ComposedStructure"));
+		ModelSet channel = new PalladioImporter().importPath(folder).modelSets().stream()
+				.filter(set -> set.name().equals("channel")).findFirst().orElseThrow();
+
+		List<String> warnings = TestModels.validate(channel.model()).stream().filter(problem -> !problem.isError())
+				.map(Diagnostic::message).filter(message -> message.contains("event cycle")).toList();
+
+		assertEquals(List.of("the event closes an event cycle, Billing.placed → Billing.placed: unless a branch or"
+				+ " filter condition breaks it, every event causes another for ever and the load they make grows until"
+				+ " a resource saturates"), warnings);
+		assertEquals(1, resource(simulate(channel), "BackA").utilization(), 1e-6, "Billing's CPU saturates");
+	}
+
 	/** A handler's every run is served alone: its response time is its service time, its load arrival rate × that. */
 	private static void assertHandled(SimulationResult result, String container, double serviceTime) {
 		ResourceResult cpu = resource(result, container);
