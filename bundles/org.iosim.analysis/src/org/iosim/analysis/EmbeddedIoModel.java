@@ -25,14 +25,14 @@ public interface EmbeddedIoModel extends IoAnalysisModel {
 	 *
 	 * @param name        unique within the sub-model, e.g. {@code node0.deviceAdapter}
 	 * @param type        what kind of component it is, e.g. {@code disk}
+	 * @param policy      how it schedules, e.g. {@code FCFS} or {@code PS}
 	 * @param servers     requests it serves at once
 	 * @param served      uses completed
 	 * @param utilization busy server time over the period and the servers, in [0, 1]
 	 * @param queueLength mean uses waiting or in service
-	 * @param meanWait    mean time a use waited for a server
 	 */
-	record SubModelResource(String name, String type, int servers, long served, double utilization,
-			double queueLength, double meanWait) {
+	record SubModelResource(String name, String type, String policy, int servers, long served, double utilization,
+			double queueLength) {
 	}
 
 	/** Measuring begins (after the warm-up): the statistics of {@link #resources} count from now on. */

@@ -59,13 +59,10 @@ public final class QueueModelKind implements IoAnalysisModelKind {
 
 	/** One queue per created model: a model instance belongs to one simulation replication. */
 	private static final class Queue implements EmbeddedIoModel {
-		private record Waiting(double arrival, Runnable serve) {
-		}
-
 		private final DelayFormula serviceTime;
 		private final int servers;
 		private final SimulationClock clock;
-		private final ArrayDeque<Waiting> waiting = new ArrayDeque<>();
+		private final ArrayDeque<Runnable> waiting = new ArrayDeque<>();
 		private int busy;
 		// statistics since measuring began, reported as the queue's resource
 		private double since;
@@ -73,7 +70,6 @@ public final class QueueModelKind implements IoAnalysisModelKind {
 		private double busyArea;
 		private double populationArea;
 		private long served;
-		private double waitSum;
 
 		Queue(DelayFormula serviceTime, int servers, SimulationClock clock) {
 			this.serviceTime = serviceTime;
@@ -105,10 +101,9 @@ public final class QueueModelKind implements IoAnalysisModelKind {
 				account();
 				served++;
 				finished.run();
-				Waiting next = waiting.poll();
+				Runnable next = waiting.poll();
 				if (next != null) {
-					waitSum += clock.now() - next.arrival();
-					next.serve().run();
+					next.run();
 				} else {
 					busy--;
 				}
@@ -117,7 +112,7 @@ public final class QueueModelKind implements IoAnalysisModelKind {
 				busy++;
 				serve.run();
 			} else {
-				waiting.add(new Waiting(clock.now(), serve));
+				waiting.add(serve);
 			}
 		}
 
@@ -135,16 +130,14 @@ public final class QueueModelKind implements IoAnalysisModelKind {
 			busyArea = 0;
 			populationArea = 0;
 			served = 0;
-			waitSum = 0;
 		}
 
 		@Override
 		public List<SubModelResource> resources() {
 			account();
 			double length = clock.now() - since;
-			return List.of(new SubModelResource("queue", "queue", servers, served,
-					length > 0 ? busyArea / (length * servers) : 0, length > 0 ? populationArea / length : 0,
-					served > 0 ? waitSum / served : 0));
+			return List.of(new SubModelResource("queue", "queue", "FCFS", servers, served,
+					length > 0 ? busyArea / (length * servers) : 0, length > 0 ? populationArea / length : 0));
 		}
 
 		@Override

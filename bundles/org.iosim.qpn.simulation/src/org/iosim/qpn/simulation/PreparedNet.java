@@ -1,5 +1,6 @@
 package org.iosim.qpn.simulation;
 
+import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
 
@@ -60,6 +61,28 @@ public final class PreparedNet {
 		public void submit(int entry, Runnable finished) {
 			run.submit(entry, finished);
 		}
+
+		/** Measuring begins again now (e.g. the other simulation's warm-up is over); until then, from the start. */
+		public void restartMeasuring() {
+			run.restartMeasuring();
+		}
+
+		/** @return each queue with a number of servers, with what was measured since measuring began */
+		public List<QueueFigures> queues() {
+			return run.queueFigures();
+		}
+	}
+
+	/**
+	 * A queue of an embedded net over the measured time.
+	 *
+	 * @param strategy    its scheduling strategy, e.g. {@code FCFS}
+	 * @param completions services completed
+	 * @param utilization mean share of busy servers
+	 * @param population  mean tokens waiting or in service (over all colours and places it serves)
+	 */
+	public record QueueFigures(String queue, String strategy, int servers, long completions, double utilization,
+			double population) {
 	}
 
 	/**

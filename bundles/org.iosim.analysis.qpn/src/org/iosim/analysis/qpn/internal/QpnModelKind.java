@@ -237,6 +237,25 @@ public final class QpnModelKind implements IoAnalysisModelKind {
 			return "analysis model '" + solved.name + "': " + solved.file + ": " + unsolvable.getMessage();
 		}
 
+		/** The net starts measuring when the first request starts it; this restarts it after the warm-up. */
+		@Override
+		public void startMeasuring() {
+			if (running != null) {
+				running.restartMeasuring();
+			}
+		}
+
+		/** The net's queues (with a number of servers); none before the first request starts the net. */
+		@Override
+		public List<SubModelResource> resources() {
+			if (running == null) {
+				return List.of();
+			}
+			return running.queues().stream().map(queue -> new SubModelResource(queue.queue(), "queue",
+					queue.strategy(), queue.servers(), queue.completions(), queue.utilization(), queue.population()))
+					.toList();
+		}
+
 		@Override
 		public String describe() {
 			return ID + " (embedded): " + solved.file + ", requests from '" + solved.place + "' to '" + exitPlace + "'";

@@ -151,8 +151,8 @@ public final class SanModelKind implements IoAnalysisModelKind {
 			List<SubModelResource> result = new ArrayList<>();
 			for (int i = 0; i < resources.size(); i++) {
 				ResourceStatistics measured = statistics.get(i);
-				result.add(new SubModelResource(measured.name(), resources.get(i).type(), measured.servers(),
-						measured.served(), measured.utilization(), measured.queueLength(), measured.meanWait()));
+				result.add(new SubModelResource(measured.name(), resources.get(i).type(), "FCFS", measured.servers(),
+						measured.served(), measured.utilization(), measured.queueLength()));
 			}
 			return result;
 		}

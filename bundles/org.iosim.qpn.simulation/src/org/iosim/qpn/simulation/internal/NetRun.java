@@ -12,6 +12,7 @@ import org.apache.commons.rng.UniformRandomProvider;
 import org.apache.commons.rng.sampling.distribution.ZigguratSampler;
 import org.apache.commons.rng.simple.RandomSource;
 import org.iosim.qpn.StoppingRule;
+import org.iosim.qpn.Strategy;
 import org.iosim.qpn.simulation.QpnResult;
 import org.iosim.qpn.simulation.QpnResult.Estimate;
 import org.iosim.qpn.simulation.QpnResult.Part;
@@ -23,6 +24,7 @@ import org.iosim.qpn.simulation.UnsupportedNetException;
 import org.iosim.qpn.simulation.internal.CompiledNet.CompiledMode;
 import org.iosim.qpn.simulation.internal.CompiledNet.CompiledTransition;
 import org.iosim.qpn.simulation.internal.CompiledNet.Precision;
+import org.iosim.qpn.simulation.internal.CompiledNet.QueueSpec;
 import org.iosim.qpn.simulation.internal.CompiledNet.Slot;
 import org.iosim.simulation.statistics.BatchMeans;
 import org.iosim.simulation.statistics.Quantiles;
@@ -320,6 +322,38 @@ public final class NetRun {
 		now = clock.now();
 		depositInitialMarking();
 		fireImmediateTransitions();
+		startMeasuring(now);
+	}
+
+	/** Embedded: measuring begins again now (the other simulation's warm-up is over), forgetting the counts before. */
+	public void restartMeasuring() {
+		startMeasuring(Math.max(now, clock.now()));
+	}
+
+	/**
+	 * Embedded: each queue with a number of servers (not an infinite-server one), with what was
+	 * measured since measuring began, up to the clock's now.
+	 */
+	public List<PreparedNet.QueueFigures> queueFigures() {
+		double at = Math.max(now, clock.now());
+		List<PreparedNet.QueueFigures> figures = new ArrayList<>();
+		for (int queue = 0; queue < queues.length; queue++) {
+			QueueSpec spec = net.queues[queue];
+			if (spec.strategy() == Strategy.IS) {
+				continue;
+			}
+			long completions = 0;
+			double population = 0;
+			for (int slot = 0; slot < slots.length; slot++) {
+				if (slots[slot].queue() == queue) {
+					completions += queueCompletions[slot];
+					population += queuePopulation[slot].mean(at);
+				}
+			}
+			figures.add(new PreparedNet.QueueFigures(spec.name(), spec.strategy().name(), spec.servers(), completions,
+					queues[queue].utilization(at), population));
+		}
+		return figures;
 	}
 
 	/** A request enters as a token of the slot; {@code finished} runs on the clock when its token reaches the exit. */
@@ -757,6 +791,8 @@ public final class NetRun {
 	/** Forgets everything before the end of the warm-up; nothing happens between the last event and it. */
 	private void startMeasuring(double time) {
 		now = time;
+		Arrays.fill(placeDepartures, 0);
+		Arrays.fill(queueCompletions, 0);
 		for (int slot = 0; slot < slots.length; slot++) {
 			placePopulation[slot].reset(time);
 			if (queuePopulation[slot] != null) {

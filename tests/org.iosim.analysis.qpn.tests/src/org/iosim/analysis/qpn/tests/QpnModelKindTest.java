@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 import org.iosim.analysis.AccessPattern;
@@ -145,6 +146,19 @@ class QpnModelKindTest {
 		}
 		simulator.runUntil(400_000);
 		assertEquals(exact, delays[0] / delays[1], 0.02 * exact, requests + " requests over " + delays[1]);
+
+		// the net's queues are resources of the simulation: by Little's law X = n / R(n), and each
+		// queue's utilization is X times its demand per request (Cache 1, RAID 5 for half of them)
+		Map<String, EmbeddedIoModel.SubModelResource> queues = new LinkedHashMap<>();
+		model.resources().forEach(queue -> queues.put(queue.name(), queue));
+		assertEquals(List.of("Cache", "RAID"), List.copyOf(queues.keySet()));
+		double throughput = requests / exact;
+		assertEquals(throughput * 1, queues.get("Cache").utilization(), 0.02 * throughput);
+		assertEquals(throughput * 2.5, queues.get("RAID").utilization(), 0.02 * throughput * 2.5);
+		assertEquals(throughput * 400_000, queues.get("Cache").served(), 0.02 * throughput * 400_000);
+		assertEquals(requests, queues.get("Cache").queueLength() + queues.get("RAID").queueLength(), 0.001 * requests,
+				"every request is in one of the queues all the time");
+		assertEquals("FCFS", queues.get("RAID").policy());
 	}
 
 	/**
