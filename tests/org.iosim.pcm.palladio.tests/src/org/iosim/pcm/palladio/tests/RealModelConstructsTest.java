@@ -21,6 +21,13 @@ import org.junit.jupiter.api.Test;
  */
 class RealModelConstructsTest {
 
+	/** The second replica's role in the guarded-replicas models, which no connector binds. */
+	private static final String GUARDED_REPLICAS_SECOND_ROLE = "resources/guarded-replicas/shop.system: line 6:"
+			+ " Balancer_1 (AssemblyContext 'Balancer_1', balancer.assembly): required role OperationRequiredRole"
+			+ " 'Balancer_IStorage_2' (balancer.second) of component BasicComponent 'Balancer' (balancer) is not"
+			+ " connected: no assembly connector or required delegation connector in SoftwareSystem 'Shop'"
+			+ " (shop.system) binds it";
+
 	@Test
 	void stereotypeAnnotationsBesideTheSystemAreIgnoredWithOneWarning() throws Exception {
 		ImportResult imported = TestModels.importResource("annotated");
@@ -69,6 +76,41 @@ class RealModelConstructsTest {
 				+ " so the simulation never needs it"), () -> describe(diagnostics));
 		// the frontend's check (5), then the backend's write (15)
 		Simulations.assertMeanResponseTime((5 + 15) / 1000.0, orders);
+	}
+
+	/**
+	 * The balancer picks a replica by guards on the parameter the usage model passes through the
+	 * frontend: {@code replicas.VALUE == 1} calls the first, connected replica, {@code replicas.VALUE >= 1}
+	 * the second, whose role no connector binds (as CIPM's TeaStore model does with replicas that
+	 * are not deployed). With one replica the first guard holds, so the second is never taken.
+	 */
+	@Test
+	void unconnectedRoleCalledOnlyInAGuardedBranchThatIsNeverTakenIsAWarningAndTheModelRuns() throws Exception {
+		ModelSet oneReplica = guardedReplicas("shop+one-replica");
+
+		List<Diagnostic> diagnostics = TestModels.validate(oneReplica.model());
+
+		assertEquals(List.of(GUARDED_REPLICAS_SECOND_ROLE + "; no behaviour the usage model reaches calls through it, so"
+				+ " the simulation never needs it"), diagnostics.stream().map(Diagnostic::format).toList());
+		// the frontend's check (5), the balancer's pick (2), the first replica's write (15)
+		Simulations.assertMeanResponseTime((5 + 2 + 15) / 1000.0, oneReplica);
+	}
+
+	/** With two replicas the first guard fails and the second holds: the call needs the unconnected role. */
+	@Test
+	void unconnectedRoleCalledInAGuardedBranchThatHoldsIsAnError() {
+		ModelSet twoReplicas = guardedReplicas("shop+two-replicas");
+
+		List<Diagnostic> diagnostics = TestModels.validate(twoReplicas.model());
+
+		assertEquals(List.of(GUARDED_REPLICAS_SECOND_ROLE), diagnostics.stream().map(Diagnostic::format).toList());
+	}
+
+	private static ModelSet guardedReplicas(String name) {
+		ImportResult imported = TestModels.importResource("guarded-replicas");
+		assertFalse(imported.hasErrors(), () -> describe(imported.diagnostics()));
+		return imported.modelSets().stream().filter(set -> set.name().equals(name)).findFirst()
+				.orElseThrow(() -> new AssertionError("no model set " + name));
 	}
 
 	@Test
