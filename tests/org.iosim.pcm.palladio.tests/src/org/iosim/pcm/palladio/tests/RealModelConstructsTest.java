@@ -79,6 +79,22 @@ class RealModelConstructsTest {
 	}
 
 	/**
+	 * The backend's write demand is a DoublePMF of 10, 20 and 60 with probability 0.33333 each, which
+	 * sums to 0.99999 as tools write rounded probabilities (CIPM's TeaStore model). It is scaled to
+	 * sum to 1: each value has probability 1/3, so a run takes (5 + 30) / 1000 on average, with a
+	 * standard deviation of √((20² + 10² + 30²) / 3) / 1000 ≈ 0.0216; the mean of 2,000 runs lies
+	 * within four standard errors (0.0019) of it.
+	 */
+	@Test
+	void probabilitiesThatSumToOneUpToRoundingAreAcceptedAndScaled() throws Exception {
+		ModelSet orders = TestModels.importCleanSet(TestModels.RESOURCES.resolve("rounded-probabilities"));
+
+		assertEquals(List.of(), TestModels.validate(orders.model()), () -> describe(TestModels.validate(orders.model())));
+		double standardError = Math.sqrt((20 * 20 + 10 * 10 + 30 * 30) / 3.0) / 1000 / Math.sqrt(2_000);
+		assertEquals((5 + 30) / 1000.0, Simulations.meanResponseTime(orders), 4 * standardError);
+	}
+
+	/**
 	 * The balancer picks a replica by guards on the parameter the usage model passes through the
 	 * frontend: {@code replicas.VALUE == 1} calls the first, connected replica, {@code replicas.VALUE >= 1}
 	 * the second, whose role no connector binds (as CIPM's TeaStore model does with replicas that
