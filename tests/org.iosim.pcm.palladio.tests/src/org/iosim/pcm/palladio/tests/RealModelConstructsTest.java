@@ -95,6 +95,22 @@ class RealModelConstructsTest {
 	}
 
 	/**
+	 * The backend's write demand is {@code DoublePDF[(40.0;0.5)(20.0;0.5)]}, its points out of order
+	 * as in mRUBiS's measured histograms. Palladio sorts them by their upper ends: half the
+	 * probability lies evenly on (0, 20], half on (20, 40], so the demand is uniform on (0, 40] with
+	 * mean 20 and standard deviation 40 / √12. A run takes (5 + 20) / 1000 on average; the mean of
+	 * 2,000 runs lies within four standard errors of it.
+	 */
+	@Test
+	void densityPointsOutOfOrderAreSortedAsPalladioDoes() throws Exception {
+		ModelSet orders = TestModels.importCleanSet(TestModels.RESOURCES.resolve("unordered-histogram"));
+
+		assertEquals(List.of(), TestModels.validate(orders.model()), () -> describe(TestModels.validate(orders.model())));
+		double standardError = 40 / Math.sqrt(12) / 1000 / Math.sqrt(2_000);
+		assertEquals((5 + 20) / 1000.0, Simulations.meanResponseTime(orders), 4 * standardError);
+	}
+
+	/**
 	 * The balancer picks a replica by guards on the parameter the usage model passes through the
 	 * frontend: {@code replicas.VALUE == 1} calls the first, connected replica, {@code replicas.VALUE >= 1}
 	 * the second, whose role no connector binds (as CIPM's TeaStore model does with replicas that
