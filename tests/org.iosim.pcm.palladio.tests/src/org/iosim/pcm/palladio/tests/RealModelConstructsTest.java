@@ -44,6 +44,36 @@ class RealModelConstructsTest {
 		Simulations.assertMeanResponseTime(20 / 1000.0, shop);
 	}
 
+	/**
+	 * iObserve's privacy and cloud extensions (as in CoCoME's PCMPrivacy and PlanningExecution models)
+	 * annotate connectors and containers with a privacy level, a country and a cloud VM type; the
+	 * extended connector is read as an assembly connector, and each annotation is left out with a
+	 * warning.
+	 */
+	@Test
+	void privacyAndCloudAnnotationsAreIgnoredWithAWarningEach() throws Exception {
+		ImportResult imported = TestModels.importResource("privacy-and-cloud");
+
+		assertEquals(List.of(
+				"resources/privacy-and-cloud/orders.system: line 12: Frontend_to_Backend (AssemblyConnector"
+						+ " 'Frontend_to_Backend', frontend.to.backend): unsupported: attribute 'PrivacyLevel' (the privacy"
+						+ " level of the data the connector carries, iObserve's privacy extension) is ignored; it does not"
+						+ " change performance results",
+				"resources/privacy-and-cloud/orders.resourceenvironment: line 3: Server (ResourceContainer 'Server',"
+						+ " server): unsupported: attribute 'Geolocation' (the country the container is in, iObserve's"
+						+ " privacy extension) is ignored; it does not change performance results (2 occurrences in this"
+						+ " file; this is the first)",
+				"resources/privacy-and-cloud/orders.resourceenvironment: line 9: Server (ResourceContainer 'Server',"
+						+ " server): unsupported: element 'instanceType' (the cloud VM type the container instantiates,"
+						+ " iObserve's cloud profile for planning and costs; the container's own resources are simulated)"
+						+ " is ignored; it does not change performance results"),
+				imported.diagnostics().stream().map(Diagnostic::format).toList());
+		ModelSet orders = imported.modelSets().get(0);
+		assertEquals(List.of(), TestModels.validate(orders.model()), () -> describe(TestModels.validate(orders.model())));
+		// the frontend's check (5), then the backend's write (15) over the privacy-annotated connector
+		Simulations.assertMeanResponseTime((5 + 15) / 1000.0, orders);
+	}
+
 	@Test
 	void recoveryBlockRunsItsPrimaryBehaviour() throws Exception {
 		ImportResult imported = TestModels.importResource("recovery");
