@@ -1003,7 +1003,11 @@ final class ValidationRules extends PcmSwitch<Object> {
 		}
 		OperationProvidedRole role = call.getProvidedRole();
 		SoftwareSystem system = model.getSystem();
-		if (system != null && !system.getProvidedRoles().contains(role)) {
+		if (system == null && !(role.eContainer() instanceof SoftwareSystem)) {
+			// The usage model then refers to no system, which is why the model set has none.
+			error(call, "role " + Diagnostic.describe(role) + " belongs to " + Diagnostic.describe(role.eContainer())
+					+ ", not to a system: a usage model calls the provided roles of a system");
+		} else if (system != null && !system.getProvidedRoles().contains(role)) {
 			error(call, "role " + Diagnostic.describe(role) + " is not a provided role of the system " + Diagnostic.describe(system));
 		} else if (system != null && system.getConnectors().stream()
 				.noneMatch(connector -> connector instanceof ProvidedDelegationConnector delegation
