@@ -68,6 +68,30 @@ class FolderSearchTest {
 		assertEquals(List.of("shop"), names(result));
 	}
 
+	/** As SimuLizar's load balancer example has them, in subfolders of the model folder. */
+	@Test
+	void reconfigurationRulesOfSimuLizarAreNamedWithWhatIgnoringThemMeans() throws IOException {
+		copyMinimal(folder);
+		Path rules = Files.createDirectories(folder.resolve("reconfigurations"));
+		for (String name : List.of("scaleOut.qvto", "scaleIn.qvto", "outsource.henshin", "acquire.sdm")) {
+			Files.writeString(rules.resolve(name), "never read");
+		}
+
+		ImportResult result = new PalladioImporter().importPath(folder);
+
+		String notRun = "the architecture stays as modelled for the whole run (no self-adaptation such as scaling"
+				+ " out), so results describe the model without it";
+		assertEquals(List.of(
+				rules.resolve("outsource.henshin") + ": this file is ignored: Henshin rules, which SimuLizar runs as"
+						+ " reconfiguration rules, are not run: " + notRun,
+				rules.resolve("scaleIn.qvto") + ": this file and the other 1 .qvto file (" + rules.resolve("scaleOut.qvto")
+						+ ") are ignored: QVTo transformations, which SimuLizar runs as reconfiguration rules, are not"
+						+ " run: " + notRun,
+				rules.resolve("acquire.sdm") + ": this file is ignored: story diagrams, which SimuLizar runs as"
+						+ " reconfiguration rules, are not run: " + notRun), formatted(result));
+		assertEquals(List.of("shop"), names(result));
+	}
+
 	@Test
 	void namedFileWithAnotherExtensionIsAnErrorNamingTheAcceptedOnes() throws IOException {
 		Path readme = Files.writeString(folder.resolve("README.md"), "# The shop\n");
