@@ -13,6 +13,7 @@ import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
 
+import org.eclipse.emf.common.util.TreeIterator;
 import org.eclipse.emf.ecore.EObject;
 import org.iosim.pcm.AbstractAction;
 import org.iosim.pcm.AbstractLoopAction;
@@ -843,7 +844,21 @@ final class ValidationRules extends PcmSwitch<Object> {
 		if (scenario.getWorkload() == null) {
 			error(scenario, "the usage scenario has no workload");
 		}
+		// CoCoME's PCM 3.5 and 4.0 usage models go from Start to Stop: their response time is 0.
+		if (scenario.getBehaviour() != null && !callsTheSystem(scenario.getBehaviour())) {
+			warning(scenario, "the usage scenario makes no entry-level system call, so it uses nothing of the system:"
+					+ " its response time is only its delays");
+		}
 		return null;
+	}
+
+	private static boolean callsTheSystem(ScenarioBehaviour behaviour) {
+		for (TreeIterator<EObject> contents = behaviour.eAllContents(); contents.hasNext();) {
+			if (contents.next() instanceof EntryLevelSystemCall) {
+				return true;
+			}
+		}
+		return false;
 	}
 
 	@Override

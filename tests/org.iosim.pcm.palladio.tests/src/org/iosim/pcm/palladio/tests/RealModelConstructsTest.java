@@ -74,6 +74,23 @@ class RealModelConstructsTest {
 		Simulations.assertMeanResponseTime((5 + 15) / 1000.0, orders);
 	}
 
+	/**
+	 * CoCoME's PCM 3.5 and 4.0 usage models go from Start to Stop without calling the system, so their
+	 * mean response time is 0; a scenario that calls nothing is simulated, with a warning saying so.
+	 * Here the user only reads for 0.25 time units.
+	 */
+	@Test
+	void usageScenarioThatCallsNothingIsAWarningAndTakesOnlyItsDelays() throws Exception {
+		ModelSet orders = TestModels.importSingleSet(TestModels.RESOURCES.resolve("idle-scenario"));
+
+		List<Diagnostic> diagnostics = TestModels.validate(orders.model());
+
+		assertEquals(List.of("resources/idle-scenario/orders.usagemodel: line 3: Browsing (UsageScenario 'Browsing',"
+				+ " usage.browsing): the usage scenario makes no entry-level system call, so it uses nothing of the"
+				+ " system: its response time is only its delays"), diagnostics.stream().map(Diagnostic::format).toList());
+		Simulations.assertMeanResponseTime(0.25, orders);
+	}
+
 	@Test
 	void recoveryBlockRunsItsPrimaryBehaviour() throws Exception {
 		ImportResult imported = TestModels.importResource("recovery");
