@@ -57,6 +57,8 @@ public final class PalladioImport {
 			"monitorrepository", "monitors (which metrics Palladio records and how it aggregates them) are not"
 					+ " applied: IOSim reports its own fixed set of metrics",
 			"slo", "service level objectives are not checked: results say nothing about whether they are met",
+			"bpusagemodel", "business process usage models (Palladio's IntBIIS extension) are not simulated: only the"
+					+ " usage scenarios of .usagemodel files put load on the system",
 			"qvto", "QVTo transformations, which SimuLizar runs as reconfiguration rules, are not run: "
 					+ NO_RECONFIGURATION,
 			"henshin", "Henshin rules, which SimuLizar runs as reconfiguration rules, are not run: " + NO_RECONFIGURATION,

@@ -45,13 +45,16 @@ class FolderSearchTest {
 		// .usageevolution and .dlim files are read (UsageEvolutionTest)
 		for (String name : List.of("a.measuringpoint", "b.measuringpoint",
 				"c.measuringpoint", "d.measuringpoint", "e.measuringpoint", "My.experiments", "x.monitorrepository",
-				"goals.slo")) {
+				"goals.slo", "sale.bpusagemodel")) {
 			Files.writeString(folder.resolve(name), "never read");
 		}
 
 		ImportResult result = new PalladioImporter().importPath(folder);
 
 		assertEquals(List.of(
+				folder.resolve("sale.bpusagemodel") + ": this file is ignored: business process usage models (Palladio's"
+						+ " IntBIIS extension) are not simulated: only the usage scenarios of .usagemodel files put load"
+						+ " on the system",
 				folder.resolve("My.experiments") + ": this file is ignored: experiment settings (simulator, stop"
 						+ " conditions, parameter variations) are not applied: the model set is simulated once, with"
 						+ " IOSim's own options (--stop-time, --max-measurements, --seed, ...)",
