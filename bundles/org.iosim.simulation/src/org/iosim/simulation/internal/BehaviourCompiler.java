@@ -257,8 +257,8 @@ final class BehaviourCompiler {
 
 		private Step neverRun(AbstractAction action, RequiredRole role) {
 			return new Steps.Unwired(origin(action), "calls through required role '" + Elements.name(role)
-					+ "', which no connector binds; the parameters the usage model passes were to keep this call from"
-					+ " running");
+					+ "', which no connector binds, in a branch that the parameter values the usage model passes were"
+					+ " found never to take");
 		}
 
 		private Step resourceCall(AbstractInternalControlFlowAction action, ResourceCall call) {
