@@ -1,8 +1,10 @@
 package org.iosim.stoex;
 
+import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.Set;
 
+import org.apache.commons.rng.UniformRandomProvider;
 import org.iosim.stoex.internal.Ast;
 import org.iosim.stoex.internal.Compiler;
 import org.iosim.stoex.internal.Printer;
@@ -13,6 +15,11 @@ import org.iosim.stoex.internal.Typing;
  * Two expressions are equal when their canonical texts are equal.
  */
 public final class Expression {
+
+    /** Given to expressions that draw nothing random, so it is never asked for a number. */
+    private static final UniformRandomProvider NO_RANDOM_NUMBERS = () -> {
+        throw new IllegalStateException("an expression without distributions draws no random numbers");
+    };
 
     private final Ast root;
     private final String text;
@@ -69,6 +76,26 @@ public final class Expression {
     /** @return whether the expression refers to no variable and contains no distribution, so it has a single value */
     public boolean isConstant() {
         return Typing.isConstant(root);
+    }
+
+    /**
+     * The single value the expression has for the given variables: it holds no distribution or
+     * probability function, and the bindings hold every variable it refers to. A model analysis uses
+     * it to follow parameters whose values are known, e.g. to find branch conditions that never hold.
+     *
+     * @return the value ({@link Long}, {@link Double}, {@link Boolean} or {@link String}), or empty
+     *         when the expression draws random numbers, refers to a variable the bindings do not
+     *         hold, or cannot be evaluated (it is ill-typed, or fails, e.g. divides an INT by 0)
+     */
+    public Optional<Object> valueFor(Bindings bindings) {
+        if (Typing.isRandom(root)) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(compile().sample(NO_RANDOM_NUMBERS, bindings));
+        } catch (StoExTypeException | StoExEvaluationException notOneValue) {
+            return Optional.empty();
+        }
     }
 
     /**

@@ -23,7 +23,9 @@
  * and {@code DoublePDF[(x1;p1)(x2;p2)...]}, a piecewise uniform density giving probability
  * {@code pi} to the interval from {@code x(i-1)} to {@code xi}, with {@code x0 = 0}. Numeric ones
  * may carry a unit suffix ({@code IntPMF[...][B]}). Probabilities must lie in [0, 1] and sum to 1
- * within 1e-6; DoublePDF interval ends must not decrease.</li>
+ * within 1e-4, the rounding of probabilities written with a few decimals; they are scaled to sum to
+ * exactly 1 for sampling and means. DoublePDF interval ends must be 0 or above; points written out
+ * of order are sorted by their ends, as Palladio does.</li>
  * <li>Functions (Palladio's parameterisations): {@code Exp(rate)}, {@code Norm(mu, sigma)},
  * {@code Pois(lambda)}, {@code UniDouble(a, b)}, {@code UniInt(a, b)} (both ends included),
  * {@code Gamma(alpha, theta)} (shape, scale), {@code GammaMoments(mean, coefficientOfVariation)},

@@ -13,6 +13,7 @@ import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
 
+import org.eclipse.emf.common.util.TreeIterator;
 import org.eclipse.emf.ecore.EObject;
 import org.iosim.pcm.AbstractAction;
 import org.iosim.pcm.AbstractLoopAction;
@@ -899,7 +900,21 @@ final class ValidationRules extends PcmSwitch<Object> {
 		if (scenario.getWorkload() == null) {
 			error(scenario, "the usage scenario has no workload");
 		}
+		// CoCoME's PCM 3.5 and 4.0 usage models go from Start to Stop: their response time is 0.
+		if (scenario.getBehaviour() != null && !callsTheSystem(scenario.getBehaviour())) {
+			warning(scenario, "the usage scenario makes no entry-level system call, so it uses nothing of the system:"
+					+ " its response time is only its delays");
+		}
 		return null;
+	}
+
+	private static boolean callsTheSystem(ScenarioBehaviour behaviour) {
+		for (TreeIterator<EObject> contents = behaviour.eAllContents(); contents.hasNext();) {
+			if (contents.next() instanceof EntryLevelSystemCall) {
+				return true;
+			}
+		}
+		return false;
 	}
 
 	@Override
@@ -1087,7 +1102,11 @@ final class ValidationRules extends PcmSwitch<Object> {
 		}
 		OperationProvidedRole role = call.getProvidedRole();
 		SoftwareSystem system = model.getSystem();
-		if (system != null && !system.getProvidedRoles().contains(role)) {
+		if (system == null && !(role.eContainer() instanceof SoftwareSystem)) {
+			// The usage model then refers to no system, which is why the model set has none.
+			error(call, "role " + Diagnostic.describe(role) + " belongs to " + Diagnostic.describe(role.eContainer())
+					+ ", not to a system: a usage model calls the provided roles of a system");
+		} else if (system != null && !system.getProvidedRoles().contains(role)) {
 			error(call, "role " + Diagnostic.describe(role) + " is not a provided role of the system " + Diagnostic.describe(system));
 		} else if (system != null && system.getConnectors().stream()
 				.noneMatch(connector -> connector instanceof ProvidedDelegationConnector delegation

@@ -13,6 +13,7 @@ import org.iosim.simulation.engine.ActiveResource;
 import org.iosim.pcm.AbstractAction;
 import org.iosim.pcm.AbstractInternalControlFlowAction;
 import org.iosim.pcm.AcquireAction;
+import org.iosim.pcm.ArchitectureModel;
 import org.iosim.pcm.AssemblyContext;
 import org.iosim.pcm.BranchAction;
 import org.iosim.pcm.BranchTransition;
@@ -45,6 +46,7 @@ import org.iosim.pcm.io.IoRequest;
 import org.iosim.pcm.io.VirtualizedStorage;
 import org.iosim.pcm.io.util.IoSwitch;
 import org.iosim.pcm.util.PcmSwitch;
+import org.iosim.pcm.wiring.CalledRoles;
 import org.iosim.pcm.wiring.ComponentInstance;
 import org.iosim.pcm.wiring.HddUse;
 import org.iosim.pcm.wiring.Wiring;
@@ -78,13 +80,17 @@ final class BehaviourCompiler {
 		}
 	}
 
+	private final ArchitectureModel model;
 	private final Replication replication;
 	private final Wiring wiring;
 	private final Resources resources;
 	private final Map<ComponentInstance, Instance> instances = new HashMap<>();
 	private final Map<CallTarget, Instance> owners = new IdentityHashMap<>();
+	/** Computed when a call through a required role cannot be wired, which well-formed models never need. */
+	private CalledRoles calledRoles;
 
-	BehaviourCompiler(Replication replication, Wiring wiring, Resources resources) {
+	BehaviourCompiler(ArchitectureModel model, Replication replication, Wiring wiring, Resources resources) {
+		this.model = model;
 		this.replication = replication;
 		this.wiring = wiring;
 		this.resources = resources;
@@ -127,11 +133,21 @@ final class BehaviourCompiler {
 		return target(instance(resolved.instance()), resolved.seff());
 	}
 
+	/** @return what a call through the role reaches, or null when it cannot be wired but never runs */
 	private CallTarget required(Instance requirer, RequiredRole role, Signature signature, EObject caller) {
 		try {
 			return target(wiring.required(requirer.id, role, signature, caller));
 		} catch (WiringException broken) {
-			throw new Unsimulatable(broken);
+			if (calledRoles == null) {
+				calledRoles = new CalledRoles(model);
+			}
+			if (calledRoles.isCalled(requirer.id.context(), role)) {
+				throw new Unsimulatable(broken);
+			}
+			// Only guarded branches whose conditions never hold for the parameters the usage model
+			// passes call through the role (CalledRoles): Palladio's simulators fail only on calls
+			// they make, and so does the step compiled for this call.
+			return null;
 		}
 	}
 
@@ -230,6 +246,10 @@ final class BehaviourCompiler {
 			}
 			for (InfrastructureCall call : action.getInfrastructureCalls()) {
 				CallTarget target = required(instance, call.getRole(), call.getSignature(), action);
+				if (target == null) {
+					steps.add(neverRun(action, call.getRole()));
+					continue;
+				}
 				Step invoke = new Steps.Call(origin(action), target, assignments(action, call.getInputVariableUsages()),
 						List.of(), null, null, replication.newStream());
 				steps.add(new Steps.Repeat(origin(action),
@@ -237,6 +257,12 @@ final class BehaviourCompiler {
 						new Step[] { invoke }, replication.newStream()));
 			}
 			return Boolean.TRUE;
+		}
+
+		private Step neverRun(AbstractAction action, RequiredRole role) {
+			return new Steps.Unwired(origin(action), "calls through required role '" + Elements.name(role)
+					+ "', which no connector binds, in a branch that the parameter values the usage model passes were"
+					+ " found never to take");
 		}
 
 		private Step resourceCall(AbstractInternalControlFlowAction action, ResourceCall call) {
@@ -257,6 +283,10 @@ final class BehaviourCompiler {
 		@Override
 		public Boolean caseExternalCallAction(ExternalCallAction action) {
 			CallTarget target = required(instance, action.getRole(), action.getSignature(), action);
+			if (target == null) {
+				steps.add(neverRun(action, action.getRole()));
+				return Boolean.TRUE;
+			}
 			Instance callee = calleeOf(target);
 			String name = (callee == null ? "?" : callee.name()) + "." + Elements.name(action.getSignature());
 			Measurement measurement = Measurement.ofCall(action.getId(), name, instance.name());

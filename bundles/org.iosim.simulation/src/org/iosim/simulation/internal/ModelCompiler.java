@@ -37,7 +37,7 @@ public final class ModelCompiler {
 			Wiring wiring = new Wiring(model);
 			Resources resources = Resources.compile(model, replication, config, policies, analysisModels);
 			UsageCompiler usage = new UsageCompiler(replication, config,
-					new BehaviourCompiler(replication, wiring, resources));
+					new BehaviourCompiler(model, replication, wiring, resources));
 			for (UsageScenario scenario : model.getUsageModel().getScenarios()) {
 				usage.compileScenario(scenario);
 			}

@@ -186,6 +186,26 @@ final class Steps {
 		}
 	}
 
+	/**
+	 * A call through a required role no connector binds, in a branch the model's parameter values
+	 * keep from running (see {@link org.iosim.pcm.wiring.CalledRoles}); should it run after all, the
+	 * run stops, naming the call.
+	 */
+	static final class Unwired extends Step {
+		private final String problem;
+
+		Unwired(String origin, String problem) {
+			super(origin);
+			this.problem = problem;
+		}
+
+		@Override
+		boolean run(SimulatedProcess process, Frame frame) {
+			throw new SimulationException(origin + ": " + problem + ", but it runs with the variables "
+					+ frame.variables());
+		}
+	}
+
 	/** A characterisation to compute and bind, e.g. {@code file.BYTESIZE = 4096}. */
 	record Assignment(String name, CompiledExpression value) {
 	}

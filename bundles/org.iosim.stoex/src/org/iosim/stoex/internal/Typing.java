@@ -108,6 +108,20 @@ public final class Typing {
         };
     }
 
+    /** @return whether evaluating the expression draws random numbers: it holds a distribution or probability function */
+    public static boolean isRandom(Ast ast) {
+        return switch (ast) {
+            case Ast.ProbabilityFunction function -> true;
+            case Ast.Prefix prefix -> isRandom(prefix.operand());
+            case Ast.Infix infix -> isRandom(infix.first())
+                    || infix.steps().stream().anyMatch(step -> isRandom(step.operand()));
+            case Ast.Conditional conditional -> isRandom(conditional.condition()) || isRandom(conditional.then())
+                    || isRandom(conditional.otherwise());
+            case Ast.Call call -> call.function().random || call.arguments().stream().anyMatch(Typing::isRandom);
+            default -> false;
+        };
+    }
+
     private static boolean operandsConstant(List<Ast.Step> steps) {
         for (Ast.Step step : steps) {
             if (!isConstant(step.operand())) {

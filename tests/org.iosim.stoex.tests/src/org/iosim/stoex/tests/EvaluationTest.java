@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Optional;
 
 import org.apache.commons.rng.UniformRandomProvider;
 import org.iosim.stoex.Bindings;
@@ -27,6 +28,21 @@ class EvaluationTest {
     private static StoExEvaluationException failure(String text, Map<String, ?> variables) {
         CompiledExpression expression = StoEx.parse(text).compile();
         return assertThrows(StoExEvaluationException.class, () -> expression.sample(rng(), Bindings.of(variables)));
+    }
+
+    /** A model analysis follows known parameter values: a value exists only where it cannot vary. */
+    @Test
+    void valueForKnownVariables() {
+        Bindings replicas = Bindings.of(Map.of("authReps.VALUE", 2L));
+        assertEquals(Optional.of(false), StoEx.parse("authReps.VALUE == 3").valueFor(replicas));
+        assertEquals(Optional.of(true), StoEx.parse("authReps.VALUE == 2").valueFor(replicas));
+        assertEquals(Optional.of(2L), StoEx.parse("authReps.VALUE").valueFor(replicas));
+        assertEquals(Optional.of(6.5), StoEx.parse("Max(authReps.VALUE, 3) + 3.5").valueFor(replicas));
+        assertEquals(Optional.empty(), StoEx.parse("authReps.VALUE == other.VALUE").valueFor(replicas));
+        assertEquals(Optional.empty(), StoEx.parse("authReps.VALUE == IntPMF[(2;0.5)(3;0.5)]").valueFor(replicas));
+        assertEquals(Optional.empty(), StoEx.parse("Exp(authReps.VALUE) > 1").valueFor(replicas));
+        assertEquals(Optional.empty(), StoEx.parse("authReps.VALUE / 0 > 1 AND 1 % 0 == 0").valueFor(replicas));
+        assertEquals(Optional.empty(), StoEx.parse("authReps.VALUE AND true").valueFor(replicas));
     }
 
     @Test

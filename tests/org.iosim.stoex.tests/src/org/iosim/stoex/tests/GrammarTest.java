@@ -183,6 +183,13 @@ class GrammarTest {
         assertEquals(canonical, StoEx.parse(expression.text()).text());
     }
 
+    /** Palladio sorts a DoublePDF's points by their upper ends; points with equal ends keep their order. */
+    @Test
+    void doublePdfPointsAreSortedByUpperEnd() {
+        assertEquals("DoublePDF[(1.0;0.25)(2.0;0.5)(2.0;0.125)(4.0;0.125)]",
+                StoEx.parse("DoublePDF[(4.0;0.125)(2.0;0.5)(1.0;0.25)(2.0;0.125)]").text());
+    }
+
     /** Found by the property tests: the canonical text lost the sign of -0.0, which sampling gives back. */
     @Test
     void negativeZeroKeepsItsSign() {

@@ -25,6 +25,12 @@ class MeanTest {
             "DoublePDF[(1.0;0.25)(2.0;0.5)(3.0;0.25)] | 1.5",
             "DoublePDF[ (1.0; 0.25000000) (2.0; 0.50000000) (3.0; 0.25000000) ] | 1.5",
             "DoublePDF[(2.0;0.5)(2.0;0.25)(4.0;0.25)] | 1.75",
+            // sorted by upper end, as Palladio does: (1.0;0.5)(3.0;0.5), midpoints 0.5 and 2
+            "DoublePDF[(3.0;0.5)(1.0;0.5)] | 1.25",
+            // probabilities that sum to 0.99999 from rounding are scaled to sum to 1: (1 + 2 + 4) / 3
+            "DoublePMF[(1.0;0.33333)(2.0;0.33333)(4.0;0.33333)] | 2.3333333333333335",
+            // (0.4 · 0.5 + 0.59999 · 2) / 0.99999: the intervals (0, 1] and (1, 3] have midpoints 0.5 and 2
+            "DoublePDF[(1.0;0.4)(3.0;0.59999)] | 1.3999939999399994",
             "Exp(2) + 1 | 1.5", "Exp(2) - Norm(1, 1) | -0.5", "-Exp(2) | -0.5", "Exp(2) * UniDouble(0, 4) | 1",
             "Exp(2) / 4 | 0.125", "IntPMF[(1;0.5)(3;0.5)] * 2 + 1 | 5",
             "BoolPMF[(true;0.25)(false;0.75)] ? 10 : 20 | 17.5", "true ? Exp(2) : x.VALUE | 0.5",

@@ -40,6 +40,10 @@ public final class PalladioImport {
 	private static final List<String> MODEL_EXTENSIONS = List.of("repository", "system", "resourceenvironment",
 			"allocation", "usagemodel", "resourcetype");
 
+	/** What leaving out SimuLizar's reconfiguration rules means, whichever language they are written in. */
+	private static final String NO_RECONFIGURATION = "the architecture stays as modelled for the whole run (no"
+			+ " self-adaptation such as scaling out), so results describe the model without it";
+
 	/**
 	 * Files of Palladio's other tools that model folders often hold, by extension, with what leaving
 	 * them out means for the results. They are not read; each kind found is named in one warning.
@@ -52,7 +56,13 @@ public final class PalladioImport {
 					+ " call and resource",
 			"monitorrepository", "monitors (which metrics Palladio records and how it aggregates them) are not"
 					+ " applied: IOSim reports its own fixed set of metrics",
-			"slo", "service level objectives are not checked: results say nothing about whether they are met");
+			"slo", "service level objectives are not checked: results say nothing about whether they are met",
+			"bpusagemodel", "business process usage models (Palladio's IntBIIS extension) are not simulated: only the"
+					+ " usage scenarios of .usagemodel files put load on the system",
+			"qvto", "QVTo transformations, which SimuLizar runs as reconfiguration rules, are not run: "
+					+ NO_RECONFIGURATION,
+			"henshin", "Henshin rules, which SimuLizar runs as reconfiguration rules, are not run: " + NO_RECONFIGURATION,
+			"sdm", "story diagrams, which SimuLizar runs as reconfiguration rules, are not run: " + NO_RECONFIGURATION);
 
 	/** How many ignored files of a kind a warning names; the rest are counted. */
 	private static final int NAMED_IGNORED_FILES = 3;

@@ -137,7 +137,18 @@ final class PcmMapper {
 			entry("seffTypeID", "the SEFF type id"),
 			entry("parentInterfaces__Interface", "interface inheritance"),
 			entry("parentType_CompositeDataType", "data type inheritance"),
-			entry("requiredCharacterisations", "parameter characterisations an interface asks for"));
+			entry("requiredCharacterisations", "parameter characterisations an interface asks for"),
+			entry("PrivacyLevel", "the privacy level of the data the connector carries, iObserve's privacy extension"),
+			entry("Geolocation", "the country the container is in, iObserve's privacy extension"),
+			entry("instanceType", "the cloud VM type the container instantiates, iObserve's cloud profile for"
+					+ " planning and costs; the container's own resources are simulated"));
+
+	/**
+	 * iObserve's privacy extension (the {@code .../Privacy} namespaces) subclasses PCM's assembly
+	 * connector only to annotate it with a privacy level, which is reported as harmless; resource
+	 * containers of any subclass (privacy, cloud) are read as resource containers anyway.
+	 */
+	private static final String PRIVACY_ASSEMBLY_CONNECTOR = "AssemblyConnectorPrivacy";
 
 	private final ModelSetBuilder builder;
 
@@ -913,7 +924,7 @@ final class PcmMapper {
 	private Connector connector(XmlElement element, EObject owner) {
 		ElementFields fields = new ElementFields(element);
 		Connector connector;
-		if (isType(element, "AssemblyConnector")) {
+		if (isType(element, "AssemblyConnector") || isType(element, PRIVACY_ASSEMBLY_CONNECTOR)) {
 			AssemblyConnector assembly = begin(fields, PCM.createAssemblyConnector());
 			builder.refer(assembly, PcmPackage.Literals.ASSEMBLY_CONNECTOR__REQUIRING_CONTEXT, fields,
 					"requiringAssemblyContext_AssemblyConnector");

@@ -45,13 +45,16 @@ class FolderSearchTest {
 		// .usageevolution and .dlim files are read (UsageEvolutionTest)
 		for (String name : List.of("a.measuringpoint", "b.measuringpoint",
 				"c.measuringpoint", "d.measuringpoint", "e.measuringpoint", "My.experiments", "x.monitorrepository",
-				"goals.slo")) {
+				"goals.slo", "sale.bpusagemodel")) {
 			Files.writeString(folder.resolve(name), "never read");
 		}
 
 		ImportResult result = new PalladioImporter().importPath(folder);
 
 		assertEquals(List.of(
+				folder.resolve("sale.bpusagemodel") + ": this file is ignored: business process usage models (Palladio's"
+						+ " IntBIIS extension) are not simulated: only the usage scenarios of .usagemodel files put load"
+						+ " on the system",
 				folder.resolve("My.experiments") + ": this file is ignored: experiment settings (simulator, stop"
 						+ " conditions, parameter variations) are not applied: the model set is simulated once, with"
 						+ " IOSim's own options (--stop-time, --max-measurements, --seed, ...)",
@@ -65,6 +68,30 @@ class FolderSearchTest {
 				folder.resolve("goals.slo") + ": this file is ignored: service level objectives are not checked:"
 						+ " results say nothing about whether they are met"), formatted(result));
 		assertTrue(result.diagnostics().stream().noneMatch(Diagnostic::isError));
+		assertEquals(List.of("shop"), names(result));
+	}
+
+	/** As SimuLizar's load balancer example has them, in subfolders of the model folder. */
+	@Test
+	void reconfigurationRulesOfSimuLizarAreNamedWithWhatIgnoringThemMeans() throws IOException {
+		copyMinimal(folder);
+		Path rules = Files.createDirectories(folder.resolve("reconfigurations"));
+		for (String name : List.of("scaleOut.qvto", "scaleIn.qvto", "outsource.henshin", "acquire.sdm")) {
+			Files.writeString(rules.resolve(name), "never read");
+		}
+
+		ImportResult result = new PalladioImporter().importPath(folder);
+
+		String notRun = "the architecture stays as modelled for the whole run (no self-adaptation such as scaling"
+				+ " out), so results describe the model without it";
+		assertEquals(List.of(
+				rules.resolve("outsource.henshin") + ": this file is ignored: Henshin rules, which SimuLizar runs as"
+						+ " reconfiguration rules, are not run: " + notRun,
+				rules.resolve("scaleIn.qvto") + ": this file and the other 1 .qvto file (" + rules.resolve("scaleOut.qvto")
+						+ ") are ignored: QVTo transformations, which SimuLizar runs as reconfiguration rules, are not"
+						+ " run: " + notRun,
+				rules.resolve("acquire.sdm") + ": this file is ignored: story diagrams, which SimuLizar runs as"
+						+ " reconfiguration rules, are not run: " + notRun), formatted(result));
 		assertEquals(List.of("shop"), names(result));
 	}
 

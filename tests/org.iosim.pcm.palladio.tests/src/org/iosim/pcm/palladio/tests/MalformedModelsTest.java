@@ -88,6 +88,20 @@ class MalformedModelsTest {
 		assertEquals(MALFORMED.resolve("bad-stoex/stoex.repository").toString(), error.file());
 	}
 
+	/** As in CoCoME's PCMPrivacy models: the usage model calls a component's role, so no system goes with it. */
+	@Test
+	void usageModelCallingAComponentsRoleSaysWhyItHasNoSystem() {
+		List<Diagnostic> found = validationErrors(importResource("malformed/usage-without-system"), "system");
+
+		assertEquals(List.of(MALFORMED.resolve("usage-without-system/orders.usagemodel")
+				+ ": (ArchitectureModel 'orders'): the model set has no system",
+				MALFORMED.resolve("usage-without-system/orders.usagemodel")
+						+ ": line 6: Ordering/OrderingBehaviour/place (EntryLevelSystemCall 'place', usage.place): role"
+						+ " OperationProvidedRole 'Frontend_IOrdering' (frontend.ordering) belongs to BasicComponent"
+						+ " 'Frontend' (frontend), not to a system: a usage model calls the provided roles of a system"),
+				found.stream().map(Diagnostic::format).toList());
+	}
+
 	@Test
 	void branchProbabilitiesMustSumToOne() {
 		List<Diagnostic> found = validationErrors(importResource("malformed/probabilities"), "probabilit");

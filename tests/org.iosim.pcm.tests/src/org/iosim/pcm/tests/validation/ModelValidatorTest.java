@@ -323,6 +323,24 @@ class ModelValidatorTest {
 				+ "SoftwareSystem 'Orders' (system)"), validate());
 	}
 
+	/**
+	 * CoCoME's PCMPrivacy usage model calls roles of components in the repository; such a usage model
+	 * goes with no system, and the error says why.
+	 */
+	@Test
+	void entryLevelCallOfAComponentsRoleWithoutASystemIsNamed() {
+		fixture.call.setProvidedRole(fixture.frontendOrdering);
+		fixture.model.setSystem(null);
+		fixture.model.setAllocation(null);
+
+		assertEquals(List.of("(ArchitectureModel 'fixture'): the model set has no system",
+				"(ArchitectureModel 'fixture'): the model set has no allocation",
+				"Ordering/OrderingBehaviour/choice/often/placeOrder (EntryLevelSystemCall 'placeOrder', often.place): "
+						+ "role OperationProvidedRole 'Frontend_IOrdering' (frontend.ordering) belongs to BasicComponent"
+						+ " 'Frontend' (frontend), not to a system: a usage model calls the provided roles of a system"),
+				validate());
+	}
+
 	@Test
 	void entryLevelCallSignatureMustBelongToTheRolesInterface() {
 		fixture.call.setSignature(fixture.save);
