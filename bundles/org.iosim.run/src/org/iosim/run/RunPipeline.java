@@ -6,6 +6,7 @@ import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
 
@@ -20,6 +21,7 @@ import org.iosim.engine.SimulationException;
 import org.iosim.engine.SimulationObserver;
 import org.iosim.engine.SimulationResult;
 import org.iosim.pcm.ArchitectureModel;
+import org.iosim.pcm.OpenWorkload;
 import org.iosim.pcm.io.IoConfiguration;
 import org.iosim.pcm.palladio.ImportResult;
 import org.iosim.pcm.palladio.ModelSet;
@@ -235,7 +237,13 @@ public final class RunPipeline {
 	 * Says why results that look broken are what the model says: a run whose simulated time never
 	 * advanced has no rates (throughputs and utilizations are figures per time unit, so 0/0), and
 	 * response times that are all 0 come from a model where nothing on a scenario's path takes time.
+	 * Under an open workload, a resource busy all the time means the arrivals bring more work than it
+	 * can do: its queue grows for as long as the run lasts, so the response times measure the run's
+	 * length, not a steady state (closed workloads cannot outgrow their population).
 	 */
+	/** Utilization from which a resource under an open workload counts as saturated. */
+	private static final double SATURATED = 0.99;
+
 	private void explainDegenerateResults(ArchitectureModel model, SimulationResult result) {
 		if (!(result.simulatedTime() > 0)) {
 			warningListener.accept(Diagnostic.warning(model, "the simulated time did not advance (it is 0 at the end):"
@@ -247,6 +255,20 @@ public final class RunPipeline {
 			warningListener.accept(Diagnostic.warning(model, "every response time is 0: no resource demand or delay"
 					+ " on the usage scenarios' paths takes any time (e.g. all demands are 0); only think times let"
 					+ " the simulated time advance"));
+		}
+		boolean open = model.getUsageModel() != null && model.getUsageModel().getScenarios().stream()
+				.anyMatch(scenario -> scenario.getWorkload() instanceof OpenWorkload);
+		List<String> saturated = result.resources().stream()
+				.filter(resource -> !resource.hasInfiniteServers() && resource.utilization() >= SATURATED)
+				.map(resource -> resource.container() + " " + resource.type() + String.format(Locale.ROOT, " (%.1f %%)",
+						100 * resource.utilization()))
+				.toList();
+		if (open && !saturated.isEmpty()) {
+			warningListener.accept(Diagnostic.warning(model, "saturated: " + String.join(", ", saturated)
+					+ " busy all the time under an open workload: users arrive faster than the system serves them,"
+					+ " so the queue grows for as long as the run lasts and the response times measure the run's"
+					+ " length rather than the system (a longer run gives larger ones); lower the arrival rate or add"
+					+ " capacity, and find where saturation begins with 'iosim sweep --vary arrivalRate=...'"));
 		}
 	}
 

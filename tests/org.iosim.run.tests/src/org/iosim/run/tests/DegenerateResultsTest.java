@@ -49,6 +49,36 @@ class DegenerateResultsTest {
 				+ " takes any time (e.g. all demands are 0); only think times let the simulated time advance"), warnings);
 	}
 
+	/**
+	 * The shop's users arriving as an open workload: at 60 per second its database CPU (0.0224 of CPU
+	 * time per run, so at most 44.7 runs per second) is saturated, the web server not (0.6); at 10 per
+	 * second the database CPU is busy 22 %.
+	 */
+	@Test
+	void saturatingOpenWorkloadSaysTheResponseTimesMeasureTheRunLength() throws Exception {
+		List<String> warnings = new ArrayList<>();
+		run(openShop(folder.resolve("saturated"), "Exp(60)"), warnings);
+
+		assertEquals(1, warnings.size(), warnings.toString());
+		assertTrue(warnings.get(0).startsWith("saturated: database server CPU (100.0 %) busy all the time under an open"
+				+ " workload: users arrive faster than the system serves them, so the queue grows for as long as the run"
+				+ " lasts"), warnings.get(0));
+
+		List<String> stable = new ArrayList<>();
+		run(openShop(folder.resolve("stable"), "Exp(10)"), stable);
+		assertEquals(List.of(), stable);
+	}
+
+	private static Path openShop(Path model, String interArrivalTime) throws Exception {
+		Runs.copyFiles(Runs.shop(), model);
+		Path usage = model.resolve("shop.usagemodel");
+		Files.writeString(usage, Files.readString(usage).replaceAll(
+				"(?s)<workload_UsageScenario xsi:type=\"usagemodel:ClosedWorkload\".*?</workload_UsageScenario>",
+				"<workload_UsageScenario xsi:type=\"usagemodel:OpenWorkload\"><interArrivalTime_OpenWorkload"
+						+ " specification=\"" + interArrivalTime + "\"/></workload_UsageScenario>"));
+		return model;
+	}
+
 	@Test
 	void ordinaryModelHasNoSuchWarning() throws Exception {
 		List<String> warnings = new ArrayList<>();
@@ -60,7 +90,7 @@ class DegenerateResultsTest {
 	private RunOutcome run(Path model, List<String> warnings) throws Exception {
 		RunConfiguration configuration = RunConfiguration.of(List.of(model.resolve("shop.allocation"),
 				model.resolve("shop.usagemodel"))).withSimulation(Runs.brief())
-				.withOutputFolder(folder.resolve("out"), false);
+				.withOutputFolder(folder.resolve(model.getFileName() + "-out"), false);
 		return new RunPipeline(configuration).warnings(warning -> warnings.add(warning.message()))
 				.run(PipelineMonitor.NONE, List.of());
 	}
