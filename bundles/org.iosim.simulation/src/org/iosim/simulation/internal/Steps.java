@@ -28,6 +28,17 @@ final class Steps {
 		}
 	}
 
+	/** Samples a condition, naming the model element when that fails. */
+	static boolean sampleBoolean(Step step, String what, CompiledExpression condition, UniformRandomProvider random,
+			Frame frame) {
+		try {
+			return condition.sampleBoolean(random, frame);
+		} catch (StoExEvaluationException | ClassCastException failed) {
+			throw new SimulationException(step.origin + ": cannot evaluate " + what + " '" + Diagnostic.excerpt(condition.text()) + "': "
+					+ failed.getMessage());
+		}
+	}
+
 	/** Samples a demand, time or size, which must be finite and not negative. */
 	static double sampleAmount(Step step, String what, CompiledExpression expression, UniformRandomProvider random,
 			Frame frame) {
@@ -169,14 +180,7 @@ final class Steps {
 		@Override
 		boolean run(SimulatedProcess process, Frame frame) {
 			for (int i = 0; i < conditions.length; i++) {
-				boolean holds;
-				try {
-					holds = conditions[i].sampleBoolean(random, frame);
-				} catch (StoExEvaluationException | ClassCastException failed) {
-					throw new SimulationException(origin + ": cannot evaluate branch condition '"
-							+ Diagnostic.excerpt(conditions[i].text()) + "': " + failed.getMessage());
-				}
-				if (holds) {
+				if (sampleBoolean(this, "branch condition", conditions[i], random, frame)) {
 					process.push(frame.nested(bodies[i], null));
 					return true;
 				}
@@ -437,14 +441,7 @@ final class Steps {
 		/** Whether the event, with its parameters in {@code event}, meets every filter condition on its way to the sink. */
 		private boolean passes(Delivery delivery, Frame event) {
 			for (CompiledExpression filter : delivery.filters()) {
-				boolean holds;
-				try {
-					holds = filter.sampleBoolean(random, event);
-				} catch (StoExEvaluationException | ClassCastException failed) {
-					throw new SimulationException(origin + ": cannot evaluate filter condition '"
-							+ Diagnostic.excerpt(filter.text()) + "': " + failed.getMessage());
-				}
-				if (!holds) {
+				if (!sampleBoolean(this, "filter condition", filter, random, event)) {
 					return false;
 				}
 			}
