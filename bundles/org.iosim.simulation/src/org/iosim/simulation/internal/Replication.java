@@ -66,10 +66,14 @@ public final class Replication {
 	/** Set from another thread when a sibling replication failed, so this one stops instead of running on. */
 	private volatile boolean cancelled;
 	private long nextProgressAt;
+	/** Event handlers running or waiting, and how many fit in memory (events nobody waits for can pile up). */
+	private long eventHandlers;
+	private final long maxEventHandlers;
 
 	Replication(int index, SimulationConfig config) {
 		this.index = index;
 		this.config = config;
+		this.maxEventHandlers = MemoryBudget.usersPerReplication(config.replications());
 		// Replications draw from disjoint seeds: a fixed odd multiplier spreads consecutive indexes apart.
 		long seed = config.seed() + index * 0x9E3779B97F4A7C15L;
 		this.streams = new RandomStreams(seed);
@@ -172,6 +176,25 @@ public final class Replication {
 						simulator.eventCount()));
 			}
 		}
+	}
+
+	/**
+	 * An emitted event's handler starts.
+	 *
+	 * @throws SimulationException when more handlers are under way than fit in memory: events are emitted
+	 *                             faster than their handlers finish, e.g. in an event cycle
+	 */
+	void eventHandlerStarts(String origin) {
+		if (++eventHandlers > maxEventHandlers) {
+			throw new SimulationException(String.format(java.util.Locale.ROOT, "%s: %,d event handlers are under way at"
+					+ " simulated time %.6g and no more fit in memory: events are emitted faster than their handlers"
+					+ " finish (an event cycle, or sinks saturated by the events); see the validator's warnings",
+					origin, eventHandlers - 1, simulator.now()));
+		}
+	}
+
+	void eventHandlerEnds() {
+		eventHandlers--;
 	}
 
 	private void startMeasuring() {

@@ -399,8 +399,6 @@ final class Steps {
 	 * scenario's response time but load the sinks' resources.
 	 */
 	static final class Emit extends Step {
-		private static final Completion UNAWAITED = () -> {
-		};
 
 		private final List<Delivery> deliveries;
 		private final List<Assignment> inputs;
@@ -428,7 +426,8 @@ final class Steps {
 				Frame handler = Frame.newScope(delivery.handler().steps(), null, null);
 				assign(this, delivery.handler().componentParameters(), handler, handler, random);
 				event.variables().forEach(handler::set);
-				SimulatedProcess sink = new SimulatedProcess(replication, handler, UNAWAITED);
+				replication.eventHandlerStarts(origin);
+				SimulatedProcess sink = new SimulatedProcess(replication, handler, replication::eventHandlerEnds);
 				if (delivery.link() == null) {
 					sink.resume();
 				} else {
