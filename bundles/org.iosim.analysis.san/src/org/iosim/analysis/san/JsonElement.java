@@ -1,5 +1,7 @@
 package org.iosim.analysis.san;
 
+import java.io.IOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -7,7 +9,11 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.TreeSet;
 
+import org.iosim.analysis.FileProblems;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 
 /**
  * A JSON object of a SAN file with its path from the root (e.g. {@code storage.ranks[1]}), so that every
@@ -26,6 +32,36 @@ final class JsonElement {
 		if (!node.isObject()) {
 			throw problem(path, "must be a JSON object {...}, got " + kind(node));
 		}
+	}
+
+	/**
+	 * @param what the kind of file, e.g. {@code SAN configuration}
+	 * @return the file's text
+	 */
+	static String read(Path file, String what) throws SanException {
+		try {
+			return FileProblems.readUtf8(file);
+		} catch (IOException unreadable) {
+			throw new SanException(file + ": cannot read the " + what + ": " + FileProblems.reason(unreadable));
+		}
+	}
+
+	/**
+	 * @param file the name to report
+	 * @param what the kind of file, e.g. {@code SAN configuration}
+	 * @return the top-level object of the JSON text
+	 */
+	static JsonElement parse(String file, String text, String what) throws SanException {
+		JsonNode root;
+		try {
+			root = new ObjectMapper().readTree(text);
+		} catch (JsonProcessingException invalid) {
+			throw new SanException(file + ": " + FileProblems.jsonProblem(invalid));
+		}
+		if (root == null || root.isMissingNode()) {
+			throw new SanException(file + ": the file is empty; a " + what + " is a JSON object");
+		}
+		return new JsonElement(file, "", root);
 	}
 
 	String path() {

@@ -1,6 +1,5 @@
 package org.iosim.analysis.san;
 
-import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -8,7 +7,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 
-import org.iosim.analysis.FileProblems;
 import org.iosim.analysis.san.SanConfiguration.Fabric;
 import org.iosim.analysis.san.SanConfiguration.Host;
 import org.iosim.analysis.san.SanConfiguration.Layout;
@@ -16,10 +14,6 @@ import org.iosim.analysis.san.SanConfiguration.Raid;
 import org.iosim.analysis.san.SanConfiguration.Rank;
 import org.iosim.analysis.san.SanConfiguration.Storage;
 import org.iosim.analysis.san.SanConfiguration.Volume;
-
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 
 /**
  * Reads a SAN configuration from JSON. Times are in seconds, sizes in bytes, bandwidths in bytes per
@@ -35,13 +29,7 @@ public final class SanConfigurationReader {
 
 	/** @throws SanException if the file cannot be read or is not a valid configuration */
 	public static SanConfiguration read(Path file) throws SanException {
-		String text;
-		try {
-			text = FileProblems.readUtf8(file);
-		} catch (IOException unreadable) {
-			throw new SanException(file + ": cannot read the SAN configuration: " + FileProblems.reason(unreadable));
-		}
-		return parse(file.toString(), text);
+		return parse(file.toString(), JsonElement.read(file, "SAN configuration"));
 	}
 
 	/**
@@ -49,16 +37,7 @@ public final class SanConfigurationReader {
 	 * @param text the JSON
 	 */
 	public static SanConfiguration parse(String file, String text) throws SanException {
-		JsonNode root;
-		try {
-			root = new ObjectMapper().readTree(text);
-		} catch (JsonProcessingException invalid) {
-			throw new SanException(file + ": " + FileProblems.jsonProblem(invalid));
-		}
-		if (root == null || root.isMissingNode()) {
-			throw new SanException(file + ": the file is empty; a SAN configuration is a JSON object");
-		}
-		JsonElement top = new JsonElement(file, "", root);
+		JsonElement top = JsonElement.parse(file, text, "SAN configuration");
 		top.onlyKeys("hosts", "fabric", "storage", "volumes", "description");
 		List<Host> hosts = new ArrayList<>();
 		Set<String> hostNames = new HashSet<>();

@@ -1,6 +1,5 @@
 package org.iosim.analysis.san;
 
-import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -8,10 +7,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 
-import org.iosim.analysis.FileProblems;
-
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -55,22 +50,8 @@ public record WorkloadSpecification(long seed, double duration, List<VolumeWorkl
 
 	/** @throws SanException naming the file and the element if it is not a valid specification */
 	public static WorkloadSpecification read(Path file) throws SanException {
-		String text;
-		try {
-			text = FileProblems.readUtf8(file);
-		} catch (IOException unreadable) {
-			throw new SanException(file + ": cannot read the workload specification: " + FileProblems.reason(unreadable));
-		}
-		JsonNode root;
-		try {
-			root = new ObjectMapper().readTree(text);
-		} catch (JsonProcessingException invalid) {
-			throw new SanException(file + ": " + FileProblems.jsonProblem(invalid));
-		}
-		if (root == null || root.isMissingNode()) {
-			throw new SanException(file + ": the file is empty; a workload specification is a JSON object");
-		}
-		JsonElement top = new JsonElement(file.toString(), "", root);
+		JsonElement top = JsonElement.parse(file.toString(), JsonElement.read(file, "workload specification"),
+				"workload specification");
 		top.onlyKeys("seed", "duration", "volumes", "description");
 		long seed = top.whole("seed", 1, Long.MIN_VALUE + 1);
 		double duration = top.number("duration", Double.NaN, 1e-9, 1e9);
