@@ -9,6 +9,8 @@ import java.util.List;
 import java.util.Set;
 import java.util.stream.Stream;
 
+import org.iosim.analysis.FileProblems;
+import org.iosim.analysis.WholeFiles;
 import org.iosim.cli.Main;
 import org.iosim.engine.RunCancelledException;
 import org.iosim.engine.SimulationConfig;
@@ -124,6 +126,15 @@ public final class IosimCommand implements Runnable {
 			if (path != null && !Files.exists(path)) {
 				throw new UserError(Main.EXIT_USAGE, "no such file or folder: " + path);
 			}
+		}
+	}
+
+	/** Writes a file complete or not at all; a problem ends the command with a message naming the file. */
+	static void writeWhole(Path file, WholeFiles.Content content) {
+		try {
+			WholeFiles.write(file, content);
+		} catch (IOException failed) {
+			throw new UserError(Main.EXIT_INVALID, "cannot write " + file + ": " + FileProblems.reason(failed));
 		}
 	}
 

@@ -118,11 +118,7 @@ final class QpnCommand implements Runnable {
 		if (Files.isDirectory(file)) {
 			throw new IosimCommand.UserError(Main.EXIT_INVALID, file + " is a folder, not a file");
 		}
-		try {
-			WholeFiles.write(file, content);
-		} catch (IOException failed) {
-			throw new IosimCommand.UserError(Main.EXIT_INVALID, "cannot write " + file + ": " + FileProblems.reason(failed));
-		}
+		IosimCommand.writeWhole(file, content);
 	}
 
 	/** What a net holds at its top level, e.g. "6 places, 5 transitions, 5 colours, 2 probes". */

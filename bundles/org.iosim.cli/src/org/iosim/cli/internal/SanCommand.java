@@ -210,12 +210,7 @@ final class SanCommand implements Runnable {
 			analysis.textLines().forEach(line -> printer.println("  " + line));
 			if (specFile != null) {
 				String json = analysis.toSpecification(seed).toJson();
-				try {
-					WholeFiles.write(specFile, file -> Files.writeString(file, json + "\n"));
-				} catch (IOException unwritable) {
-					throw new IosimCommand.UserError(Main.EXIT_INVALID, "cannot write " + specFile + ": "
-							+ FileProblems.reason(unwritable));
-				}
+				IosimCommand.writeWhole(specFile, file -> Files.writeString(file, json + "\n"));
 				spec.commandLine().getErr().println("wrote " + specFile);
 			}
 			return 0;
@@ -248,12 +243,7 @@ final class SanCommand implements Runnable {
 			} catch (SanException invalid) {
 				throw new IosimCommand.UserError(Main.EXIT_INVALID, invalid.getMessage());
 			}
-			try {
-				WholeFiles.write(out, file -> SpcTrace.write(file, trace));
-			} catch (IOException unwritable) {
-				throw new IosimCommand.UserError(Main.EXIT_INVALID, "cannot write " + out + ": "
-						+ FileProblems.reason(unwritable));
-			}
+			IosimCommand.writeWhole(out, file -> SpcTrace.write(file, trace));
 			spec.commandLine().getOut().printf(Locale.ROOT, "wrote %d requests to %s%n", trace.size(), out);
 			return 0;
 		}
