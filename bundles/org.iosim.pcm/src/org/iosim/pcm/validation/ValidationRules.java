@@ -630,7 +630,7 @@ final class ValidationRules extends PcmSwitch<Object> {
 					checkSourceConnected(structure, context, component, source);
 					continue;
 				}
-				if (isBound(structure, context, role)) {
+				if (Wiring.isBound(structure, context, role)) {
 					continue;
 				}
 				String problem = "required role " + Diagnostic.describe(role) + " of component " + Diagnostic.describe(component)
@@ -800,24 +800,6 @@ final class ValidationRules extends PcmSwitch<Object> {
 			calledRoles = new CalledRoles(model);
 		}
 		return calledRoles;
-	}
-
-	private static boolean isBound(ComposedStructure structure, AssemblyContext context, RequiredRole role) {
-		for (Connector connector : structure.getConnectors()) {
-			if (connector instanceof AssemblyConnector assembly && assembly.getRequiringContext() == context
-					&& assembly.getRequiredRole() == role) {
-				return true;
-			}
-			if (connector instanceof RequiredDelegationConnector delegation && delegation.getInnerContext() == context
-					&& delegation.getInnerRole() == role) {
-				return true;
-			}
-			if (connector instanceof AssemblyInfrastructureConnector infrastructure
-					&& infrastructure.getRequiringContext() == context && infrastructure.getRequiredRole() == role) {
-				return true;
-			}
-		}
-		return false;
 	}
 
 	@Override

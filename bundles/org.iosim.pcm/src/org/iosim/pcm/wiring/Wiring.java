@@ -284,6 +284,24 @@ public final class Wiring {
 		return parent == null ? ComponentInstance.ofSystem(context) : parent.child(context);
 	}
 
+	/**
+	 * @return whether a connector of the structure binds the assembly context's required role: an
+	 *         assembly connector, a required delegation or an assembly infrastructure connector
+	 */
+	public static boolean isBound(ComposedStructure structure, AssemblyContext context, RequiredRole role) {
+		for (Connector connector : structure.getConnectors()) {
+			if (connector instanceof AssemblyConnector assembly && assembly.getRequiringContext() == context
+					&& assembly.getRequiredRole() == role
+					|| connector instanceof RequiredDelegationConnector delegation && delegation.getInnerContext() == context
+							&& delegation.getInnerRole() == role
+					|| connector instanceof AssemblyInfrastructureConnector infrastructure
+							&& infrastructure.getRequiringContext() == context && infrastructure.getRequiredRole() == role) {
+				return true;
+			}
+		}
+		return false;
+	}
+
 	/** @return the resource container the allocation places the instance's outermost assembly context on */
 	public ResourceContainer container(ComponentInstance instance) throws WiringException {
 		AssemblyContext allocated = instance.allocated();

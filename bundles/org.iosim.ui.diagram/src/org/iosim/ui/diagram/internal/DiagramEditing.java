@@ -25,7 +25,6 @@ import org.iosim.pcm.ArchitectureModel;
 import org.iosim.pcm.AssemblyConnector;
 import org.iosim.pcm.AssemblyContext;
 import org.iosim.pcm.ComposedStructure;
-import org.iosim.pcm.Connector;
 import org.iosim.pcm.Identified;
 import org.iosim.pcm.OperationProvidedRole;
 import org.iosim.pcm.OperationRequiredRole;
@@ -41,6 +40,7 @@ import org.iosim.pcm.StartAction;
 import org.iosim.pcm.Stop;
 import org.iosim.pcm.StopAction;
 import org.iosim.pcm.UserAction;
+import org.iosim.pcm.wiring.Wiring;
 import org.iosim.ui.diagram.DiagramKind;
 
 /**
@@ -241,7 +241,8 @@ public final class DiagramEditing {
 			return null;
 		}
 		for (RequiredRole required : requiring.getComponent().getRequiredRoles()) {
-			if (!(required instanceof OperationRequiredRole requiredRole) || isBound(structure, requiring, requiredRole)) {
+			if (!(required instanceof OperationRequiredRole requiredRole)
+					|| Wiring.isBound(structure, requiring, requiredRole)) {
 				continue;
 			}
 			for (ProvidedRole provided : providing.getComponent().getProvidedRoles()) {
@@ -259,19 +260,6 @@ public final class DiagramEditing {
 			}
 		}
 		return null;
-	}
-
-	/** Whether a connector or a delegation already binds an assembly's required role. */
-	private static boolean isBound(ComposedStructure structure, AssemblyContext requiring, OperationRequiredRole role) {
-		for (Connector connector : structure.getConnectors()) {
-			if (connector instanceof AssemblyConnector assembly && assembly.getRequiringContext() == requiring
-					&& assembly.getRequiredRole() == role
-					|| connector instanceof RequiredDelegationConnector delegation && delegation.getInnerContext() == requiring
-							&& delegation.getInnerRole() == role) {
-				return true;
-			}
-		}
-		return false;
 	}
 
 	private Command providedDelegation(OperationProvidedRole outer, AssemblyContext inner) {
@@ -302,7 +290,7 @@ public final class DiagramEditing {
 		for (RequiredRole required : inner.getComponent().getRequiredRoles()) {
 			if (required instanceof OperationRequiredRole innerRole && innerRole.getRequiredInterface() != null
 					&& innerRole.getRequiredInterface() == outer.getRequiredInterface()
-					&& !isBound(structure, inner, innerRole)) {
+					&& !Wiring.isBound(structure, inner, innerRole)) {
 				RequiredDelegationConnector delegation = PcmFactory.eINSTANCE.createRequiredDelegationConnector();
 				giveId(delegation);
 				delegation.setName(Labels.name(inner) + " to " + Labels.name(outer));
