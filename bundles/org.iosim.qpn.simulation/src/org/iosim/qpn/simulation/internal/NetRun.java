@@ -322,12 +322,14 @@ public final class NetRun {
 		now = clock.now();
 		depositInitialMarking();
 		fireImmediateTransitions();
-		startMeasuring(now);
 	}
 
-	/** Embedded: measuring begins again now (the other simulation's warm-up is over), forgetting the counts before. */
+	/**
+	 * Embedded: the queues' figures count from now on (the other simulation's warm-up is over). The
+	 * residence-time statistics of a stand-alone run are not kept: nobody reads them here.
+	 */
 	public void restartMeasuring() {
-		startMeasuring(Math.max(now, clock.now()));
+		forgetFigures(Math.max(now, clock.now()));
 	}
 
 	/**
@@ -512,8 +514,8 @@ public final class NetRun {
 			if (queueQuantiles[slot] != null) {
 				queueQuantiles[slot].add(now - tokenArrival[token]);
 			}
-			queueCompletions[slot]++;
 		}
+		queueCompletions[slot]++;
 		queued[slot]--;
 		queuePopulation[slot].update(now, queued[slot]);
 		if (probes != null) {
@@ -790,8 +792,17 @@ public final class NetRun {
 
 	/** Forgets everything before the end of the warm-up; nothing happens between the last event and it. */
 	private void startMeasuring(double time) {
+		forgetFigures(time);
+		if (probes != null) {
+			probes.startMeasuring();
+		}
+		measuring = true;
+		measuredFrom = time;
+	}
+
+	/** The time-weighted populations, the queues' busy servers and the completions count from {@code time} on. */
+	private void forgetFigures(double time) {
 		now = time;
-		Arrays.fill(placeDepartures, 0);
 		Arrays.fill(queueCompletions, 0);
 		for (int slot = 0; slot < slots.length; slot++) {
 			placePopulation[slot].reset(time);
@@ -802,11 +813,6 @@ public final class NetRun {
 		for (QueueState queue : queues) {
 			queue.startMeasuring(time);
 		}
-		if (probes != null) {
-			probes.startMeasuring();
-		}
-		measuring = true;
-		measuredFrom = time;
 	}
 
 	/** Whether every checked mean is as precise as the stopping rule asks. */
