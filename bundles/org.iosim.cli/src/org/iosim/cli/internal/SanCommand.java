@@ -57,6 +57,15 @@ final class SanCommand implements Runnable {
 		}
 	}
 
+	/** The trace a workload specification gives. */
+	static List<IoRequest> generateTrace(Path specification) {
+		try {
+			return TraceGenerator.generate(WorkloadSpecification.read(specification));
+		} catch (SanException invalid) {
+			throw new IosimCommand.UserError(Main.EXIT_INVALID, invalid.getMessage());
+		}
+	}
+
 	@Command(name = "replay", mixinStandardHelpOptions = true,
 			description = { "Replays a trace on a SAN configuration and prints the read hit rate, the response times"
 					+ " of reads and writes (mean, 95th percentile, maximum) and per resource its utilization, mean"
@@ -138,11 +147,7 @@ final class SanCommand implements Runnable {
 				trace = readTrace(input.trace);
 				traceName = input.trace.toString();
 			} else {
-				try {
-					trace = TraceGenerator.generate(WorkloadSpecification.read(input.workload));
-				} catch (SanException invalid) {
-					throw new IosimCommand.UserError(Main.EXIT_INVALID, invalid.getMessage());
-				}
+				trace = generateTrace(input.workload);
 				if (trace.isEmpty()) {
 					throw new IosimCommand.UserError(Main.EXIT_INVALID, input.workload
 							+ ": generates no request (is 'duration' shorter than every 'meanInterArrival'?)");
@@ -237,12 +242,7 @@ final class SanCommand implements Runnable {
 		@Override
 		public Integer call() {
 			IosimCommand.requireExisting(specification);
-			List<IoRequest> trace;
-			try {
-				trace = TraceGenerator.generate(WorkloadSpecification.read(specification));
-			} catch (SanException invalid) {
-				throw new IosimCommand.UserError(Main.EXIT_INVALID, invalid.getMessage());
-			}
+			List<IoRequest> trace = generateTrace(specification);
 			IosimCommand.writeWhole(out, file -> SpcTrace.write(file, trace));
 			spec.commandLine().getOut().printf(Locale.ROOT, "wrote %d requests to %s%n", trace.size(), out);
 			return 0;
