@@ -39,7 +39,11 @@ public interface EmbeddedIoModel extends IoAnalysisModel {
 	default void startMeasuring() {
 	}
 
-	/** @return the sub-model's resources with their statistics since measuring began; none by default */
+	/**
+	 * @return the sub-model's resources with their statistics since measuring began, always the same
+	 *         resources in the same order (idle ones too), so that replications pool by position; none
+	 *         by default
+	 */
 	default List<SubModelResource> resources() {
 		return List.of();
 	}

@@ -35,6 +35,11 @@ public final class PreparedNet {
 		return compiled.slotOf(place, colour);
 	}
 
+	/** @return the queues an embedded net reports ({@link Embedded#queues}), with nothing measured yet */
+	public List<QueueFigures> idleQueues() {
+		return compiled.idleQueues();
+	}
+
 	/** Another simulation's clock, on which an embedded net schedules its events. */
 	public interface Clock {
 		double now();

@@ -1,9 +1,7 @@
 package org.iosim.simulation.internal;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
 
@@ -101,40 +99,32 @@ public final class ResultPooling {
 	 * The resources inside embedded analysis models (e.g. a SAN's adapters and disks), named by their
 	 * storage: its name is their container. Throughput, service and response time follow from what
 	 * the sub-model counts (uses, utilization, queue length) and the measured time, by the utilization
-	 * law and Little's law. A replication whose sub-model lacks a resource (a net that no request
-	 * started) counts it as idle.
+	 * law and Little's law. Every replication's sub-model lists the same resources in the same order.
 	 */
 	private static List<ResourceResult> subModelResources(List<Replication> replications) {
 		List<ResourceResult> results = new ArrayList<>();
 		Replication first = replications.get(0);
 		for (int s = 0; s < first.storages.size(); s++) {
 			int storage = s;
-			List<Map<String, SubModelResource>> measured = new ArrayList<>();
-			Map<String, SubModelResource> all = new LinkedHashMap<>();
-			for (Replication replication : replications) {
-				Map<String, SubModelResource> byName = new LinkedHashMap<>();
-				replication.storages.get(storage).subModelResources().forEach(resource -> byName.put(resource.name(), resource));
-				byName.forEach(all::putIfAbsent);
-				measured.add(byName);
-			}
+			List<List<SubModelResource>> measured = replications.stream()
+					.map(r -> r.storages.get(storage).subModelResources()).toList();
 			String name = first.storages.get(storage).name;
-			for (SubModelResource sample : all.values()) {
+			for (int i = 0; i < measured.get(0).size(); i++) {
 				double throughput = 0;
 				double utilization = 0;
 				double queueLength = 0;
 				for (int r = 0; r < replications.size(); r++) {
-					SubModelResource resource = measured.get(r).get(sample.name());
+					SubModelResource resource = measured.get(r).get(i);
 					double observed = replications.get(r).storages.get(storage).measuredTime();
-					if (resource != null) {
-						throughput += observed > 0 ? resource.served() / observed : 0;
-						utilization += resource.utilization();
-						queueLength += resource.queueLength();
-					}
+					throughput += observed > 0 ? resource.served() / observed : 0;
+					utilization += resource.utilization();
+					queueLength += resource.queueLength();
 				}
 				int n = replications.size();
 				throughput /= n;
 				utilization /= n;
 				queueLength /= n;
+				SubModelResource sample = measured.get(0).get(i);
 				results.add(new ResourceResult(name + "/" + sample.name(), name, sample.name() + " (" + sample.type() + ")",
 						sample.policy(), sample.servers(), utilization, queueLength, throughput,
 						throughput > 0 ? utilization * sample.servers() / throughput : 0,

@@ -245,13 +245,11 @@ public final class QpnModelKind implements IoAnalysisModelKind {
 			}
 		}
 
-		/** The net's queues (with a number of servers); none before the first request starts the net. */
+		/** The net's queues (with a number of servers); idle until the first request starts the net. */
 		@Override
 		public List<SubModelResource> resources() {
-			if (running == null) {
-				return List.of();
-			}
-			return running.queues().stream().map(queue -> new SubModelResource(queue.queue(), "queue",
+			List<PreparedNet.QueueFigures> queues = running == null ? solved.net.idleQueues() : running.queues();
+			return queues.stream().map(queue -> new SubModelResource(queue.queue(), "queue",
 					queue.strategy(), queue.servers(), queue.completions(), queue.utilization(), queue.population()))
 					.toList();
 		}

@@ -1,6 +1,7 @@
 package org.iosim.qpn.simulation.internal;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -25,6 +26,7 @@ import org.iosim.qpn.SubnetPlace;
 import org.iosim.qpn.TokenFlow;
 import org.iosim.qpn.Transition;
 import org.iosim.qpn.qpe.Subnets;
+import org.iosim.qpn.simulation.PreparedNet;
 import org.iosim.qpn.simulation.UnsupportedNetException;
 
 /**
@@ -75,6 +77,10 @@ public final class CompiledNet {
 	}
 
 	record QueueSpec(String name, Strategy strategy, int servers) {
+		/** Whether an embedded net reports the queue: one with a number of servers, not an infinite-server one. */
+		boolean reported() {
+			return strategy != Strategy.IS;
+		}
 	}
 
 	/**
@@ -299,6 +305,13 @@ public final class CompiledNet {
 	}
 
 	/** @return the index of the ordinary place of that name */
+	/** @return the queues an embedded net reports, with nothing measured yet */
+	public List<PreparedNet.QueueFigures> idleQueues() {
+		return Arrays.stream(queues).filter(QueueSpec::reported)
+				.map(queue -> new PreparedNet.QueueFigures(queue.name(), queue.strategy().name(), queue.servers(), 0, 0, 0))
+				.toList();
+	}
+
 	public OptionalInt ordinaryPlaceIndex(String place) {
 		for (Slot slot : slots) {
 			if (slot.place().equals(place) && !slot.queueing()) {

@@ -12,7 +12,6 @@ import org.apache.commons.rng.UniformRandomProvider;
 import org.apache.commons.rng.sampling.distribution.ZigguratSampler;
 import org.apache.commons.rng.simple.RandomSource;
 import org.iosim.qpn.StoppingRule;
-import org.iosim.qpn.Strategy;
 import org.iosim.qpn.simulation.QpnResult;
 import org.iosim.qpn.simulation.QpnResult.Estimate;
 import org.iosim.qpn.simulation.QpnResult.Part;
@@ -341,7 +340,7 @@ public final class NetRun {
 		List<PreparedNet.QueueFigures> figures = new ArrayList<>();
 		for (int queue = 0; queue < queues.length; queue++) {
 			QueueSpec spec = net.queues[queue];
-			if (spec.strategy() == Strategy.IS) {
+			if (!spec.reported()) {
 				continue;
 			}
 			long completions = 0;

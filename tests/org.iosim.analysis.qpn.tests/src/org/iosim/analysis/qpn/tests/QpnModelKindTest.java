@@ -140,6 +140,9 @@ class QpnModelKindTest {
 		EmbeddedIoModel model = (EmbeddedIoModel) registry.create(new ModelDefinition("cache-raid", "qpn", Features.any(),
 				Map.of("net", "cache-raid.qpe", "place", "Requests", "read", "read", "write", "write", "runLength", "1",
 						"mode", "embedded"), folder), context);
+		// before the first request starts the net its queues are there, idle, as in every replication
+		assertEquals(List.of("Cache", "RAID"), model.resources().stream().map(EmbeddedIoModel.SubModelResource::name).toList());
+		assertEquals(0, model.resources().get(1).served());
 		double[] delays = new double[2];
 		for (int request = 0; request < requests; request++) {
 			submit(model, simulator, request % 2 == 0 ? IoType.READ : IoType.WRITE, delays);
