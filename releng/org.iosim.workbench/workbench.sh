@@ -28,9 +28,11 @@ if [ -e "$workspace" ] && [ ! -d "$workspace" ]; then
   exit 2
 fi
 
+# shellcheck source=../../.mvn/builds.sh
+source "$root/.mvn/builds.sh"
+
 sources_changed() {
-  [ ! -f "$built" ] || [ -n "$(find "$root/pom.xml" "$root/bundles" "$root/features" "$root/releng/org.iosim.target" \
-      \( -name target -o -name src-gen -o -name xtend-gen -o -name bin \) -prune -o -type f -newer "$built" -print -quit)" ]
+  iosim_sources_changed "$built" "$root/pom.xml" "$root/bundles" "$root/features" "$root/releng/org.iosim.target"
 }
 
 build() {
@@ -51,8 +53,7 @@ build() {
           "${BASH_REMATCH[3]}" $((SECONDS - start)) >&2
       fi
     done; then
-    echo "iosim: the build failed; its log is $log" >&2
-    grep -E '^\[ERROR\]' "$log" | head -20 >&2 || true
+    iosim_report_failed_build "$log"
     exit 1
   fi
   touch -d "@$started" "$built"   # sources changed during the build count as changed
@@ -60,11 +61,9 @@ build() {
   echo "iosim: built in $((SECONDS - start)) s" >&2
 }
 
+build_if_needed() { if sources_changed; then build; fi; }   # asked again once the lock is ours
 if sources_changed; then
-  exec 9> "$root/releng/org.iosim.workbench/.build.lock"
-  flock 9
-  if sources_changed; then build; fi
-  exec 9>&-
+  iosim_with_build_lock "$root" build_if_needed
 fi
 
 # The configuration names every bundle of this build by its absolute path: the service runtime, the

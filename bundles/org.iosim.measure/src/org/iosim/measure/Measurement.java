@@ -48,6 +48,11 @@ public final class Measurement {
 		if (recordedBefore == runs.size()) {
 			return new Outcome(runs.size(), 0, recordedBefore);
 		}
+		Path absoluteScratch = scratch.toAbsolutePath().normalize();
+		Path firstCreated = null; // the outermost folder this run creates, if any; only those are removed
+		for (Path folder = absoluteScratch; folder != null && !Files.exists(folder); folder = folder.getParent()) {
+			firstCreated = folder;
+		}
 		try {
 			Files.createDirectories(scratch);
 		} catch (IOException failed) {
@@ -70,19 +75,27 @@ public final class Measurement {
 			}
 		} finally {
 			runner.removeFileSets(scratch);
-			removeIfEmpty(scratch);
+			if (firstCreated != null) {
+				removeCreatedIfEmpty(absoluteScratch, firstCreated);
+			}
 		}
 		return new Outcome(runs.size(), measured, recordedBefore);
 	}
 
-	/** The folder made for the file sets goes too, unless something else lives in it. */
-	private static void removeIfEmpty(Path folder) {
-		try (var rest = Files.list(folder)) {
-			if (rest.findAny().isEmpty()) {
+	/**
+	 * The folders made for the file sets go too, from {@code scratch} up to {@code firstCreated}, unless
+	 * something else lives in them; a folder the user made stays.
+	 */
+	private static void removeCreatedIfEmpty(Path scratch, Path firstCreated) {
+		for (Path folder = scratch; folder != null && folder.startsWith(firstCreated); folder = folder.getParent()) {
+			try (var rest = Files.list(folder)) {
+				if (rest.findAny().isPresent()) {
+					return;
+				}
 				Files.delete(folder);
+			} catch (IOException inUse) {
+				return; // an empty folder left behind harms nothing
 			}
-		} catch (IOException inUse) {
-			// an empty folder left behind harms nothing
 		}
 	}
 }

@@ -3,10 +3,12 @@ package org.iosim.report;
 import static java.nio.file.LinkOption.NOFOLLOW_LINKS;
 import static java.nio.file.StandardCopyOption.ATOMIC_MOVE;
 
+import java.io.File;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
@@ -14,6 +16,12 @@ import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
 
 import org.iosim.report.OutputFolderException;
 
@@ -31,6 +39,11 @@ import org.iosim.report.OutputFolderException;
  * new results were not complete), everything else in it is deleted. A staging folder is in use as
  * long as its writer holds the lock on its {@value #LOCK} file, and it names the output folder it
  * belongs to in {@value #TARGET}, so a cleanup touches only abandoned folders of the same output.
+ * <p>
+ * Every folder written here lists its files in {@value #WRITTEN}. Replacing a folder
+ * ({@code --overwrite}) is allowed only while it holds nothing but the files of that list: a folder
+ * without the list, or with a file the user put there, is refused and left as it is, so IOSim never
+ * removes a file it did not write.
  */
 public final class OutputFolder {
 
@@ -44,6 +57,10 @@ public final class OutputFolder {
 	private static final String OLD = "old";
 	private static final String LOCK = "lock";
 	private static final String TARGET = "target";
+	/** The list of the files IOSim wrote into an output folder, one relative path a line. */
+	public static final String WRITTEN = ".iosim-written";
+	/** How much of a foreign file's name a refusal quotes. */
+	private static final int MAX_QUOTED_NAME = 80;
 	/** A staging folder without a lock file may be one that another process has only just created. */
 	private static final long UNLOCKED_GRACE_MILLIS = 10 * 60 * 1000L;
 
@@ -79,6 +96,7 @@ public final class OutputFolder {
 				Files.writeString(staging.resolve(TARGET), target.getFileName().toString());
 				Files.createDirectory(fresh);
 				content.writeInto(fresh);
+				listWrittenFiles(fresh);
 				// Checked again because another process may have filled the folder while we were writing.
 				requireUsable(target, overwrite);
 				moveIntoPlace(fresh, target, staging.resolve(OLD));
@@ -89,6 +107,58 @@ public final class OutputFolder {
 			deleteReplaced(staging, target);
 		}
 		return target;
+	}
+
+	/**
+	 * Checks before any work that {@link #fill} will be able to write {@code outputFolder}: it is apart
+	 * from the inputs, and it is missing, empty, or replaceable with {@code overwrite}.
+	 */
+	public static void requireUsable(Path outputFolder, boolean overwrite, Collection<Path> inputs)
+			throws IOException {
+		requireApartFrom(outputFolder, inputs);
+		requireUsable(outputFolder.toAbsolutePath().normalize(), overwrite);
+	}
+
+	/**
+	 * Refuses an output folder that is, contains or lies inside one of a run's inputs (model files and
+	 * folders, I/O configuration, pipeline file, stored models): replacing it would delete the inputs,
+	 * and results written among them would be read as inputs by the next run.
+	 *
+	 * @param inputs the files and folders the run reads; null entries are ignored
+	 * @throws OutputFolderException naming the input the folder clashes with
+	 */
+	public static void requireApartFrom(Path outputFolder, Collection<Path> inputs) throws OutputFolderException {
+		Path target = canonical(outputFolder);
+		for (Path input : inputs) {
+			if (input == null) {
+				continue;
+			}
+			Path read = canonical(input);
+			String clash = target.equals(read) ? "is itself"
+					: read.startsWith(target) ? "contains " + read + ","
+					: target.startsWith(read) ? "lies inside " + read + "," : null;
+			if (clash != null) {
+				throw new OutputFolderException(target, "The output " + target + " " + clash
+						+ " an input of this run; choose an output apart from the run's inputs.");
+			}
+		}
+	}
+
+	/** The absolute path with the symbolic links of its existing part resolved, so two names of one folder compare equal. */
+	private static Path canonical(Path path) {
+		Path absolute = path.toAbsolutePath().normalize();
+		Path existing = absolute;
+		while (existing != null && !Files.exists(existing)) {
+			existing = existing.getParent();
+		}
+		if (existing == null) {
+			return absolute;
+		}
+		try {
+			return existing.toRealPath().resolve(existing.relativize(absolute));
+		} catch (IOException unresolvable) {
+			return absolute;
+		}
 	}
 
 	/** Finishes what killed runs for the same output folder left behind; see the class comment. */
@@ -162,10 +232,85 @@ public final class OutputFolder {
 			throw new OutputFolderException(target,
 					"Output folder " + target + " exists but is not a folder; choose another output folder.");
 		}
-		if (!overwrite && !isEmpty(target)) {
+		if (isEmpty(target)) {
+			return;
+		}
+		if (!overwrite) {
 			throw new OutputFolderException(target, "Output folder " + target
 					+ " already exists and is not empty; choose another folder or pass --overwrite to replace it.");
 		}
+		String foreign = fileNotWrittenByIosim(target);
+		if (foreign != null) {
+			throw new OutputFolderException(target, "Output folder " + target + " holds " + foreign
+					+ ", which IOSim did not write; --overwrite replaces only a folder of IOSim's own results."
+					+ " Choose another output folder, or move your files out of this one first.");
+		}
+	}
+
+	/** Writes {@value #WRITTEN}: every file below {@code folder}, relative to it, sorted. */
+	private static void listWrittenFiles(Path folder) throws IOException {
+		List<String> files = filesBelow(folder);
+		files.add(WRITTEN);
+		Collections.sort(files);
+		Files.write(folder.resolve(WRITTEN), files, StandardCharsets.UTF_8);
+	}
+
+	/**
+	 * @return a description of the first file below {@code folder} that its {@value #WRITTEN} list
+	 *         does not name (or of the missing list), or null when IOSim wrote everything there
+	 */
+	private static String fileNotWrittenByIosim(Path folder) throws IOException {
+		Path list = folder.resolve(WRITTEN);
+		if (!Files.isRegularFile(list, NOFOLLOW_LINKS)) {
+			return "files but no " + WRITTEN + " list of the files IOSim wrote (it is not a folder of IOSim results)";
+		}
+		Set<String> written;
+		try {
+			written = new HashSet<>(Files.readAllLines(list, StandardCharsets.UTF_8));
+		} catch (IOException | RuntimeException unreadable) {
+			return "an unreadable " + WRITTEN + " list";
+		}
+		for (String file : filesBelow(folder)) {
+			if (!written.contains(file)) {
+				return "'" + quotable(file) + "'";
+			}
+		}
+		return null;
+	}
+
+	/** Relative paths of the files and links below {@code folder}, '/'-separated; empty folders count as files. */
+	private static List<String> filesBelow(Path folder) throws IOException {
+		List<String> files = new ArrayList<>();
+		Files.walkFileTree(folder, new SimpleFileVisitor<>() {
+			@Override
+			public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) {
+				files.add(relative(folder, file));
+				return FileVisitResult.CONTINUE;
+			}
+
+			@Override
+			public FileVisitResult postVisitDirectory(Path visited, IOException failure) throws IOException {
+				if (failure != null) {
+					throw failure;
+				}
+				if (!visited.equals(folder) && isEmpty(visited)) {
+					files.add(relative(folder, visited) + "/");
+				}
+				return FileVisitResult.CONTINUE;
+			}
+		});
+		return files;
+	}
+
+	private static String relative(Path folder, Path file) {
+		return folder.relativize(file).toString().replace(File.separatorChar, '/');
+	}
+
+	/** A file name as a message may quote it: printable characters only, and not too long. */
+	private static String quotable(String name) {
+		String printable = name.codePoints().map(c -> Character.isISOControl(c) ? '?' : c)
+				.collect(StringBuilder::new, StringBuilder::appendCodePoint, StringBuilder::append).toString();
+		return printable.length() <= MAX_QUOTED_NAME ? printable : printable.substring(0, MAX_QUOTED_NAME) + "…";
 	}
 
 	private static boolean isEmpty(Path folder) throws IOException {

@@ -102,7 +102,7 @@ public final class PipelineFile {
 				.withStoredModels(optionalPath(root.get("storedModels"), "storedModels"))
 				.withTransformations(transformations(root.get("transformations")))
 				.withSimulation(simulation(root.get("simulation")));
-		return configuration.withOutputFolder(optionalPath(root.get("out"), "out"), false);
+		return configuration.withOutputFolder(optionalPath(root.get("out"), "out"), false).withPipelineFile(file);
 	}
 
 	private List<TransformationStep> transformations(JsonNode node) throws RunFailure {

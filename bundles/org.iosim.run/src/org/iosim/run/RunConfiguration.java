@@ -1,9 +1,11 @@
 package org.iosim.run;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.stream.Stream;
 
 import org.iosim.engine.SimulationConfig;
 
@@ -20,9 +22,11 @@ import org.iosim.engine.SimulationConfig;
  * @param simulation       how long and how often to simulate
  * @param outputFolder     where results go; null for {@code results/<model set>-<date>-<time>}
  * @param overwrite        whether results already in the output folder may be replaced
+ * @param pipelineFile     the pipeline file this run was read from, or null
  */
 public record RunConfiguration(List<Path> model, String modelSet, Path ioConfiguration, Path storedModels,
-		List<TransformationStep> transformations, SimulationConfig simulation, Path outputFolder, boolean overwrite) {
+		List<TransformationStep> transformations, SimulationConfig simulation, Path outputFolder, boolean overwrite,
+		Path pipelineFile) {
 
 	/** The steps of the chain after which the user's transformations may run. */
 	public enum After {
@@ -55,36 +59,48 @@ public record RunConfiguration(List<Path> model, String modelSet, Path ioConfigu
 
 	/** A run of the given model with the default simulation settings and no I/O configuration. */
 	public static RunConfiguration of(List<Path> model) {
-		return new RunConfiguration(model, null, null, null, List.of(), SimulationConfig.defaults(), null, false);
+		return new RunConfiguration(model, null, null, null, List.of(), SimulationConfig.defaults(), null, false, null);
 	}
 
 	public RunConfiguration withModelSet(String name) {
 		return new RunConfiguration(model, name, ioConfiguration, storedModels, transformations, simulation, outputFolder,
-				overwrite);
+				overwrite, pipelineFile);
 	}
 
 	public RunConfiguration withIoConfiguration(Path file) {
 		return new RunConfiguration(model, modelSet, file, storedModels, transformations, simulation, outputFolder,
-				overwrite);
+				overwrite, pipelineFile);
 	}
 
 	public RunConfiguration withStoredModels(Path folder) {
 		return new RunConfiguration(model, modelSet, ioConfiguration, folder, transformations, simulation, outputFolder,
-				overwrite);
+				overwrite, pipelineFile);
 	}
 
 	public RunConfiguration withTransformations(List<TransformationStep> steps) {
 		return new RunConfiguration(model, modelSet, ioConfiguration, storedModels, steps, simulation, outputFolder,
-				overwrite);
+				overwrite, pipelineFile);
 	}
 
 	public RunConfiguration withSimulation(SimulationConfig config) {
 		return new RunConfiguration(model, modelSet, ioConfiguration, storedModels, transformations, config, outputFolder,
-				overwrite);
+				overwrite, pipelineFile);
+	}
+
+	public RunConfiguration withPipelineFile(Path file) {
+		return new RunConfiguration(model, modelSet, ioConfiguration, storedModels, transformations, simulation, outputFolder,
+				overwrite, file);
+	}
+
+	/** Every file and folder this run reads, which its output folder must keep apart from. */
+	public List<Path> inputs() {
+		List<Path> inputs = new ArrayList<>(model);
+		Stream.of(ioConfiguration, storedModels, pipelineFile).filter(Objects::nonNull).forEach(inputs::add);
+		return inputs;
 	}
 
 	public RunConfiguration withOutputFolder(Path folder, boolean replaceExisting) {
 		return new RunConfiguration(model, modelSet, ioConfiguration, storedModels, transformations, simulation, folder,
-				replaceExisting);
+				replaceExisting, pipelineFile);
 	}
 }

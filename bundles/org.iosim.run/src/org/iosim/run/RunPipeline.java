@@ -28,6 +28,7 @@ import org.iosim.pcm.palladio.ModelSet;
 import org.iosim.pcm.palladio.PalladioImporter;
 import org.iosim.pcm.validation.Diagnostic;
 import org.iosim.pcm.validation.ModelValidator;
+import org.iosim.report.OutputFolder;
 import org.iosim.report.ResultWriter;
 import org.iosim.run.RunConfiguration.After;
 import org.iosim.run.RunConfiguration.TransformationStep;
@@ -109,6 +110,13 @@ public final class RunPipeline {
 	 */
 	public RunOutcome run(PipelineMonitor monitor, List<SimulationObserver> observers)
 			throws RunFailure, RunCancelledException {
+		if (configuration.outputFolder() != null) {
+			try {
+				OutputFolder.requireUsable(configuration.outputFolder(), configuration.overwrite(), configuration.inputs());
+			} catch (IOException unusable) {
+				throw new RunFailure(Kind.INVALID, unusable.getMessage());
+			}
+		}
 		Progress progress = new Progress(monitor, steps().size());
 		ModelSet modelSet = load(progress);
 		ArchitectureModel refined = refine(modelSet, progress);

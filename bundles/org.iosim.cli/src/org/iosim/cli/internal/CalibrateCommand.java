@@ -87,6 +87,7 @@ final class CalibrateCommand implements Callable<Integer> {
 		if (ioMode != null && !ioMode.equals("buffered") && !ioMode.equals("direct")) {
 			throw new IosimCommand.UserError(Main.EXIT_USAGE, "--io must be buffered or direct, not '" + ioMode + "'");
 		}
+		IosimCommand.requireUsableOutputFolder(out, overwrite, database);
 		List<MeasuredDelay> rows;
 		try (MeasurementDatabase opened = MeasurementDatabase.open(database, false)) {
 			rows = MeasuredDelay.of(opened.runs());

@@ -61,6 +61,7 @@ final class ExportCommand implements Callable<Integer> {
 	@Override
 	public Integer call() {
 		IosimCommand.requireExisting(model.toArray(Path[]::new));
+		IosimCommand.requireApartFromInputs(out, model.toArray(Path[]::new));
 		PrintWriter stdout = spec.commandLine().getOut();
 		PrintWriter err = spec.commandLine().getErr();
 		ImportResult imported = new PalladioImporter().importPaths(model);

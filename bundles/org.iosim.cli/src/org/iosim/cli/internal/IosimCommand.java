@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -14,6 +15,8 @@ import org.iosim.analysis.WholeFiles;
 import org.iosim.cli.Main;
 import org.iosim.engine.RunCancelledException;
 import org.iosim.engine.SimulationConfig;
+import org.iosim.report.OutputFolder;
+import org.iosim.report.OutputFolderException;
 import org.iosim.run.PipelineMonitor;
 import org.iosim.run.RunConfiguration;
 import org.iosim.run.RunFailure;
@@ -126,6 +129,28 @@ public final class IosimCommand implements Runnable {
 			if (path != null && !Files.exists(path)) {
 				throw new UserError(Main.EXIT_USAGE, "no such file or folder: " + path);
 			}
+		}
+	}
+
+	/**
+	 * Checks before the work that the results can go to {@code folder}: it is apart from the inputs
+	 * (neither is, contains nor lies inside one) and missing, empty or replaceable with --overwrite.
+	 */
+	static void requireUsableOutputFolder(Path folder, boolean overwrite, Path... inputs) {
+		try {
+			OutputFolder.requireUsable(folder, overwrite, Arrays.asList(inputs));
+		} catch (IOException unusable) {
+			throw new UserError(Main.EXIT_INVALID, unusable instanceof OutputFolderException ? unusable.getMessage()
+					: "cannot write " + folder + ": " + FileProblems.reason(unusable));
+		}
+	}
+
+	/** Checks that an output file or folder neither is, contains nor lies inside one of the inputs. */
+	static void requireApartFromInputs(Path output, Path... inputs) {
+		try {
+			OutputFolder.requireApartFrom(output, Arrays.asList(inputs));
+		} catch (OutputFolderException clash) {
+			throw new UserError(Main.EXIT_INVALID, clash.getMessage());
 		}
 	}
 

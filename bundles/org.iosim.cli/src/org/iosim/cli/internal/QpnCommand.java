@@ -112,13 +112,22 @@ final class QpnCommand implements Runnable {
 	 * a problem ends the command with a message naming the file.
 	 */
 	static void writeFile(Path file, boolean overwrite, WholeFiles.Content content) {
+		requireWritableFile(file, overwrite);
+		IosimCommand.writeWhole(file, content);
+	}
+
+	/**
+	 * Checks, before the work, that a command may write {@code file}: it is not one of the inputs,
+	 * and it is new or --overwrite allows replacing it.
+	 */
+	static void requireWritableFile(Path file, boolean overwrite, Path... inputs) {
+		IosimCommand.requireApartFromInputs(file, inputs);
 		if (Files.exists(file) && !overwrite) {
 			throw new IosimCommand.UserError(Main.EXIT_INVALID, file + " exists; add --overwrite to replace it");
 		}
 		if (Files.isDirectory(file)) {
 			throw new IosimCommand.UserError(Main.EXIT_INVALID, file + " is a folder, not a file");
 		}
-		IosimCommand.writeWhole(file, content);
 	}
 
 	/** What a net holds at its top level, e.g. "6 places, 5 transitions, 5 colours, 2 probes". */
@@ -232,6 +241,7 @@ final class QpnCommand implements Runnable {
 				throw new IosimCommand.UserError(Main.EXIT_USAGE, "--replications must be between 1 and " + MAX_REPLICATIONS
 						+ ", got " + replications);
 			}
+			IosimCommand.requireUsableOutputFolder(out, overwrite, file);
 			Net net = read(file, configurationName, err);
 			SimulatorConfiguration configuration = configuration(net, file, configurationName)
 					.orElseThrow(() -> new IosimCommand.UserError(Main.EXIT_INVALID, file
@@ -347,10 +357,7 @@ final class QpnCommand implements Runnable {
 		public Integer call() {
 			QpeReadResult read = readFile(input);
 			report(read.diagnostics(), spec.commandLine().getErr());
-			Path target = output.toAbsolutePath().normalize();
-			if (target.equals(input.toAbsolutePath().normalize())) {
-				throw new IosimCommand.UserError(Main.EXIT_USAGE, "--out must not be the input " + input);
-			}
+			requireWritableFile(output, overwrite, input);
 			Net net = read.net();
 			writeNet(output, overwrite, net);
 			spec.commandLine().getOut().printf(Locale.ROOT, "%s: %s written to %s%n", input, describe(net), output);
@@ -515,6 +522,7 @@ final class QpnCommand implements Runnable {
 			int readSlot = colour(prepared, readColour);
 			int writeSlot = colour(prepared, writeColour);
 			IosimCommand.requireExisting(data);
+			requireWritableFile(out, overwrite, data, template);
 			Dataset rows = readTargets();
 			StringBuilder csv = new StringBuilder("readThreads,writeThreads,alpha,beta,phi,error,predictedReadResponseTime,"
 					+ "predictedWriteResponseTime,printedAlpha,printedBeta\n");

@@ -71,6 +71,7 @@ final class QpnStorageCommands {
 			throw new IosimCommand.UserError(Main.EXIT_USAGE, "--servers must be 1 to " + CalibratedStorage.MAX_SERVERS);
 		}
 		IosimCommand.requireExisting(data);
+		QpnCommand.requireWritableFile(out, overwrite, data);
 		Dataset dataset;
 		try {
 			dataset = DataFiles.readForModel(data, "delay", COLUMNS, true);
@@ -161,6 +162,17 @@ final class QpnStorageCommands {
 			throw new IosimCommand.UserError(Main.EXIT_USAGE, "--multi-vm must be 4 or 5");
 		}
 		IosimCommand.requireExisting(data, options.storage());
+		String name = out.getFileName().toString();
+		String stem = name.endsWith(".json") ? name.substring(0, name.length() - 5) : name;
+		Path weightFile = out.resolveSibling(stem + "-weights.json");
+		Path folder = out.toAbsolutePath().getParent();
+		String storageName = folder.relativize(options.storage().toAbsolutePath()).toString();
+		if (storageName.startsWith("..")) {
+			throw new IosimCommand.UserError(Main.EXIT_USAGE, "--storage must be in OUT's folder or below it, since the"
+					+ " model names it relative to itself");
+		}
+		QpnCommand.requireWritableFile(out, overwrite, data, options.storage());
+		QpnCommand.requireWritableFile(weightFile, overwrite, data, options.storage());
 		CalibratedStorage storage;
 		try {
 			storage = StorageFiles.read(options.storage());
@@ -183,15 +195,6 @@ final class QpnStorageCommands {
 					});
 		} catch (IllegalArgumentException unusable) {
 			throw new IosimCommand.UserError(Main.EXIT_INVALID, data + ": " + unusable.getMessage());
-		}
-		String name = out.getFileName().toString();
-		String stem = name.endsWith(".json") ? name.substring(0, name.length() - 5) : name;
-		Path weightFile = out.resolveSibling(stem + "-weights.json");
-		Path folder = out.toAbsolutePath().getParent();
-		String storageName = folder.relativize(options.storage().toAbsolutePath()).toString();
-		if (storageName.startsWith("..")) {
-			throw new IosimCommand.UserError(Main.EXIT_USAGE, "--storage must be in OUT's folder or below it, since the"
-					+ " model names it relative to itself");
 		}
 		QpnCommand.writeFile(weightFile, overwrite, staging -> result.model().weightModel().save(staging));
 		String text = StorageFiles.writeScheduler(result.model(), storageName, weightFile.getFileName().toString(), result);

@@ -59,6 +59,12 @@ final class TransformCommand implements Callable<Integer> {
 	public Integer call() {
 		IosimCommand.requireExisting(model.toArray(Path[]::new));
 		IosimCommand.requireExisting(io, models);
+		if (this.out != null) {
+			List<Path> inputs = new ArrayList<>(model);
+			inputs.add(io);
+			inputs.add(models);
+			IosimCommand.requireApartFromInputs(this.out, inputs.toArray(Path[]::new));
+		}
 		PrintWriter out = spec.commandLine().getOut();
 		PrintWriter err = spec.commandLine().getErr();
 		RunPipeline pipeline = new RunPipeline(RunConfiguration.of(model).withModelSet(modelSet).withIoConfiguration(io)

@@ -86,11 +86,66 @@ class SimulateCommandTest {
 		assertTrue(refused.err().contains("--overwrite"), refused.err());
 		assertEquals("mine", Files.readString(out.resolve("notes.txt")));
 
-		CommandLine.Run replaced = iosim("simulate", model, "--out", out.toString(), "--max-measurements", "1000",
+		CommandLine.Run kept = iosim("simulate", model, "--out", out.toString(), "--max-measurements", "1000",
+				"--quiet", "--overwrite");
+		assertEquals(1, kept.exitCode(), kept.toString());
+		assertTrue(kept.err().contains("holds files but no .iosim-written list"), kept.err());
+		assertEquals(List.of("notes.txt"), names(out), "--overwrite never removes a file IOSim did not write");
+
+		Path results = folder.resolve("results");
+		assertEquals(0, iosim("simulate", model, "--out", results.toString(), "--max-measurements", "1000", "--quiet")
+				.exitCode());
+		CommandLine.Run replaced = iosim("simulate", model, "--out", results.toString(), "--max-measurements", "2000",
 				"--quiet", "--overwrite");
 		assertEquals(0, replaced.exitCode(), replaced.toString());
-		assertFalse(Files.exists(out.resolve("notes.txt")));
-		assertTrue(Files.exists(out.resolve("results.json")));
+		assertEquals(2000, results(results).get("scenarios").get(0).get("responseTime").get("count").asLong());
+	}
+
+	@Test
+	void resultsNeverReplaceTheModel() throws IOException {
+		Path model = copyOfMinimal(folder.resolve("M"));
+		List<String> files = names(model);
+
+		CommandLine.Run refused = iosim("simulate", model.toString(), "--out", model.toString(), "--overwrite", "--quiet");
+
+		assertEquals(1, refused.exitCode(), refused.toString());
+		assertTrue(refused.err().contains(model.toRealPath() + " is itself an input of this run"), refused.err());
+		assertEquals(files, names(model));
+		CommandLine.Run inside = iosim("simulate", model.toString(), "--out", model.resolve("out").toString(), "--quiet");
+		assertEquals(1, inside.exitCode(), inside.toString());
+		assertTrue(inside.err().contains(" lies inside "), inside.err());
+	}
+
+	@Test
+	void aPipelineWritingIntoItsOwnFolderIsRefused() throws IOException {
+		copyOfMinimal(folder.resolve("model"));
+		Path pipeline = Files.writeString(folder.resolve("run.json"), "{\"model\": \"model\", \"out\": \".\","
+				+ " \"simulation\": {\"maxMeasurements\": 1000}}");
+		Files.writeString(folder.resolve("notes.txt"), "mine");
+		List<String> before = names(folder);
+
+		CommandLine.Run refused = iosim("run", pipeline.toString(), "--overwrite", "--quiet");
+
+		assertEquals(1, refused.exitCode(), refused.toString());
+		assertTrue(refused.err().contains(" contains "), refused.err());
+		assertEquals(before, names(folder));
+		assertTrue(Files.exists(folder.resolve("model/shop.repository")));
+	}
+
+	private static Path copyOfMinimal(Path copy) throws IOException {
+		Files.createDirectories(copy);
+		try (Stream<Path> files = Files.list(CommandLine.example("minimal"))) {
+			for (Path file : files.filter(Files::isRegularFile).toList()) {
+				Files.copy(file, copy.resolve(file.getFileName()));
+			}
+		}
+		return copy;
+	}
+
+	private static List<String> names(Path folder) throws IOException {
+		try (Stream<Path> files = Files.list(folder)) {
+			return files.map(file -> file.getFileName().toString()).sorted().toList();
+		}
 	}
 
 	@Test

@@ -119,11 +119,16 @@ class FioRunnerTest {
 		assertEquals(List.of(Threads.SEPARATE, Threads.SEPARATE, Threads.MIXED, Threads.MIXED),
 				configurations.stream().map(StorageWorkload::threads).toList(), configurations.toString());
 		Path db = folder.resolve("separate.db");
+		Path scratch = Files.createDirectory(folder.resolve("made-by-the-user"));
 		try (MeasurementDatabase database = MeasurementDatabase.open(db, true)) {
-			Measurement.Outcome outcome = Measurement.run(plan, database, new FioRunner("fio"), folder.resolve("files"),
+			Measurement.Outcome outcome = Measurement.run(plan, database, new FioRunner("fio"), scratch,
 					new Measurement.Listener() {
 					});
 			assertEquals(4, outcome.measuredNow());
+			try (var left = Files.list(scratch)) {
+				assertEquals(0, left.count(), "the file sets are removed");
+			}
+			assertTrue(Files.isDirectory(scratch), "a scratch folder the user made stays");
 			List<MeasurementDatabase.Run> runs = database.runs();
 			assertEquals(configurations, runs.stream().map(MeasurementDatabase.Run::workload).toList(),
 					"the database gives back each run's thread mode");

@@ -16,6 +16,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 
+import org.iosim.report.OutputFolder;
 import org.iosim.report.OutputFolderException;
 import org.iosim.report.ResultWriter;
 import org.iosim.engine.SimulationResult;
@@ -27,7 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
 /** The output folder is either untouched or complete; temporary folders never stay behind. */
 class OutputFolderTest {
 
-	private static final List<String> RESULT_FILES = List.of("io.csv", "report.html", "resources.csv",
+	private static final List<String> RESULT_FILES = List.of(OutputFolder.WRITTEN, "io.csv", "report.html", "resources.csv",
 			"response-time-over-time.csv", "results.json", "scenarios.csv");
 
 	@TempDir
@@ -84,14 +85,58 @@ class OutputFolderTest {
 	}
 
 	@Test
-	void overwriteReplacesTheWholeFolder() throws IOException {
-		earlierResults();
+	void overwriteReplacesAFolderOfIosimResults() throws IOException {
+		ResultWriter.write(SampleResults.sample(2), output, false);
+		Files.writeString(output.resolve("results.json"), "{\"model\": \"earlier\"}");
 
 		ResultWriter.write(SampleResults.sample(1), output, true);
 
 		assertEquals(RESULT_FILES, List.copyOf(snapshot(output).keySet()));
 		assertTrue(Files.readString(output.resolve("results.json")).contains("\"model\": \"Media Store\""));
 		assertEquals(List.of("results"), entries(parent));
+	}
+
+	@Test
+	void overwriteNeverRemovesAFileIosimDidNotWrite() throws IOException {
+		ResultWriter.write(SampleResults.sample(1), output, false);
+		Files.writeString(output.resolve("notes.txt"), "keep me");
+		Map<String, String> before = snapshot(output);
+
+		OutputFolderException refusal = assertThrows(OutputFolderException.class,
+				() -> ResultWriter.write(SampleResults.sample(2), output, true));
+
+		assertTrue(refusal.getMessage().contains("holds 'notes.txt', which IOSim did not write"), refusal.getMessage());
+		assertEquals(before, snapshot(output));
+		assertEquals(List.of("results"), entries(parent));
+	}
+
+	@Test
+	void overwriteRefusesAFolderIosimDidNotWrite() throws IOException {
+		Map<String, String> before = earlierResults();
+
+		OutputFolderException refusal = assertThrows(OutputFolderException.class,
+				() -> ResultWriter.write(SampleResults.sample(1), output, true));
+
+		assertTrue(refusal.getMessage().contains("it is not a folder of IOSim results"), refusal.getMessage());
+		assertEquals(before, snapshot(output));
+	}
+
+	@Test
+	void anOutputFolderThatIsContainsOrLiesInsideAnInputIsRefused() throws IOException {
+		Path model = Files.createDirectories(parent.resolve("model"));
+		Path file = Files.writeString(model.resolve("shop.repository"), "<model/>");
+		Path pipeline = Files.writeString(parent.resolve("run.json"), "{}");
+
+		for (var clash : Map.of(model, "is itself", parent, "contains", model.resolve("results"), "lies inside").entrySet()) {
+			OutputFolderException refusal = assertThrows(OutputFolderException.class,
+					() -> OutputFolder.requireUsable(clash.getKey(), true, List.of(file.getParent(), pipeline)));
+			assertTrue(refusal.getMessage().contains(" " + clash.getValue() + " "), refusal.getMessage());
+			assertTrue(refusal.getMessage().contains("an input of this run"), refusal.getMessage());
+		}
+		assertThrows(OutputFolderException.class, () -> OutputFolder.requireApartFrom(parent.resolve("./model/../model"),
+				List.of(model)), "another spelling of the same folder");
+		OutputFolder.requireUsable(parent.resolve("results"), false, List.of(model, pipeline));
+		assertEquals("<model/>", Files.readString(file));
 	}
 
 	@Test
@@ -106,7 +151,8 @@ class OutputFolderTest {
 
 	@Test
 	void failureWhileOverwritingLeavesTheExistingFolderUntouched() throws IOException {
-		Map<String, String> before = earlierResults();
+		ResultWriter.write(SampleResults.sample(2), output, false);
+		Map<String, String> before = snapshot(output);
 
 		assertThrows(UncheckedIOException.class, () -> ResultWriter.write(failingResult(), output, true));
 
@@ -166,7 +212,7 @@ class OutputFolderTest {
 
 	@Test
 	void runKilledAfterTheSwapLeavesNothingTheNextRunKeeps() throws IOException {
-		earlierResults();
+		ResultWriter.write(SampleResults.sample(2), output, false);
 		Path staging = abandonedStaging("results");
 		Files.createDirectories(staging.resolve("old"));
 		Files.writeString(staging.resolve("old").resolve("results.json"), "{\"model\": \"older still\"}");

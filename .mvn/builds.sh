@@ -1,0 +1,40 @@
+# Shared by ./iosim and ./iosim workbench, which each build IOSim on first use and when its sources
+# changed. Both builds write the same bundles' target/ folders (and the CLI's build installs them into
+# the local Maven repository that the workbench build reads), so a checkout has one build lock for
+# both: a second build waits for the running one instead of overwriting the jars under it.
+
+# Runs "$@" holding the checkout's build lock (ROOT/.build.lock), waiting, with a word, if another
+# build of this checkout holds it. The lock goes with the process, even when it is killed.
+iosim_with_build_lock() {
+  local root=$1
+  shift
+  (
+    exec 9> "$root/.build.lock"
+    if ! flock -n 9; then
+      echo "iosim: another IOSim build of this checkout is running; waiting for it to finish..." >&2
+      flock 9
+    fi
+    "$@"
+  )
+}
+
+# Whether a source file under PATHS is newer than MARK (or MARK is missing). What builds write
+# among the sources never counts: target/ and generated folders, and the .tycho-consumer-pom.xml
+# that Tycho writes beside each module's pom.xml while it builds.
+iosim_sources_changed() {
+  local mark=$1
+  shift
+  [ ! -f "$mark" ] && return 0
+  [ -n "$(find "$@" \( -name target -o -name src-gen -o -name xtend-gen -o -name bin -o -name .settings \) -prune \
+      -o -type f ! -name .tycho-consumer-pom.xml ! -name '*.class' ! -name .build.lock -newer "$mark" -print -quit)" ]
+}
+
+# Says after a failed build what failed, where the whole log is, and that running the command again
+# builds again (the last good build, if there was one, is untouched).
+iosim_report_failed_build() {
+  local log=$1
+  echo "iosim: the build failed; nothing of the previous build was changed. Its errors:" >&2
+  grep -E '^\[ERROR\]' "$log" | head -20 >&2 || true
+  echo "iosim: the whole log is $log. Running the same command again retries the build" \
+    "(a failure caused by another build or a lost connection goes away then)." >&2
+}
