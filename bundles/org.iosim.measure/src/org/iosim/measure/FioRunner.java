@@ -30,10 +30,27 @@ public final class FioRunner implements WorkloadRunner {
 	private static final String LAID_OUT = ".laid-out";
 
 	private final String executable;
+	/** The volume group the runs work in, or null for the plain device. */
+	private final BlockThrottle.Group volume;
 
 	/** @param executable the fio program, a path or a name looked up on the PATH */
 	public FioRunner(String executable) {
+		this(executable, null);
+	}
+
+	private FioRunner(String executable, BlockThrottle.Group volume) {
 		this.executable = executable;
+		this.volume = volume;
+	}
+
+	/** @return a runner whose runs work under the volume's limits (the file sets are laid out without them) */
+	public FioRunner within(BlockThrottle.Group group) {
+		return new FioRunner(executable, group);
+	}
+
+	@Override
+	public String volume() {
+		return volume == null ? null : volume.volume().toString();
 	}
 
 	@Override
@@ -70,8 +87,9 @@ public final class FioRunner implements WorkloadRunner {
 			command.addAll(List.of("/usr/bin/setpriv", "--pdeathsig", "KILL"));
 		}
 		layOut(command, directory, run.workload());
-		command.add(executable);
-		command.addAll(arguments(run, directory, warmup, duration));
+		List<String> fio = new ArrayList<>(List.of(executable));
+		fio.addAll(arguments(run, directory, warmup, duration));
+		command.addAll(volume == null ? fio : volume.wrap(fio));
 		long started = System.nanoTime();
 		Process process;
 		try {
@@ -211,6 +229,12 @@ public final class FioRunner implements WorkloadRunner {
 		}
 		if (endFsync) {
 			arguments.add("--end_fsync=1");
+		}
+		switch (workload.sync()) {
+		case NONE -> {
+		}
+		case FDATASYNC -> arguments.add("--fdatasync=1");
+		case OSYNC -> arguments.add("--sync=1");
 		}
 		return arguments;
 	}

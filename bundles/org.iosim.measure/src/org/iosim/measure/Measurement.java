@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 
 /**
@@ -41,7 +42,7 @@ public final class Measurement {
 			Listener listener) throws MeasurementException, InterruptedException {
 		List<PlannedRun> runs = plan.runs();
 		String generator = runner.describe();
-		long planId = database.plan(plan, runs.size(), generator);
+		long planId = database.plan(plan, runs.size(), generator, runner.volume());
 		Set<Long> finished = database.finished(planId);
 		int recordedBefore = finished.size();
 		listener.starting(plan, runs.size(), recordedBefore, generator);
@@ -53,6 +54,7 @@ public final class Measurement {
 		for (Path folder = absoluteScratch; folder != null && !Files.exists(folder); folder = folder.getParent()) {
 			firstCreated = folder;
 		}
+		requireSpaceFor(plan, runs, absoluteScratch, firstCreated == null ? absoluteScratch : firstCreated.getParent());
 		try {
 			Files.createDirectories(scratch);
 		} catch (IOException failed) {
@@ -80,6 +82,27 @@ public final class Measurement {
 			}
 		}
 		return new Outcome(runs.size(), measured, recordedBefore);
+	}
+
+	/**
+	 * Refuses a plan whose largest file set does not fit on the scratch folder's file system, before
+	 * fio is asked to lay it out (the file sets of the other sizes are laid out too, but each is removed
+	 * only at the end, so the largest alone is the least that must fit).
+	 */
+	private static void requireSpaceFor(MeasurementPlan plan, List<PlannedRun> runs, Path scratch, Path existing)
+			throws MeasurementException {
+		long largest = runs.stream().mapToLong(run -> run.workload().fileSetSize()).max().orElse(0);
+		long free;
+		try {
+			free = Files.getFileStore(existing).getUsableSpace();
+		} catch (IOException unknown) {
+			return; // fio reports a full disk itself
+		}
+		if (largest > free) {
+			throw new MeasurementException(String.format(Locale.ROOT, "plan '%s' needs a %s file set, but the file system"
+					+ " of %s has only %.1f GiB free; choose smaller file sets or another --scratch folder", plan.name(),
+					StorageWorkload.bytes(largest), scratch, free / (double) (1L << 30)));
+		}
 	}
 
 	/**

@@ -36,9 +36,10 @@ public final class MeasurementDatabase implements AutoCloseable {
 	private static final int APPLICATION_ID = 0x494F536D;
 	/**
 	 * 1: the first schema; 2: the run's thread mode ({@code threads}, mixed or separate), added to the
-	 * runs of a version 1 file as mixed, which they were.
+	 * runs of a version 1 file as mixed, which they were; 3: the plan's volume (null: the plain
+	 * device, as every earlier plan ran) and the run's sync mode ({@code sync}, none for earlier runs).
 	 */
-	private static final int SCHEMA_VERSION = 2;
+	private static final int SCHEMA_VERSION = 3;
 
 	/** The latency columns of each request type, after its prefix ("read_", "write_"). */
 	private static final List<String> LATENCY_COLUMNS = List.of("requests", "per_second", "bytes_per_second",
@@ -155,6 +156,13 @@ public final class MeasurementDatabase implements AutoCloseable {
 				statement.execute("ALTER TABLE run ADD COLUMN threads TEXT NOT NULL DEFAULT 'mixed'"
 						+ " CHECK (threads IN ('mixed', 'separate'))");
 			}
+			if (!columns(statement, "plan").contains("volume")) {
+				statement.execute("ALTER TABLE plan ADD COLUMN volume TEXT"); // schema 3
+			}
+			if (!columns(statement, "run").contains("sync")) {
+				statement.execute("ALTER TABLE run ADD COLUMN sync TEXT NOT NULL DEFAULT 'none'"
+						+ " CHECK (sync IN ('none', 'fdatasync', 'osync'))"); // schema 3
+			}
 			statement.execute("COMMIT");
 			// only now, once the file is known to be ours: the journal mode is written into the file's header
 			statement.execute("PRAGMA journal_mode = WAL");
@@ -178,12 +186,14 @@ public final class MeasurementDatabase implements AutoCloseable {
 	}
 
 	/**
-	 * The plan's id in this database, recorded now if it is new.
+	 * The plan's id in this database, recorded now if it is new. A plan measured on another volume is
+	 * another plan: its runs are never resumed from or mixed with the first volume's.
 	 *
 	 * @param generator what runs the workloads, e.g. "fio-3.33"
+	 * @param volume    the volume the runs work under ({@link Volume#toString()}), or null for the plain device
 	 */
-	public long plan(MeasurementPlan plan, int runs, String generator) throws MeasurementException {
-		String fingerprint = plan.fingerprint();
+	public long plan(MeasurementPlan plan, int runs, String generator, String volume) throws MeasurementException {
+		String fingerprint = volume == null ? plan.fingerprint() : plan.fingerprint() + " on " + volume;
 		try {
 			try (PreparedStatement find = connection.prepareStatement("SELECT id FROM plan WHERE fingerprint = ?")) {
 				find.setString(1, fingerprint);
@@ -199,13 +209,13 @@ public final class MeasurementDatabase implements AutoCloseable {
 					if (found.next() && found.getInt(1) > 0) {
 						// runs of two versions of a plan would be told apart by nothing but their settings
 						throw new MeasurementException(file + " already holds a plan named '" + plan.name()
-								+ "' with other runs or settings (was the plan file changed?); give the plan another"
-								+ " \"name\" or measure into another database");
+								+ "' with other runs, settings or volume (was the plan file changed?); give the plan"
+								+ " another \"name\" or measure into another database");
 					}
 				}
 			}
 			try (PreparedStatement insert = connection.prepareStatement("INSERT INTO plan (name, fingerprint, runs,"
-					+ " warmup_seconds, run_seconds, generator, created) VALUES (?, ?, ?, ?, ?, ?, ?)",
+					+ " warmup_seconds, run_seconds, generator, created, volume) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
 					Statement.RETURN_GENERATED_KEYS)) {
 				insert.setString(1, plan.name());
 				insert.setString(2, fingerprint);
@@ -214,6 +224,7 @@ public final class MeasurementDatabase implements AutoCloseable {
 				insert.setDouble(5, plan.runSeconds());
 				insert.setString(6, generator);
 				insert.setString(7, Instant.now().toString());
+				insert.setString(8, volume);
 				insert.executeUpdate();
 				try (ResultSet keys = insert.getGeneratedKeys()) {
 					keys.next();
@@ -250,7 +261,7 @@ public final class MeasurementDatabase implements AutoCloseable {
 	/** Records a finished run durably (committed and synced before this returns). */
 	public void record(long plan, PlannedRun run, RunResult result) throws MeasurementException {
 		List<String> columns = new ArrayList<>(List.of("plan", "configuration", "repetition", "run_order", "request_size",
-				"read_ratio", "sequential", "file_set_size", "concurrency", "queue_depth", "direct", "threads",
+				"read_ratio", "sequential", "file_set_size", "concurrency", "queue_depth", "direct", "threads", "sync",
 				"elapsed_seconds", "finished"));
 		for (String type : List.of("read", "write")) {
 			LATENCY_COLUMNS.forEach(column -> columns.add(type + "_" + column));
@@ -274,6 +285,7 @@ public final class MeasurementDatabase implements AutoCloseable {
 			insert.setInt(column++, workload.queueDepth());
 			insert.setInt(column++, workload.direct() ? 1 : 0);
 			insert.setString(column++, workload.threads().id());
+			insert.setString(column++, workload.sync().id());
 			insert.setDouble(column++, result.elapsedSeconds());
 			insert.setString(column++, Instant.now().toString());
 			for (Optional<Latencies> latencies : List.of(result.reads(), result.writes())) {
@@ -310,7 +322,8 @@ public final class MeasurementDatabase implements AutoCloseable {
 				try {
 					workload = new StorageWorkload(rows.getLong("request_size"), rows.getDouble("read_ratio"),
 							rows.getInt("sequential") != 0, rows.getLong("file_set_size"), rows.getInt("concurrency"),
-							rows.getInt("queue_depth"), rows.getInt("direct") != 0, threads(rows.getString("threads")));
+							rows.getInt("queue_depth"), rows.getInt("direct") != 0, threads(rows.getString("threads")),
+							sync(rows.getString("sync")));
 				} catch (IllegalArgumentException altered) {
 					throw new MeasurementException(String.format(Locale.ROOT, "%s: run %d of plan '%s' holds an impossible"
 							+ " configuration (was the file edited?): %s", file, rows.getInt("run_order") + 1,
@@ -332,6 +345,14 @@ public final class MeasurementDatabase implements AutoCloseable {
 			}
 		}
 		throw new IllegalArgumentException("threads '" + id + "' is neither mixed nor separate");
+	}
+
+	private static StorageWorkload.Sync sync(String id) {
+		StorageWorkload.Sync sync = StorageWorkload.Sync.of(id);
+		if (sync == null) {
+			throw new IllegalArgumentException("sync '" + id + "' is none of none, fdatasync and osync");
+		}
+		return sync;
 	}
 
 	private static Optional<Latencies> latencies(ResultSet row, String type) throws SQLException {

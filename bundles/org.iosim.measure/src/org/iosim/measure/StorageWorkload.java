@@ -23,9 +23,11 @@ import org.iosim.pcm.io.IoType;
  * @param queueDepth  requests each thread keeps in flight (more than 1 takes asynchronous I/O)
  * @param direct      whether requests bypass the page cache (O_DIRECT)
  * @param threads     whether every thread mixes reads and writes, or the threads are separate
+ * @param sync        how writes reach the device before they complete: a database's log and a file
+ *                    server's synchronous writes wait for the device; none for a workload without writes
  */
 public record StorageWorkload(long requestSize, double readRatio, boolean sequential, long fileSetSize,
-		int concurrency, int queueDepth, boolean direct, Threads threads) {
+		int concurrency, int queueDepth, boolean direct, Threads threads, Sync sync) {
 
 	/** The smallest block fio accepts for direct I/O, and the granularity of every size here. */
 	public static final int SECTOR = 512;
@@ -46,6 +48,42 @@ public record StorageWorkload(long requestSize, double readRatio, boolean sequen
 		public String id() {
 			return id;
 		}
+	}
+
+	/** How a workload's writes are made durable, by their names in plans and the database. */
+	public enum Sync {
+		/** Writes complete when the page cache (or, direct, the device) has them; nothing waits for a flush. */
+		NONE("none"),
+		/** Each write is followed by fdatasync(2), which waits for the data and a device cache flush. */
+		FDATASYNC("fdatasync"),
+		/** The file is opened with O_SYNC: each write returns once it is durable. */
+		OSYNC("osync");
+
+		private final String id;
+
+		Sync(String id) {
+			this.id = id;
+		}
+
+		public String id() {
+			return id;
+		}
+
+		/** @return the mode of this id, or null if there is none */
+		public static Sync of(String id) {
+			for (Sync sync : values()) {
+				if (sync.id.equals(id)) {
+					return sync;
+				}
+			}
+			return null;
+		}
+	}
+
+	/** A workload whose writes wait for no flush, as every workload did before the sync factor. */
+	public StorageWorkload(long requestSize, double readRatio, boolean sequential, long fileSetSize, int concurrency,
+			int queueDepth, boolean direct, Threads threads) {
+		this(requestSize, readRatio, sequential, fileSetSize, concurrency, queueDepth, direct, threads, Sync.NONE);
 	}
 
 	/** A workload whose threads mix reads and writes, as every workload did before separate threads. */
@@ -73,6 +111,12 @@ public record StorageWorkload(long requestSize, double readRatio, boolean sequen
 		}
 		if (readRatio == 0 || readRatio == 1) {
 			threads = Threads.MIXED;
+		}
+		if (sync == null) {
+			throw new IllegalArgumentException("sync must be none, fdatasync or osync");
+		}
+		if (readRatio == 1) {
+			sync = Sync.NONE; // nothing to make durable: the same workload as without
 		}
 		long readThreads = Math.round(concurrency * readRatio);
 		if (threads == Threads.SEPARATE && (readThreads == 0 || readThreads == concurrency)) {
@@ -135,16 +179,21 @@ public record StorageWorkload(long requestSize, double readRatio, boolean sequen
 
 	/**
 	 * e.g. "16 KiB random 70 % reads, 4 threads x 1, 64 MiB file set, buffered", with separate threads
-	 * "… 4 threads (3 read, 1 write) x 1 …". Plan fingerprints contain this text, so a mixed workload's
+	 * "… 4 threads (3 read, 1 write) x 1 …", with synchronous writes "…, buffered, O_SYNC writes". Plan fingerprints contain this text, so a mixed workload's
 	 * text stays what it was before separate threads existed: databases recognise their plans.
 	 */
 	@Override
 	public String toString() {
 		String split = threads == Threads.SEPARATE ? String.format(Locale.ROOT, " (%d read, %d write)",
 				readOnlyThreads().getAsInt(), concurrency - readOnlyThreads().getAsInt()) : "";
-		return String.format(Locale.ROOT, "%s %s %d %% reads, %d thread%s%s x %d, %s file set, %s", bytes(requestSize),
+		String durable = switch (sync) {
+		case NONE -> ""; // as before the sync factor, so that older plans keep their fingerprints
+		case FDATASYNC -> ", fdatasync after each write";
+		case OSYNC -> ", O_SYNC writes";
+		};
+		return String.format(Locale.ROOT, "%s %s %d %% reads, %d thread%s%s x %d, %s file set, %s%s", bytes(requestSize),
 				sequential ? "sequential" : "random", Math.round(readRatio * 100), concurrency, concurrency == 1 ? "" : "s",
-				split, queueDepth, bytes(fileSetSize), direct ? "direct" : "buffered");
+				split, queueDepth, bytes(fileSetSize), direct ? "direct" : "buffered", durable);
 	}
 
 	/** A size for people: whole KiB, MiB or GiB where it divides, else bytes. */

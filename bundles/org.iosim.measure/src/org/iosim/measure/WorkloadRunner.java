@@ -24,6 +24,14 @@ public interface WorkloadRunner {
 	default void removeFileSets(Path directory) {
 	}
 
+	/**
+	 * @return the volume whose limits the runs work under, as {@link Volume#toString()} describes it,
+	 *         or null for the plain device
+	 */
+	default String volume() {
+		return null;
+	}
+
 	/** @return what runs the workloads, e.g. "fio-3.33", for the database and the progress lines */
 	String describe() throws MeasurementException;
 }

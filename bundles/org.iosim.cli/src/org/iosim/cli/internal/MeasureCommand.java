@@ -9,6 +9,7 @@ import java.util.concurrent.Callable;
 
 import org.iosim.analysis.FileProblems;
 import org.iosim.cli.Main;
+import org.iosim.measure.BlockThrottle;
 import org.iosim.measure.FioRunner;
 import org.iosim.measure.MeasuredDelay;
 import org.iosim.measure.Measurement;
@@ -19,6 +20,7 @@ import org.iosim.measure.PlanException;
 import org.iosim.measure.PlannedRun;
 import org.iosim.measure.RunResult;
 import org.iosim.measure.RunResult.Latencies;
+import org.iosim.measure.Volume;
 import org.iosim.pcm.io.IoType;
 
 import picocli.CommandLine.Command;
@@ -30,8 +32,9 @@ import picocli.CommandLine.Model.CommandSpec;
 
 @Command(name = "measure", mixinStandardHelpOptions = true,
 		description = { "Measures this machine's storage: runs a plan (a design of experiments over request size, read"
-				+ " ratio, access pattern, file set size, concurrency, queue depth, buffered or direct I/O, and threads that"
-				+ " mix reads and writes or separate read and write threads) with fio and"
+				+ " ratio, access pattern, file set size, concurrency, queue depth, buffered or direct I/O, threads that"
+				+ " mix reads and writes or separate read and write threads, and synchronous writes) with fio, optionally on"
+				+ " a QoS-limited volume (--volume), and"
 				+ " records every run in a database. An interrupted measurement (Ctrl-C, kill -9, power loss) goes on where"
 				+ " it stopped when started again with the same plan and database.",
 				"With --export, writes the measured mean delays per configuration and request type as CSV, with the"
@@ -54,6 +57,12 @@ final class MeasureCommand implements Callable<Integer> {
 	@Option(names = "--fio", paramLabel = "PATH", defaultValue = "fio", description = "The fio program (default: fio on the PATH).")
 	String fio;
 
+	@Option(names = "--volume", paramLabel = "FILE", description = "Measure on a QoS-limited volume: a JSON file of limits"
+			+ " ({\"name\": …, \"readIops\": …, \"writeIops\": …, \"readBps\": …, \"writeBps\": …}) that fio's runs work"
+			+ " under, set with the kernel's block throttling (needs root; without it the plain device is measured, with a"
+			+ " warning).")
+	Path volumeFile;
+
 	@Option(names = "--export", paramLabel = "CSV", description = "Write the measured delays as CSV (after measuring, if a PLAN is given).")
 	Path export;
 
@@ -73,9 +82,10 @@ final class MeasureCommand implements Callable<Integer> {
 		try {
 			// a plan that cannot run is refused before a database is made for it
 			MeasurementPlan loaded = plan == null ? null : MeasurementPlan.load(plan);
+			Volume volume = volumeFile == null ? null : Volume.load(volumeFile);
 			try (MeasurementDatabase opened = MeasurementDatabase.open(db, plan != null)) {
 				if (loaded != null) {
-					measure(loaded, opened);
+					measure(loaded, opened, volume);
 				}
 				if (export != null) {
 					List<MeasuredDelay> rows = MeasuredDelay.of(opened.runs());
@@ -97,13 +107,33 @@ final class MeasureCommand implements Callable<Integer> {
 		}
 	}
 
-	private void measure(MeasurementPlan loaded, MeasurementDatabase opened)
+	private void measure(MeasurementPlan loaded, MeasurementDatabase opened, Volume volume)
 			throws MeasurementException, InterruptedException {
 		Path folder = scratch != null ? scratch
 				: opened.file().toAbsolutePath().resolveSibling(stem(opened.file().getFileName().toString()) + ".files");
 		PrintWriter out = spec.commandLine().getOut();
 		PrintWriter err = spec.commandLine().getErr();
-		Measurement.Outcome outcome = Measurement.run(loaded, opened, new FioRunner(fio), folder, new Measurement.Listener() {
+		FioRunner runner = new FioRunner(fio);
+		BlockThrottle.Group group = null;
+		if (volume != null) {
+			BlockThrottle.Availability throttling = BlockThrottle.detect();
+			if (throttling.throttle().isPresent()) {
+				group = throttling.throttle().get().create(volume, folder);
+				runner = runner.within(group);
+				out.printf(Locale.ROOT, "volume %s, set with %s%n", volume, throttling.throttle().get().describe());
+			} else {
+				err.printf(Locale.ROOT, "warning: the volume %s is not applied: %s; measuring the plain device%n",
+						volume.name(), throttling.reason());
+			}
+		}
+		try (BlockThrottle.Group removedAtTheEnd = group) {
+			measure(loaded, opened, runner, folder, out, err);
+		}
+	}
+
+	private void measure(MeasurementPlan loaded, MeasurementDatabase opened, FioRunner runner, Path folder,
+			PrintWriter out, PrintWriter err) throws MeasurementException, InterruptedException {
+		Measurement.Outcome outcome = Measurement.run(loaded, opened, runner, folder, new Measurement.Listener() {
 			@Override
 			public void starting(MeasurementPlan plan, int runs, int alreadyFinished, String generator) {
 				out.printf(Locale.ROOT, "plan '%s': %d runs (%d configurations, %s design, %d repetition%s, %s s warm-up +"

@@ -40,8 +40,30 @@ public final class FioReport {
 		if (job.path("error").asInt(0) != 0) {
 			throw new IllegalArgumentException("the job ended with error " + job.path("error").asInt());
 		}
-		return new RunResult(latencies(job.path("read"), "read"), latencies(job.path("write"), "write"), elapsed,
-				output.substring(start));
+		return new RunResult(latencies(job.path("read"), "read"), withFlushes(latencies(job.path("write"), "write"),
+				job.path("sync")), elapsed, output.substring(start));
+	}
+
+	/**
+	 * A write followed by fdatasync completes, for the application, when the flush does; fio reports
+	 * the flushes apart ({@code sync.lat_ns}), so their time is added to the writes': the mean by the
+	 * flushes per write, the percentiles as the sum of both percentiles (an approximation: a write's
+	 * time and its flush's are not independent). O_SYNC writes include their flush already.
+	 */
+	private static Optional<Latencies> withFlushes(Optional<Latencies> writes, JsonNode sync) {
+		JsonNode latency = sync.path("lat_ns");
+		long flushes = latency.path("N").asLong(0);
+		if (writes.isEmpty() || flushes == 0) {
+			return writes;
+		}
+		Latencies plain = writes.get();
+		JsonNode percentiles = latency.path("percentile");
+		double perWrite = (double) flushes / plain.requests();
+		return Optional.of(new Latencies(plain.requests(), plain.requestsPerSecond(), plain.bytesPerSecond(),
+				plain.mean() + perWrite * number(latency, "mean", "sync.lat_ns").doubleValue() / 1e9,
+				plain.p50() + percentile(percentiles, "50.000000", "sync"),
+				plain.p95() + percentile(percentiles, "95.000000", "sync"),
+				plain.p99() + percentile(percentiles, "99.000000", "sync")));
 	}
 
 	private static Optional<Latencies> latencies(JsonNode direction, String name) {

@@ -39,7 +39,7 @@ public final class PlanReader {
 			"factors");
 	private static final Pattern SIZE = Pattern.compile("\\s*([0-9]+(?:\\.[0-9]+)?)\\s*(B|KiB|MiB|GiB|TiB|kB|KB|MB|GB|TB)?\\s*");
 
-	private static final ObjectMapper JSON = new ObjectMapper()
+	static final ObjectMapper JSON = new ObjectMapper()
 			.enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
 			.enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
@@ -141,7 +141,7 @@ public final class PlanReader {
 		case PATTERN -> 0;
 		case FILE_SET_SIZE -> 64 << 20;
 		case CONCURRENCY, QUEUE_DEPTH -> 1;
-		case IO, THREADS -> 0; // buffered; threads mixing reads and writes
+		case IO, THREADS, SYNC -> 0; // buffered; threads mixing reads and writes; no flush after writes
 		};
 	}
 
@@ -152,7 +152,7 @@ public final class PlanReader {
 			}
 		}
 		throw error("factors." + shorten(key), "unknown factor (expected requestSize, readRatio, pattern, fileSetSize,"
-				+ " concurrency, queueDepth, io or threads)");
+				+ " concurrency, queueDepth, io, threads or sync)");
 	}
 
 	private FactorLevels levels(Factor factor, JsonNode node, Design design) throws PlanException {
@@ -161,7 +161,7 @@ public final class PlanReader {
 			if (design == Design.FACTORIAL) {
 				throw error(where, "a factorial design needs levels (a list), not a range");
 			}
-			if (factor == Factor.PATTERN || factor == Factor.IO || factor == Factor.THREADS) {
+			if (factor == Factor.PATTERN || factor == Factor.IO || factor == Factor.THREADS || factor == Factor.SYNC) {
 				throw error(where, "takes a list of levels, not a range");
 			}
 			for (Iterator<String> keys = node.fieldNames(); keys.hasNext();) {
@@ -207,6 +207,13 @@ public final class PlanReader {
 		case PATTERN -> category(node, where, "random", "sequential");
 		case IO -> category(node, where, "buffered", "direct");
 		case THREADS -> category(node, where, "mixed", "separate");
+		case SYNC -> {
+			StorageWorkload.Sync sync = node.isTextual() ? StorageWorkload.Sync.of(node.asText()) : null;
+			if (sync == null) {
+				throw error(where, "must be \"none\", \"fdatasync\" (after each write) or \"osync\" (O_SYNC writes)");
+			}
+			yield sync.ordinal();
+		}
 		case CONCURRENCY, QUEUE_DEPTH -> whole(node, where, 1, MAX_THREADS);
 		};
 	}
@@ -216,11 +223,10 @@ public final class PlanReader {
 		if (node.isNumber()) {
 			bytes = node.asDouble();
 		} else if (node.isTextual()) {
-			Matcher matcher = SIZE.matcher(node.asText());
-			if (!matcher.matches()) {
+			bytes = bytes(node.asText());
+			if (Double.isNaN(bytes)) {
 				throw error(where, "'" + shorten(node.asText()) + "' is not a size (e.g. 4096, \"16 KiB\", \"1 GiB\")");
 			}
-			bytes = Double.parseDouble(matcher.group(1)) * unit(matcher.group(2));
 		} else {
 			throw error(where, "must be a size in bytes or a text such as \"64 MiB\"");
 		}
@@ -228,6 +234,12 @@ public final class PlanReader {
 			throw error(where, "must lie between 512 bytes and 1 PiB");
 		}
 		return bytes;
+	}
+
+	/** @return the bytes a size text such as "16 KiB" or "1.5 GB" stands for, or NaN if it is none */
+	static double bytes(String text) {
+		Matcher matcher = SIZE.matcher(text);
+		return matcher.matches() ? Double.parseDouble(matcher.group(1)) * unit(matcher.group(2)) : Double.NaN;
 	}
 
 	private static double unit(String unit) {
@@ -302,7 +314,7 @@ public final class PlanReader {
 	}
 
 	/** Keys and values from the file, shortened so a hostile file cannot flood the terminal. */
-	private static String shorten(String text) {
+	static String shorten(String text) {
 		String printable = text.replaceAll("\\p{Cntrl}", "?");
 		return printable.length() <= 40 ? printable : printable.substring(0, 37) + "...";
 	}

@@ -216,10 +216,10 @@ class MeasurementDatabaseTest {
 			assertEquals(new Latencies(50, 100, 409600, 0.008, 0.007, 0.015, 0.02), kept.writes().orElseThrow());
 			assertEquals(1.25, kept.elapsedSeconds());
 			// the same plan measured again finds its plan and the run recorded before: only the others remain
-			long id = database.plan(plan, 24, "fio-3.33");
+			long id = database.plan(plan, 24, "fio-3.33", null);
 			assertEquals(1, id);
 			assertEquals(Set.of(MeasurementDatabase.key(first.configuration(), first.repetition())), database.finished(id));
-			long separateId = database.plan(separate, 1, "fio-3.33");
+			long separateId = database.plan(separate, 1, "fio-3.33", null);
 			database.record(separateId, separate.runs().get(0),
 					new RunResult(Optional.of(figures), Optional.of(figures), 1.5, "{\"new\": true}"));
 		}
@@ -240,13 +240,14 @@ class MeasurementDatabaseTest {
 			assertEquals("separate", rows.getString(2));
 			try (Statement pragma = connection.createStatement();
 					ResultSet version = pragma.executeQuery("PRAGMA user_version")) {
-				assertEquals(2, version.getInt(1));
+				assertEquals(3, version.getInt(1));
 			}
 		}
 		Path fresh = folder.resolve("fresh.db");
 		MeasurementDatabase.open(fresh, true).close();
 		assertEquals(runColumns(fresh), runColumns(db), "a migrated file has the layout of a new one");
 		assertTrue(runColumns(db).contains("threads TEXT 'mixed'"), runColumns(db).toString());
+		assertTrue(runColumns(db).contains("sync TEXT 'none'"), runColumns(db).toString());
 	}
 
 	@Test
@@ -254,10 +255,10 @@ class MeasurementDatabaseTest {
 		Path db = folder.resolve("newer.db");
 		MeasurementDatabase.open(db, true).close();
 		try (Connection connection = sqlite(db); Statement statement = connection.createStatement()) {
-			statement.execute("PRAGMA user_version = 3");
+			statement.execute("PRAGMA user_version = 4");
 		}
 		MeasurementException error = assertThrows(MeasurementException.class, () -> MeasurementDatabase.open(db, false));
-		assertTrue(error.getMessage().endsWith("written by a newer IOSim (schema 3)"), error.getMessage());
+		assertTrue(error.getMessage().endsWith("written by a newer IOSim (schema 4)"), error.getMessage());
 	}
 
 	@Test

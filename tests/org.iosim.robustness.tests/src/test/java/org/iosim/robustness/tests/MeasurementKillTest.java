@@ -1,7 +1,9 @@
 package org.iosim.robustness.tests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -16,6 +18,7 @@ import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
+import org.iosim.measure.BlockThrottle;
 import org.iosim.measure.MeasurementDatabase;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -89,12 +92,83 @@ class MeasurementKillTest {
 		}
 	}
 
+	/**
+	 * The same kill on a QoS-limited volume: the killed run's control group stays behind (nothing of
+	 * the killed JVM runs any more to remove it), the generator in it died too, and the next run
+	 * removes the group before it measures in a group of its own, which it removes at its end.
+	 */
+	@Test
+	void aVolumeGroupLeftByAKilledRunIsRemovedByTheNextRun() throws Exception {
+		BlockThrottle.Availability throttling = BlockThrottle.detect();
+		assumeTrue(throttling.throttle().isPresent(), "no block throttling here: " + throttling.reason());
+		Path groups = Files.createDirectory(folder.resolve("groups"));
+		Path fakeFio = folder.resolve("fake-fio");
+		Files.writeString(fakeFio, """
+				#!/bin/sh
+				if [ "$1" = "--version" ]; then echo fio-3.33; exit 0; fi
+				case "$*" in *--name=iosim-layout*) exit 0;; esac
+				grep blkio /proc/self/cgroup | cut -d: -f3 > "%s/$$"
+				sleep 1
+				cat "%s"
+				""".formatted(groups, Files.writeString(folder.resolve("report.json"), REPORT)));
+		Files.setPosixFilePermissions(fakeFio, PosixFilePermissions.fromString("rwx------"));
+		Path plan = Files.writeString(folder.resolve("plan.json"), """
+				{"name": "capped", "warmup": 0, "duration": 1, "repetitions": 3}""");
+		Path volume = Files.writeString(folder.resolve("kill-test.json"), "{\"writeIops\": 100}");
+		Path db = folder.resolve("capped.db");
+
+		Process first = measure(plan, db, fakeFio, "--volume", volume.toString());
+		try (BufferedReader progress = new BufferedReader(new InputStreamReader(first.getErrorStream(), StandardCharsets.UTF_8))) {
+			for (String line; (line = progress.readLine()) != null && !line.contains("  run ");) {
+				// until the first run is done, so the second is under way in the group
+			}
+			first.destroyForcibly();
+			assertTrue(first.waitFor(10, TimeUnit.SECONDS));
+		}
+		Thread.sleep(1_500); // the fake generator's sleep, which the parent-death signal does not reach, ends
+		Set<String> used = new HashSet<>();
+		try (Stream<Path> records = Files.list(groups)) {
+			for (Path record : records.toList()) {
+				used.add(Files.readString(record).strip());
+			}
+		}
+		assertEquals(1, used.size(), "every run of the killed measurement worked in its group: " + used);
+		String killedGroup = used.iterator().next();
+		assertTrue(killedGroup.matches("/iosim/kill-test-" + first.pid() + "-\\d+"), killedGroup);
+		Path left = blkioHierarchy().resolve(killedGroup.substring(1));
+		assertTrue(Files.isDirectory(left), "the killed run's group is still there: " + left);
+
+		Process second = measure(plan, db, fakeFio, "--volume", volume.toString());
+		String output = new String(second.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+		assertTrue(second.waitFor(60, TimeUnit.SECONDS));
+		assertEquals(0, second.exitValue(), output);
+		assertTrue(output.contains("volume kill-test (100 write IOPS), set with"), output);
+		assertFalse(Files.exists(left), "the next run removed the killed run's group");
+		try (Stream<Path> remaining = Files.list(left.getParent())) {
+			assertTrue(remaining.noneMatch(group -> group.getFileName().toString().startsWith("kill-test-" + second.pid())),
+					"the second run removed its own group");
+		}
+	}
+
+	/** Where the blkio controller is mounted (the test runs only where {@link BlockThrottle} found it). */
+	private static Path blkioHierarchy() throws IOException {
+		for (String mount : Files.readAllLines(Path.of("/proc/self/mountinfo"))) {
+			String[] halves = mount.split(" - ", 2);
+			if (halves.length == 2 && halves[1].startsWith("cgroup ") && halves[1].contains("blkio")) {
+				return Path.of(halves[0].split(" ")[4]);
+			}
+		}
+		throw new IllegalStateException("the group path above is of cgroup v1 blkio, so it is mounted");
+	}
+
 	/** {@code iosim measure} in a JVM of its own, with the test's classpath. */
-	private Process measure(Path plan, Path db, Path fakeFio) throws IOException {
+	private Process measure(Path plan, Path db, Path fakeFio, String... options) throws IOException {
 		String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-		return new ProcessBuilder(java, "--enable-native-access=ALL-UNNAMED", "-cp", System.getProperty("java.class.path"),
-				"org.iosim.cli.Main", "measure", plan.toString(), "--out", db.toString(), "--fio", fakeFio.toString(),
-				"--scratch", folder.resolve("scratch").toString()).start();
+		List<String> command = new java.util.ArrayList<>(List.of(java, "--enable-native-access=ALL-UNNAMED", "-cp",
+				System.getProperty("java.class.path"), "org.iosim.cli.Main", "measure", plan.toString(), "--out",
+				db.toString(), "--fio", fakeFio.toString(), "--scratch", folder.resolve("scratch").toString()));
+		command.addAll(List.of(options));
+		return new ProcessBuilder(command).start();
 	}
 
 	private static long count(Path folder) throws IOException {
