@@ -8,6 +8,13 @@ import org.iosim.engine.SimulationConfig;
 /** The progress lines of 'simulate', about one a second per replication. */
 public final class SimulationProgress {
 
+	/**
+	 * The first second or two of a run is far slower than the rest (class loading, the JIT), so an
+	 * estimate from less progress than this overstates the time left many times over.
+	 */
+	private static final double MIN_DONE_FOR_ESTIMATE = 0.05;
+	private static final double MIN_SECONDS_FOR_ESTIMATE = 2;
+
 	private SimulationProgress() {
 	}
 
@@ -40,7 +47,9 @@ public final class SimulationProgress {
 			return line.append(String.format(Locale.ROOT, "; warming up (%,d runs)", config.warmupMeasurements()))
 					.toString();
 		}
-		if (done > 0) {
+		if (done > 0 && (done < MIN_DONE_FOR_ESTIMATE || elapsedSeconds < MIN_SECONDS_FOR_ESTIMATE)) {
+			line.append(String.format(Locale.ROOT, "; %.0f %% done, estimating the time left", 100 * done));
+		} else if (done > 0) {
 			line.append(String.format(Locale.ROOT, "; %.0f %% done, about %s left", 100 * done,
 					clock(elapsedSeconds * (1 - done) / done)));
 		}

@@ -178,12 +178,15 @@ class MeasurementPlanTest {
 		assertEquals(fingerprint, plan(json).fingerprint());
 		String explicit = json.replace("\"factors\": {", "\"factors\": {\"threads\": [\"mixed\"], ");
 		assertEquals(fingerprint, plan(explicit).fingerprint(), "threads [\"mixed\"] is the default");
+		String noFlushes = json.replace("\"factors\": {", "\"factors\": {\"sync\": [\"none\"], ");
+		assertEquals(fingerprint, plan(noFlushes).fingerprint(), "sync [\"none\"] is the default, and so are plans before it");
 	}
 
 	@ParameterizedTest
 	@CsvSource(delimiter = '|', value = {
 			"{\"factors\": {\"blockSize\": [1]}}|'factors.blockSize': unknown factor",
-			"{\"factors\": {\"thread\": [\"separate\"]}}|'factors.thread': unknown factor (expected requestSize, readRatio, pattern, fileSetSize, concurrency, queueDepth, io or threads)",
+			"{\"factors\": {\"thread\": [\"separate\"]}}|'factors.thread': unknown factor (expected requestSize, readRatio, pattern, fileSetSize, concurrency, queueDepth, io, threads or sync)",
+			"{\"factors\": {\"sync\": [\"always\"]}}|'factors.sync[0]': must be \"none\", \"fdatasync\" (after each write) or \"osync\" (O_SYNC writes)",
 			"{\"factors\": {\"threads\": [\"mixed\", \"split\"]}}|'factors.threads[1]': must be \"mixed\" or \"separate\"",
 			"{\"design\": \"random\", \"points\": 4, \"factors\": {\"threads\": {\"min\": 0, \"max\": 1}}}|'factors.threads': takes a list of levels, not a range",
 			"{\"factors\": {\"threads\": [\"separate\"], \"readRatio\": 0.5}}|'factors': configuration 1 cannot run: separate threads need at least one read and one write thread, but 1 thread at 50 % reads gives 1 read and 0 write threads",
