@@ -115,19 +115,22 @@ public final class OutputFolder {
 	 */
 	public static void requireUsable(Path outputFolder, boolean overwrite, Collection<Path> inputs)
 			throws IOException {
-		requireApartFrom(outputFolder, inputs);
+		requireApartFrom(outputFolder, inputs, true);
 		requireUsable(outputFolder.toAbsolutePath().normalize(), overwrite);
 	}
 
 	/**
-	 * Refuses an output folder that is, contains or lies inside one of a run's inputs (model files and
-	 * folders, I/O configuration, pipeline file, stored models): replacing it would delete the inputs,
-	 * and results written among them would be read as inputs by the next run.
+	 * Refuses an output that is or contains one of a run's inputs (model files and folders, I/O
+	 * configuration, pipeline file, stored models, data files): replacing it would delete them. An
+	 * output that lies inside an input folder is refused too unless {@code mayLieInside}: results
+	 * (JSON, CSV, HTML) below a model folder are never read as models, which is how a workbench
+	 * project keeps its results beside its models; model files written there would be.
 	 *
 	 * @param inputs the files and folders the run reads; null entries are ignored
-	 * @throws OutputFolderException naming the input the folder clashes with
+	 * @throws OutputFolderException naming the input the output clashes with
 	 */
-	public static void requireApartFrom(Path outputFolder, Collection<Path> inputs) throws OutputFolderException {
+	public static void requireApartFrom(Path outputFolder, Collection<Path> inputs, boolean mayLieInside)
+			throws OutputFolderException {
 		Path target = canonical(outputFolder);
 		for (Path input : inputs) {
 			if (input == null) {
@@ -136,7 +139,7 @@ public final class OutputFolder {
 			Path read = canonical(input);
 			String clash = target.equals(read) ? "is itself"
 					: read.startsWith(target) ? "contains " + read + ","
-					: target.startsWith(read) ? "lies inside " + read + "," : null;
+					: target.startsWith(read) && !mayLieInside ? "lies inside " + read + "," : null;
 			if (clash != null) {
 				throw new OutputFolderException(target, "The output " + target + " " + clash
 						+ " an input of this run; choose an output apart from the run's inputs.");
@@ -241,9 +244,9 @@ public final class OutputFolder {
 		}
 		String foreign = fileNotWrittenByIosim(target);
 		if (foreign != null) {
-			throw new OutputFolderException(target, "Output folder " + target + " holds " + foreign
-					+ ", which IOSim did not write; --overwrite replaces only a folder of IOSim's own results."
-					+ " Choose another output folder, or move your files out of this one first.");
+			throw new OutputFolderException(target, "Output folder " + target + " " + foreign
+					+ "; --overwrite replaces only a folder of IOSim's own results. Choose another output folder, or"
+					+ " move your files out of this one first.");
 		}
 	}
 
@@ -256,23 +259,24 @@ public final class OutputFolder {
 	}
 
 	/**
-	 * @return a description of the first file below {@code folder} that its {@value #WRITTEN} list
-	 *         does not name (or of the missing list), or null when IOSim wrote everything there
+	 * @return what in {@code folder} IOSim did not write, as the rest of a sentence naming the folder:
+	 *         the first file that its {@value #WRITTEN} list does not name, or the missing list; null
+	 *         when IOSim wrote everything there
 	 */
 	private static String fileNotWrittenByIosim(Path folder) throws IOException {
 		Path list = folder.resolve(WRITTEN);
 		if (!Files.isRegularFile(list, NOFOLLOW_LINKS)) {
-			return "files but no " + WRITTEN + " list of the files IOSim wrote (it is not a folder of IOSim results)";
+			return "was not written by IOSim (it has no " + WRITTEN + " list of the files IOSim wrote)";
 		}
 		Set<String> written;
 		try {
 			written = new HashSet<>(Files.readAllLines(list, StandardCharsets.UTF_8));
 		} catch (IOException | RuntimeException unreadable) {
-			return "an unreadable " + WRITTEN + " list";
+			return "has an unreadable " + WRITTEN + " list of the files IOSim wrote";
 		}
 		for (String file : filesBelow(folder)) {
 			if (!written.contains(file)) {
-				return "'" + quotable(file) + "'";
+				return "holds '" + quotable(file) + "', which IOSim did not write";
 			}
 		}
 		return null;

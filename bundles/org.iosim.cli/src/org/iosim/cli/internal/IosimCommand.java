@@ -133,8 +133,8 @@ public final class IosimCommand implements Runnable {
 	}
 
 	/**
-	 * Checks before the work that the results can go to {@code folder}: it is apart from the inputs
-	 * (neither is, contains nor lies inside one) and missing, empty or replaceable with --overwrite.
+	 * Checks before the work that the results can go to {@code folder}: it neither is nor contains an
+	 * input, and it is missing, empty or replaceable with --overwrite.
 	 */
 	static void requireUsableOutputFolder(Path folder, boolean overwrite, Path... inputs) {
 		try {
@@ -145,10 +145,13 @@ public final class IosimCommand implements Runnable {
 		}
 	}
 
-	/** Checks that an output file or folder neither is, contains nor lies inside one of the inputs. */
+	/**
+	 * Checks that an output file or folder neither is, contains nor lies inside one of the inputs (a
+	 * model file written inside a model folder would be read as a second model set there).
+	 */
 	static void requireApartFromInputs(Path output, Path... inputs) {
 		try {
-			OutputFolder.requireApartFrom(output, Arrays.asList(inputs));
+			OutputFolder.requireApartFrom(output, Arrays.asList(inputs), false);
 		} catch (OutputFolderException clash) {
 			throw new UserError(Main.EXIT_INVALID, clash.getMessage());
 		}

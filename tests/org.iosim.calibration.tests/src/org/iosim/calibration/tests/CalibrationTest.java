@@ -117,9 +117,14 @@ class CalibrationTest {
 		Path precious = Files.writeString(out.resolve("notes.txt"), "mine");
 		assertThrows(OutputFolderException.class, () -> CalibrationFolder.write(result, "x", out, false));
 		assertEquals("mine", Files.readString(precious));
+		assertThrows(OutputFolderException.class, () -> CalibrationFolder.write(result, "x", out, true),
+				"--overwrite never removes a file IOSim did not write");
+		assertEquals("mine", Files.readString(precious));
+		Files.delete(precious);
+		CalibrationFolder.write(result, "x", out, false);
+		Files.writeString(out.resolve(CalibrationFolder.REPORT), "an earlier report");
 		CalibrationFolder.write(result, "x", out, true);
-		assertFalse(Files.exists(precious));
-		assertTrue(Files.exists(out.resolve(CalibrationFolder.REPORT)));
+		assertTrue(Files.readString(out.resolve(CalibrationFolder.REPORT)).contains("<svg"), "a folder IOSim wrote is replaced");
 	}
 
 	@Test

@@ -89,7 +89,7 @@ class SimulateCommandTest {
 		CommandLine.Run kept = iosim("simulate", model, "--out", out.toString(), "--max-measurements", "1000",
 				"--quiet", "--overwrite");
 		assertEquals(1, kept.exitCode(), kept.toString());
-		assertTrue(kept.err().contains("holds files but no .iosim-written list"), kept.err());
+		assertTrue(kept.err().contains("was not written by IOSim (it has no .iosim-written list"), kept.err());
 		assertEquals(List.of("notes.txt"), names(out), "--overwrite never removes a file IOSim did not write");
 
 		Path results = folder.resolve("results");
@@ -111,9 +111,11 @@ class SimulateCommandTest {
 		assertEquals(1, refused.exitCode(), refused.toString());
 		assertTrue(refused.err().contains(model.toRealPath() + " is itself an input of this run"), refused.err());
 		assertEquals(files, names(model));
-		CommandLine.Run inside = iosim("simulate", model.toString(), "--out", model.resolve("out").toString(), "--quiet");
-		assertEquals(1, inside.exitCode(), inside.toString());
-		assertTrue(inside.err().contains(" lies inside "), inside.err());
+		CommandLine.Run refined = iosim("transform", model.toString(), "--io",
+				model.resolve("shop-virtualized.ioconfig").toString(), "--out", model.resolve("refined.iosim").toString());
+		assertEquals(1, refined.exitCode(), refined.toString());
+		assertTrue(refined.err().contains(" lies inside "), "a model written into the model folder: " + refined.err());
+		assertEquals(files, names(model));
 	}
 
 	@Test

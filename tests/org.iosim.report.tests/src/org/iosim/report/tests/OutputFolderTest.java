@@ -117,7 +117,7 @@ class OutputFolderTest {
 		OutputFolderException refusal = assertThrows(OutputFolderException.class,
 				() -> ResultWriter.write(SampleResults.sample(1), output, true));
 
-		assertTrue(refusal.getMessage().contains("it is not a folder of IOSim results"), refusal.getMessage());
+		assertTrue(refusal.getMessage().contains("was not written by IOSim"), refusal.getMessage());
 		assertEquals(before, snapshot(output));
 	}
 
@@ -127,14 +127,19 @@ class OutputFolderTest {
 		Path file = Files.writeString(model.resolve("shop.repository"), "<model/>");
 		Path pipeline = Files.writeString(parent.resolve("run.json"), "{}");
 
-		for (var clash : Map.of(model, "is itself", parent, "contains", model.resolve("results"), "lies inside").entrySet()) {
+		for (var clash : Map.of(model, "is itself", parent, "contains").entrySet()) {
 			OutputFolderException refusal = assertThrows(OutputFolderException.class,
 					() -> OutputFolder.requireUsable(clash.getKey(), true, List.of(file.getParent(), pipeline)));
 			assertTrue(refusal.getMessage().contains(" " + clash.getValue() + " "), refusal.getMessage());
 			assertTrue(refusal.getMessage().contains("an input of this run"), refusal.getMessage());
 		}
 		assertThrows(OutputFolderException.class, () -> OutputFolder.requireApartFrom(parent.resolve("./model/../model"),
-				List.of(model)), "another spelling of the same folder");
+				List.of(model), true), "another spelling of the same folder");
+		OutputFolderException inside = assertThrows(OutputFolderException.class,
+				() -> OutputFolder.requireApartFrom(model.resolve("refined.iosim"), List.of(model), false));
+		assertTrue(inside.getMessage().contains(" lies inside "), inside.getMessage());
+		// results below a model folder are never read as a model: how a workbench project keeps them
+		OutputFolder.requireUsable(model.resolve("results"), false, List.of(model, pipeline));
 		OutputFolder.requireUsable(parent.resolve("results"), false, List.of(model, pipeline));
 		assertEquals("<model/>", Files.readString(file));
 	}
