@@ -7,7 +7,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -68,12 +67,12 @@ public final class PostgresCluster implements AutoCloseable {
 		try {
 			Files.createDirectories(folder);
 			if (asRoot()) {
-				run(List.of("chown", "postgres:", folder.toString()), folder, "hand the folder to the postgres user");
+				Programs.run(List.of("chown", "postgres:", folder.toString()), folder, "hand the folder to the postgres user");
 			}
 		} catch (IOException failed) {
 			throw new MeasurementException("cannot create the cluster folder " + folder + ": " + failed.getMessage());
 		}
-		run(asOwner(List.of(bin.resolve("initdb").toString(), "-D", data.toString(), "-A", "trust", "-U", "postgres",
+		Programs.run(asOwner(List.of(bin.resolve("initdb").toString(), "-D", data.toString(), "-A", "trust", "-U", "postgres",
 				"--no-instructions")), folder, "initdb");
 		List<String> command = new ArrayList<>();
 		if (Files.isExecutable(Path.of("/usr/bin/setpriv"))) {
@@ -139,7 +138,7 @@ public final class PostgresCluster implements AutoCloseable {
 		List<String> command = new ArrayList<>(List.of(program("psql").toString()));
 		command.addAll(connection());
 		command.addAll(List.of("-X", "-A", "-t", "-q", "-v", "ON_ERROR_STOP=1", "-c", statement, "postgres"));
-		return run(command, folder, "psql").strip();
+		return Programs.run(command, folder, "psql").strip();
 	}
 
 	public Path folder() {
@@ -171,21 +170,5 @@ public final class PostgresCluster implements AutoCloseable {
 				"--init-groups"));
 		owned.addAll(command);
 		return owned;
-	}
-
-	/** Runs a short program to its end; its output, or a message with its last line if it failed. */
-	static String run(List<String> command, Path folder, String what) throws MeasurementException, InterruptedException {
-		try {
-			Process process = new ProcessBuilder(command).directory(folder.toFile()).redirectErrorStream(true).start();
-			String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-			if (process.waitFor() != 0) {
-				String last = output.strip().lines().reduce((first, second) -> second).orElse("(no message)");
-				throw new MeasurementException(String.format(Locale.ROOT, "%s failed (exit status %d): %s", what,
-						process.exitValue(), last.length() <= 200 ? last : last.substring(0, 197) + "..."));
-			}
-			return output;
-		} catch (IOException failed) {
-			throw new MeasurementException("cannot run " + what + ": " + failed.getMessage());
-		}
 	}
 }

@@ -1,0 +1,104 @@
+package org.iosim.cli.internal;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.TreeMap;
+import java.util.concurrent.Callable;
+
+import org.iosim.cli.Main;
+import org.iosim.measure.Dbench;
+import org.iosim.measure.MeasurementException;
+import org.iosim.measure.PlanException;
+import org.iosim.measure.Volume;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+@Command(name = "dbench", mixinStandardHelpOptions = true,
+		description = { "Measures a real file server load: dbench -s (the NetBench load, every file opened O_SYNC) in DIR,"
+				+ " optionally on a QoS-limited volume, at each client count REPEATS times in a shuffled order. Prints each"
+				+ " run, then per client count the median throughput with its range and the median mean latency of writes"
+				+ " (WriteX) and of all operations." },
+		footer = { "", "Needs dbench (apt-get install dbench) and, for --volume, root.",
+				"Exit status: 0 measured, 1 dbench or the volume failed, 2 usage error." })
+final class DbenchCommand implements Callable<Integer> {
+
+	@Option(names = "--folder", paramLabel = "DIR", required = true, description = "A folder on the disk to measure.")
+	Path folder;
+
+	@Option(names = "--volume", paramLabel = "FILE", description = "Run dbench on this volume (as for 'iosim measure"
+			+ " --volume').")
+	Path volumeFile;
+
+	@Option(names = "--clients", split = ",", paramLabel = "N", defaultValue = "1,2,4,8,16",
+			description = "Client counts (default ${DEFAULT-VALUE}).")
+	List<Integer> clients = new ArrayList<>();
+
+	@Option(names = "--repeats", paramLabel = "R", defaultValue = "3", description = "Runs per client count (default ${DEFAULT-VALUE}).")
+	int repeats;
+
+	@Option(names = "--seconds", paramLabel = "S", defaultValue = "30", description = "Length of a run (default ${DEFAULT-VALUE}).")
+	int seconds;
+
+	@Option(names = "--seed", defaultValue = "1", description = "Seed of the run order (default ${DEFAULT-VALUE}).")
+	long seed;
+
+	@Spec
+	CommandSpec spec;
+
+	@Override
+	public Integer call() {
+		PrintWriter err = spec.commandLine().getErr();
+		Dbench dbench;
+		try {
+			Volume volume = volumeFile == null ? null : Volume.load(volumeFile);
+			dbench = new Dbench(folder, volume, clients, repeats, seconds, seed);
+		} catch (PlanException unusable) {
+			throw new IosimCommand.UserError(Main.EXIT_INVALID, unusable.getMessage());
+		} catch (IllegalArgumentException wrong) {
+			throw new IosimCommand.UserError(Main.EXIT_USAGE, wrong.getMessage());
+		}
+		if (!Dbench.installed()) {
+			throw new IosimCommand.UserError(Main.EXIT_INVALID, "dbench is not installed (apt-get install dbench)");
+		}
+		long started = System.nanoTime();
+		List<Dbench.Run> runs;
+		try {
+			runs = dbench.run((run, done, total) -> {
+				double elapsed = (System.nanoTime() - started) / 1e9;
+				err.printf(Locale.ROOT, "  run %d of %d: %d clients: %.2f MB/s, writes %.2f ms; %s elapsed, about %s left%n",
+						done, total, run.clients(), run.megabytesPerSecond(), writeLatency(run) * 1e3,
+						SimulationProgress.clock(elapsed), SimulationProgress.clock(elapsed / done * (total - done)));
+				err.flush();
+			});
+		} catch (MeasurementException failed) {
+			throw new IosimCommand.UserError(Main.EXIT_INVALID, failed.getMessage());
+		} catch (InterruptedException interrupted) {
+			Thread.currentThread().interrupt();
+			throw new IosimCommand.UserError(Main.EXIT_INVALID, "interrupted");
+		}
+		TreeMap<Integer, List<Dbench.Run>> byClients = new TreeMap<>();
+		runs.forEach(run -> byClients.computeIfAbsent(run.clients(), count -> new ArrayList<>()).add(run));
+		TextTable table = new TextTable().number("clients").number("MB/s (median)").number("MB/s (min-max)")
+				.number("write ms (median)").number("runs");
+		byClients.forEach((count, of) -> {
+			double[] throughput = of.stream().mapToDouble(Dbench.Run::megabytesPerSecond).sorted().toArray();
+			double[] writes = of.stream().mapToDouble(DbenchCommand::writeLatency).sorted().toArray();
+			table.row(Integer.toString(count), String.format(Locale.ROOT, "%.2f", PgbenchCommand.median(throughput)),
+					String.format(Locale.ROOT, "%.2f-%.2f", throughput[0], throughput[throughput.length - 1]),
+					String.format(Locale.ROOT, "%.2f", PgbenchCommand.median(writes) * 1e3), Integer.toString(of.size()));
+		});
+		table.print(spec.commandLine().getOut());
+		return 0;
+	}
+
+	private static double writeLatency(Dbench.Run run) {
+		Dbench.Operation writes = run.operations().get("WriteX");
+		return writes == null ? Double.NaN : writes.meanLatency();
+	}
+}

@@ -1,0 +1,151 @@
+package org.iosim.cli.internal;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.TreeMap;
+import java.util.concurrent.Callable;
+
+import org.iosim.cli.Main;
+import org.iosim.measure.MeasurementException;
+import org.iosim.measure.Pgbench;
+import org.iosim.measure.PgbenchCampaign;
+import org.iosim.measure.PlanException;
+import org.iosim.measure.Volume;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+@Command(name = "pgbench", mixinStandardHelpOptions = true,
+		description = { "Measures a real database: makes a private PostgreSQL cluster in DIR (initdb, its own port and"
+				+ " socket, default durability), optionally on a QoS-limited volume, loads pgbench's tables, and runs"
+				+ " pgbench at each client count REPEATS times in a shuffled order, each run after a checkpoint. Prints"
+				+ " each run, then per client count the median throughput and response time with their range, and the"
+				+ " WAL flushes per transaction (1 without group commit). The cluster is removed at the end." },
+		footer = { "", "Needs PostgreSQL (apt-get install postgresql) and, for --volume, root.",
+				"Exit status: 0 measured, 1 PostgreSQL, the volume or a run failed, 2 usage error." })
+final class PgbenchCommand implements Callable<Integer> {
+
+	@Option(names = "--folder", paramLabel = "DIR", required = true, description = "An empty or new folder on the disk to"
+			+ " measure, for the cluster.")
+	Path folder;
+
+	@Option(names = "--volume", paramLabel = "FILE", description = "Run the database server on this volume (as for"
+			+ " 'iosim measure --volume').")
+	Path volumeFile;
+
+	@Option(names = "--clients", split = ",", paramLabel = "N", defaultValue = "1,2,4,8,16",
+			description = "Client counts (default ${DEFAULT-VALUE}).")
+	List<Integer> clients = new ArrayList<>();
+
+	@Option(names = "--repeats", paramLabel = "R", defaultValue = "3", description = "Runs per client count (default ${DEFAULT-VALUE}).")
+	int repeats;
+
+	@Option(names = "--seconds", paramLabel = "S", defaultValue = "30", description = "Length of a run (default ${DEFAULT-VALUE}).")
+	int seconds;
+
+	@Option(names = "--scale", defaultValue = "10", description = "pgbench's scale (default ${DEFAULT-VALUE}).")
+	int scale;
+
+	@Option(names = "--port", defaultValue = "54329", description = "The server's port (default ${DEFAULT-VALUE}).")
+	int port;
+
+	@Option(names = "--seed", defaultValue = "1", description = "Seed of the run order (default ${DEFAULT-VALUE}).")
+	long seed;
+
+	@Option(names = "--out", paramLabel = "CSV", description = "Write every run as CSV.")
+	Path out;
+
+	@Spec
+	CommandSpec spec;
+
+	@Override
+	public Integer call() {
+		PrintWriter stdout = spec.commandLine().getOut();
+		PrintWriter err = spec.commandLine().getErr();
+		PgbenchCampaign campaign;
+		try {
+			Volume volume = volumeFile == null ? null : Volume.load(volumeFile);
+			campaign = new PgbenchCampaign(folder, port, volume, scale, clients, repeats, seconds, seed);
+		} catch (PlanException unusable) {
+			throw new IosimCommand.UserError(Main.EXIT_INVALID, unusable.getMessage());
+		} catch (IllegalArgumentException wrong) {
+			throw new IosimCommand.UserError(Main.EXIT_USAGE, wrong.getMessage());
+		}
+		if (out != null) {
+			QpnCommand.requireWritableFile(out, true);
+		}
+		long started = System.nanoTime();
+		List<PgbenchCampaign.Measured> runs;
+		try {
+			runs = campaign.run(new PgbenchCampaign.Listener() {
+				@Override
+				public void loading(int scale) {
+					err.printf(Locale.ROOT, "  loading pgbench's tables at scale %d%s%n", scale,
+							campaign.volume() == null ? "" : " on the volume " + campaign.volume());
+					err.flush();
+				}
+
+				@Override
+				public void finished(Pgbench.Run run, int repetition, int done, int total) {
+					double elapsed = (System.nanoTime() - started) / 1e9;
+					err.printf(Locale.ROOT, "  run %d of %d: %d clients: %.1f tps, %.2f ms, %.2f WAL flushes per transaction;"
+							+ " %s elapsed, about %s left%n", done, total, run.clients(), run.transactionsPerSecond(),
+							run.meanLatency() * 1e3, run.flushesPerTransaction(), SimulationProgress.clock(elapsed),
+							SimulationProgress.clock((double) (total - done) * campaign.seconds()));
+					err.flush();
+				}
+			});
+		} catch (MeasurementException failed) {
+			throw new IosimCommand.UserError(Main.EXIT_INVALID, failed.getMessage());
+		} catch (InterruptedException interrupted) {
+			Thread.currentThread().interrupt();
+			throw new IosimCommand.UserError(Main.EXIT_INVALID, "interrupted");
+		}
+		print(stdout, runs);
+		if (out != null) {
+			IosimCommand.writeWhole(out, staging -> java.nio.file.Files.writeString(staging, csv(runs)));
+			stdout.println("runs written to " + out);
+		}
+		return 0;
+	}
+
+	private static void print(PrintWriter out, List<PgbenchCampaign.Measured> runs) {
+		TreeMap<Integer, List<Pgbench.Run>> byClients = new TreeMap<>();
+		runs.forEach(measured -> byClients.computeIfAbsent(measured.run().clients(), count -> new ArrayList<>())
+				.add(measured.run()));
+		TextTable table = new TextTable().number("clients").number("tps (median)").number("tps (min-max)")
+				.number("response ms (median)").number("WAL flushes/tx").number("runs");
+		byClients.forEach((count, of) -> {
+			double[] tps = of.stream().mapToDouble(Pgbench.Run::transactionsPerSecond).sorted().toArray();
+			double[] latency = of.stream().mapToDouble(Pgbench.Run::meanLatency).sorted().toArray();
+			double[] flushes = of.stream().mapToDouble(Pgbench.Run::flushesPerTransaction).sorted().toArray();
+			table.row(Integer.toString(count), String.format(Locale.ROOT, "%.1f", median(tps)),
+					String.format(Locale.ROOT, "%.1f-%.1f", tps[0], tps[tps.length - 1]),
+					String.format(Locale.ROOT, "%.2f", median(latency) * 1e3),
+					String.format(Locale.ROOT, "%.2f", median(flushes)), Integer.toString(of.size()));
+		});
+		table.print(out);
+	}
+
+	static double median(double[] sorted) {
+		int middle = sorted.length / 2;
+		return sorted.length % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+	}
+
+	private static String csv(List<PgbenchCampaign.Measured> runs) {
+		StringBuilder text = new StringBuilder("clients,repetition,tps,meanResponseSeconds,transactions,walFlushes,"
+				+ "walWrites,walFlushSeconds,seconds\n");
+		for (PgbenchCampaign.Measured measured : runs) {
+			Pgbench.Run run = measured.run();
+			text.append(String.format(Locale.ROOT, "%d,%d,%.3f,%.6f,%d,%d,%d,%.3f,%.0f%n", run.clients(),
+					measured.repetition(), run.transactionsPerSecond(), run.meanLatency(), run.transactions(),
+					run.walFlushes(), run.walWrites(), run.walFlushSeconds(), run.seconds()));
+		}
+		return text.toString();
+	}
+}

@@ -1,0 +1,135 @@
+package org.iosim.measure;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * dbench, the NetBench file-server load (Samba's client operations replayed on a local file
+ * system), with {@code -s}: every file is opened O_SYNC, so each write waits for the device, as a
+ * file server's synchronous writes do. Runs in a folder of the disk to measure, optionally under a
+ * volume's limits, at several client counts in an order shuffled with the seed.
+ *
+ * @param folder      an empty or new folder on the disk to measure; dbench's files are removed at the end
+ * @param volume      the volume to measure on, or null for the plain device
+ * @param clients     the client counts
+ * @param repetitions runs per client count
+ * @param seconds     length of each run (dbench's -t)
+ * @param seed        seeds the run order
+ */
+public record Dbench(Path folder, Volume volume, List<Integer> clients, int repetitions, int seconds, long seed) {
+
+	private static final Pattern THROUGHPUT = Pattern.compile("(?m)^Throughput ([0-9.]+) MB/sec.*max_latency=([0-9.]+) ms");
+	private static final Pattern OPERATION = Pattern.compile("(?m)^ (\\w+)\\s+(\\d+)\\s+([0-9.]+)\\s+([0-9.]+)\\s*$");
+
+	/**
+	 * One run's figures.
+	 *
+	 * @param megabytesPerSecond dbench's throughput (MB = 10^6 bytes)
+	 * @param maxLatency         seconds, the longest operation
+	 * @param operations         per operation kind: count and mean latency in seconds
+	 */
+	public record Run(int clients, int repetition, double megabytesPerSecond, double maxLatency,
+			Map<String, Operation> operations) {
+	}
+
+	public record Operation(long count, double meanLatency) {
+	}
+
+	/** Receives each finished run. */
+	public interface Listener {
+		void finished(Run run, int done, int total);
+	}
+
+	public Dbench {
+		clients = List.copyOf(clients);
+		if (clients.isEmpty() || clients.stream().anyMatch(count -> count < 1 || count > 1000)) {
+			throw new IllegalArgumentException("client counts must be 1 to 1000");
+		}
+		if (repetitions < 1 || repetitions > 100 || seconds < 1 || seconds > 86_400) {
+			throw new IllegalArgumentException("repetitions 1 to 100 and seconds 1 to 86,400");
+		}
+	}
+
+	/** @return whether dbench is installed */
+	public static boolean installed() {
+		try {
+			Process process = new ProcessBuilder("dbench", "--help").redirectErrorStream(true).start();
+			process.getInputStream().readAllBytes();
+			process.waitFor();
+			return true;
+		} catch (IOException missing) {
+			return false;
+		} catch (InterruptedException interrupted) {
+			Thread.currentThread().interrupt();
+			return false;
+		}
+	}
+
+	/** @return every run, in the order measured */
+	public List<Run> run(Listener listener) throws MeasurementException, InterruptedException {
+		List<int[]> order = new ArrayList<>();
+		for (int repetition = 1; repetition <= repetitions; repetition++) {
+			for (int count : clients) {
+				order.add(new int[] { count, repetition });
+			}
+		}
+		Collections.shuffle(order, new Random(seed));
+		try {
+			Files.createDirectories(folder);
+		} catch (IOException failed) {
+			throw new MeasurementException("cannot create " + folder + ": " + failed.getMessage());
+		}
+		BlockThrottle.Group group = null;
+		List<Run> runs = new ArrayList<>();
+		try {
+			if (volume != null) {
+				BlockThrottle.Availability throttling = BlockThrottle.detect();
+				BlockThrottle throttle = throttling.throttle().orElseThrow(() -> new MeasurementException(
+						"cannot limit the volume " + volume.name() + ": " + throttling.reason()));
+				group = throttle.create(volume, folder);
+			}
+			for (int[] next : order) {
+				Run run = once(next[0], next[1], group);
+				runs.add(run);
+				listener.finished(run, runs.size(), order.size());
+			}
+		} finally {
+			if (group != null) {
+				group.close();
+			}
+		}
+		return runs;
+	}
+
+	private Run once(int count, int repetition, BlockThrottle.Group group) throws MeasurementException, InterruptedException {
+		List<String> command = new ArrayList<>();
+		if (Files.isExecutable(Path.of("/usr/bin/setpriv"))) {
+			command.addAll(List.of("/usr/bin/setpriv", "--pdeathsig", "KILL"));
+		}
+		List<String> dbench = List.of("dbench", "-s", "-D", folder.toString(), "-t", Integer.toString(seconds),
+				Integer.toString(count));
+		command.addAll(group == null ? dbench : group.wrap(dbench));
+		String output = Programs.run(command, folder, "dbench");
+		Matcher throughput = THROUGHPUT.matcher(output);
+		if (!throughput.find()) {
+			throw new MeasurementException("dbench reported no throughput");
+		}
+		Map<String, Operation> operations = new LinkedHashMap<>();
+		Matcher operation = OPERATION.matcher(output);
+		while (operation.find()) {
+			operations.put(operation.group(1), new Operation(Long.parseLong(operation.group(2)),
+					Double.parseDouble(operation.group(3)) / 1e3));
+		}
+		return new Run(count, repetition, Double.parseDouble(throughput.group(1)), Double.parseDouble(throughput.group(2))
+				/ 1e3, operations);
+	}
+}
