@@ -42,7 +42,7 @@ class DbenchTest {
 			assertTrue(writes != null && writes.count() > 0, run.toString());
 			// at 500 device writes a second, a synchronous write cannot complete in less than their spacing
 			assertTrue(writes.meanLatency() >= 1.0 / 500 && writes.meanLatency() < 1, run.toString());
-			assertTrue(run.operations().containsKey("ReadX") && run.operations().containsKey("NTCreateX"), run.toString());
+			assertTrue(run.operations().containsKey("NTCreateX"), "the file server creates files: " + run);
 		}
 		try (var left = Files.list(files)) {
 			assertTrue(left.noneMatch(path -> path.getFileName().toString().startsWith("clients")), "dbench cleans up");
