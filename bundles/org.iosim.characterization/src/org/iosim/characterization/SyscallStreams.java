@@ -37,11 +37,11 @@ public final class SyscallStreams {
 
 	/** A line is one system call; longer ones are not strace's (it abbreviates strings to 32 characters). */
 	private static final int MAX_LINE = 64 * 1024;
-	private static final Pattern CALL = Pattern.compile("^(\\d+) +[0-9.]+ +(\\w+)\\((.*)\\) += (-?\\d+)(?: .*)?$");
+	/** A finished call; with -y, a result that is a descriptor carries its file too: {@code = 3</path>}. */
+	private static final Pattern CALL = Pattern.compile("^(\\d+) +[0-9.]+ +(\\w+)\\((.*)\\) += (-?\\d+)(?:<[^>]*>)?(?: .*)?$");
 	private static final Pattern UNFINISHED = Pattern.compile("^(\\d+) +[0-9.]+ +(\\w+)\\((.*) <unfinished \\.\\.\\.>$");
-	private static final Pattern RESUMED = Pattern.compile("^(\\d+) +[0-9.]+ +<\\.\\.\\. (\\w+) resumed>(.*)\\) += (-?\\d+)(?: .*)?$");
+	private static final Pattern RESUMED = Pattern.compile("^(\\d+) +[0-9.]+ +<\\.\\.\\. (\\w+) resumed>(.*)\\) += (-?\\d+)(?:<[^>]*>)?(?: .*)?$");
 	private static final Pattern DESCRIPTOR = Pattern.compile("^(\\d+)<(.*?)>(?:, |$)");
-	private static final Pattern OPENED = Pattern.compile("^(\\d+)<(.*)>$");
 
 	/** How files are grouped: each file apart, or the files of a folder together. */
 	public enum Grouping {
