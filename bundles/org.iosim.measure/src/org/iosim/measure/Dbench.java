@@ -18,7 +18,7 @@ import java.util.regex.Pattern;
  * file server's synchronous writes do. Runs in a folder of the disk to measure, optionally under a
  * volume's limits, at several client counts in an order shuffled with the seed.
  *
- * @param folder      an empty or new folder on the disk to measure; dbench's files are removed at the end
+ * @param folder      a folder on the disk to measure; dbench works in its {@code clients} folder, removed at the end
  * @param volume      the volume to measure on, or null for the plain device
  * @param clients     the client counts
  * @param repetitions runs per client count
@@ -88,6 +88,9 @@ public record Dbench(Path folder, Volume volume, List<Integer> clients, int repe
 		} catch (IOException failed) {
 			throw new MeasurementException("cannot create " + folder + ": " + failed.getMessage());
 		}
+		// dbench works in DIR/clients, and its cleanup leaves that folder behind
+		Path work = folder.resolve("clients");
+		boolean ours = !Files.exists(work);
 		BlockThrottle.Group group = null;
 		List<Run> runs = new ArrayList<>();
 		try {
@@ -106,8 +109,21 @@ public record Dbench(Path folder, Volume volume, List<Integer> clients, int repe
 			if (group != null) {
 				group.close();
 			}
+			if (ours) {
+				remove(work);
+			}
 		}
 		return runs;
+	}
+
+	private static void remove(Path tree) {
+		try (var walk = Files.walk(tree)) {
+			for (Path path : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
+				Files.deleteIfExists(path);
+			}
+		} catch (IOException | RuntimeException leftOver) {
+			// dbench's files left behind waste space but no result
+		}
 	}
 
 	private Run once(int count, int repetition, BlockThrottle.Group group) throws MeasurementException, InterruptedException {
