@@ -19,14 +19,21 @@ iosim_with_build_lock() {
 }
 
 # Whether a source file under PATHS is newer than MARK (or MARK is missing). What builds write
-# among the sources never counts: target/ and generated folders, and the .tycho-consumer-pom.xml
-# that Tycho writes beside each module's pom.xml while it builds.
+# among the sources never counts: target/ and generated folders, the .tycho-consumer-pom.xml that
+# Tycho writes beside each module's pom.xml while it builds, and, in a git checkout, every file git
+# ignores (such as the item providers' icons and plugin.properties that the metamodel's build
+# generates into org.iosim.pcm.edit).
 iosim_sources_changed() {
-  local mark=$1
+  local mark=$1 newer ignored
   shift
   [ ! -f "$mark" ] && return 0
-  [ -n "$(find "$@" \( -name target -o -name src-gen -o -name xtend-gen -o -name bin -o -name .settings \) -prune \
-      -o -type f ! -name .tycho-consumer-pom.xml ! -name '*.class' ! -name .build.lock -newer "$mark" -print -quit)" ]
+  newer=$(find "$@" \( -name target -o -name src-gen -o -name xtend-gen -o -name bin -o -name .settings \) -prune \
+      -o -type f ! -name .tycho-consumer-pom.xml ! -name '*.class' ! -name .build.lock -newer "$mark" -print)
+  [ -z "$newer" ] && return 1
+  if git -C "$(dirname "$1")" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+    ignored=$(printf '%s\n' "$newer" | git -C "$(dirname "$1")" check-ignore --stdin || true)
+    [ -n "$(comm -23 <(printf '%s\n' "$newer" | sort) <(printf '%s\n' "$ignored" | sort))" ]
+  fi
 }
 
 # Says after a failed build what failed, where the whole log is, and that running the command again

@@ -26,14 +26,15 @@ import java.util.regex.Pattern;
  * <p>
  * A request is sequential when it starts where the previous request of its type on the same file
  * ended (the share of requests that continue an earlier one, as the characterization of block
- * traces counts it). File positions are followed per process and descriptor through open, lseek,
- * read and write; a descriptor opened before tracing started has no known position until an lseek.
+ * traces counts it). File positions are followed per process and descriptor through open, dup,
+ * lseek, read and write; a descriptor opened before tracing started has no known position until an
+ * lseek.
  */
 public final class SyscallStreams {
 
 	/** The system calls to trace, for strace's {@code -e trace=}. */
 	public static final String TRACED = "openat,open,creat,read,write,pread64,pwrite64,readv,writev,preadv,pwritev,"
-			+ "lseek,fsync,fdatasync,close";
+			+ "lseek,fsync,fdatasync,close,dup,dup2,dup3,fcntl";
 
 	/** A line is one system call; longer ones are not strace's (it abbreviates strings to 32 characters). */
 	private static final int MAX_LINE = 64 * 1024;
@@ -162,6 +163,12 @@ public final class SyscallStreams {
 			case "pwrite64", "pwritev" -> transfer(pid, arguments, result, true, lastNumber(arguments));
 			case "fsync", "fdatasync" -> descriptor(arguments).filter(fd -> result == 0 && isFile(fd[1]))
 					.ifPresent(fd -> group(fd[1]).flushes++);
+			case "dup", "dup2", "dup3" -> duplicated(pid, arguments, result);
+			case "fcntl" -> {
+				if (arguments.contains("F_DUPFD")) {
+					duplicated(pid, arguments, result);
+				}
+			}
 			case "close" -> descriptor(arguments).ifPresent(fd -> {
 				positions.remove(pid + "/" + fd[0]);
 				synchronous.remove(pid + "/" + fd[0]);
@@ -169,6 +176,25 @@ public final class SyscallStreams {
 			default -> {
 			}
 			}
+		}
+
+		/** A duplicate shares its original's position and flags (dd writes to its file through a dup2 as fd 1). */
+		private void duplicated(int pid, String arguments, long result) {
+			descriptor(arguments).filter(fd -> result >= 0).ifPresent(fd -> {
+				String original = pid + "/" + fd[0];
+				String copy = pid + "/" + result;
+				Long position = positions.get(original);
+				if (position != null) {
+					positions.put(copy, position);
+				} else {
+					positions.remove(copy);
+				}
+				if (synchronous.contains(original)) {
+					synchronous.add(copy);
+				} else {
+					synchronous.remove(copy);
+				}
+			});
 		}
 
 		private void opened(int pid, String arguments, long result) {

@@ -2,6 +2,7 @@ package org.iosim.robustness.tests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -45,6 +46,24 @@ class LauncherBuildsTest {
 
 		Files.writeString(Files.createDirectories(bundle.resolve("src")).resolve("A.java"), "class A {}");
 		assertEquals(0, sourcesChanged(mark), "an edited source is a change");
+	}
+
+	@Test
+	void whatGitIgnoresIsNoSourceEither() throws Exception {
+		Path mark = built();
+		Path edit = Files.createDirectories(checkout.resolve("bundles/org.example.edit"));
+		Files.writeString(edit.resolve(".gitignore"), "/icons/\n/plugin.properties\n");
+		Process init = new ProcessBuilder("git", "init", "-q", checkout.toString()).start();
+		assumeTrue(init.waitFor(30, TimeUnit.SECONDS) && init.exitValue() == 0, "git is not installed");
+		Files.setLastModifiedTime(edit.resolve(".gitignore"), FileTime.from(Instant.now().minusSeconds(120)));
+		// what the metamodel's build generates into the edit bundle on a fresh checkout
+		Files.writeString(Files.createDirectories(edit.resolve("icons/full/obj16")).resolve("Start.gif"), "GIF89a");
+		Files.writeString(edit.resolve("plugin.properties"), "pluginName = generated");
+
+		assertEquals(1, sourcesChanged(mark), "generated files git ignores are no change");
+
+		Files.writeString(edit.resolve("plugin.xml"), "<plugin/>");
+		assertEquals(0, sourcesChanged(mark), "a source beside them is a change");
 	}
 
 	@Test
