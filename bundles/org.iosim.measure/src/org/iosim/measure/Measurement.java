@@ -3,9 +3,17 @@ package org.iosim.measure;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
+
+import org.apache.commons.math3.distribution.TDistribution;
+import org.iosim.pcm.io.IoType;
 
 /**
  * Runs a plan into a database: the runs not yet recorded, in the plan's order, each recorded as it
@@ -22,6 +30,10 @@ public final class Measurement {
 
 		/** After each run recorded. */
 		default void finished(PlannedRun run, RunResult result, int done, int total, double elapsedSeconds) {
+		}
+
+		/** Before another round of repetitions, for the configurations not yet known to the precision. */
+		default void repeating(int configurations, double precision) {
 		}
 	}
 
@@ -46,7 +58,7 @@ public final class Measurement {
 		Set<Long> finished = database.finished(planId);
 		int recordedBefore = finished.size();
 		listener.starting(plan, runs.size(), recordedBefore, generator);
-		if (recordedBefore == runs.size()) {
+		if (recordedBefore >= runs.size() && (!plan.isAdaptive() || widerThanPrecision(plan, database).isEmpty())) {
 			return new Outcome(runs.size(), 0, recordedBefore);
 		}
 		Path absoluteScratch = scratch.toAbsolutePath().normalize();
@@ -75,6 +87,22 @@ public final class Measurement {
 				measured++;
 				listener.finished(run, result, recordedBefore + measured, runs.size(), (System.nanoTime() - started) / 1e9);
 			}
+			int order = runs.size();
+			for (Map<Integer, Integer> wanted = adaptiveRounds(plan, database); !wanted.isEmpty();
+					wanted = adaptiveRounds(plan, database)) {
+				listener.repeating(wanted.size(), plan.precision());
+				for (Map.Entry<Integer, Integer> next : wanted.entrySet()) {
+					if (Thread.interrupted()) {
+						throw new InterruptedException();
+					}
+					PlannedRun run = plan.extraRun(next.getKey(), next.getValue(), order++);
+					RunResult result = runner.run(run, scratch, plan.warmupSeconds(), plan.runSeconds());
+					database.record(planId, run, result);
+					measured++;
+					listener.finished(run, result, recordedBefore + measured, Math.max(order, recordedBefore + measured),
+							(System.nanoTime() - started) / 1e9);
+				}
+			}
 		} finally {
 			runner.removeFileSets(scratch);
 			if (firstCreated != null) {
@@ -82,6 +110,62 @@ public final class Measurement {
 			}
 		}
 		return new Outcome(runs.size(), measured, recordedBefore);
+	}
+
+	private static Map<Integer, Integer> adaptiveRounds(MeasurementPlan plan, MeasurementDatabase database)
+			throws MeasurementException {
+		return plan.isAdaptive() ? widerThanPrecision(plan, database) : Map.of();
+	}
+
+	/**
+	 * The configurations whose mean latency is not yet known to the plan's precision: for reads or
+	 * for writes, the 95 % confidence interval of the mean over the repetitions (Student's t) is
+	 * wider than the precision times the mean, and fewer than the most repetitions ran.
+	 *
+	 * @return configuration to the repetition it runs next, in configuration order
+	 */
+	static Map<Integer, Integer> widerThanPrecision(MeasurementPlan plan, MeasurementDatabase database)
+			throws MeasurementException {
+		Map<Integer, List<MeasurementDatabase.Run>> byConfiguration = new TreeMap<>();
+		for (MeasurementDatabase.Run run : database.runs()) {
+			if (run.plan().equals(plan.name())) {
+				byConfiguration.computeIfAbsent(run.configuration(), configuration -> new ArrayList<>()).add(run);
+			}
+		}
+		Map<Integer, Integer> wanted = new LinkedHashMap<>();
+		byConfiguration.forEach((configuration, runs) -> {
+			if (runs.size() < plan.repetitions() || runs.size() >= plan.maxRepetitions()) {
+				return;
+			}
+			for (IoType type : IoType.VALUES) {
+				double[] means = runs.stream().map(run -> type == IoType.READ ? run.reads() : run.writes())
+						.filter(Optional::isPresent).mapToDouble(latencies -> latencies.get().mean()).toArray();
+				if (means.length >= 2 && halfWidth(means) > plan.precision() * mean(means)) {
+					wanted.put(configuration, runs.stream().mapToInt(MeasurementDatabase.Run::repetition).max().orElse(0) + 1);
+				}
+			}
+		});
+		return wanted;
+	}
+
+	/** The half-width of the 95 % confidence interval of the mean of {@code values} (Student's t). */
+	static double halfWidth(double[] values) {
+		double mean = mean(values);
+		double squares = 0;
+		for (double value : values) {
+			squares += (value - mean) * (value - mean);
+		}
+		double deviation = Math.sqrt(squares / (values.length - 1));
+		return new TDistribution(values.length - 1).inverseCumulativeProbability(0.975) * deviation
+				/ Math.sqrt(values.length);
+	}
+
+	private static double mean(double[] values) {
+		double sum = 0;
+		for (double value : values) {
+			sum += value;
+		}
+		return sum / values.length;
 	}
 
 	/**

@@ -20,13 +20,16 @@ import org.iosim.measure.internal.PlanReader;
  * @param design        how configurations are chosen
  * @param points        configurations a sampling design draws (ignored by the full factorial)
  * @param seed          seeds the sampling, the run order and the workload generator
- * @param repetitions   runs per configuration
+ * @param repetitions   runs per configuration (with a precision: the runs at least)
  * @param warmupSeconds time each run works before it measures
  * @param runSeconds    time each run measures
  * @param factors       the levels or range of every factor, in {@link Factor} order
+ * @param precision     the relative half-width of the 95 % confidence interval of each configuration's
+ *                      mean latency that more repetitions aim at, or 0 for exactly {@code repetitions}
+ * @param maxRepetitions the most runs a configuration gets while its interval is wider than the precision
  */
 public record MeasurementPlan(String name, Design design, int points, long seed, int repetitions, double warmupSeconds,
-		double runSeconds, List<FactorLevels> factors) {
+		double runSeconds, List<FactorLevels> factors, double precision, int maxRepetitions) {
 
 	/** How a plan chooses configurations. */
 	public enum Design {
@@ -95,6 +98,27 @@ public record MeasurementPlan(String name, Design design, int points, long seed,
 
 	public MeasurementPlan {
 		factors = List.copyOf(factors);
+		if (precision < 0 || maxRepetitions < repetitions) {
+			throw new IllegalArgumentException("the precision is 0 or positive, and maxRepetitions at least repetitions");
+		}
+	}
+
+	/** @return whether configurations get more runs until their latency is known to the precision */
+	public boolean isAdaptive() {
+		return precision > 0 && maxRepetitions > repetitions;
+	}
+
+	/**
+	 * The repetition {@code repetition} (beyond the planned ones) of a configuration, as a run: its
+	 * generator seed follows the same rule as the planned runs', and its order comes after them.
+	 */
+	public PlannedRun extraRun(int configuration, int repetition, int order) {
+		StorageWorkload workload = configurations().get(configuration);
+		return new PlannedRun(order, configuration, repetition, workload, generatorSeed(configuration, repetition));
+	}
+
+	private long generatorSeed(int configuration, int repetition) {
+		return Math.floorMod(seed * 1_000_003L + configuration * 1_009L + repetition, Long.MAX_VALUE - 1) + 1;
 	}
 
 	/**
@@ -144,8 +168,8 @@ public record MeasurementPlan(String name, Design design, int points, long seed,
 		for (int order = 0; order < pairs.size(); order++) {
 			int configuration = pairs.get(order)[0];
 			int repetition = pairs.get(order)[1];
-			long generatorSeed = Math.floorMod(seed * 1_000_003L + configuration * 1_009L + repetition, Long.MAX_VALUE - 1) + 1;
-			runs.add(new PlannedRun(order, configuration, repetition, configurations.get(configuration), generatorSeed));
+			runs.add(new PlannedRun(order, configuration, repetition, configurations.get(configuration),
+					generatorSeed(configuration, repetition)));
 		}
 		return runs;
 	}
@@ -157,6 +181,9 @@ public record MeasurementPlan(String name, Design design, int points, long seed,
 	public String fingerprint() {
 		StringBuilder text = new StringBuilder();
 		text.append(String.format(Locale.ROOT, "warmup=%s run=%s%n", warmupSeconds, runSeconds));
+		if (isAdaptive()) { // plans without a precision keep the fingerprints they had before it existed
+			text.append(String.format(Locale.ROOT, "precision=%s maxRepetitions=%d%n", precision, maxRepetitions));
+		}
 		for (PlannedRun run : runs()) {
 			text.append(run).append('\n');
 		}

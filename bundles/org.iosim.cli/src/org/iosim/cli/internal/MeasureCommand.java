@@ -152,6 +152,14 @@ final class MeasureCommand implements Callable<Integer> {
 			private int measuredNow;
 
 			@Override
+			public void repeating(int configurations, double precision) {
+				if (!quiet.quiet) {
+					err.printf(Locale.ROOT, "  %d configuration%s not yet known to ±%.3g %% (95 %% confidence): another run"
+							+ " each%n", configurations, configurations == 1 ? "" : "s", 100 * precision);
+				}
+			}
+
+			@Override
 			public void finished(PlannedRun run, RunResult result, int done, int total, double elapsed) {
 				measuredNow++;
 				if (!quiet.quiet) {

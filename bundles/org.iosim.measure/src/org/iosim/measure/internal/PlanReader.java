@@ -36,7 +36,7 @@ public final class PlanReader {
 	private static final int MAX_THREADS = 1_024;
 	private static final double MAX_SECONDS = 24 * 3600;
 	private static final Set<String> KEYS = Set.of("name", "design", "points", "seed", "repetitions", "warmup", "duration",
-			"factors");
+			"factors", "precision", "maxRepetitions");
 	private static final Pattern SIZE = Pattern.compile("\\s*([0-9]+(?:\\.[0-9]+)?)\\s*(B|KiB|MiB|GiB|TiB|kB|KB|MB|GB|TB)?\\s*");
 
 	static final ObjectMapper JSON = new ObjectMapper()
@@ -92,7 +92,30 @@ public final class PlanReader {
 			throw error("factors", String.format(Locale.ROOT, "%,d configurations x %d repetitions exceed %,d runs",
 					configurations, repetitions, MeasurementPlan.MAX_RUNS));
 		}
-		MeasurementPlan plan = new MeasurementPlan(name, design, points, seed, repetitions, warmup, duration, factors);
+		double precision = 0;
+		if (root.has("precision")) {
+			JsonNode node = root.get("precision");
+			precision = node.isNumber() ? node.asDouble() : Double.NaN;
+			if (!(precision > 0 && precision < 1)) {
+				throw error("precision", "must be a number above 0 and below 1: the relative half-width of the 95 %"
+						+ " confidence interval of each configuration's mean latency (e.g. 0.05)");
+			}
+		}
+		int maxRepetitions = repetitions;
+		if (root.has("maxRepetitions")) {
+			maxRepetitions = (int) whole(root.get("maxRepetitions"), "maxRepetitions", Math.max(2, repetitions), 100);
+		} else if (precision > 0) {
+			maxRepetitions = Math.max(10, repetitions);
+		}
+		if (precision > 0 && repetitions < 2) {
+			throw error("repetitions", "a precision needs at least 2 repetitions to estimate an interval from");
+		}
+		if (configurations * maxRepetitions > MeasurementPlan.MAX_RUNS) {
+			throw error("maxRepetitions", String.format(Locale.ROOT, "%,d configurations x %d repetitions exceed %,d runs",
+					configurations, maxRepetitions, MeasurementPlan.MAX_RUNS));
+		}
+		MeasurementPlan plan = new MeasurementPlan(name, design, points, seed, repetitions, warmup, duration, factors,
+				precision, maxRepetitions);
 		try {
 			plan.configurations();
 		} catch (IllegalArgumentException impossible) {
