@@ -12,7 +12,7 @@
 #
 #   benchmarks/simqpn/run-benchmarks.sh [REPEATS] [OUT_ROOT]
 # The nets: examples/qpn/closed-network.qpe (configuration bench) and, if present, QPME's examples in
-# ${QPME_EXAMPLES:-/work/shared/qpme-examples} (pepsy-bcmp2, ispass03, SjAS04Model_6AS-L5, configuration
+# ${QPME_EXAMPLES:-../shared/qpme-examples beside the repository} (pepsy-bcmp2, ispass03, SjAS04Model_6AS-L5, configuration
 # example_config). SIMQPN_JAVA_OPTS is passed on to run-simqpn.sh.
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -20,7 +20,7 @@ root=$(cd "$here/../.." && pwd)
 repeats=${1:-3}
 out_root=${2:-$(mktemp -d "${TMPDIR:-/tmp}/simqpn-bench.XXXXXX")}
 mkdir -p "$out_root"
-examples=${QPME_EXAMPLES:-/work/shared/qpme-examples}
+examples=${QPME_EXAMPLES:-$root/../shared/qpme-examples}
 max_wait=${SIMQPN_QUIET_WAIT:-1800}   # seconds to wait for a quiet machine before running anyway
 attempts=${SIMQPN_ATTEMPTS:-5}
 

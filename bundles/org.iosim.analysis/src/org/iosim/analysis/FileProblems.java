@@ -17,10 +17,15 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
 import java.util.Locale;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonParseException;
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 
 /**
  * Says in a user's words why a file could not be read, written or understood. Java's exceptions
@@ -41,11 +46,56 @@ public final class FileProblems {
 	/** The largest text file read whole: far above any model, table or configuration IOSim reads. */
 	public static final long MAX_TEXT_BYTES = 256L << 20;
 
-	/** Jackson appends where its input came from, e.g. {@code (start marker at [Source: REDACTED ...; line: 1, column: 5])}. */
-	private static final Pattern JSON_SOURCE = Pattern
-			.compile("\\s*(\\(start marker at )?\\[Source: [^\\]]*\\](; line: \\d+, column: \\d+\\])?\\)?");
+	/** The longest piece of a user's file that a message quotes, in characters. */
+	public static final int EXCERPT_LENGTH = 40;
+
+	/**
+	 * Jackson appends where its input came from, e.g. {@code (start marker at [Source: REDACTED ...; line: 1, column: 5])}
+	 * or {@code (for root starting at [Source: ...])}.
+	 */
+	private static final Pattern JSON_SOURCE = Pattern.compile(
+			"\\s*(\\((start marker at|for \\w+ starting at) )?\\[Source: [^\\]]*\\](; line: \\d+, column: \\d+\\])?\\)?");
+
+	/**
+	 * Jackson's messages that quote the file: an unrecognised token (up to 256 characters of whatever the
+	 * file holds) and a repeated key; group 2 is the quoted text.
+	 */
+	private static final Pattern[] JSON_QUOTES = {
+			Pattern.compile("(?s)^(Unrecognized token ')(.*)(': was expecting .*)$"),
+			Pattern.compile("(?s)^(Duplicate field ')(.*)(')$") };
+
+	/** What {@link #readJson} reports after the value. */
+	private static final String TRAILING_TEXT = "more text follows the JSON value";
 
 	private FileProblems() {
+	}
+
+	/**
+	 * A piece of a user's file (a value, a name, a field) as a message may quote it: a file that is not
+	 * what the command expects must not be echoed, and a terminal must not be disturbed by what it holds.
+	 *
+	 * @return at most {@value #EXCERPT_LENGTH} characters of the text, with an ellipsis where it is cut and
+	 *         '?' for each control, formatting (e.g. bidirectional overrides) or unpaired surrogate character
+	 */
+	public static String excerpt(String text) {
+		StringBuilder shown = new StringBuilder();
+		int characters = 0;
+		for (int at = 0; at < text.length(); at = text.offsetByCodePoints(at, 1)) {
+			if (characters == EXCERPT_LENGTH - 1 && text.codePointCount(at, text.length()) > 1) {
+				return shown.append('…').toString();
+			}
+			int character = text.codePointAt(at);
+			shown.appendCodePoint(printable(character) ? character : '?');
+			characters++;
+		}
+		return shown.toString();
+	}
+
+	private static boolean printable(int character) {
+		int type = Character.getType(character);
+		return type != Character.CONTROL && type != Character.FORMAT && type != Character.SURROGATE
+				&& type != Character.UNASSIGNED && type != Character.LINE_SEPARATOR
+				&& type != Character.PARAGRAPH_SEPARATOR && type != Character.PRIVATE_USE;
 	}
 
 	/** @return e.g. {@code no such file or folder}, {@code permission denied}, {@code not UTF-8 text} */
@@ -122,6 +172,34 @@ public final class FileProblems {
 	}
 
 	/**
+	 * Reads the one JSON value of a file's text. Anything after it, JSON or not, is refused where it
+	 * starts: it is a damaged or concatenated file, not something to ignore. (A mapper with
+	 * FAIL_ON_TRAILING_TOKENS would refuse it first, in Jackson's words.)
+	 *
+	 * @return the value, or null if the text holds none
+	 * @throws JsonProcessingException if the text is not one JSON value; {@link #jsonProblem} says so in words
+	 */
+	public static JsonNode readJson(ObjectMapper json, String text) throws JsonProcessingException {
+		try (JsonParser parser = json.createParser(text)) {
+			JsonNode value = json.readTree(parser);
+			JsonLocation following;
+			try {
+				if (value == null || parser.nextToken() == null) {
+					return value;
+				}
+				following = parser.currentTokenLocation();
+			} catch (JsonParseException notJson) {
+				following = notJson.getLocation();
+			}
+			throw new JsonParseException(parser, TRAILING_TEXT, following);
+		} catch (JsonProcessingException invalid) {
+			throw invalid;
+		} catch (IOException notFromAString) {
+			throw new IllegalStateException("reading JSON from a string failed", notFromAString);
+		}
+	}
+
+	/**
 	 * @return a JSON syntax error in words with its line and column, without Jackson's description of
 	 *         its input source and setting names, e.g. {@code not valid JSON at line 3, column 7:
 	 *         Unexpected character ('}' (code 125))} or {@code the JSON ends early at line 9, column 1;
@@ -136,9 +214,22 @@ public final class FileProblems {
 		if (reason.startsWith("Unexpected end-of-input")) {
 			return "the JSON ends early" + at + "; the file looks truncated";
 		}
+		// Jackson's words when FAIL_ON_TRAILING_TOKENS finds more after the value, and readJson's
+		if (reason.startsWith("Trailing token") || reason.equals(TRAILING_TEXT)) {
+			return "more text follows the JSON value" + at + "; the file holds one JSON value";
+		}
+		for (Pattern quoting : JSON_QUOTES) {
+			Matcher quote = quoting.matcher(reason);
+			if (quote.matches()) {
+				reason = quote.group(1) + excerpt(quote.group(2)) + quote.group(3);
+			}
+		}
 		reason = JSON_SOURCE.matcher(reason).replaceAll("").replaceAll(",? from `[^`]*`", "")
 				.replaceAll(": enable `[^`]*` to allow", "");
 		boolean plain = !reason.contains("`") && !reason.contains("[Source") && !reason.contains("\n");
-		return "not valid JSON" + at + (plain ? ": " + reason.strip() : "");
+		// Jackson shows an unexpected character as it is, e.g. a byte order mark or an escape
+		String shown = reason.strip().codePoints().map(c -> printable(c) ? c : '?')
+				.collect(StringBuilder::new, StringBuilder::appendCodePoint, StringBuilder::append).toString();
+		return "not valid JSON" + at + (plain ? ": " + shown : "");
 	}
 }

@@ -17,7 +17,8 @@ import java.util.Locale;
  * The lines of a UTF-8 text file (measurements, delay tables), one at a time. Lines end with LF,
  * CRLF or CR; a byte order mark before the first line is dropped. A line is at most
  * {@link #MAX_LINE_BYTES} long, which bounds what one line can make the reader allocate whatever
- * the file holds; bytes that are not UTF-8 are reported with their line, column and offset.
+ * the file holds; bytes that are not UTF-8 are reported with their line, column and offset, and NUL
+ * bytes (which no text holds, but every binary file soon does) with their line and offset.
  */
 public final class TextLines implements Closeable {
 
@@ -56,7 +57,7 @@ public final class TextLines implements Closeable {
 
 	/**
 	 * @return the next line without its line end, or null at the end of the file
-	 * @throws FileProblems.TextProblem if the line is too long or not UTF-8
+	 * @throws FileProblems.TextProblem if the line is too long, not UTF-8 or holds a NUL byte
 	 */
 	public String next() throws IOException {
 		if (!available()) {
@@ -77,6 +78,11 @@ public final class TextLines implements Closeable {
 					offset++;
 				}
 				break;
+			}
+			if (next == 0) {
+				throw new FileProblems.TextProblem(String.format(Locale.ROOT,
+						"line %d holds a NUL byte (byte offset %d in the file), which text never does; is this the"
+								+ " right file?", number, offset - 1));
 			}
 			if (length == MAX_LINE_BYTES) {
 				throw new FileProblems.TextProblem(String.format(Locale.ROOT,

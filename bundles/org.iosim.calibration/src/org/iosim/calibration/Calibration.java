@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 import org.iosim.analysis.WorkloadInput;
 import org.iosim.analysis.regression.CrossValidation;
@@ -146,6 +147,14 @@ public final class Calibration {
 					"%d measured configurations with %s to learn from; a calibration needs at least %d (measure a plan with"
 							+ " more configurations%s)", training.size(), typeName, Math.max(10, settings.folds()),
 					type == IoType.WRITE ? " and read ratios below 1" : " and read ratios above 0"));
+		}
+		long withoutDelay = Stream.concat(training.stream(), test.stream()).filter(row -> !(row.meanDelay() > 0)).count();
+		if (withoutDelay > 0) {
+			// ln(0) would reach the techniques as -Infinity, whose complaint lists every value
+			throw new CalibrationException(String.format(Locale.ROOT, "%s of the %d measured configurations with %s have"
+					+ " a mean delay of 0, which a calibration (of ln(delay)) cannot use; measure them again",
+					withoutDelay == training.size() + test.size() ? "all" : String.valueOf(withoutDelay),
+					training.size() + test.size(), typeName));
 		}
 		List<WorkloadInput> features = varying(training);
 		if (features.isEmpty()) {

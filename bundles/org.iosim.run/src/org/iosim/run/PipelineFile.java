@@ -1,6 +1,7 @@
 package org.iosim.run;
 
 import java.io.IOException;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -50,6 +51,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 public final class PipelineFile {
 
 	private static final ObjectMapper JSON = new ObjectMapper().enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
+	/** Most unknown keys a message names: a file of other keys would otherwise be echoed whole. */
+	private static final int LISTED_KEYS = 5;
 	private static final Set<String> KEYS = Set.of("model", "modelSet", "io", "storedModels", "transformations",
 			"simulation", "out");
 	private static final Set<String> TRANSFORMATION_KEYS = Set.of("id", "after", "parameters");
@@ -74,7 +77,7 @@ public final class PipelineFile {
 	private RunConfiguration read() throws RunFailure {
 		JsonNode root;
 		try {
-			root = JSON.readTree(FileProblems.readUtf8(file));
+			root = FileProblems.readJson(JSON, FileProblems.readUtf8(file));
 		} catch (JsonProcessingException invalid) {
 			throw wrong(FileProblems.jsonProblem(invalid));
 		} catch (IOException unreadable) {
@@ -129,7 +132,8 @@ public final class PipelineFile {
 			try {
 				position = after == null ? After.COMPLETE : After.valueOf(after.toUpperCase(Locale.ROOT));
 			} catch (IllegalArgumentException unknown) {
-				throw wrong("'" + where + ".after' is '" + after + "'; it must be load, complete or bind");
+				throw wrong("'" + where + ".after' is '" + FileProblems.excerpt(after)
+						+ "'; it must be load, complete or bind");
 			}
 			Map<String, String> parameters = new LinkedHashMap<>();
 			JsonNode given = step.get("parameters");
@@ -140,7 +144,7 @@ public final class PipelineFile {
 				for (Map.Entry<String, JsonNode> parameter : given.properties()) {
 					JsonNode value = parameter.getValue();
 					if (!value.isValueNode() || value.isNull()) {
-						throw wrong("'" + where + ".parameters." + parameter.getKey()
+						throw wrong("'" + where + ".parameters." + FileProblems.excerpt(parameter.getKey())
 								+ "' must be a string, number or boolean");
 					}
 					parameters.put(parameter.getKey(), value.asText());
@@ -188,11 +192,13 @@ public final class PipelineFile {
 		Set<String> unknown = new TreeSet<>();
 		node.fieldNames().forEachRemaining(name -> {
 			if (!known.contains(name)) {
-				unknown.add(prefix + name);
+				unknown.add(prefix + FileProblems.excerpt(name));
 			}
 		});
 		if (!unknown.isEmpty()) {
-			throw wrong("unknown key" + (unknown.size() == 1 ? " " : "s ") + String.join(", ", unknown) + "; known: "
+			throw wrong("unknown key" + (unknown.size() == 1 ? " " : "s ")
+					+ String.join(", ", unknown.stream().limit(LISTED_KEYS).toList())
+					+ (unknown.size() > LISTED_KEYS ? ", … (" + unknown.size() + " in all)" : "") + "; known: "
 					+ String.join(", ", new TreeSet<>(known.stream().map(key -> prefix + key).toList())));
 		}
 	}
@@ -212,7 +218,11 @@ public final class PipelineFile {
 		if (text == null) {
 			throw wrong("'" + key + "' must name a file or folder");
 		}
-		return folder.resolve(text).normalize();
+		try {
+			return folder.resolve(text).normalize();
+		} catch (InvalidPathException notAPath) {
+			throw wrong("'" + key + "' is not a file name: '" + FileProblems.excerpt(text) + "'");
+		}
 	}
 
 	private Path optionalPath(JsonNode node, String key) throws RunFailure {

@@ -13,6 +13,7 @@ import java.util.stream.Collectors;
 import org.eclipse.emf.ecore.util.EcoreUtil;
 import org.iosim.analysis.AnalysisModelException;
 import org.iosim.analysis.AnalysisModelRegistry;
+import org.iosim.analysis.FileProblems;
 import org.iosim.analysis.ModelDefinition;
 import org.iosim.engine.Engine;
 import org.iosim.engine.ModelCompilationException;
@@ -219,11 +220,11 @@ public final class RunPipeline {
 			if (step.after() != after) {
 				continue;
 			}
-			progress.next(step.id());
 			ModelTransformation transformation = transformations().find(step.id())
-					.orElseThrow(() -> new RunFailure(Kind.USAGE, "no model transformation has the id '" + step.id()
-							+ "'; installed: " + String.join(", ", transformations().all().stream()
-									.map(ModelTransformation::id).toList())));
+					.orElseThrow(() -> new RunFailure(Kind.USAGE, "no model transformation has the id '"
+							+ FileProblems.excerpt(step.id()) + "'; installed: " + String.join(", ", transformations().all()
+									.stream().map(ModelTransformation::id).toList())));
+			progress.next(step.id());
 			try {
 				current = transformation.transform(current, step.parameters());
 			} catch (IllegalArgumentException invalid) {

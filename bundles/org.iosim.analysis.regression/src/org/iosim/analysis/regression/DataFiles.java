@@ -14,7 +14,6 @@ import java.util.regex.Pattern;
 
 import org.iosim.analysis.FileProblems;
 import org.iosim.analysis.TextLines;
-import org.iosim.analysis.regression.internal.StoredJson;
 
 /**
  * Reads measurement data from CSV: UTF-8 text (a leading byte order mark is skipped), a header row
@@ -33,8 +32,6 @@ public final class DataFiles {
 	public static final double MAX_FITTED_MAGNITUDE = 1e60;
 
 	private static final Pattern DECIMAL = Pattern.compile("[-+]?[0-9.]+([eE][-+]?[0-9]+)?");
-	/** Most column names listed in a message. */
-	private static final int LISTED_COLUMNS = 20;
 
 	private DataFiles() {
 	}
@@ -74,11 +71,10 @@ public final class DataFiles {
 				throw new DataFormatException(file + ": the file is empty; it needs a header row naming the columns");
 			}
 			String separator = header.contains(";") ? ";" : header.contains("\t") ? "\t" : ",";
-			Header columns = new Header(file, split(header, separator));
+			Header columns = new Header(file, lines.number(), split(header, separator));
 			int targetColumn = columns.index(target);
 			if (targetColumn < 0 && targetRequired) {
-				throw new DataFormatException(file + ": no column named '" + StoredJson.quoted(target)
-						+ "' for the target (columns: " + columns.listed() + ")");
+				throw columns.missing(target, "the target");
 			}
 			List<String> chosen = new ArrayList<>(features);
 			if (chosen.isEmpty()) {
@@ -86,7 +82,7 @@ public final class DataFiles {
 			}
 			if (chosen.isEmpty()) {
 				throw new DataFormatException(file + ": no feature columns besides the target '"
-						+ StoredJson.quoted(target) + "'");
+						+ FileProblems.excerpt(target) + "'");
 			}
 			int[] featureColumns = new int[chosen.size()];
 			Set<String> named = new HashSet<>();
@@ -94,15 +90,14 @@ public final class DataFiles {
 				String name = chosen.get(i);
 				featureColumns[i] = columns.index(name);
 				if (featureColumns[i] < 0) {
-					throw new DataFormatException(file + ": no column named '" + StoredJson.quoted(name)
-							+ "' for a feature (columns: " + columns.listed() + ")");
+					throw columns.missing(name, "a feature");
 				}
 				if (featureColumns[i] == targetColumn) {
-					throw new DataFormatException(file + ": column '" + StoredJson.quoted(target)
+					throw new DataFormatException(file + ": column '" + FileProblems.excerpt(target)
 							+ "' cannot be both target and feature");
 				}
 				if (!named.add(name)) {
-					throw new DataFormatException(file + ": feature '" + StoredJson.quoted(name) + "' is named twice");
+					throw new DataFormatException(file + ": feature '" + FileProblems.excerpt(name) + "' is named twice");
 				}
 			}
 			List<double[]> x = new ArrayList<>();
@@ -110,7 +105,7 @@ public final class DataFiles {
 			for (String line = lines.nextData(); line != null; line = lines.nextData()) {
 				List<String> cells = split(line, separator);
 				if (cells.size() != columns.names.size()) {
-					throw new DataFormatException(file + ": row " + lines.number() + " has " + cells.size()
+					throw new DataFormatException(file + ": line " + lines.number() + " has " + cells.size()
 							+ " values, the header " + columns.names.size());
 				}
 				Row row = new Row(file, lines.number(), cells, columns.names, toFit);
@@ -139,11 +134,13 @@ public final class DataFiles {
 	private static final class Header {
 		final List<String> names;
 		private final Path file;
+		private final int line;
 		private final Map<String, Integer> first = new HashMap<>();
 		private final Map<String, Integer> last = new HashMap<>();
 
-		Header(Path file, List<String> names) {
+		Header(Path file, int line, List<String> names) {
 			this.file = file;
+			this.line = line;
 			this.names = names;
 			for (int column = 0; column < names.size(); column++) {
 				first.putIfAbsent(names.get(column), column);
@@ -158,18 +155,26 @@ public final class DataFiles {
 				return -1;
 			}
 			if (name.isEmpty()) {
-				throw new DataFormatException(file + ": column " + (column + 1) + " has no name in the header");
+				throw new DataFormatException(file + ": line " + line + ", column " + (column + 1)
+						+ ": the header gives this column no name");
 			}
 			if (!column.equals(last.get(name))) {
-				throw new DataFormatException(file + ": the header names two columns '" + StoredJson.quoted(name)
-						+ "' (columns " + (column + 1) + " and " + (last.get(name) + 1) + "); rename one");
+				throw new DataFormatException(file + ": line " + line + ": the header names two columns '"
+						+ FileProblems.excerpt(name) + "' (columns " + (column + 1) + " and " + (last.get(name) + 1) + "); rename one");
 			}
 			return column;
 		}
 
-		String listed() {
-			List<String> shown = names.stream().limit(LISTED_COLUMNS).map(StoredJson::quoted).toList();
-			return String.join(", ", shown) + (names.size() > shown.size() ? ", … " + names.size() + " in all" : "");
+		/**
+		 * A header of one column is what a file other than a CSV file has, so it is not quoted: a
+		 * message must not echo a file given by mistake.
+		 */
+		DataFormatException missing(String name, String role) {
+			String columns = names.size() == 1
+					? "the header has one column: no commas, semicolons or tabs; is this a CSV file with a header row?"
+					: "the header's " + names.size() + " columns: " + FileProblems.excerpt(String.join(", ", names));
+			return new DataFormatException(file + ": line " + line + ": no column named '" + FileProblems.excerpt(name)
+					+ "' for " + role + "; " + columns);
 		}
 	}
 
@@ -200,8 +205,9 @@ public final class DataFiles {
 		}
 
 		private DataFormatException problem(int column, String what) {
-			return new DataFormatException(file + ": row " + line + ", column " + (column + 1) + " ('"
-					+ StoredJson.quoted(columns.get(column)) + "'): '" + StoredJson.quoted(cells.get(column)) + "' " + what);
+			return new DataFormatException(file + ": line " + line + ", column " + (column + 1) + " ('"
+					+ FileProblems.excerpt(columns.get(column)) + "'): '" + FileProblems.excerpt(cells.get(column)) + "' "
+					+ what);
 		}
 	}
 

@@ -155,7 +155,7 @@ public record StoredModel(String technique, Map<String, Double> parameters, List
 			if (!modelFeatures.equals(features)) {
 				throw new IllegalArgumentException(StoredJson.named("", "model.features") + " "
 						+ StoredJson.shown(structure.get("features")) + " does not list the features of 'trainingRanges' "
-						+ StoredJson.quoted(features.toString()));
+						+ FileProblems.excerpt(features.toString()));
 			}
 			JsonNode error = root.path("crossValidation");
 			double rmse = optionalNumber(StoredJson.named("", "crossValidation.rmse"), error.path("rmse"));

@@ -21,6 +21,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  */
 final class JsonElement {
 
+	private static final ObjectMapper JSON = new ObjectMapper();
+	/** Most unknown keys a message names: a file of other keys would otherwise be echoed whole. */
+	private static final int LISTED_KEYS = 5;
+
 	private final String file;
 	private final String path;
 	private final JsonNode node;
@@ -54,7 +58,7 @@ final class JsonElement {
 	static JsonElement parse(String file, String text, String what) throws SanException {
 		JsonNode root;
 		try {
-			root = new ObjectMapper().readTree(text);
+			root = FileProblems.readJson(JSON, text);
 		} catch (JsonProcessingException invalid) {
 			throw new SanException(file + ": " + FileProblems.jsonProblem(invalid));
 		}
@@ -82,7 +86,9 @@ final class JsonElement {
 		node.fieldNames().forEachRemaining(unknown::add);
 		unknown.removeAll(Set.of(known));
 		if (!unknown.isEmpty()) {
-			throw problem(path, "has the unknown key" + (unknown.size() == 1 ? " " : "s ") + String.join(", ", unknown)
+			throw problem(path, "has the unknown key" + (unknown.size() == 1 ? " " : "s ")
+					+ String.join(", ", unknown.stream().limit(LISTED_KEYS).map(FileProblems::excerpt).toList())
+					+ (unknown.size() > LISTED_KEYS ? ", … (" + unknown.size() + " in all)" : "")
 					+ "; known keys: " + String.join(", ", new TreeSet<>(Set.of(known))));
 		}
 	}
@@ -166,7 +172,7 @@ final class JsonElement {
 		}
 		double number = value.asDouble();
 		if (number < min || number > max) {
-			throw problem(at(key), "must lie in [" + format(min) + ", " + format(max) + "], got " + value);
+			throw problem(at(key), "must lie in [" + format(min) + ", " + format(max) + "], got " + kind(value));
 		}
 		return number;
 	}
@@ -185,7 +191,7 @@ final class JsonElement {
 		}
 		long number = value.asLong();
 		if (number < min) {
-			throw problem(at(key), "must be at least " + min + ", got " + value);
+			throw problem(at(key), "must be at least " + min + ", got " + kind(value));
 		}
 		return number;
 	}
@@ -197,7 +203,7 @@ final class JsonElement {
 
 	static String kind(JsonNode value) {
 		if (value.isTextual()) {
-			return "the text \"" + value.asText() + "\"";
+			return "the text \"" + FileProblems.excerpt(value.asText()) + "\"";
 		}
 		if (value.isObject()) {
 			return "an object";
@@ -205,6 +211,6 @@ final class JsonElement {
 		if (value.isArray()) {
 			return value.isEmpty() ? "an empty array" : "an array";
 		}
-		return value.toString();
+		return FileProblems.excerpt(value.toString());
 	}
 }

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 
+import org.iosim.analysis.FileProblems;
 import org.iosim.analysis.san.SanConfiguration.Fabric;
 import org.iosim.analysis.san.SanConfiguration.Host;
 import org.iosim.analysis.san.SanConfiguration.Layout;
@@ -45,7 +46,7 @@ public final class SanConfigurationReader {
 			host.onlyKeys("name", "lvm", "diskDriver", "adapters", "join");
 			String name = host.string("name", null);
 			if (!hostNames.add(name)) {
-				throw host.problem(host.path() + ".name", "repeats the host name '" + name + "'");
+				throw host.problem(host.path() + ".name", "repeats the host name '" + FileProblems.excerpt(name) + "'");
 			}
 			JoinPolicy join = null;
 			if (host.has("join")) {
@@ -75,7 +76,8 @@ public final class SanConfigurationReader {
 			}
 			String host = volume.string("host", hosts.get(0).name());
 			if (!hostNames.contains(host)) {
-				throw volume.problem(volume.path() + ".host", "names no host: '" + host + "'; hosts: " + hostNames);
+				throw volume.problem(volume.path() + ".host",
+						"names no host: '" + FileProblems.excerpt(host) + "'; hosts: " + hostNames);
 			}
 			String layoutText = volume.string("layout", "striped");
 			Layout layout;
@@ -88,7 +90,7 @@ public final class SanConfigurationReader {
 			List<String> ranks = volume.strings("ranks");
 			for (int i = 0; i < ranks.size(); i++) {
 				if (storage.rank(ranks.get(i)).isEmpty()) {
-					throw volume.problem(volume.path() + ".ranks[" + i + "]", "names no rank: '" + ranks.get(i)
+					throw volume.problem(volume.path() + ".ranks[" + i + "]", "names no rank: '" + FileProblems.excerpt(ranks.get(i))
 							+ "'; ranks: " + storage.ranks().stream().map(Rank::name).toList());
 				}
 			}
@@ -129,7 +131,7 @@ public final class SanConfigurationReader {
 			rank.onlyKeys("name", "node", "raid", "disks", "stripeUnit", "disk");
 			String name = rank.string("name", null);
 			if (!names.add(name)) {
-				throw rank.problem(rank.path() + ".name", "repeats the rank name '" + name + "'");
+				throw rank.problem(rank.path() + ".name", "repeats the rank name '" + FileProblems.excerpt(name) + "'");
 			}
 			long node = rank.whole("node", 0, 0);
 			if (node >= nodes) {

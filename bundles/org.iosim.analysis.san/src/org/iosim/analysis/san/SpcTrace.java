@@ -1,6 +1,5 @@
 package org.iosim.analysis.san;
 
-import java.io.BufferedReader;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -11,13 +10,15 @@ import java.util.List;
 import java.util.Locale;
 
 import org.iosim.analysis.FileProblems;
+import org.iosim.analysis.TextLines;
 
 /**
  * Block traces in the Storage Performance Council's trace format: one request a line, comma-separated
  * fields {@code ASU,LBA,Size,Opcode,Timestamp} (white space around a field allowed), optional fields
  * after them ignored. ASU: a whole number naming the application specific unit (here: a volume). LBA:
  * the address in blocks of 512 bytes. Size: bytes. Opcode: {@code r}/{@code R} read, {@code w}/{@code W}
- * write. Timestamp: seconds since the trace began. Blank lines are skipped.
+ * write. Timestamp: seconds since the trace began. Blank lines are skipped; the text is UTF-8 (or ASCII),
+ * a byte order mark before the first line is dropped.
  */
 public final class SpcTrace {
 
@@ -33,17 +34,15 @@ public final class SpcTrace {
 	 */
 	public static List<IoRequest> read(Path file) throws SanException {
 		List<IoRequest> requests = new ArrayList<>();
-		try (BufferedReader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-			int number = 0;
-			for (String line = reader.readLine(); line != null; line = reader.readLine()) {
-				number++;
+		try (TextLines lines = new TextLines(file)) {
+			for (String line = lines.next(); line != null; line = lines.next()) {
 				if (!line.isBlank()) {
-					requests.add(parse(file + " line " + number, line));
+					requests.add(parse(file + ": line " + lines.number(), line));
 				}
 			}
-		} catch (java.nio.charset.CharacterCodingException notText) {
-			throw new SanException(file + ": not a text trace (not UTF-8 or ASCII); an SPC trace has lines such as"
-					+ " 0,303567,3584,w,0.0");
+		} catch (FileProblems.TextProblem notText) {
+			throw new SanException(file + ": not a text trace: " + notText.getMessage() + "; an SPC trace has lines"
+					+ " such as 0,303567,3584,w,0.0");
 		} catch (IOException unreadable) {
 			throw new SanException(file + ": cannot read the trace: " + FileProblems.reason(unreadable));
 		}
@@ -55,7 +54,7 @@ public final class SpcTrace {
 		return sorted;
 	}
 
-	/** @param where e.g. {@code trace.spc line 7}, for the message */
+	/** @param where e.g. {@code trace.spc: line 7}, for the message */
 	static IoRequest parse(String where, String line) throws SanException {
 		String[] fields = line.split(",", -1);
 		if (fields.length < 5) {
@@ -64,12 +63,12 @@ public final class SpcTrace {
 		}
 		long asu = whole(where, "ASU", fields[0], 0);
 		if (asu > Integer.MAX_VALUE) {
-			throw new SanException(where + ": field ASU is too large: " + fields[0].strip());
+			throw new SanException(where + ": field ASU is too large: " + FileProblems.excerpt(fields[0].strip()));
 		}
 		long lba = whole(where, "LBA", fields[1], 0);
 		long size = whole(where, "Size", fields[2], 1);
 		if (lba > Long.MAX_VALUE / BLOCK - size) {
-			throw new SanException(where + ": field LBA is too large: " + fields[1].strip());
+			throw new SanException(where + ": field LBA is too large: " + FileProblems.excerpt(fields[1].strip()));
 		}
 		String opcode = fields[3].strip();
 		boolean read;
@@ -78,7 +77,7 @@ public final class SpcTrace {
 		} else if (opcode.equalsIgnoreCase("w")) {
 			read = false;
 		} else {
-			throw new SanException(where + ": field Opcode must be r or w, got '" + opcode + "'");
+			throw new SanException(where + ": field Opcode must be r or w, got '" + FileProblems.excerpt(opcode) + "'");
 		}
 		double time;
 		try {
@@ -88,7 +87,7 @@ public final class SpcTrace {
 		}
 		if (!(time >= 0) || Double.isInfinite(time)) {
 			throw new SanException(where + ": field Timestamp must be seconds (a number not negative), got '"
-					+ fields[4].strip() + "'");
+					+ FileProblems.excerpt(fields[4].strip()) + "'");
 		}
 		return new IoRequest((int) asu, lba * BLOCK, size, read, time);
 	}
@@ -98,7 +97,8 @@ public final class SpcTrace {
 		try {
 			value = Long.parseLong(text.strip());
 		} catch (NumberFormatException notANumber) {
-			throw new SanException(where + ": field " + field + " must be a whole number, got '" + text.strip() + "'");
+			throw new SanException(where + ": field " + field + " must be a whole number, got '"
+					+ FileProblems.excerpt(text.strip()) + "'");
 		}
 		if (value < min) {
 			throw new SanException(where + ": field " + field + " must be at least " + min + ", got " + value);

@@ -79,8 +79,8 @@ final class DelayTable {
             }
             Optional<WorkloadInput> input = WorkloadInput.named(name);
             if (input.isEmpty()) {
-                throw new AnalysisModelException(where + ": unknown column '" + shortened(name) + "'; valid names: "
-                        + String.join(", ", WorkloadInput.names()) + ", " + DELAY_COLUMN);
+                throw new AnalysisModelException(where + ": unknown column '" + FileProblems.excerpt(name)
+                        + "'; valid names: " + String.join(", ", WorkloadInput.names()) + ", " + DELAY_COLUMN);
             }
             if (inputs.contains(input.get())) {
                 throw new AnalysisModelException(where + ": second '" + name + "' column");
@@ -126,11 +126,6 @@ final class DelayTable {
         }
         return new DelayTable(file, List.copyOf(inputs), points.toArray(double[][]::new),
                 delays.stream().mapToDouble(Double::doubleValue).toArray());
-    }
-
-    /** Values are quoted in messages so that users find them, but never at length. */
-    private static String shortened(String text) {
-        return text.length() <= 24 ? text : text.substring(0, 23) + "…";
     }
 
     private static int firstContentLine(List<String> lines, int from) {
@@ -229,7 +224,7 @@ final class DelayTable {
             throw new AnalysisModelException(where + ": no value");
         }
         if (!NUMBER.matcher(text).matches()) {
-            throw new AnalysisModelException(where + ": '" + shortened(text) + "' is not a number");
+            throw new AnalysisModelException(where + ": '" + FileProblems.excerpt(text) + "' is not a number");
         }
         double number = Double.parseDouble(text);
         if (Double.isInfinite(number)) {

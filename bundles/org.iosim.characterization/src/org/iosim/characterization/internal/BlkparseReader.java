@@ -7,6 +7,7 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.regex.Pattern;
 
+import org.iosim.analysis.FileProblems;
 import org.iosim.characterization.IoRecord;
 import org.iosim.characterization.TraceReader;
 import org.iosim.pcm.io.IoType;
@@ -119,7 +120,8 @@ public final class BlkparseReader implements TraceReader {
         lines.wholeNumber(fields[1], "the CPU");
         lines.wholeNumber(fields[2], "the sequence number");
         if (!TIME.matcher(fields[3]).matches()) {
-            throw lines.problem("the time must be seconds.nanoseconds, not '" + Excerpt.of(fields[3], 24) + "'");
+            throw lines.problem(
+                    "the time must be seconds.nanoseconds, not '" + FileProblems.excerpt(fields[3]) + "'");
         }
         String pid = fields[4];
         lines.wholeNumber(pid, "the process id");

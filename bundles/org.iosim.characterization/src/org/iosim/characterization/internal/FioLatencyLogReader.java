@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.regex.Pattern;
 
+import org.iosim.analysis.FileProblems;
 import org.iosim.characterization.IoRecord;
 import org.iosim.characterization.TraceReader;
 import org.iosim.pcm.io.IoType;
@@ -94,7 +95,7 @@ public final class FioLatencyLogReader implements TraceReader {
     private void checkPriority(String text) throws IOException {
         if (!PRIORITY.matcher(text.strip()).matches()) {
             throw lines.problem("the priority is neither a whole number nor a hexadecimal one ('"
-                    + Excerpt.of(text.strip(), 24) + "')");
+                    + FileProblems.excerpt(text.strip()) + "')");
         }
     }
 

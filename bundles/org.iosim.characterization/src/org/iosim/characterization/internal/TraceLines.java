@@ -10,13 +10,12 @@ import org.iosim.characterization.TraceFormatException;
 
 /**
  * The non-blank lines of one trace file, read one at a time (at most {@link TextLines#MAX_LINE_BYTES}
- * each), and the errors that name the file, the line and its content.
+ * each), and the errors that name the file and the line.
  */
 public final class TraceLines implements Closeable {
 
     private final Path file;
     private final TextLines lines;
-    private String current;
 
     public TraceLines(Path file) throws IOException {
         this.file = file;
@@ -30,10 +29,11 @@ public final class TraceLines implements Closeable {
     /** @return the next line that is not blank, or null at the end of the file */
     public String next() throws IOException {
         try {
+            String line;
             do {
-                current = lines.next();
-            } while (current != null && current.isBlank());
-            return current;
+                line = lines.next();
+            } while (line != null && line.isBlank());
+            return line;
         } catch (IOException unreadable) {
             throw new TraceFormatException(file + ": " + FileProblems.reason(unreadable));
         }
@@ -41,7 +41,7 @@ public final class TraceLines implements Closeable {
 
     /** @return an error about the line last read */
     public TraceFormatException problem(String reason) {
-        return new TraceFormatException(file, lines.number(), reason, current);
+        return new TraceFormatException(file, lines.number(), reason);
     }
 
     /**
@@ -53,7 +53,7 @@ public final class TraceLines implements Closeable {
     public long wholeNumber(String text, String what) throws TraceFormatException {
         String digits = text.strip();
         if (digits.isEmpty() || !digits.chars().allMatch(c -> c >= '0' && c <= '9')) {
-            throw problem(what + " is not a whole number at least 0 ('" + Excerpt.of(digits, 24) + "')");
+            throw problem(what + " is not a whole number at least 0 ('" + FileProblems.excerpt(digits) + "')");
         }
         try {
             return Long.parseLong(digits);

@@ -1,6 +1,7 @@
 package org.iosim.cli.internal;
 
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -61,6 +62,9 @@ final class ExportCommand implements Callable<Integer> {
 	@Override
 	public Integer call() {
 		IosimCommand.requireExisting(model.toArray(Path[]::new));
+		if (Files.exists(out) && !Files.isDirectory(out)) {
+			throw new IosimCommand.UserError(Main.EXIT_USAGE, "--out must be a folder; " + out + " is a file");
+		}
 		IosimCommand.requireApartFromInputs(out, model.toArray(Path[]::new));
 		PrintWriter stdout = spec.commandLine().getOut();
 		PrintWriter err = spec.commandLine().getErr();

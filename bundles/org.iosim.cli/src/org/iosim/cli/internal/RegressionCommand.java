@@ -381,12 +381,22 @@ final class RegressionCommand implements Runnable {
 				StoredModel.Prediction prediction = input.predict(stored, row);
 				StringBuilder line = new StringBuilder();
 				for (double value : row) {
-					line.append(value).append(',');
+					line.append(plain(value)).append(',');
 				}
-				line.append(prediction.value()).append(',').append(String.join(" ", prediction.outsideTrainingRange()));
+				line.append(plain(prediction.value())).append(',')
+						.append(String.join(" ", prediction.outsideTrainingRange()));
 				printed.println(line);
 			}
 			return 0;
+		}
+
+		/**
+		 * @return e.g. {@code 67108864} or {@code 0.00012}: the shortest decimal that reads back as the
+		 *         value, without the exponent Java writes from 10⁷ on, which spreadsheets and people misread
+		 */
+		static String plain(double value) {
+			return Double.isFinite(value) ? BigDecimal.valueOf(value).stripTrailingZeros().toPlainString()
+					: String.valueOf(value);
 		}
 	}
 

@@ -1,8 +1,6 @@
 package org.iosim.cli.internal;
 
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,6 +14,7 @@ import org.iosim.run.RunConfiguration;
 import org.iosim.run.RunFailure;
 import org.iosim.sweep.LoadCurve;
 import org.iosim.sweep.LocalSweepEngine;
+import org.iosim.sweep.PointsFile;
 import org.iosim.sweep.Sweep;
 import org.iosim.sweep.SweepDefinition;
 import org.iosim.sweep.SweepEngine;
@@ -215,36 +214,16 @@ final class SweepCommand implements Callable<Integer> {
 	private SweepDefinition definition(RunConfiguration base) {
 		try {
 			if (points.pointsFile != null) {
-				List<String> lines = Files.readAllLines(points.pointsFile).stream().filter(line -> !line.isBlank())
-						.toList();
-				if (lines.size() < 2) {
-					throw new IllegalArgumentException(points.pointsFile + ": needs a header naming the parameters and"
-							+ " at least one row");
-				}
-				List<String> names = cells(lines.get(0));
-				List<List<String>> rows = new ArrayList<>();
-				for (int i = 1; i < lines.size(); i++) {
-					List<String> row = cells(lines.get(i));
-					if (row.size() != names.size()) {
-						throw new IllegalArgumentException(points.pointsFile + ": line " + (i + 1) + " has " + row.size()
-								+ " values for " + names.size() + " parameters");
-					}
-					rows.add(row);
-				}
-				return SweepDefinition.listed(base, names, rows, replications);
+				PointsFile file = PointsFile.read(points.pointsFile);
+				return SweepDefinition.listed(base, file.parameters(), file.rows(), replications);
 			}
 			return SweepDefinition.factorial(base, points.varied.stream().map(SweepParameter::parse).toList(),
 					replications);
 		} catch (IllegalArgumentException invalid) {
 			throw new IosimCommand.UserError(Main.EXIT_USAGE, invalid.getMessage());
-		} catch (IOException unreadable) {
-			throw new IosimCommand.UserError(Main.EXIT_USAGE, "cannot read " + points.pointsFile + ": "
-					+ unreadable.getMessage());
+		} catch (RunFailure unusable) {
+			throw IosimCommand.failed(unusable);
 		}
-	}
-
-	private static List<String> cells(String line) {
-		return List.of(line.split(",", -1)).stream().map(String::strip).toList();
 	}
 
 	/** e.g. {@code  points: 4 done, 6 left, about 0:12 left} */

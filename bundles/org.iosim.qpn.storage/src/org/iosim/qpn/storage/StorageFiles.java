@@ -2,6 +2,7 @@ package org.iosim.qpn.storage;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -9,19 +10,18 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.Iterator;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
 import org.iosim.qpn.storage.CalibratedStorage.ClassModel;
 import org.iosim.qpn.storage.CalibratedStorage.RaidRouting;
+import org.iosim.analysis.FileProblems;
 import org.iosim.analysis.regression.DataFormatException;
 import org.iosim.analysis.regression.StoredModel;
 import org.iosim.qpn.storage.ServiceTimeModel.Term;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -43,7 +43,7 @@ public final class StorageFiles {
 	private static final Set<String> KEYS = Set.of("format", "version", "template", "readThreshold", "writeThreshold",
 			"raidProbability", "serviceTimeVariation", "cacheServers", "classes", "calibration");
 	private static final ObjectMapper JSON = new ObjectMapper().enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
-			.enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS).enable(SerializationFeature.INDENT_OUTPUT);
+			.enable(SerializationFeature.INDENT_OUTPUT);
 
 	/** A calibration file that cannot be used; the message names the file and the entry. */
 	public static final class StorageFileException extends Exception {
@@ -132,14 +132,16 @@ public final class StorageFiles {
 			if (bytes.length > MAX_FILE_BYTES) {
 				throw new StorageFileException(file + ": not a calibrated storage template (larger than 1 MiB)");
 			}
-			root = JSON.readTree(bytes);
+			root = FileProblems.readJson(JSON, new String(bytes, StandardCharsets.UTF_8));
 		} catch (NoSuchFileException missing) {
 			throw new StorageFileException(file + ": no such file");
 		} catch (JsonProcessingException invalid) {
-			throw new StorageFileException(String.format(Locale.ROOT, "%s: line %d: not valid JSON: %s", file,
-					invalid.getLocation() == null ? 0 : invalid.getLocation().getLineNr(), invalid.getOriginalMessage()));
+			throw new StorageFileException(file + ": " + FileProblems.jsonProblem(invalid));
 		} catch (IOException unreadable) {
-			throw new StorageFileException(file + ": cannot be read: " + unreadable.getMessage());
+			throw new StorageFileException(file + ": cannot be read: " + FileProblems.reason(unreadable));
+		}
+		if (root == null) {
+			throw new StorageFileException(file + ": the file is empty; expected a calibrated template or scheduler model");
 		}
 		return root;
 	}
@@ -207,12 +209,13 @@ public final class StorageFiles {
 			for (Iterator<String> keys = root.fieldNames(); keys.hasNext();) {
 				String key = keys.next();
 				if (!KEYS.contains(key)) {
-					throw error(shorten(key), "unknown entry (expected one of " + KEYS.stream().sorted().toList() + ")");
+					throw error(FileProblems.excerpt(key),
+							"unknown entry (expected one of " + KEYS.stream().sorted().toList() + ")");
 				}
 			}
 			String label = root.path("template").asText("");
 			StorageTemplate template = StorageTemplate.byLabel(label).orElseThrow(() -> error("template",
-					"must be one of " + StorageTemplate.labels() + ", not '" + shorten(label) + "'"));
+					"must be one of " + StorageTemplate.labels() + ", not '" + FileProblems.excerpt(label) + "'"));
 			double readThreshold = threshold(root, "readThreshold");
 			double writeThreshold = threshold(root, "writeThreshold");
 			JsonNode routing = root.path("raidProbability");
@@ -232,7 +235,7 @@ public final class StorageFiles {
 			Map<StorageClass, ClassModel> models = new EnumMap<>(StorageClass.class);
 			for (Iterator<Map.Entry<String, JsonNode>> entries = classes.fields(); entries.hasNext();) {
 				Map.Entry<String, JsonNode> entry = entries.next();
-				String path = "classes." + shorten(entry.getKey());
+				String path = "classes." + FileProblems.excerpt(entry.getKey());
 				StorageClass storageClass = StorageClass.byLabel(entry.getKey())
 						.orElseThrow(() -> error(path, "unknown class (expected rr, rs, wr or ws)"));
 				ServiceTimeModel cached = model(entry.getValue().get("cached"), path + ".cached");
@@ -262,8 +265,8 @@ public final class StorageFiles {
 			for (Iterator<String> keys = root.fieldNames(); keys.hasNext();) {
 				String key = keys.next();
 				if (!SCHEDULER_KEYS.contains(key)) {
-					throw error(shorten(key), "unknown entry (expected one of " + SCHEDULER_KEYS.stream().sorted().toList()
-							+ ")");
+					throw error(FileProblems.excerpt(key),
+							"unknown entry (expected one of " + SCHEDULER_KEYS.stream().sorted().toList() + ")");
 				}
 			}
 			CalibratedStorage storage = read(beside(root, "storage"));
@@ -321,7 +324,7 @@ public final class StorageFiles {
 			double[] coefficients = new double[terms.size()];
 			for (Iterator<Map.Entry<String, JsonNode>> entries = terms.fields(); entries.hasNext();) {
 				Map.Entry<String, JsonNode> entry = entries.next();
-				String termPath = path + ".terms." + shorten(entry.getKey());
+				String termPath = path + ".terms." + FileProblems.excerpt(entry.getKey());
 				Term term = Term.byLabel(entry.getKey())
 						.orElseThrow(() -> error(termPath, "unknown term (expected 1, s, ln(f) or s*ln(f))"));
 				coefficients[kept.size()] = finite(entry.getValue(), termPath);
@@ -365,9 +368,5 @@ public final class StorageFiles {
 		private StorageFileException error(String path, String problem) {
 			return new StorageFileException(file + ": '" + path + "': " + problem);
 		}
-	}
-
-	private static String shorten(String text) {
-		return text.length() > 40 ? text.substring(0, 40) + "…" : text;
 	}
 }

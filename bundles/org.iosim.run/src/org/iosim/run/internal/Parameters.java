@@ -5,6 +5,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 
+import org.iosim.analysis.FileProblems;
+
 /** Checks of a transformation's parameters shared by IOSim's own transformations. */
 final class Parameters {
 
@@ -17,7 +19,7 @@ final class Parameters {
 		unknown.removeAll(known);
 		if (!unknown.isEmpty()) {
 			throw new IllegalArgumentException(transformation + ": unknown parameter" + (unknown.size() == 1 ? " " : "s ")
-					+ String.join(", ", unknown) + "; known parameters: " + String.join(", ", new TreeSet<>(known)));
+					+ String.join(", ", unknown.stream().map(FileProblems::excerpt).toList()) + "; known parameters: " + String.join(", ", new TreeSet<>(known)));
 		}
 	}
 

@@ -6,6 +6,7 @@ import java.util.Locale;
 import java.util.OptionalDouble;
 
 import org.eclipse.emf.ecore.util.EcoreUtil;
+import org.iosim.analysis.FileProblems;
 import org.iosim.pcm.ArchitectureModel;
 import org.iosim.pcm.AssemblyContext;
 import org.iosim.pcm.BasicComponent;
@@ -81,7 +82,8 @@ public abstract sealed class ParameterTarget {
 	 */
 	public static ParameterTarget of(String name) {
 		if (name.isBlank() || name.startsWith(".") || name.endsWith(".") || name.contains("..")) {
-			throw new IllegalArgumentException("'" + name + "' is not a parameter name; the forms are: " + FORMS);
+			throw new IllegalArgumentException(
+					"'" + FileProblems.excerpt(name) + "' is not a parameter name; the forms are: " + FORMS);
 		}
 		if (name.equals(IO_CONFIGURATION)) {
 			return new IoConfigurationChoice(name);
@@ -108,7 +110,7 @@ public abstract sealed class ParameterTarget {
 		if (parts.size() >= 2) {
 			return new ComponentParameter(name, name.substring(0, name.length() - last.length() - 1), last);
 		}
-		throw new IllegalArgumentException("unknown parameter '" + name + "'; the forms are: " + FORMS);
+		throw new IllegalArgumentException("unknown parameter '" + FileProblems.excerpt(name) + "'; the forms are: " + FORMS);
 	}
 
 	public abstract Stage stage();
@@ -121,11 +123,12 @@ public abstract sealed class ParameterTarget {
 	public abstract void apply(ArchitectureModel model, String value);
 
 	IllegalArgumentException wrong(String value, String problem) {
-		return new IllegalArgumentException("parameter '" + name + "' = '" + value + "': " + problem);
+		return new IllegalArgumentException("parameter '" + FileProblems.excerpt(name) + "' = '"
+				+ FileProblems.excerpt(value) + "': " + problem);
 	}
 
 	IllegalArgumentException matchesNothing(String problem) {
-		return new IllegalArgumentException("parameter '" + name + "' matches nothing in the model: " + problem);
+		return new IllegalArgumentException("parameter '" + FileProblems.excerpt(name) + "' matches nothing in the model: " + problem);
 	}
 
 	double number(String value, boolean zeroAllowed) {
@@ -160,11 +163,12 @@ public abstract sealed class ParameterTarget {
 		List<E> matching = candidates.stream()
 				.filter(element -> reference.equals(element.getId()) || reference.equals(element.getName())).toList();
 		if (matching.isEmpty()) {
-			throw matchesNothing("no " + kind + " has the id or name '" + reference + "' (" + kind + "s: "
-					+ names(candidates) + ")");
+			throw matchesNothing("no " + kind + " has the id or name '" + FileProblems.excerpt(reference) + "' (" + kind
+					+ "s: " + names(candidates) + ")");
 		}
 		if (matching.size() > 1) {
-			throw matchesNothing(matching.size() + " " + kind + "s are named '" + reference + "'; name one by its id ("
+			throw matchesNothing(matching.size() + " " + kind + "s are named '" + FileProblems.excerpt(reference)
+					+ "'; name one by its id ("
 					+ String.join(", ", matching.stream().map(Entity::getId).toList()) + ")");
 		}
 		return matching.get(0);
@@ -382,9 +386,11 @@ public abstract sealed class ParameterTarget {
 			}
 			if (set == 0) {
 				throw components.isEmpty() && namedAssemblies.isEmpty()
-						? new IllegalArgumentException("unknown parameter '" + name + "': no component or assembly"
-								+ " context has the id or name '" + elementReference + "'; the forms are: " + FORMS)
-						: matchesNothing("'" + elementReference + "' has no component parameter '" + variable + "'");
+						? new IllegalArgumentException("unknown parameter '" + FileProblems.excerpt(name)
+								+ "': no component or assembly context has the id or name '"
+								+ FileProblems.excerpt(elementReference) + "'; the forms are: " + FORMS)
+						: matchesNothing("'" + FileProblems.excerpt(elementReference) + "' has no component parameter '"
+								+ FileProblems.excerpt(variable) + "'");
 			}
 		}
 

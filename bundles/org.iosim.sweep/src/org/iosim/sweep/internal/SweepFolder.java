@@ -16,13 +16,16 @@ import java.util.Objects;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 
+import org.iosim.analysis.FileProblems;
 import org.iosim.analysis.WholeFiles;
 import org.iosim.run.RunFailure;
 import org.iosim.sweep.ReplicationResult;
 import org.iosim.sweep.SweepDefinition;
 import org.iosim.sweep.SweepPoint;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -40,7 +43,9 @@ public final class SweepFolder {
 	public static final String DEFINITION = "sweep-definition.json";
 	public static final String POINTS = "points";
 
-	private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+	/** Reading refuses more after the value: a damaged file must not pass for the sweep's. */
+	private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
+			.enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
 	private final Path folder;
 
@@ -59,7 +64,17 @@ public final class SweepFolder {
 		Path file = folder.resolve(DEFINITION);
 		try {
 			if (Files.isRegularFile(file)) {
-				JsonNode existing = JSON.readTree(file.toFile());
+				JsonNode existing;
+				try {
+					existing = FileProblems.readJson(JSON, FileProblems.readUtf8(file));
+				} catch (JsonProcessingException broken) {
+					throw new RunFailure(RunFailure.Kind.INVALID, file + ": " + FileProblems.jsonProblem(broken)
+							+ "; delete " + folder + " to start this sweep afresh");
+				}
+				if (existing == null) {
+					throw new RunFailure(RunFailure.Kind.INVALID, file + ": the file is empty; delete " + folder
+							+ " to start this sweep afresh");
+				}
 				// compared as read back, so that numbers have the node types reading gives them
 				JsonNode wantedAsRead = JSON.readTree(JSON.writeValueAsString(wanted));
 				if (!existing.equals(wantedAsRead)) {
@@ -76,7 +91,7 @@ public final class SweepFolder {
 			Files.createDirectories(folder.resolve(POINTS));
 		} catch (IOException unwritable) {
 			throw new RunFailure(RunFailure.Kind.INVALID, "cannot use the sweep folder " + folder + ": "
-					+ unwritable.getMessage());
+					+ FileProblems.reason(unwritable));
 		}
 		return new SweepFolder(folder);
 	}
@@ -98,9 +113,12 @@ public final class SweepFolder {
 					if (replications.size() == definition.replications()) {
 						finished.put(point.index(), replications);
 					}
+				} catch (JsonProcessingException broken) {
+					throw new RunFailure(RunFailure.Kind.INVALID, file + ": " + FileProblems.jsonProblem(broken)
+							+ "; delete it to run the point again");
 				} catch (IOException unreadable) {
 					throw new RunFailure(RunFailure.Kind.INVALID, "cannot read the finished point " + file + ": "
-							+ unreadable.getMessage() + "; delete it to run the point again");
+							+ FileProblems.reason(unreadable) + "; delete it to run the point again");
 				}
 			}
 		}

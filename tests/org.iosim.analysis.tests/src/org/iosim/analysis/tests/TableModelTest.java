@@ -185,7 +185,7 @@ class TableModelTest {
     @Test
     void longValuesAreShortenedInMessages() {
         String file = "analysis model 'measured': " + folder.resolve("points.csv");
-        assertEquals(file + ": row 2, column 1 ('concurrency'): 'xxxxxxxxxxxxxxxxxxxxxxx…' is not a number",
+        assertEquals(file + ": row 2, column 1 ('concurrency'): '" + "x".repeat(39) + "…' is not a number",
                 error("concurrency,delay\n" + "x".repeat(5000) + ",0.1\n2,0.2\n"));
     }
 

@@ -139,4 +139,21 @@ class CalibrationTest {
 						type -> ModelSelection.Listener.NONE));
 		assertTrue(error.getMessage().contains("no measurements of the test plan 'nope'"), error.getMessage());
 	}
+
+	@Test
+	void delaysOfZeroAreRefusedInOneShortSentence() {
+		List<MeasuredDelay> zero = measured("train", 30, 8).stream().map(row -> new MeasuredDelay(row.plan(),
+				row.configuration(), row.workload(), row.type(), List.of(0.0, 0.0))).toList();
+		long reads = zero.stream().filter(row -> row.type() == IoType.READ).count();
+		CalibrationException error = assertThrows(CalibrationException.class, () -> calibrate(zero, "x"));
+		assertEquals("all of the " + reads + " measured configurations with reads have a mean delay of 0, which a"
+				+ " calibration (of ln(delay)) cannot use; measure them again", error.getMessage());
+
+		List<MeasuredDelay> someZero = new ArrayList<>(measured("train", 30, 9));
+		MeasuredDelay first = someZero.get(0);
+		someZero.set(0, new MeasuredDelay(first.plan(), first.configuration(), first.workload(), first.type(),
+				List.of(0.0, 0.0)));
+		error = assertThrows(CalibrationException.class, () -> calibrate(someZero, "x"));
+		assertTrue(error.getMessage().startsWith("1 of the "), error.getMessage());
+	}
 }

@@ -62,15 +62,15 @@ class BadTraceTest {
                     + " offset, priority) but found more" })
     void badFioLines(String line, String reason) throws IOException {
         Path log = file("job_lat.1.log", GOOD_FIO_LINE + "\n" + line + "\n");
-        assertEquals(log + ": line 2: " + reason + ": '" + line + "'", problem(TraceFormat.FIO, log));
+        assertEquals(log + ": line 2: " + reason, problem(TraceFormat.FIO, log));
     }
 
     @Test
     void fiveValuesAreAmbiguous() throws IOException {
         Path log = file("job_lat.1.log", "0, 1000, 0, 4096, 0\n");
         assertEquals(log + ": line 1: found 5 values, a log without offsets or one from an older fio; run fio with"
-                + " log_offset=1, which logs 6 values (time, latency, direction, block size, offset, priority):"
-                + " '0, 1000, 0, 4096, 0'", problem(null, log));
+                + " log_offset=1, which logs 6 values (time, latency, direction, block size, offset, priority)",
+                problem(null, log));
     }
 
     @ParameterizedTest
@@ -86,18 +86,15 @@ class BadTraceTest {
                     + " 9223372036854775807" })
     void badBlkparseLines(String line, String reason) throws IOException {
         Path output = file("trace.txt", "  8,0    1        1     0.000000000  4711  D   R 300 + 8 [app]\n" + line + "\n");
-        assertEquals(output + ": line 2: " + reason + ": '" + line + "'", problem(TraceFormat.BLKPARSE, output));
+        assertEquals(output + ": line 2: " + reason, problem(TraceFormat.BLKPARSE, output));
     }
 
     @Test
-    void aLongLineIsShortenedAndControlCharactersAreHidden() throws IOException {
+    void aLongFieldIsShortenedAndControlCharactersAreHidden() throws IOException {
         String line = "0, 1000, 0, 4096, \u001b[2J" + "x".repeat(200) + ", 0";
         Path log = file("job_lat.1.log", line + "\n");
-        String message = problem(TraceFormat.FIO, log);
-        String excerpt = message.substring(message.indexOf(": '") + 3, message.length() - 1);
-        assertEquals(80, excerpt.length(), excerpt);
-        assertTrue(excerpt.startsWith("0, 1000, 0, 4096, ?[2Jxxx"), excerpt);
-        assertTrue(excerpt.endsWith("x…"), excerpt);
+        assertEquals(log + ": line 1: the offset is not a whole number at least 0 ('?[2J" + "x".repeat(35) + "…')",
+                problem(TraceFormat.FIO, log));
     }
 
     @Test
@@ -127,7 +124,7 @@ class BadTraceTest {
     void aFileOfNeitherFormatAsksForTheFormat() throws IOException {
         Path notes = file("notes.txt", "\n\nmeasured on Tuesday\n");
         assertEquals(notes + ": line 3: neither a fio latency log nor a blkparse event, so the trace format cannot be"
-                + " told; name it (fio or blkparse): 'measured on Tuesday'", problem(null, notes));
+                + " told; name it (fio or blkparse)", problem(null, notes));
     }
 
     @Test

@@ -439,8 +439,8 @@ class BadInputTest {
 			"\"r3\" ] },|\"r4\" ] },|0,8,4096,r,0.1|1|'volumes[0].ranks[3]' names no rank: 'r4'",
 			"\"count\": 4|\"count\": -4|0,8,4096,r,0.1|1|'storage.processor.count' must be at least 1, got -4",
 			"\"nodes\": 2|\"nodes\": 2,,|0,8,4096,r,0.1|1|san.json: not valid JSON at line",
-			"\"nodes\": 2|\"nodes\": 2|0,8,4096,x,0.1|1|t.spc line 2: field Opcode must be r or w, got 'x'",
-			"\"nodes\": 2|\"nodes\": 2|0;8;4096;r;0.1|1|t.spc line 2: has 1 field but an SPC record needs 5",
+			"\"nodes\": 2|\"nodes\": 2|0,8,4096,x,0.1|1|t.spc: line 2: field Opcode must be r or w, got 'x'",
+			"\"nodes\": 2|\"nodes\": 2|0;8;4096;r;0.1|1|t.spc: line 2: has 1 field but an SPC record needs 5",
 			"\"nodes\": 2|\"nodes\": 2|9,8,4096,r,0.1|1|request 2 in time order (ASU 9, LBA 8, 4096 bytes): ASU 9 is no volume",
 			"\"nodes\": 2|\"nodes\": 2|0,99999999999,4096,r,0.1|1|lie beyond the end of volume 'orders'" })
 	void sanReplayNamesTheFileElementAndProblem(String original, String replacement, String traceLine, int exitCode,

@@ -2,6 +2,7 @@ package org.iosim.cli.tests;
 
 import static org.iosim.cli.tests.CommandLine.iosim;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
@@ -10,6 +11,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 
 import org.junit.jupiter.api.BeforeEach;
@@ -76,6 +78,18 @@ class RegressionCommandTest {
 
 		CommandLine.Run predict = iosim("regression", "predict", "--model", model.toString(), "--data", test.toString());
 		assertTrue(predict.out().lines().skip(1).allMatch(line -> line.endsWith(",concurrency")), predict.out());
+	}
+
+	@Test
+	void predictionsArePlainDecimalNumbers() throws IOException {
+		Path model = fitLinear();
+		Path data = Files.writeString(folder.resolve("far.csv"), "concurrency\n67108864\n0.0000001\n");
+		CommandLine.Run predict = iosim("regression", "predict", "--model", model.toString(), "--data", data.toString());
+		assertEquals(0, predict.exitCode(), predict.toString());
+		List<String> rows = predict.out().lines().skip(1).toList();
+		assertTrue(rows.get(0).matches("67108864,33554\\.43\\d*,concurrency"), predict.out());
+		assertTrue(rows.get(1).matches("0\\.0000001,0\\.00[12]\\d*,concurrency"), predict.out());
+		assertFalse(predict.out().contains("E"), predict.out());
 	}
 
 	@Test

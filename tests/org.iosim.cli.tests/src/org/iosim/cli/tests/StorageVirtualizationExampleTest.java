@@ -26,7 +26,7 @@ class StorageVirtualizationExampleTest {
 	}
 
 	/**
-	 * The measured columns of seed 000, Table 2 (/work/shared/seeds/000_70ccdd538b493512.txt: READ rows
+	 * The measured columns of seed 000, Table 2 (000_70ccdd538b493512.txt: READ rows
 	 * at lines 467–508, WRITE rows at lines 510–551).
 	 */
 	static final List<Seed> TABLE_2 = List.of(

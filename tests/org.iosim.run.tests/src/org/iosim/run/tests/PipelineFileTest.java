@@ -1,6 +1,7 @@
 package org.iosim.run.tests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -80,6 +81,9 @@ class PipelineFileTest {
 			{"model": "m", "simulation": {"stopTime": -3}}             | stop time must be positive
 			{"model": "m", "simulation": {"simulateNetwork": "yes"}}   | 'simulation.simulateNetwork' must be true or false
 			{"model": "m", "simulation": {"warmUp": 5}}                | unknown key simulation.warmUp
+			{"model": "m"} trailing garbage                            | more text follows the JSON value at line 1
+			{"model": "m"}{"model": "n"}                               | more text follows the JSON value at line 1
+			{"model": "m", "a": 1, "b": 2, "c": 3, "d": 4, "e": 5, "f": 6} | unknown keys a, b, c, d, e, … (6 in all); known:
 			""")
 	void wrongFilesAreUsageErrorsNamingTheFileAndTheKey(String content, String expected) throws Exception {
 		Path file = write("bad.json", content);
@@ -87,6 +91,28 @@ class PipelineFileTest {
 		assertEquals(RunFailure.Kind.USAGE, failure.kind());
 		assertTrue(failure.getMessage().startsWith(file + ": "), failure.getMessage());
 		assertTrue(failure.getMessage().contains(expected), failure.getMessage());
+	}
+
+	@Test
+	void garbageAfterTheObjectOnALaterLineIsNamedWithItsLine() throws Exception {
+		Path file = write("bad.json", "{\"model\": \"m\"}\n\n# notes\n");
+		RunFailure failure = assertThrows(RunFailure.class, () -> PipelineFile.read(file));
+		assertTrue(failure.getMessage().startsWith(file + ": more text follows the JSON value at line 3, column "),
+				failure.getMessage());
+	}
+
+	@Test
+	void aFileThatIsNoPipelineFileIsNotEchoed() throws Exception {
+		String firstLine = "Loremipsumdolorsitametconsecteturadipiscingelitseddoeiusmod";
+		Path file = write("notes.json", firstLine + "\nsecond line\n");
+		RunFailure failure = assertThrows(RunFailure.class, () -> PipelineFile.read(file));
+		assertTrue(failure.getMessage().startsWith(file + ": not valid JSON at line 1, column "), failure.getMessage());
+		assertFalse(failure.getMessage().contains(firstLine.substring(0, 41)), failure.getMessage());
+		Path key = write("key.json", "{\"model\": \"m\", \"" + "\\u001b[2J".repeat(30) + "\": 1}");
+		failure = assertThrows(RunFailure.class, () -> PipelineFile.read(key));
+		assertTrue(failure.getMessage().contains("unknown key ?[2J?[2J"), failure.getMessage());
+		assertFalse(failure.getMessage().contains("\u001b"), failure.getMessage());
+		assertTrue(failure.getMessage().length() < 250, failure.getMessage());
 	}
 
 	@Test

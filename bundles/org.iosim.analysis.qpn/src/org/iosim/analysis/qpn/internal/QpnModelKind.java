@@ -15,6 +15,7 @@ import org.iosim.analysis.AnalysisModelException;
 import org.iosim.analysis.AnalysisModelFailure;
 import org.iosim.analysis.ArrivingRequest;
 import org.iosim.analysis.EmbeddedIoModel;
+import org.iosim.analysis.FileProblems;
 import org.iosim.analysis.IoAnalysisModel;
 import org.iosim.analysis.IoAnalysisModelKind;
 import org.iosim.analysis.ModelContext;
@@ -152,7 +153,7 @@ public final class QpnModelKind implements IoAnalysisModelKind {
 		String mode = definition.parameter("mode").orElse("delay");
 		if (!MODES.contains(mode)) {
 			throw new AnalysisModelException(model + ": parameter 'mode' must be one of " + MODES + ", not '"
-					+ (mode.length() > 40 ? mode.substring(0, 40) + "…" : mode) + "'");
+					+ FileProblems.excerpt(mode) + "'");
 		}
 		if (mode.equals("delay")) {
 			return solved;
@@ -304,7 +305,7 @@ public final class QpnModelKind implements IoAnalysisModelKind {
 			// named below
 		}
 		throw new AnalysisModelException("analysis model '" + definition.name() + "': parameter '" + parameter
-				+ "' must be a finite number, not '" + (text.length() > 40 ? text.substring(0, 40) + "…" : text) + "'");
+				+ "' must be a finite number, not '" + FileProblems.excerpt(text) + "'");
 	}
 
 	private static Colour colour(String model, PreparedNet net, String place, String colour)

@@ -6,6 +6,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.iosim.analysis.FileProblems;
 import org.iosim.analysis.regression.Dataset;
 import org.iosim.analysis.regression.Parameter;
 import org.iosim.analysis.regression.RegressionInputException;
@@ -179,7 +180,7 @@ public final class CubistTechnique implements Technique {
 				}
 			}
 			throw new RegressionInputException(ID + ": no rule of committee member " + (member + 1) + " covers the row "
-					+ StoredJson.quoted(Arrays.toString(row)) + "; the stored rules leave a gap (was the model file edited?)");
+					+ FileProblems.excerpt(Arrays.toString(row)) + "; the stored rules leave a gap (was the model file edited?)");
 		}
 
 		static List<Rule> fromTree(TreeNode root, int featureCount) {
@@ -256,7 +257,7 @@ public final class CubistTechnique implements Technique {
 				String name = StoredJson.text(context, condition, "feature");
 				int feature = features.indexOf(name);
 				if (feature < 0) {
-					throw new IllegalArgumentException(context + ": condition on unknown feature " + StoredJson.quoted(name));
+					throw new IllegalArgumentException(context + ": condition on unknown feature " + FileProblems.excerpt(name));
 				}
 				if (condition.has("above")) {
 					lower[feature] = StoredJson.number(context, condition, "above");

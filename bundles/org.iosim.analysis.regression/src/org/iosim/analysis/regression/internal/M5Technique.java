@@ -10,6 +10,7 @@ import org.apache.commons.math3.linear.Array2DRowRealMatrix;
 import org.apache.commons.math3.linear.ArrayRealVector;
 import org.apache.commons.math3.linear.DecompositionSolver;
 import org.apache.commons.math3.linear.QRDecomposition;
+import org.iosim.analysis.FileProblems;
 import org.iosim.analysis.regression.Dataset;
 import org.iosim.analysis.regression.Parameter;
 import org.iosim.analysis.regression.RegressionModel;
@@ -152,7 +153,7 @@ public final class M5Technique implements Technique {
 				int feature = features.indexOf(entry.getKey());
 				if (feature < 0) {
 					throw new IllegalArgumentException(context + ": coefficient for unknown feature "
-							+ StoredJson.quoted(entry.getKey()));
+							+ FileProblems.excerpt(entry.getKey()));
 				}
 				coefficients[feature] = StoredJson.finite(StoredJson.named(context, "coefficients." + entry.getKey()),
 						entry.getValue());
@@ -209,7 +210,7 @@ public final class M5Technique implements Technique {
 			String featureName = StoredJson.text(context, split, "feature");
 			int feature = features.indexOf(featureName);
 			if (feature < 0) {
-				throw new IllegalArgumentException(context + ": split on unknown feature " + StoredJson.quoted(featureName));
+				throw new IllegalArgumentException(context + ": split on unknown feature " + FileProblems.excerpt(featureName));
 			}
 			return new TreeNode(rows, model, feature, StoredJson.number(context, split, "threshold"),
 					fromJson(StoredJson.object(context, json, "atMost"), features),

@@ -14,6 +14,7 @@ import java.util.stream.IntStream;
 import org.apache.commons.math3.linear.Array2DRowRealMatrix;
 import org.apache.commons.math3.linear.ArrayRealVector;
 import org.apache.commons.math3.linear.QRDecomposition;
+import org.iosim.analysis.FileProblems;
 import org.iosim.analysis.regression.Dataset;
 import org.iosim.analysis.regression.Parameter;
 import org.iosim.analysis.regression.RegressionModel;
@@ -664,7 +665,7 @@ public final class MarsTechnique implements Technique {
 				String direction = StoredJson.text(id() + " hinge", hinge, "direction");
 				if (!direction.equals("x-knot") && !direction.equals("knot-x")) {
 					throw new IllegalArgumentException("MARS hinge direction must be 'x-knot' or 'knot-x', got '"
-							+ StoredJson.quoted(direction) + "'");
+							+ FileProblems.excerpt(direction) + "'");
 				}
 				hinges.add(new Hinge(TechniqueSupport.feature(hinge.get("feature"), features),
 						TechniqueSupport.number(hinge, "knot"), direction.equals("x-knot")));

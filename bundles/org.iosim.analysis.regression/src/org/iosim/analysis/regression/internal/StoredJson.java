@@ -3,28 +3,23 @@ package org.iosim.analysis.regression.internal;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.iosim.analysis.FileProblems;
+
 import com.fasterxml.jackson.databind.JsonNode;
 
 /**
- * Checked access to the fields of a stored model's JSON, and pieces of a user's file quoted in
- * messages. Every failure is an {@link IllegalArgumentException} whose message names the field, in
+ * Checked access to the fields of a stored model's JSON, and its values as messages quote them
+ * ({@link FileProblems#excerpt}). Every failure is an {@link IllegalArgumentException} whose message names the field, in
  * its context (e.g. "m5 tree node"), and what it holds instead.
  */
 public final class StoredJson {
 
-	/** Longest piece of a file quoted in a message, in characters, so that one huge value cannot flood it. */
-	private static final int QUOTED = 40;
-
 	private StoredJson() {
-	}
-
-	public static String quoted(String text) {
-		return text.length() <= QUOTED ? text : text.substring(0, QUOTED) + "… (" + text.length() + " characters)";
 	}
 
 	/** A JSON value as written in the file, shortened; "nothing" for an absent one. */
 	public static String shown(JsonNode value) {
-		return value == null || value.isMissingNode() ? "nothing" : quoted(value.toString());
+		return value == null || value.isMissingNode() ? "nothing" : FileProblems.excerpt(value.toString());
 	}
 
 	/** @param context where the field is, e.g. "cubist rule"; empty at the top of a file */
@@ -96,6 +91,6 @@ public final class StoredJson {
 
 	/** "field 'x'", after the context when there is one. */
 	public static String named(String context, String field) {
-		return (context.isEmpty() ? "" : context + ": ") + "field '" + quoted(field) + "'";
+		return (context.isEmpty() ? "" : context + ": ") + "field '" + FileProblems.excerpt(field) + "'";
 	}
 }

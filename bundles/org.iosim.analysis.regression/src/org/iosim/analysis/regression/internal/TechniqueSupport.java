@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.iosim.analysis.FileProblems;
 import org.iosim.analysis.regression.Dataset;
 import org.iosim.analysis.regression.Parameter;
 import org.iosim.analysis.regression.RegressionInputException;
@@ -99,7 +100,7 @@ final class TechniqueSupport {
 		int index = name != null && name.isTextual() ? features.indexOf(name.asText()) : -1;
 		if (index < 0) {
 			throw new IllegalArgumentException("unknown feature " + StoredJson.shown(name) + "; the model's features are "
-					+ StoredJson.quoted(features.toString()));
+					+ FileProblems.excerpt(features.toString()));
 		}
 		return index;
 	}

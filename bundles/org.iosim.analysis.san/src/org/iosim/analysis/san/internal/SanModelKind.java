@@ -12,6 +12,7 @@ import org.apache.commons.rng.UniformRandomProvider;
 import org.iosim.analysis.AnalysisModelException;
 import org.iosim.analysis.ArrivingRequest;
 import org.iosim.analysis.EmbeddedIoModel;
+import org.iosim.analysis.FileProblems;
 import org.iosim.analysis.IoAnalysisModel;
 import org.iosim.analysis.IoAnalysisModelKind;
 import org.iosim.analysis.ModelContext;
@@ -61,7 +62,8 @@ public final class SanModelKind implements IoAnalysisModelKind {
 		unknown.removeAll(PARAMETERS);
 		if (!unknown.isEmpty()) {
 			throw new AnalysisModelException("analysis model '" + definition.name() + "' of kind '" + ID
-					+ "': unknown parameter(s) " + String.join(", ", unknown) + "; known parameters: asu, config");
+					+ "': unknown parameter(s) " + String.join(", ", unknown.stream().map(FileProblems::excerpt).toList())
+					+ "; known parameters: asu, config");
 		}
 		String file = definition.parameter("config").filter(value -> !value.isBlank())
 				.orElseThrow(() -> new AnalysisModelException("analysis model '" + definition.name() + "' of kind '" + ID
@@ -78,7 +80,7 @@ public final class SanModelKind implements IoAnalysisModelKind {
 			fallback = configuration.volumes().stream().filter(v -> String.valueOf(v.asu()).equals(text)).findFirst()
 					.orElseThrow(() -> new AnalysisModelException("analysis model '" + definition.name() + "': parameter"
 							+ " 'asu' must be the ASU number of a volume of " + file + " ("
-							+ configuration.volumes().stream().map(Volume::asu).toList() + "), got '" + text + "'"));
+							+ configuration.volumes().stream().map(Volume::asu).toList() + "), got '" + FileProblems.excerpt(text) + "'"));
 		}
 		return new Embedded(definition.name(), configuration, fallback, context);
 	}

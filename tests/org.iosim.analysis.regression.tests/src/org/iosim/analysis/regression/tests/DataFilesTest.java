@@ -3,6 +3,7 @@ package org.iosim.analysis.regression.tests;
 import org.iosim.analysis.TextLines;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -10,6 +11,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
@@ -45,14 +47,23 @@ class DataFilesTest {
 	@Test
 	void missingTargetColumnIsNamedWithTheColumnsThereAre() throws IOException {
 		String message = failure(csv("concurrency,size\n1,2\n2,3\n"), "delay", 2);
-		assertTrue(message.contains("measurements.csv: no column named 'delay' for the target (columns: concurrency, size)"),
-				message);
+		assertTrue(message.endsWith("measurements.csv: line 1: no column named 'delay' for the target; the header's 2"
+				+ " columns: concurrency, size"), message);
+	}
+
+	@Test
+	void theFirstLineOfAFileThatIsNoCsvFileIsNotEchoed() throws IOException {
+		String firstLine = "root:x:0:0:root:/root:/bin/bash";
+		String message = failure(csv("# a comment\n" + firstLine + "\ndaemon:x:1:1::/usr/sbin:/bin/sh\n"), "delay", 2);
+		assertTrue(message.endsWith("measurements.csv: line 2: no column named 'delay' for the target; the header has"
+				+ " one column: no commas, semicolons or tabs; is this a CSV file with a header row?"), message);
+		assertFalse(message.contains("root"), message);
 	}
 
 	@Test
 	void nonNumericValueNamesRowAndColumn() throws IOException {
 		String message = failure(csv("concurrency,delay\n1,0.002\n2,fast\n"), "delay", 2);
-		assertTrue(message.contains("measurements.csv: row 3, column 2 ('delay'): 'fast' is not a number"), message);
+		assertTrue(message.contains("measurements.csv: line 3, column 2 ('delay'): 'fast' is not a number"), message);
 	}
 
 	@Test
@@ -70,7 +81,7 @@ class DataFilesTest {
 	@Test
 	void rowWithMissingValuesIsNamed() throws IOException {
 		String message = failure(csv("concurrency,size,delay\n1,2,0.1\n2,0.2\n"), "delay", 2);
-		assertTrue(message.contains("row 3 has 2 values, the header 3"), message);
+		assertTrue(message.contains("line 3 has 2 values, the header 3"), message);
 	}
 
 	@Test
@@ -102,7 +113,7 @@ class DataFilesTest {
 	@Test
 	void valuesBeyondTheRangeOfNumbersAreNamed() throws IOException {
 		String message = failure(csv("concurrency,delay\n1,0.1\n1e999,0.2\n"), "delay", 2);
-		assertTrue(message.endsWith("row 3, column 1 ('concurrency'): '1e999' is beyond the range of numbers (about ±1.8e308)"),
+		assertTrue(message.endsWith("line 3, column 1 ('concurrency'): '1e999' is beyond the range of numbers (about ±1.8e308)"),
 				message);
 	}
 
@@ -110,17 +121,26 @@ class DataFilesTest {
 	void valuesTooLargeToFitAreRefusedForFittingOnly() throws Exception {
 		Path huge = csv("concurrency,delay\n1,0.1\n1e70,0.2\n");
 		String message = failure(huge, "delay", 2);
-		assertTrue(message.endsWith("row 3, column 1 ('concurrency'): '1e70' is too large to fit: beyond ±1e+60 the"
+		assertTrue(message.endsWith("line 3, column 1 ('concurrency'): '1e70' is too large to fit: beyond ±1e+60 the"
 				+ " techniques' products of values overflow; rescale the column (e.g. to other units)"), message);
 		assertEquals(1e70, DataFiles.readForModel(huge, "delay", List.of("concurrency"), true).x()[1][0]);
 	}
 
 	@Test
 	void aLineLongerThanTheLimitIsRefusedBeforeItIsReadWhole() throws IOException {
-		Path binary = Files.write(folder.resolve("image.csv"), new byte[TextLines.MAX_LINE_BYTES + 1]);
-		String message = failure(binary, "delay", 2);
-		assertEquals(binary + ": line 1 is longer than 1,048,576 bytes, the most a line may have; is this the right file?",
+		byte[] oneLine = new byte[TextLines.MAX_LINE_BYTES + 1];
+		Arrays.fill(oneLine, (byte) '7');
+		Path huge = Files.write(folder.resolve("huge.csv"), oneLine);
+		String message = failure(huge, "delay", 2);
+		assertEquals(huge + ": line 1 is longer than 1,048,576 bytes, the most a line may have; is this the right file?",
 				message);
+	}
+
+	@Test
+	void aBinaryFileIsToldFromText() throws IOException {
+		Path binary = Files.write(folder.resolve("image.csv"), new byte[] { 'P', 'K', 3, 4, 0, 0, 8, 0 });
+		assertEquals(binary + ": line 1 holds a NUL byte (byte offset 4 in the file), which text never does; is this the"
+				+ " right file?", failure(binary, "delay", 2));
 	}
 
 	@Test
@@ -128,6 +148,7 @@ class DataFilesTest {
 		Path twice = csv("size,size,delay\n1,2,0.1\n2,3,0.2\n");
 		// a duplicated feature column stored a model whose features no longer matched its ranges
 		assertTrue(failure(twice, "delay", 2).endsWith("the header names two columns 'size' (columns 1 and 2); rename one"));
+		assertTrue(failure(twice, "delay", 2).contains("measurements.csv: line 1: the header names two columns"));
 		Path unused = csv("size,note,note,delay\n1,2,3,0.1\n2,3,4,0.2\n");
 		assertEquals(List.of("size"), DataFiles.read(unused, "delay", List.of("size"), 2).features());
 	}
@@ -135,7 +156,7 @@ class DataFilesTest {
 	@Test
 	void aColumnWithoutNameOrAFeatureNamedTwiceIsRefused() throws IOException {
 		assertTrue(failure(csv("size,,delay\n1,2,0.1\n2,3,0.2\n"), "delay", 2)
-				.endsWith("column 2 has no name in the header"));
+				.endsWith("measurements.csv: line 1, column 2: the header gives this column no name"));
 		Path file = csv("size,delay\n1,0.1\n2,0.2\n");
 		String twice = assertThrows(DataFormatException.class,
 				() -> DataFiles.read(file, "delay", List.of("size", "size"), 2)).getMessage();
@@ -146,10 +167,11 @@ class DataFilesTest {
 	void hugeCellsAndHeadersAreShortenedInMessages() throws IOException {
 		String header = IntStream.range(0, 500).mapToObj(column -> "c" + column).collect(Collectors.joining(","));
 		String columns = failure(csv(header + "\n"), "delay", 2);
-		assertTrue(columns.endsWith("(columns: c0, c1, c2, c3, c4, c5, c6, c7, c8, c9, c10, c11, c12, c13, c14, c15, c16,"
-				+ " c17, c18, c19, … 500 in all)"), columns);
+		assertTrue(columns.endsWith("the header's 500 columns: c0, c1, c2, c3, c4, c5, c6, c7, c8, c9,…"), columns);
 		String cell = failure(csv("size,delay\n1," + "9".repeat(50_000) + "x\n"), "delay", 2);
-		assertTrue(cell.endsWith("'" + "9".repeat(40) + "… (50001 characters)' is not a number"), cell);
+		assertTrue(cell.endsWith("'" + "9".repeat(39) + "…' is not a number"), cell);
+		String control = failure(csv("size,delay\n1,\u001b[2J\u202eevil\n"), "delay", 2);
+		assertTrue(control.endsWith("'?[2J?evil' is not a number"), control);
 	}
 
 	@Test

@@ -156,8 +156,17 @@ class SanModelTest {
 	void badTraceLinesAreNamed(String line, String expected) throws Exception {
 		Path trace = Files.writeString(folder.resolve("bad.spc"), "0,0,4096,r,0\n" + line + "\n");
 		SanException problem = assertThrows(SanException.class, () -> SpcTrace.read(trace));
-		assertTrue(problem.getMessage().startsWith(trace + " "), problem.getMessage());
+		assertTrue(problem.getMessage().startsWith(trace + ": "), problem.getMessage());
 		assertTrue(problem.getMessage().contains(expected), problem.getMessage());
+	}
+
+	@Test
+	void aHugeFieldIsQuotedAsAnExcerptAndAByteOrderMarkIsRead() throws Exception {
+		Path trace = Files.writeString(folder.resolve("huge.spc"), "\uFEFF0,0,4096,r,0\n0,8," + "9".repeat(20_000)
+				+ ",r,1\n");
+		SanException problem = assertThrows(SanException.class, () -> SpcTrace.read(trace));
+		assertEquals(trace + ": line 2: field Size must be a whole number, got '" + "9".repeat(39) + "…'",
+				problem.getMessage());
 	}
 
 	@Test

@@ -1,6 +1,7 @@
 package org.iosim.qpn.storage.tests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -67,7 +68,16 @@ class StorageFilesTest {
 		}
 		Files.writeString(file, "{ \"format\": ");
 		String broken = assertThrows(StorageFileException.class, () -> StorageFiles.read(file)).getMessage();
-		assertTrue(broken.startsWith(file + ": line 1: not valid JSON: "), broken);
+		assertEquals(file + ": the JSON ends early at line 1, column 13; the file looks truncated", broken);
+		String trailing = valid + "\n}";
+		Files.writeString(file, trailing);
+		String more = assertThrows(StorageFileException.class, () -> StorageFiles.read(file)).getMessage();
+		assertTrue(more.startsWith(file + ": more text follows the JSON value at line " + trailing.lines().count()), more);
+		String foreignLine = "Loremipsumdolorsitametconsecteturadipiscingelitseddoeiusmodtempor";
+		Files.writeString(file, foreignLine + "\n");
+		String foreign = assertThrows(StorageFileException.class, () -> StorageFiles.read(file)).getMessage();
+		assertTrue(foreign.startsWith(file + ": not valid JSON at line 1, column "), foreign);
+		assertFalse(foreign.contains(foreignLine.substring(0, 45)), foreign);
 		Path none = folder.resolve("none.json");
 		assertEquals(none + ": no such file", assertThrows(StorageFileException.class, () -> StorageFiles.read(none))
 				.getMessage());
