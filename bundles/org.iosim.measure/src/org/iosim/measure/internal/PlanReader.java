@@ -14,6 +14,7 @@ import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import org.iosim.analysis.FileProblems;
 import org.iosim.measure.MeasurementPlan;
 import org.iosim.measure.MeasurementPlan.Design;
 import org.iosim.measure.MeasurementPlan.Factor;
@@ -74,7 +75,7 @@ public final class PlanReader {
 		for (Iterator<String> keys = root.fieldNames(); keys.hasNext();) {
 			String key = keys.next();
 			if (!KEYS.contains(key)) {
-				throw error(shorten(key), "unknown entry (expected one of " + String.join(", ", KEYS.stream().sorted().toList()) + ")");
+				throw error(FileProblems.excerpt(key), "unknown entry (expected one of " + String.join(", ", KEYS.stream().sorted().toList()) + ")");
 			}
 		}
 		String name = root.has("name") ? text(root.get("name"), "name") : fileStem();
@@ -134,7 +135,7 @@ public final class PlanReader {
 				return design;
 			}
 		}
-		throw error("design", "'" + shorten(id) + "' is not a design (expected factorial, latin-hypercube or random)");
+		throw error("design", "'" + FileProblems.excerpt(id) + "' is not a design (expected factorial, latin-hypercube or random)");
 	}
 
 	private List<FactorLevels> factors(JsonNode node, Design design) throws PlanException {
@@ -174,7 +175,7 @@ public final class PlanReader {
 				return factor;
 			}
 		}
-		throw error("factors." + shorten(key), "unknown factor (expected requestSize, readRatio, pattern, fileSetSize,"
+		throw error("factors." + FileProblems.excerpt(key), "unknown factor (expected requestSize, readRatio, pattern, fileSetSize,"
 				+ " concurrency, queueDepth, io, threads or sync)");
 	}
 
@@ -190,7 +191,7 @@ public final class PlanReader {
 			for (Iterator<String> keys = node.fieldNames(); keys.hasNext();) {
 				String key = keys.next();
 				if (!Set.of("min", "max", "scale").contains(key)) {
-					throw error(where + "." + shorten(key), "unknown entry (expected min, max, scale)");
+					throw error(where + "." + FileProblems.excerpt(key), "unknown entry (expected min, max, scale)");
 				}
 			}
 			double min = value(factor, required(node, "min", where), where + ".min");
@@ -248,7 +249,7 @@ public final class PlanReader {
 		} else if (node.isTextual()) {
 			bytes = bytes(node.asText());
 			if (Double.isNaN(bytes)) {
-				throw error(where, "'" + shorten(node.asText()) + "' is not a size (e.g. 4096, \"16 KiB\", \"1 GiB\")");
+				throw error(where, "'" + FileProblems.excerpt(node.asText()) + "' is not a size (e.g. 4096, \"16 KiB\", \"1 GiB\")");
 			}
 		} else {
 			throw error(where, "must be a size in bytes or a text such as \"64 MiB\"");
@@ -334,11 +335,5 @@ public final class PlanReader {
 
 	private PlanException error(String where, String what) {
 		return new PlanException(file + ": '" + where + "': " + what);
-	}
-
-	/** Keys and values from the file, shortened so a hostile file cannot flood the terminal. */
-	static String shorten(String text) {
-		String printable = text.replaceAll("\\p{Cntrl}", "?");
-		return printable.length() <= 40 ? printable : printable.substring(0, 37) + "...";
 	}
 }

@@ -8,6 +8,7 @@ import java.util.Iterator;
 import java.util.Locale;
 import java.util.Set;
 
+import org.iosim.analysis.FileProblems;
 import org.iosim.measure.PlanException;
 import org.iosim.measure.Volume;
 
@@ -34,9 +35,7 @@ public final class VolumeReader {
 		} catch (NoSuchFileException missing) {
 			throw new PlanException(file + ": no such file");
 		} catch (JsonProcessingException invalid) {
-			throw new PlanException(String.format(Locale.ROOT, "%s: line %d: not valid JSON: %s", file,
-					invalid.getLocation() == null ? 0 : invalid.getLocation().getLineNr(),
-					PlanReader.shorten(invalid.getOriginalMessage())));
+			throw new PlanException(file + ": " + FileProblems.jsonProblem(invalid));
 		} catch (IOException unreadable) {
 			throw new PlanException(file + ": cannot be read: " + unreadable.getMessage());
 		}
@@ -46,7 +45,7 @@ public final class VolumeReader {
 		for (Iterator<String> keys = root.fieldNames(); keys.hasNext();) {
 			String key = keys.next();
 			if (!KEYS.contains(key)) {
-				throw new PlanException(file + ": '" + PlanReader.shorten(key) + "': unknown entry (expected one of name,"
+				throw new PlanException(file + ": '" + FileProblems.excerpt(key) + "': unknown entry (expected one of name,"
 						+ " readIops, writeIops, readBps, writeBps)");
 			}
 		}

@@ -28,14 +28,16 @@ class TraceCommandTest {
 		Files.createDirectories(data);
 		Path file = data.resolve("f");
 		// 4 synchronous 8 KiB writes in a row, then 8 reads of 4 KiB in a row: one operation each, 4 operations
-		CommandLine.Run run = iosim("trace", "--units", "4", "--", "sh", "-c", "dd if=/dev/zero of=" + file
+		Path log = folder.resolve("dd.strace");
+		CommandLine.Run run = iosim("trace", "--units", "4", "--log", log.toString(), "--", "sh", "-c", "dd if=/dev/zero of=" + file
 				+ " bs=8192 count=4 oflag=dsync status=none && dd if=" + file + " of=/dev/null bs=4096 status=none");
 
 		assertEquals(0, run.exitCode(), run.toString());
 		String row = run.out().lines().filter(line -> line.startsWith(data.toString())).findFirst().orElseThrow();
 		List<String> cells = List.of(row.substring(data.toString().length()).strip().split("\\s{2,}"));
 		// reads/op, mean read, seq. reads, writes/op, mean write, seq. writes, flushes/op, flushes/write, sync writes, files, extent
-		assertEquals(List.of("2", "4.0 KiB", "0.88", "1", "8.0 KiB", "0.75", "0", "0.00", "4", "1", "32.0 KiB"), cells, row);
+		assertEquals(List.of("2", "4.0 KiB", "0.88", "1", "8.0 KiB", "0.75", "0", "0.00", "4", "1", "32.0 KiB"), cells,
+				() -> row + "\n" + String.join("\n", lines(log, file)));
 	}
 
 	@Test
@@ -78,6 +80,16 @@ class TraceCommandTest {
 		assertFalse(run.err().contains("secret"), "the file's content is never echoed: " + run.err());
 		CommandLine.Run neither = iosim("trace");
 		assertEquals(2, neither.exitCode(), neither.toString());
+	}
+
+	/** The trace's lines about the file and its descriptors, for a failure's message. */
+	private static List<String> lines(Path log, Path file) {
+		try {
+			return Files.readAllLines(log).stream().filter(line -> line.contains(file.getFileName().toString() + ">")
+					|| line.contains("dup")).toList();
+		} catch (IOException unreadable) {
+			return List.of("(no trace: " + unreadable.getMessage() + ")");
+		}
 	}
 
 	private static boolean installed(String program) {

@@ -57,7 +57,7 @@ class VolumeTest {
 				"{\"readIOPS\": 5}", "'readIOPS': unknown entry",
 				"{\"name\": \"../../etc\"}", "'name': must be 1 to 64 letters",
 				"[1, 2]", "a volume is a JSON object",
-				"{\"writeIops\": 5} trailing", "not valid JSON",
+				"{\"writeIops\": 5} trailing", "more text follows the JSON value",
 				"{\"writeIops\": 5, \"writeIops\": 6}", "not valid JSON");
 		for (Map.Entry<String, String> wrong : cases.entrySet()) {
 			Path file = Files.writeString(folder.resolve("volume.json"), wrong.getKey());
