@@ -60,12 +60,11 @@ public final class PlanReader {
 			if (Files.size(file) > MAX_FILE_BYTES) {
 				throw new PlanException(file + ": not a measurement plan (larger than 1 MiB)");
 			}
-			root = JSON.readTree(file.toFile());
+			root = FileProblems.readJson(JSON, FileProblems.readUtf8(file));
 		} catch (NoSuchFileException missing) {
 			throw new PlanException(file + ": no such file");
 		} catch (JsonProcessingException invalid) {
-			throw new PlanException(String.format(Locale.ROOT, "%s: line %d: not valid JSON: %s", file,
-					invalid.getLocation() == null ? 0 : invalid.getLocation().getLineNr(), invalid.getOriginalMessage()));
+			throw new PlanException(file + ": " + FileProblems.jsonProblem(invalid));
 		} catch (IOException unreadable) {
 			throw new PlanException(file + ": cannot be read: " + unreadable.getMessage());
 		}

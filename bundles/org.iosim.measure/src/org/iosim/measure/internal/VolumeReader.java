@@ -31,7 +31,7 @@ public final class VolumeReader {
 			if (Files.size(file) > MAX_FILE_BYTES) {
 				throw new PlanException(file + ": not a volume file (larger than 64 KiB)");
 			}
-			root = PlanReader.JSON.readTree(file.toFile());
+			root = FileProblems.readJson(PlanReader.JSON, FileProblems.readUtf8(file));
 		} catch (NoSuchFileException missing) {
 			throw new PlanException(file + ": no such file");
 		} catch (JsonProcessingException invalid) {

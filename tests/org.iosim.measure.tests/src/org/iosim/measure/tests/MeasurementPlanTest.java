@@ -201,7 +201,8 @@ class MeasurementPlanTest {
 			"{\"duration\": 0}|'duration': must be a number of seconds above 0",
 			"{\"factors\": {\"fileSetSize\": [4096], \"concurrency\": [16]}}|configuration 1 cannot run: fileSetSize 4096 must hold",
 			"{\"repetitions\": 10, \"factors\": {\"concurrency\": [1,2,3,4,5,6,7,8,9,10], \"readRatio\": [0,0.1,0.2,0.3,0.4,0.5,0.6,0.7,0.8,0.9], \"requestSize\": [512,1024,2048,4096,8192,16384,32768,65536,131072,262144], \"queueDepth\": [1,2,3,4,5,6,7,8,9,10,11]}}|11,000 configurations x 10 repetitions exceed 100,000 runs",
-			"{\"name\": \"x\",}|line 1: not valid JSON",
+			"{\"name\": \"x\",}|not valid JSON at line 1",
+			"{\"name\": \"x\"} trailing|more text follows the JSON value at line 1",
 			"[1, 2]|a measurement plan is a JSON object" })
 	void badPlansAreNamedWithTheEntryAndWhatIsWrong(String json, String expected) throws IOException {
 		Path file = folder.resolve("bad.json");
