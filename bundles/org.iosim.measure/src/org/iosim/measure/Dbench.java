@@ -4,11 +4,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Random;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -51,12 +49,7 @@ public record Dbench(Path folder, Volume volume, List<Integer> clients, int repe
 
 	public Dbench {
 		clients = List.copyOf(clients);
-		if (clients.isEmpty() || clients.stream().anyMatch(count -> count < 1 || count > 1000)) {
-			throw new IllegalArgumentException("client counts must be 1 to 1000");
-		}
-		if (repetitions < 1 || repetitions > 100 || seconds < 1 || seconds > 86_400) {
-			throw new IllegalArgumentException("repetitions 1 to 100 and seconds 1 to 86,400");
-		}
+		ApplicationRuns.requireSettings(clients, repetitions, seconds);
 	}
 
 	/** @return whether dbench is installed */
@@ -76,13 +69,7 @@ public record Dbench(Path folder, Volume volume, List<Integer> clients, int repe
 
 	/** @return every run, in the order measured */
 	public List<Run> run(Listener listener) throws MeasurementException, InterruptedException {
-		List<int[]> order = new ArrayList<>();
-		for (int repetition = 1; repetition <= repetitions; repetition++) {
-			for (int count : clients) {
-				order.add(new int[] { count, repetition });
-			}
-		}
-		Collections.shuffle(order, new Random(seed));
+		List<ApplicationRuns.Next> order = ApplicationRuns.shuffled(clients, repetitions, seed);
 		try {
 			Files.createDirectories(folder);
 		} catch (IOException failed) {
@@ -94,14 +81,9 @@ public record Dbench(Path folder, Volume volume, List<Integer> clients, int repe
 		BlockThrottle.Group group = null;
 		List<Run> runs = new ArrayList<>();
 		try {
-			if (volume != null) {
-				BlockThrottle.Availability throttling = BlockThrottle.detect();
-				BlockThrottle throttle = throttling.throttle().orElseThrow(() -> new MeasurementException(
-						"cannot limit the volume " + volume.name() + ": " + throttling.reason()));
-				group = throttle.create(volume, folder);
-			}
-			for (int[] next : order) {
-				Run run = once(next[0], next[1], group);
+			group = ApplicationRuns.groupFor(volume, folder);
+			for (ApplicationRuns.Next next : order) {
+				Run run = once(next.clients(), next.repetition(), group);
 				runs.add(run);
 				listener.finished(run, runs.size(), order.size());
 			}
@@ -110,27 +92,14 @@ public record Dbench(Path folder, Volume volume, List<Integer> clients, int repe
 				group.close();
 			}
 			if (ours) {
-				remove(work);
+				ApplicationRuns.remove(work, false);
 			}
 		}
 		return runs;
 	}
 
-	private static void remove(Path tree) {
-		try (var walk = Files.walk(tree)) {
-			for (Path path : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
-				Files.deleteIfExists(path);
-			}
-		} catch (IOException | RuntimeException leftOver) {
-			// dbench's files left behind waste space but no result
-		}
-	}
-
 	private Run once(int count, int repetition, BlockThrottle.Group group) throws MeasurementException, InterruptedException {
-		List<String> command = new ArrayList<>();
-		if (Files.isExecutable(Path.of("/usr/bin/setpriv"))) {
-			command.addAll(List.of("/usr/bin/setpriv", "--pdeathsig", "KILL"));
-		}
+		List<String> command = new ArrayList<>(Programs.diesWithThisProcess());
 		List<String> dbench = List.of("dbench", "-s", "-D", folder.toString(), "-t", Integer.toString(seconds),
 				Integer.toString(count));
 		command.addAll(group == null ? dbench : group.wrap(dbench));

@@ -82,10 +82,7 @@ public final class FioRunner implements WorkloadRunner {
 		Path report = directory.resolve(".fio-report.json");
 		Path errors = directory.resolve(".fio-errors.txt");
 		List<String> command = new ArrayList<>();
-		// the kernel stops fio when this JVM dies, even by kill -9, so no stray run disturbs the next measurement
-		if (Files.isExecutable(Path.of("/usr/bin/setpriv"))) {
-			command.addAll(List.of("/usr/bin/setpriv", "--pdeathsig", "KILL"));
-		}
+		command.addAll(Programs.diesWithThisProcess());
 		layOut(command, directory, run.workload());
 		List<String> fio = new ArrayList<>(List.of(executable));
 		fio.addAll(arguments(run, directory, warmup, duration));

@@ -4,10 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Collections;
-import java.util.Comparator;
 import java.util.List;
-import java.util.Random;
 
 /**
  * Measures PostgreSQL with pgbench at several client counts, as a user would on their volume: one
@@ -42,11 +39,9 @@ public record PgbenchCampaign(Path folder, int port, Volume volume, int scale, L
 
 	public PgbenchCampaign {
 		clients = List.copyOf(clients);
-		if (clients.isEmpty() || clients.stream().anyMatch(count -> count < 1 || count > 1000)) {
-			throw new IllegalArgumentException("client counts must be 1 to 1000");
-		}
-		if (scale < 1 || scale > 10_000 || repetitions < 1 || repetitions > 100 || seconds < 1 || seconds > 86_400) {
-			throw new IllegalArgumentException("scale 1 to 10,000, repetitions 1 to 100 and seconds 1 to 86,400");
+		ApplicationRuns.requireSettings(clients, repetitions, seconds);
+		if (scale < 1 || scale > 10_000) {
+			throw new IllegalArgumentException("the scale must be 1 to 10,000");
 		}
 		if (port < 1024 || port > 65_535) {
 			throw new IllegalArgumentException("the port must be 1024 to 65535");
@@ -59,37 +54,26 @@ public record PgbenchCampaign(Path folder, int port, Volume volume, int scale, L
 	 */
 	public List<Measured> run(Listener listener) throws MeasurementException, InterruptedException {
 		requireEmpty(folder);
-		List<int[]> order = new ArrayList<>();
-		for (int repetition = 1; repetition <= repetitions; repetition++) {
-			for (int count : clients) {
-				order.add(new int[] { count, repetition });
-			}
-		}
-		Collections.shuffle(order, new Random(seed));
+		List<ApplicationRuns.Next> order = ApplicationRuns.shuffled(clients, repetitions, seed);
 		BlockThrottle.Group group = null;
 		List<Measured> measured = new ArrayList<>();
 		try {
-			if (volume != null) {
-				BlockThrottle.Availability throttling = BlockThrottle.detect();
-				BlockThrottle throttle = throttling.throttle().orElseThrow(() -> new MeasurementException(
-						"cannot limit the volume " + volume.name() + ": " + throttling.reason()));
-				group = throttle.create(volume, folder);
-			}
+			group = ApplicationRuns.groupFor(volume, folder);
 			try (PostgresCluster cluster = PostgresCluster.start(folder, port, group)) {
 				Pgbench pgbench = new Pgbench(cluster);
 				listener.loading(scale);
 				pgbench.initialize(scale);
-				for (int[] next : order) {
-					Pgbench.Run run = pgbench.run(next[0], seconds);
-					measured.add(new Measured(next[1], run));
-					listener.finished(run, next[1], measured.size(), order.size());
+				for (ApplicationRuns.Next next : order) {
+					Pgbench.Run run = pgbench.run(next.clients(), seconds);
+					measured.add(new Measured(next.repetition(), run));
+					listener.finished(run, next.repetition(), measured.size(), order.size());
 				}
 			}
 		} finally {
 			if (group != null) {
 				group.close();
 			}
-			removeCluster(folder);
+			ApplicationRuns.remove(folder, true); // the cluster; the folder stays, since it may have existed before
 		}
 		return measured;
 	}
@@ -105,19 +89,6 @@ public record PgbenchCampaign(Path folder, int port, Volume volume, int scale, L
 			}
 		} catch (IOException unreadable) {
 			throw new MeasurementException("cannot read " + folder + ": " + unreadable.getMessage());
-		}
-	}
-
-	/** Removes what the campaign made in its folder; the folder itself stays when it existed before. */
-	private static void removeCluster(Path folder) {
-		try (var walk = Files.walk(folder)) {
-			for (Path path : walk.sorted(Comparator.reverseOrder()).toList()) {
-				if (!path.equals(folder)) {
-					Files.deleteIfExists(path);
-				}
-			}
-		} catch (IOException | RuntimeException leftOver) {
-			// a cluster left behind wastes space but no result
 		}
 	}
 }

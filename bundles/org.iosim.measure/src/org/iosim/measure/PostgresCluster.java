@@ -74,10 +74,7 @@ public final class PostgresCluster implements AutoCloseable {
 		}
 		Programs.run(asOwner(List.of(bin.resolve("initdb").toString(), "-D", data.toString(), "-A", "trust", "-U", "postgres",
 				"--no-instructions")), folder, "initdb");
-		List<String> command = new ArrayList<>();
-		if (Files.isExecutable(Path.of("/usr/bin/setpriv"))) {
-			command.addAll(List.of("/usr/bin/setpriv", "--pdeathsig", "KILL"));
-		}
+		List<String> command = new ArrayList<>(Programs.diesWithThisProcess());
 		List<String> postgres = asOwner(List.of(bin.resolve("postgres").toString(), "-D", data.toString(), "-p",
 				Integer.toString(port), "-k", folder.toString(), "-c", "listen_addresses=", "-c", "track_wal_io_timing=on",
 				"-c", "logging_collector=off"));
@@ -166,8 +163,9 @@ public final class PostgresCluster implements AutoCloseable {
 		if (!asRoot()) {
 			return command;
 		}
+		// changing the user clears the parent-death signal, so the second setpriv sets it again
 		List<String> owned = new ArrayList<>(List.of("/usr/bin/setpriv", "--reuid=postgres", "--regid=postgres",
-				"--init-groups"));
+				"--init-groups", "--pdeathsig", "KILL"));
 		owned.addAll(command);
 		return owned;
 	}

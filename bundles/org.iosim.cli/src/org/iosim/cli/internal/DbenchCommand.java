@@ -1,7 +1,6 @@
 package org.iosim.cli.internal;
 
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -11,11 +10,9 @@ import java.util.concurrent.Callable;
 import org.iosim.cli.Main;
 import org.iosim.measure.Dbench;
 import org.iosim.measure.MeasurementException;
-import org.iosim.measure.PlanException;
-import org.iosim.measure.Volume;
 
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
@@ -28,25 +25,8 @@ import picocli.CommandLine.Model.CommandSpec;
 				"Exit status: 0 measured, 1 dbench or the volume failed, 2 usage error." })
 final class DbenchCommand implements Callable<Integer> {
 
-	@Option(names = "--folder", paramLabel = "DIR", required = true, description = "A folder on the disk to measure.")
-	Path folder;
-
-	@Option(names = "--volume", paramLabel = "FILE", description = "Run dbench on this volume (as for 'iosim measure"
-			+ " --volume').")
-	Path volumeFile;
-
-	@Option(names = "--clients", split = ",", paramLabel = "N", defaultValue = "1,2,4,8,16",
-			description = "Client counts (default ${DEFAULT-VALUE}).")
-	List<Integer> clients = new ArrayList<>();
-
-	@Option(names = "--repeats", paramLabel = "R", defaultValue = "3", description = "Runs per client count (default ${DEFAULT-VALUE}).")
-	int repeats;
-
-	@Option(names = "--seconds", paramLabel = "S", defaultValue = "30", description = "Length of a run (default ${DEFAULT-VALUE}).")
-	int seconds;
-
-	@Option(names = "--seed", defaultValue = "1", description = "Seed of the run order (default ${DEFAULT-VALUE}).")
-	long seed;
+	@Mixin
+	ApplicationOptions application;
 
 	@Spec
 	CommandSpec spec;
@@ -56,10 +36,8 @@ final class DbenchCommand implements Callable<Integer> {
 		PrintWriter err = spec.commandLine().getErr();
 		Dbench dbench;
 		try {
-			Volume volume = volumeFile == null ? null : Volume.load(volumeFile);
-			dbench = new Dbench(folder, volume, clients, repeats, seconds, seed);
-		} catch (PlanException unusable) {
-			throw new IosimCommand.UserError(Main.EXIT_INVALID, unusable.getMessage());
+			dbench = new Dbench(application.folder, application.volume(), application.clients, application.repeats,
+					application.seconds, application.seed);
 		} catch (IllegalArgumentException wrong) {
 			throw new IosimCommand.UserError(Main.EXIT_USAGE, wrong.getMessage());
 		}
@@ -89,9 +67,9 @@ final class DbenchCommand implements Callable<Integer> {
 		byClients.forEach((count, of) -> {
 			double[] throughput = of.stream().mapToDouble(Dbench.Run::megabytesPerSecond).sorted().toArray();
 			double[] writes = of.stream().mapToDouble(DbenchCommand::writeLatency).sorted().toArray();
-			table.row(Integer.toString(count), String.format(Locale.ROOT, "%.2f", PgbenchCommand.median(throughput)),
+			table.row(Integer.toString(count), String.format(Locale.ROOT, "%.2f", ApplicationOptions.median(throughput)),
 					String.format(Locale.ROOT, "%.2f-%.2f", throughput[0], throughput[throughput.length - 1]),
-					String.format(Locale.ROOT, "%.2f", PgbenchCommand.median(writes) * 1e3), Integer.toString(of.size()));
+					String.format(Locale.ROOT, "%.2f", ApplicationOptions.median(writes) * 1e3), Integer.toString(of.size()));
 		});
 		table.print(spec.commandLine().getOut());
 		return 0;

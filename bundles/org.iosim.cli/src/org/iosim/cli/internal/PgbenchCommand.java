@@ -12,10 +12,9 @@ import org.iosim.cli.Main;
 import org.iosim.measure.MeasurementException;
 import org.iosim.measure.Pgbench;
 import org.iosim.measure.PgbenchCampaign;
-import org.iosim.measure.PlanException;
-import org.iosim.measure.Volume;
 
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
@@ -30,32 +29,14 @@ import picocli.CommandLine.Model.CommandSpec;
 				"Exit status: 0 measured, 1 PostgreSQL, the volume or a run failed, 2 usage error." })
 final class PgbenchCommand implements Callable<Integer> {
 
-	@Option(names = "--folder", paramLabel = "DIR", required = true, description = "An empty or new folder on the disk to"
-			+ " measure, for the cluster.")
-	Path folder;
-
-	@Option(names = "--volume", paramLabel = "FILE", description = "Run the database server on this volume (as for"
-			+ " 'iosim measure --volume').")
-	Path volumeFile;
-
-	@Option(names = "--clients", split = ",", paramLabel = "N", defaultValue = "1,2,4,8,16",
-			description = "Client counts (default ${DEFAULT-VALUE}).")
-	List<Integer> clients = new ArrayList<>();
-
-	@Option(names = "--repeats", paramLabel = "R", defaultValue = "3", description = "Runs per client count (default ${DEFAULT-VALUE}).")
-	int repeats;
-
-	@Option(names = "--seconds", paramLabel = "S", defaultValue = "30", description = "Length of a run (default ${DEFAULT-VALUE}).")
-	int seconds;
+	@Mixin
+	ApplicationOptions application;
 
 	@Option(names = "--scale", defaultValue = "10", description = "pgbench's scale (default ${DEFAULT-VALUE}).")
 	int scale;
 
 	@Option(names = "--port", defaultValue = "54329", description = "The server's port (default ${DEFAULT-VALUE}).")
 	int port;
-
-	@Option(names = "--seed", defaultValue = "1", description = "Seed of the run order (default ${DEFAULT-VALUE}).")
-	long seed;
 
 	@Option(names = "--out", paramLabel = "CSV", description = "Write every run as CSV.")
 	Path out;
@@ -69,10 +50,8 @@ final class PgbenchCommand implements Callable<Integer> {
 		PrintWriter err = spec.commandLine().getErr();
 		PgbenchCampaign campaign;
 		try {
-			Volume volume = volumeFile == null ? null : Volume.load(volumeFile);
-			campaign = new PgbenchCampaign(folder, port, volume, scale, clients, repeats, seconds, seed);
-		} catch (PlanException unusable) {
-			throw new IosimCommand.UserError(Main.EXIT_INVALID, unusable.getMessage());
+			campaign = new PgbenchCampaign(application.folder, port, application.volume(), scale, application.clients,
+					application.repeats, application.seconds, application.seed);
 		} catch (IllegalArgumentException wrong) {
 			throw new IosimCommand.UserError(Main.EXIT_USAGE, wrong.getMessage());
 		}
@@ -124,17 +103,12 @@ final class PgbenchCommand implements Callable<Integer> {
 			double[] tps = of.stream().mapToDouble(Pgbench.Run::transactionsPerSecond).sorted().toArray();
 			double[] latency = of.stream().mapToDouble(Pgbench.Run::meanLatency).sorted().toArray();
 			double[] flushes = of.stream().mapToDouble(Pgbench.Run::flushesPerTransaction).sorted().toArray();
-			table.row(Integer.toString(count), String.format(Locale.ROOT, "%.1f", median(tps)),
+			table.row(Integer.toString(count), String.format(Locale.ROOT, "%.1f", ApplicationOptions.median(tps)),
 					String.format(Locale.ROOT, "%.1f-%.1f", tps[0], tps[tps.length - 1]),
-					String.format(Locale.ROOT, "%.2f", median(latency) * 1e3),
-					String.format(Locale.ROOT, "%.2f", median(flushes)), Integer.toString(of.size()));
+					String.format(Locale.ROOT, "%.2f", ApplicationOptions.median(latency) * 1e3),
+					String.format(Locale.ROOT, "%.2f", ApplicationOptions.median(flushes)), Integer.toString(of.size()));
 		});
 		table.print(out);
-	}
-
-	static double median(double[] sorted) {
-		int middle = sorted.length / 2;
-		return sorted.length % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 	}
 
 	private static String csv(List<PgbenchCampaign.Measured> runs) {

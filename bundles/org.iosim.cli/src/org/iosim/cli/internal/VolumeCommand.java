@@ -1,7 +1,6 @@
 package org.iosim.cli.internal;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,6 +11,7 @@ import org.iosim.cli.Main;
 import org.iosim.measure.BlockThrottle;
 import org.iosim.measure.MeasurementException;
 import org.iosim.measure.PlanException;
+import org.iosim.measure.Programs;
 import org.iosim.measure.Volume;
 
 import picocli.CommandLine.Command;
@@ -60,11 +60,8 @@ final class VolumeCommand implements Callable<Integer> {
 			spec.commandLine().getErr().printf(Locale.ROOT, "iosim: volume %s on the disk of %s, set with %s%n", volume,
 					folder, throttle.describe());
 			spec.commandLine().getErr().flush();
-			List<String> launched = new ArrayList<>();
 			// the command dies with this JVM, even by kill -9, so nothing runs on in a group nobody removes
-			if (Files.isExecutable(Path.of("/usr/bin/setpriv"))) {
-				launched.addAll(List.of("/usr/bin/setpriv", "--pdeathsig", "KILL"));
-			}
+			List<String> launched = new ArrayList<>(Programs.diesWithThisProcess());
 			launched.addAll(group.wrap(command));
 			Process process = new ProcessBuilder(launched).inheritIO().start();
 			Thread stopCommand = new Thread(process::destroy, "stop " + command.get(0));

@@ -24,7 +24,6 @@ import org.iosim.measure.StorageWorkload;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
@@ -40,9 +39,8 @@ public final class PlanReader {
 			"factors", "precision", "maxRepetitions");
 	private static final Pattern SIZE = Pattern.compile("\\s*([0-9]+(?:\\.[0-9]+)?)\\s*(B|KiB|MiB|GiB|TiB|kB|KB|MB|GB|TB)?\\s*");
 
-	static final ObjectMapper JSON = new ObjectMapper()
-			.enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
-			.enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+	/** Text after the JSON value is refused by {@link FileProblems#readJson}, in words of its own. */
+	private static final ObjectMapper JSON = new ObjectMapper().enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
 
 	private final Path file;
 
@@ -54,11 +52,18 @@ public final class PlanReader {
 		return new PlanReader(file).read();
 	}
 
-	private MeasurementPlan read() throws PlanException {
+	/**
+	 * Reads a small JSON file of the measurement's own (a plan, a volume) that must hold one object.
+	 *
+	 * @param what names the file's kind in messages, e.g. "a measurement plan"
+	 * @param example what the object looks like, for the message when the file holds something else
+	 */
+	static JsonNode readObject(Path file, long maxBytes, String what, String example) throws PlanException {
 		JsonNode root;
 		try {
-			if (Files.size(file) > MAX_FILE_BYTES) {
-				throw new PlanException(file + ": not a measurement plan (larger than 1 MiB)");
+			if (Files.size(file) > maxBytes) {
+				throw new PlanException(String.format(Locale.ROOT, "%s: not %s (larger than %,d bytes)", file, what,
+						maxBytes));
 			}
 			root = FileProblems.readJson(JSON, FileProblems.readUtf8(file));
 		} catch (NoSuchFileException missing) {
@@ -69,8 +74,13 @@ public final class PlanReader {
 			throw new PlanException(file + ": cannot be read: " + unreadable.getMessage());
 		}
 		if (root == null || !root.isObject()) {
-			throw new PlanException(file + ": a measurement plan is a JSON object");
+			throw new PlanException(file + ": " + what + " is a JSON object such as " + example);
 		}
+		return root;
+	}
+
+	private MeasurementPlan read() throws PlanException {
+		JsonNode root = readObject(file, MAX_FILE_BYTES, "a measurement plan", "{\"factors\": {\"concurrency\": [1, 4]}}");
 		for (Iterator<String> keys = root.fieldNames(); keys.hasNext();) {
 			String key = keys.next();
 			if (!KEYS.contains(key)) {

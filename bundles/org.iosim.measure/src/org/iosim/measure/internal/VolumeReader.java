@@ -1,8 +1,5 @@
 package org.iosim.measure.internal;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Iterator;
 import java.util.Locale;
@@ -12,7 +9,6 @@ import org.iosim.analysis.FileProblems;
 import org.iosim.measure.PlanException;
 import org.iosim.measure.Volume;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 
 /** Reads volume files: {"name": …, "readIops": …, "writeIops": …, "readBps": …, "writeBps": …}. */
@@ -26,22 +22,7 @@ public final class VolumeReader {
 	}
 
 	public static Volume read(Path file) throws PlanException {
-		JsonNode root;
-		try {
-			if (Files.size(file) > MAX_FILE_BYTES) {
-				throw new PlanException(file + ": not a volume file (larger than 64 KiB)");
-			}
-			root = FileProblems.readJson(PlanReader.JSON, FileProblems.readUtf8(file));
-		} catch (NoSuchFileException missing) {
-			throw new PlanException(file + ": no such file");
-		} catch (JsonProcessingException invalid) {
-			throw new PlanException(file + ": " + FileProblems.jsonProblem(invalid));
-		} catch (IOException unreadable) {
-			throw new PlanException(file + ": cannot be read: " + unreadable.getMessage());
-		}
-		if (root == null || !root.isObject()) {
-			throw new PlanException(file + ": a volume is a JSON object such as {\"name\": \"gp-500\", \"writeIops\": 500}");
-		}
+		JsonNode root = PlanReader.readObject(file, MAX_FILE_BYTES, "a volume", "{\"name\": \"gp-500\", \"writeIops\": 500}");
 		for (Iterator<String> keys = root.fieldNames(); keys.hasNext();) {
 			String key = keys.next();
 			if (!KEYS.contains(key)) {

@@ -217,6 +217,6 @@ class MeasurementPlanTest {
 		Path file = folder.resolve("huge.json");
 		Files.write(file, new byte[2 << 20]);
 		PlanException error = assertThrows(PlanException.class, () -> MeasurementPlan.load(file));
-		assertTrue(error.getMessage().contains("larger than 1 MiB"), error.getMessage());
+		assertTrue(error.getMessage().contains("not a measurement plan (larger than 1,048,576 bytes)"), error.getMessage());
 	}
 }

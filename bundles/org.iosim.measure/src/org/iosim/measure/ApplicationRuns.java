@@ -1,0 +1,80 @@
+package org.iosim.measure;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Random;
+
+/**
+ * What the application drivers ({@link PgbenchCampaign}, {@link Dbench}) share: the checks of their
+ * settings, the order of their runs, and the volume group they work in.
+ */
+final class ApplicationRuns {
+
+	/** A run to make: this many clients, this repetition. */
+	record Next(int clients, int repetition) {
+	}
+
+	private ApplicationRuns() {
+	}
+
+	/** @throws IllegalArgumentException naming the setting that is out of range */
+	static void requireSettings(List<Integer> clients, int repetitions, int seconds) {
+		if (clients.isEmpty() || clients.stream().anyMatch(count -> count < 1 || count > 1000)) {
+			throw new IllegalArgumentException("client counts must be 1 to 1000");
+		}
+		if (repetitions < 1 || repetitions > 100 || seconds < 1 || seconds > 86_400) {
+			throw new IllegalArgumentException("repetitions must be 1 to 100 and seconds 1 to 86,400");
+		}
+	}
+
+	/**
+	 * @return every (clients, repetition) run in an order shuffled with the seed, so that drift of
+	 *         the machine spreads over all client counts
+	 */
+	static List<Next> shuffled(List<Integer> clients, int repetitions, long seed) {
+		List<Next> order = new ArrayList<>();
+		for (int repetition = 1; repetition <= repetitions; repetition++) {
+			for (int count : clients) {
+				order.add(new Next(count, repetition));
+			}
+		}
+		Collections.shuffle(order, new Random(seed));
+		return order;
+	}
+
+	/**
+	 * @return a group with the volume's limits for the disk under {@code folder}, or null when there
+	 *         is no volume (the plain device)
+	 * @throws MeasurementException if the volume cannot be set up here
+	 */
+	static BlockThrottle.Group groupFor(Volume volume, Path folder) throws MeasurementException {
+		if (volume == null) {
+			return null;
+		}
+		BlockThrottle.Availability throttling = BlockThrottle.detect();
+		BlockThrottle throttle = throttling.throttle().orElseThrow(() -> new MeasurementException(
+				"cannot limit the volume " + volume.name() + ": " + throttling.reason()));
+		return throttle.create(volume, folder);
+	}
+
+	/**
+	 * Removes what an application left in {@code tree}, and {@code tree} too unless {@code keepRoot}.
+	 * Files left behind (one still open) waste space but harm no result, so nothing is reported.
+	 */
+	static void remove(Path tree, boolean keepRoot) {
+		try (var walk = Files.walk(tree)) {
+			for (Path path : walk.sorted(Comparator.reverseOrder()).toList()) {
+				if (!keepRoot || !path.equals(tree)) {
+					Files.deleteIfExists(path);
+				}
+			}
+		} catch (IOException | RuntimeException leftOver) {
+			// see above
+		}
+	}
+}
