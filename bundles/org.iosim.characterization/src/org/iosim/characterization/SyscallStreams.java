@@ -32,9 +32,10 @@ import java.util.regex.Pattern;
  */
 public final class SyscallStreams {
 
-	/** The system calls to trace, for strace's {@code -e trace=}. */
-	public static final String TRACED = "openat,open,creat,read,write,pread64,pwrite64,readv,writev,preadv,pwritev,"
-			+ "lseek,fsync,fdatasync,close,dup,dup2,dup3,fcntl";
+	/** The system calls this reads, for strace's {@code -e trace=}. */
+	private static final List<String> TRACED = List.of("openat", "open", "creat", "read", "write", "pread64",
+			"pwrite64", "readv", "writev", "preadv", "pwritev", "lseek", "fsync", "fdatasync", "close", "dup", "dup2",
+			"dup3", "fcntl");
 
 	/** A line is one system call; longer ones are not strace's (it abbreviates strings to 32 characters). */
 	private static final int MAX_LINE = 64 * 1024;
@@ -86,6 +87,11 @@ public final class SyscallStreams {
 	}
 
 	private SyscallStreams() {
+	}
+
+	/** @return the system calls to trace, as strace's {@code -e trace=} takes them */
+	public static String traced() {
+		return String.join(",", TRACED);
 	}
 
 	/**

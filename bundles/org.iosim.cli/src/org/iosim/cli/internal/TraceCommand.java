@@ -100,7 +100,7 @@ final class TraceCommand implements Callable<Integer> {
 
 	private void run(Path traced) throws MeasurementException, InterruptedException, IOException {
 		List<String> strace = new ArrayList<>(List.of("strace", "-f", "-ttt", "-T", "-y", "-qq", "-e",
-				"trace=" + SyscallStreams.TRACED, "-o", traced.toString(), "--"));
+				"trace=" + SyscallStreams.traced(), "-o", traced.toString(), "--"));
 		strace.addAll(command);
 		Process process;
 		try {
