@@ -157,10 +157,20 @@ public final class RunPipeline {
 		}
 		ImportResult imported = new PalladioImporter().importPaths(configuration.model());
 		imported.diagnostics().stream().filter(diagnostic -> !diagnostic.isError()).forEach(warningListener);
-		if (imported.hasErrors()) {
+		if (imported.modelSets().isEmpty() && imported.hasErrors()) {
 			throw new RunFailure(Kind.INVALID, "cannot read the model:" + list(imported.errors()));
 		}
 		ModelSet modelSet = choose(imported.modelSets());
+		// the chosen set is judged by its own files, as 'validate' judges each set: an error in another
+		// model set's files of the same folder does not stop it, and is named as a warning
+		List<Diagnostic> own = imported.errorsIn(modelSet);
+		if (!own.isEmpty()) {
+			throw new RunFailure(Kind.INVALID, "cannot read the model:" + list(own));
+		}
+		imported.errors().stream().map(error -> new Diagnostic(Diagnostic.Severity.WARNING, error.file(), error.line(),
+				error.column(), error.elementPath(), error.elementType(), error.elementName(), error.elementId(),
+				"not part of model set '" + modelSet.name() + "', so it does not stop this run: " + error.message()))
+				.forEach(warningListener);
 		requireValid(modelSet.model(), "model set '" + modelSet.name() + "' is invalid:");
 		return modelSet;
 	}

@@ -134,6 +134,24 @@ class SimulateCommandTest {
 		assertTrue(Files.exists(folder.resolve("model/shop.repository")));
 	}
 
+	@Test
+	void aModelSetIsJudgedByItsOwnFilesNotByASiblingsErrors() throws IOException {
+		Path folder = copyOfMinimal(this.folder.resolve("two-sets"));
+		// a second, broken allocation beside the shop's: it is not XML, so it belongs to no model set
+		Files.writeString(folder.resolve("broken.allocation"), "<allocation:Allocation this is not XML");
+
+		CommandLine.Run run = iosim("simulate", folder.toString(), "--model-set", "shop", "--max-measurements", "1000",
+				"--quiet", "--out", this.folder.resolve("out").toString());
+
+		assertEquals(0, run.exitCode(), run.toString());
+		assertTrue(run.err().contains("broken.allocation") && run.err().contains("not part of model set 'shop', so it"
+				+ " does not stop this run"), run.err());
+		CommandLine.Run validate = iosim("validate", folder.toString());
+		assertTrue(validate.out().contains("Model set 'shop'") && validate.out().contains("  valid")
+				&& validate.out().contains("broken.allocation"), "validate judges the shop valid and names the broken file: "
+				+ validate);
+	}
+
 	private static Path copyOfMinimal(Path copy) throws IOException {
 		Files.createDirectories(copy);
 		try (Stream<Path> files = Files.list(CommandLine.example("minimal"))) {
