@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -126,7 +127,16 @@ public final class BlockThrottle {
 			}
 			removeStale(parent);
 			Path group = parent.resolve(volume.name() + "-" + ProcessHandle.current().pid() + "-" + GROUPS.incrementAndGet());
-			Files.createDirectory(group);
+			try {
+				Files.createDirectory(group);
+			} catch (NoSuchFileException removedMeanwhile) {
+				// another run removed the folder of groups with its last group just now
+				Files.createDirectories(parent);
+				if (unified) {
+					enableIo(parent);
+				}
+				Files.createDirectory(group);
+			}
 			Group created = new Group(group, volume);
 			try {
 				limit(group, device, volume);
@@ -271,10 +281,23 @@ public final class BlockThrottle {
 			remove();
 		}
 
+		/**
+		 * IOSim's folder of groups goes with its last group, so nothing of IOSim stays in the
+		 * hierarchy; while another run's group is in it, the kernel refuses, and it stays.
+		 */
+		private static void removeParentIfUnused(Path parent) {
+			try {
+				Files.delete(parent);
+			} catch (IOException inUse) {
+				// another run's group is in it
+			}
+		}
+
 		private void remove() {
 			for (int attempt = 0; attempt < 50 && Files.exists(folder); attempt++) {
 				try {
 					Files.delete(folder);
+					removeParentIfUnused(folder.getParent());
 				} catch (IOException busy) {
 					try {
 						Thread.sleep(100);

@@ -90,6 +90,7 @@ class VolumeTest {
 		// 4 threads of direct reads far outrun 1,000 a second on this disk: the cap is what they get
 		assertEquals(1000, reads.requestsPerSecond(), 30, "reads per second under a cap of 1,000");
 		assertFalse(Files.exists(group), "the group is removed at the end");
+		assertFalse(Files.exists(group.getParent()), "and IOSim's folder of groups with its last group");
 	}
 
 	@Test
@@ -135,6 +136,7 @@ class VolumeTest {
 		// a process that has ended stands for the killed run: its group carries its process id
 		Process ended = new ProcessBuilder("true").start();
 		assertTrue(ended.waitFor(10, TimeUnit.SECONDS));
+		Files.createDirectories(parent); // the probe's group was the last, so its folder went with it
 		Path stale = Files.createDirectory(parent.resolve("test-stale-" + ended.pid() + "-1"));
 		// and a group of a process that still runs is somebody's measurement: it stays
 		Path alive = Files.createDirectory(parent.resolve("test-alive-" + ProcessHandle.current().pid() + "-999999"));
@@ -145,6 +147,7 @@ class VolumeTest {
 			}
 		} finally {
 			Files.deleteIfExists(alive);
+			Files.deleteIfExists(parent); // nothing of the test stays in the hierarchy
 		}
 	}
 

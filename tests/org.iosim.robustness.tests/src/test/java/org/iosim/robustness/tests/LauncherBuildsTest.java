@@ -4,12 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
-import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -27,6 +28,10 @@ class LauncherBuildsTest {
 
 	private static final Path ROOT = Path.of(System.getProperty("iosim.repository.root", "../..")).toAbsolutePath()
 			.normalize();
+
+	/** The build mark's time, long before anything the test writes: a file written now is newer. */
+	private static final FileTime MARK = FileTime.fromMillis(1_000_000_000_000L);
+	private static final FileTime BEFORE_THE_MARK = FileTime.fromMillis(999_000_000_000L);
 
 	@TempDir
 	Path checkout;
@@ -55,7 +60,7 @@ class LauncherBuildsTest {
 		Files.writeString(edit.resolve(".gitignore"), "/icons/\n/plugin.properties\n");
 		Process init = new ProcessBuilder("git", "init", "-q", checkout.toString()).start();
 		assumeTrue(init.waitFor(30, TimeUnit.SECONDS) && init.exitValue() == 0, "git is not installed");
-		Files.setLastModifiedTime(edit.resolve(".gitignore"), FileTime.from(Instant.now().minusSeconds(120)));
+		Files.setLastModifiedTime(edit.resolve(".gitignore"), BEFORE_THE_MARK);
 		// what the metamodel's build generates into the edit bundle on a fresh checkout
 		Files.writeString(Files.createDirectories(edit.resolve("icons/full/obj16")).resolve("Start.gif"), "GIF89a");
 		Files.writeString(edit.resolve("plugin.properties"), "pluginName = generated");
@@ -75,14 +80,21 @@ class LauncherBuildsTest {
 	@Test
 	void twoBuildsOfOneCheckoutRunOneAfterTheOther() throws Exception {
 		Path log = checkout.resolve("log");
-		Process first = underBuildLock("echo first-start >> " + log + "; sleep 2; echo first-end >> " + log);
-		waitFor(log, "first-start");
-		Process second = underBuildLock("echo second >> " + log);
-
-		assertTrue(second.waitFor(30, TimeUnit.SECONDS) && first.waitFor(30, TimeUnit.SECONDS));
+		Path release = checkout.resolve("release");
+		// the first build holds the lock until the test releases it, once the second is seen waiting
+		Process first = underBuildLock("echo first-start >> " + log + "; echo holding; while [ ! -e " + release
+				+ " ]; do sleep 0.05; done; echo first-end >> " + log);
+		try (BufferedReader holding = reader(first.getInputStream())) {
+			assertEquals("holding", holding.readLine(), "the first build has the lock");
+			Process second = underBuildLock("echo second >> " + log);
+			try (BufferedReader waiting = reader(second.getErrorStream())) {
+				String said = waiting.readLine();
+				assertTrue(said != null && said.contains("another IOSim build of this checkout is running; waiting"), said);
+				Files.createFile(release);
+			}
+			assertTrue(second.waitFor(30, TimeUnit.SECONDS) && first.waitFor(30, TimeUnit.SECONDS));
+		}
 		assertEquals(List.of("first-start", "first-end", "second"), Files.readAllLines(log));
-		String waited = new String(second.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
-		assertTrue(waited.contains("another IOSim build of this checkout is running; waiting"), waited);
 	}
 
 	@Test
@@ -99,7 +111,7 @@ class LauncherBuildsTest {
 	/** A build mark older than everything the test writes afterwards. */
 	private Path built() throws IOException {
 		Path mark = Files.writeString(checkout.resolve(".built"), "lib-1");
-		Files.setLastModifiedTime(mark, FileTime.from(Instant.now().minusSeconds(60)));
+		Files.setLastModifiedTime(mark, MARK);
 		return mark;
 	}
 
@@ -115,14 +127,10 @@ class LauncherBuildsTest {
 
 	private static Process bash(String command) throws IOException {
 		return new ProcessBuilder("bash", "-c", "set -euo pipefail; source '" + ROOT.resolve(".mvn/builds.sh") + "'; "
-				+ command).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+				+ command).start();
 	}
 
-	private static void waitFor(Path log, String line) throws Exception {
-		long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-		while (!(Files.exists(log) && Files.readAllLines(log).contains(line))) {
-			assertTrue(System.nanoTime() < deadline, "the first build never started");
-			Thread.sleep(20);
-		}
+	private static BufferedReader reader(java.io.InputStream output) {
+		return new BufferedReader(new InputStreamReader(output, StandardCharsets.UTF_8));
 	}
 }
