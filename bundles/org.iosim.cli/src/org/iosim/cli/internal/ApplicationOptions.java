@@ -3,6 +3,9 @@ package org.iosim.cli.internal;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.TreeMap;
+import java.util.function.ToDoubleFunction;
+import java.util.function.ToIntFunction;
 
 import org.iosim.cli.Main;
 import org.iosim.measure.PlanException;
@@ -42,6 +45,18 @@ final class ApplicationOptions {
 		} catch (PlanException unusable) {
 			throw new IosimCommand.UserError(Main.EXIT_INVALID, unusable.getMessage());
 		}
+	}
+
+	/** Runs grouped by their client count, in increasing order: the rows of the commands' tables. */
+	static <R> TreeMap<Integer, List<R>> byClients(List<R> runs, ToIntFunction<R> clients) {
+		TreeMap<Integer, List<R>> grouped = new TreeMap<>();
+		runs.forEach(run -> grouped.computeIfAbsent(clients.applyAsInt(run), count -> new ArrayList<>()).add(run));
+		return grouped;
+	}
+
+	/** One figure of each run, sorted: for the median and the range a table row shows. */
+	static <R> double[] sorted(List<R> runs, ToDoubleFunction<R> figure) {
+		return runs.stream().mapToDouble(figure).sorted().toArray();
 	}
 
 	/** The median of sorted values, for the tables of medians and ranges. */

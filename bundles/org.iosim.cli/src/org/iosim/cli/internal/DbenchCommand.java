@@ -1,10 +1,8 @@
 package org.iosim.cli.internal;
 
 import java.io.PrintWriter;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.TreeMap;
 import java.util.concurrent.Callable;
 
 import org.iosim.cli.Main;
@@ -60,13 +58,11 @@ final class DbenchCommand implements Callable<Integer> {
 			Thread.currentThread().interrupt();
 			throw new IosimCommand.UserError(Main.EXIT_INVALID, "interrupted");
 		}
-		TreeMap<Integer, List<Dbench.Run>> byClients = new TreeMap<>();
-		runs.forEach(run -> byClients.computeIfAbsent(run.clients(), count -> new ArrayList<>()).add(run));
 		TextTable table = new TextTable().number("clients").number("MB/s (median)").number("MB/s (min-max)")
 				.number("write ms (median)").number("runs");
-		byClients.forEach((count, of) -> {
-			double[] throughput = of.stream().mapToDouble(Dbench.Run::megabytesPerSecond).sorted().toArray();
-			double[] writes = of.stream().mapToDouble(DbenchCommand::writeLatency).sorted().toArray();
+		ApplicationOptions.byClients(runs, Dbench.Run::clients).forEach((count, of) -> {
+			double[] throughput = ApplicationOptions.sorted(of, Dbench.Run::megabytesPerSecond);
+			double[] writes = ApplicationOptions.sorted(of, DbenchCommand::writeLatency);
 			table.row(Integer.toString(count), String.format(Locale.ROOT, "%.2f", ApplicationOptions.median(throughput)),
 					String.format(Locale.ROOT, "%.2f-%.2f", throughput[0], throughput[throughput.length - 1]),
 					String.format(Locale.ROOT, "%.2f", ApplicationOptions.median(writes) * 1e3), Integer.toString(of.size()));

@@ -2,10 +2,8 @@ package org.iosim.cli.internal;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.TreeMap;
 import java.util.concurrent.Callable;
 
 import org.iosim.cli.Main;
@@ -94,15 +92,13 @@ final class PgbenchCommand implements Callable<Integer> {
 	}
 
 	private static void print(PrintWriter out, List<PgbenchCampaign.Measured> runs) {
-		TreeMap<Integer, List<Pgbench.Run>> byClients = new TreeMap<>();
-		runs.forEach(measured -> byClients.computeIfAbsent(measured.run().clients(), count -> new ArrayList<>())
-				.add(measured.run()));
 		TextTable table = new TextTable().number("clients").number("tps (median)").number("tps (min-max)")
 				.number("response ms (median)").number("WAL flushes/tx").number("runs");
-		byClients.forEach((count, of) -> {
-			double[] tps = of.stream().mapToDouble(Pgbench.Run::transactionsPerSecond).sorted().toArray();
-			double[] latency = of.stream().mapToDouble(Pgbench.Run::meanLatency).sorted().toArray();
-			double[] flushes = of.stream().mapToDouble(Pgbench.Run::flushesPerTransaction).sorted().toArray();
+		List<Pgbench.Run> measured = runs.stream().map(PgbenchCampaign.Measured::run).toList();
+		ApplicationOptions.byClients(measured, Pgbench.Run::clients).forEach((count, of) -> {
+			double[] tps = ApplicationOptions.sorted(of, Pgbench.Run::transactionsPerSecond);
+			double[] latency = ApplicationOptions.sorted(of, Pgbench.Run::meanLatency);
+			double[] flushes = ApplicationOptions.sorted(of, Pgbench.Run::flushesPerTransaction);
 			table.row(Integer.toString(count), String.format(Locale.ROOT, "%.1f", ApplicationOptions.median(tps)),
 					String.format(Locale.ROOT, "%.1f-%.1f", tps[0], tps[tps.length - 1]),
 					String.format(Locale.ROOT, "%.2f", ApplicationOptions.median(latency) * 1e3),
