@@ -15,8 +15,16 @@ import org.iosim.pcm.io.IoType;
  * @param fileSet       name of the file set accessed; requests naming the same file set access
  *                      the same data
  * @param fileSetSize   bytes in the file set, finite and not negative
+ * @param synchronous   a write the caller waits for until it is on stable storage (O_SYNC or a
+ *                      flush after it); never a read
  */
-public record ArrivingRequest(IoType type, double size, double sequentiality, String fileSet, double fileSetSize) {
+public record ArrivingRequest(IoType type, double size, double sequentiality, String fileSet, double fileSetSize,
+        boolean synchronous) {
+
+    /** A request that is not synchronous. */
+    public ArrivingRequest(IoType type, double size, double sequentiality, String fileSet, double fileSetSize) {
+        this(type, size, sequentiality, fileSet, fileSetSize, false);
+    }
 
     /** @throws IllegalArgumentException if a number is out of its range */
     public ArrivingRequest {
@@ -31,6 +39,9 @@ public record ArrivingRequest(IoType type, double size, double sequentiality, St
         if (!(fileSetSize >= 0) || Double.isInfinite(fileSetSize)) {
             throw new IllegalArgumentException(
                     "size of file set '" + fileSet + "' must be finite and not negative but is " + fileSetSize);
+        }
+        if (synchronous && type == IoType.READ) {
+            throw new IllegalArgumentException("only a write can be synchronous");
         }
     }
 }

@@ -225,7 +225,8 @@ public final class StatusList {
                 fileSetSize,
                 request.size(),
                 readSequentiality,
-                writeSequentiality);
+                writeSequentiality,
+                request.synchronous());
     }
 
     /**

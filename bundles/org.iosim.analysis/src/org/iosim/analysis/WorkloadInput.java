@@ -6,8 +6,9 @@ import java.util.Optional;
 
 /**
  * The quantities an analysis model may take as input: the eight workload parameters of 001
- * (Sect. 8.3.2) and three that the thesis computes but drops ({@link #REQUEST_SIZE},
- * {@link #READ_SEQUENTIALITY}, {@link #WRITE_SEQUENTIALITY}). Each has the name by which
+ * (Sect. 8.3.2) three that the thesis computes but drops ({@link #REQUEST_SIZE},
+ * {@link #READ_SEQUENTIALITY}, {@link #WRITE_SEQUENTIALITY}), and whether the arriving request is
+ * {@link #SYNCHRONOUS}. Each has the name by which
  * delay formulas, delay tables and regression data columns refer to it; names are
  * case-sensitive.
  */
@@ -34,7 +35,13 @@ public enum WorkloadInput {
     /** Mean sequentiality of the reads in the status list, 0 without reads. */
     READ_SEQUENTIALITY("readSequentiality"),
     /** Mean sequentiality of the writes in the status list, 0 without writes. */
-    WRITE_SEQUENTIALITY("writeSequentiality");
+    WRITE_SEQUENTIALITY("writeSequentiality"),
+    /**
+     * 1 if the arriving request is a synchronous write (the caller waits for stable storage:
+     * {@code O_SYNC}, or {@code fdatasync} after the write), else 0. Not one of 001's inputs: its
+     * measurements wrote through the page cache.
+     */
+    SYNCHRONOUS("synchronous");
 
     private static final List<WorkloadInput> ALL = List.of(values());
 

@@ -20,10 +20,19 @@ import java.util.Objects;
  * @param requestSize        bytes of the arriving request
  * @param readSequentiality  mean sequentiality of the reads in the list, 0 without reads
  * @param writeSequentiality mean sequentiality of the writes in the list, 0 without writes
+ * @param synchronous        whether the arriving request is a synchronous write
  */
 public record WorkloadState(int concurrency, IoType type, double meanReadSize, double meanWriteSize,
         AccessPattern readPattern, AccessPattern writePattern, double readRatio, double fileSetSize,
-        double requestSize, double readSequentiality, double writeSequentiality) {
+        double requestSize, double readSequentiality, double writeSequentiality, boolean synchronous) {
+
+    /** A state whose arriving request is not synchronous. */
+    public WorkloadState(int concurrency, IoType type, double meanReadSize, double meanWriteSize,
+            AccessPattern readPattern, AccessPattern writePattern, double readRatio, double fileSetSize,
+            double requestSize, double readSequentiality, double writeSequentiality) {
+        this(concurrency, type, meanReadSize, meanWriteSize, readPattern, writePattern, readRatio, fileSetSize,
+                requestSize, readSequentiality, writeSequentiality, false);
+    }
 
     /** @throws IllegalArgumentException if a number is out of its range */
     public WorkloadState {
@@ -40,6 +49,9 @@ public record WorkloadState(int concurrency, IoType type, double meanReadSize, d
         requireFraction("readRatio", readRatio);
         requireFraction("readSequentiality", readSequentiality);
         requireFraction("writeSequentiality", writeSequentiality);
+        if (synchronous && type == IoType.READ) {
+            throw new IllegalArgumentException("only a write can be synchronous");
+        }
     }
 
     private static void requireSize(String name, double value) {
@@ -72,6 +84,7 @@ public record WorkloadState(int concurrency, IoType type, double meanReadSize, d
             case REQUEST_SIZE -> requestSize;
             case READ_SEQUENTIALITY -> readSequentiality;
             case WRITE_SEQUENTIALITY -> writeSequentiality;
+            case SYNCHRONOUS -> synchronous ? 1 : 0;
         };
     }
 
@@ -82,7 +95,7 @@ public record WorkloadState(int concurrency, IoType type, double meanReadSize, d
      * @param values values by input; an input not given is 0 (a read, random patterns)
      * @return the state
      * @throws IllegalArgumentException if {@code concurrency} is not a whole number, {@code type}
-     *                                  or a pattern is neither 0 nor 1, or a number is out of its
+     *                                  a pattern or {@code synchronous} is neither 0 nor 1, or a number is out of its
      *                                  range
      */
     public static WorkloadState of(Map<WorkloadInput, ? extends Number> values) {
@@ -100,7 +113,8 @@ public record WorkloadState(int concurrency, IoType type, double meanReadSize, d
                 number(values, WorkloadInput.FILE_SET_SIZE),
                 number(values, WorkloadInput.REQUEST_SIZE),
                 number(values, WorkloadInput.READ_SEQUENTIALITY),
-                number(values, WorkloadInput.WRITE_SEQUENTIALITY));
+                number(values, WorkloadInput.WRITE_SEQUENTIALITY),
+                binary(values, WorkloadInput.SYNCHRONOUS));
     }
 
     private static double number(Map<WorkloadInput, ? extends Number> values, WorkloadInput input) {

@@ -32,7 +32,7 @@ public final class Calibration {
 	 */
 	public static final List<WorkloadInput> CANDIDATE_FEATURES = List.of(WorkloadInput.CONCURRENCY,
 			WorkloadInput.MEAN_READ_SIZE, WorkloadInput.MEAN_WRITE_SIZE, WorkloadInput.READ_PATTERN,
-			WorkloadInput.WRITE_PATTERN, WorkloadInput.READ_RATIO, WorkloadInput.FILE_SET_SIZE);
+			WorkloadInput.WRITE_PATTERN, WorkloadInput.READ_RATIO, WorkloadInput.FILE_SET_SIZE, WorkloadInput.SYNCHRONOUS);
 
 	/**
 	 * What a calibration is asked to do.

@@ -60,8 +60,23 @@ public record MeasuredDelay(String plan, int configuration, StorageWorkload work
 
 	/** @return the analysis model inputs of this row, in {@link #COLUMNS} order */
 	public double[] inputs() {
+		return inputs(COLUMNS);
+	}
+
+	private double[] inputs(List<WorkloadInput> columns) {
 		Map<WorkloadInput, Double> inputs = workload.inputs(type);
-		return COLUMNS.stream().mapToDouble(inputs::get).toArray();
+		return columns.stream().mapToDouble(inputs::get).toArray();
+	}
+
+	/** @return the input columns of an export of these rows: {@link #COLUMNS}, and {@code synchronous} when a row measured synchronous writes */
+	public static List<WorkloadInput> columns(List<MeasuredDelay> rows) {
+		boolean synchronous = rows.stream().anyMatch(row -> row.workload().sync() != StorageWorkload.Sync.NONE);
+		if (!synchronous) {
+			return COLUMNS;
+		}
+		List<WorkloadInput> columns = new ArrayList<>(COLUMNS);
+		columns.add(WorkloadInput.SYNCHRONOUS);
+		return List.copyOf(columns);
 	}
 
 	/**
@@ -103,7 +118,8 @@ public record MeasuredDelay(String plan, int configuration, StorageWorkload work
 
 	/**
 	 * Writes rows as CSV with the workload input names as columns and {@value #TARGET} last, the
-	 * format {@code iosim regression fit/select} read. Rows of separate read and write threads add the
+	 * format {@code iosim regression fit/select} read; rows of synchronous writes add the column
+	 * {@code synchronous} after the workload inputs. Rows of separate read and write threads add the
 	 * column {@value #READ_THREADS} before {@value #TARGET}, with a number in every row; without them
 	 * the file is what it was before separate threads existed, so that regression models fitted on all
 	 * its columns take workload inputs only, as analysis models need. The file appears complete or not
@@ -111,13 +127,14 @@ public record MeasuredDelay(String plan, int configuration, StorageWorkload work
 	 */
 	public static void writeCsv(List<MeasuredDelay> rows, Path file) throws IOException {
 		boolean readThreads = separateThreads(rows);
+		List<WorkloadInput> columns = columns(rows);
 		WholeFiles.write(file, temporary -> {
 			try (Writer out = Files.newBufferedWriter(temporary, StandardCharsets.UTF_8)) {
-				out.write(String.join(",", COLUMNS.stream().map(WorkloadInput::inputName).toList())
+				out.write(String.join(",", columns.stream().map(WorkloadInput::inputName).toList())
 						+ (readThreads ? "," + READ_THREADS : "") + "," + TARGET + "\n");
 				for (MeasuredDelay row : rows) {
 					StringBuilder line = new StringBuilder();
-					for (double value : row.inputs()) {
+					for (double value : row.inputs(columns)) {
 						line.append(number(value)).append(',');
 					}
 					if (readThreads) {

@@ -174,6 +174,7 @@ public record StorageWorkload(long requestSize, double readRatio, boolean sequen
 		inputs.put(WorkloadInput.FILE_SET_SIZE, (double) fileSetSize);
 		inputs.put(WorkloadInput.READ_SEQUENTIALITY, issues(IoType.READ) ? pattern : 0.0);
 		inputs.put(WorkloadInput.WRITE_SEQUENTIALITY, issues(IoType.WRITE) ? pattern : 0.0);
+		inputs.put(WorkloadInput.SYNCHRONOUS, type == IoType.WRITE && sync != Sync.NONE ? 1.0 : 0.0);
 		return inputs;
 	}
 

@@ -37,7 +37,7 @@ import org.iosim.pcm.wiring.Wiring
  * plain HDD demand becomes a read request whose size is the demand, with the storage's default
  * sequentiality and file set; an HddInterface call becomes requests of the call's type (read or
  * write), its count the number of calls, and size, sequentiality and file set taken from input
- * variables named size, sequentiality and fileSet where the call passes them (see {@link HddUse}).
+ * variables named size, sequentiality, fileSet and synchronous where the call passes them (see {@link HddUse}).
  * The analysis binding then chooses each storage's analysis model.
  */
 class CompletionTransformation {
@@ -174,6 +174,7 @@ class CompletionTransformation {
 			sequentiality = HddUse.input(call, "sequentiality") ?: storage.defaultSequentiality ?: "0"
 			fileSet = HddUse.input(call, "fileSet")?.unquoted ?: storage.defaultFileSet
 			count = call.numberOfCalls ?: "1"
+			synchronous = HddUse.synchronous(call) == Boolean.TRUE
 		]
 	}
 

@@ -109,12 +109,14 @@ import org.iosim.pcm.io.FileSet;
 import org.iosim.pcm.io.FixedMemoryLength;
 import org.iosim.pcm.io.IoConfiguration;
 import org.iosim.pcm.io.IoRequest;
+import org.iosim.pcm.io.IoType;
 import org.iosim.pcm.io.LittlesLawMemoryLength;
 import org.iosim.pcm.io.VirtualizedStorage;
 import org.iosim.pcm.io.util.IoSwitch;
 import org.iosim.pcm.util.PcmSwitch;
 import org.iosim.pcm.wiring.CallCycles;
 import org.iosim.pcm.wiring.CalledRoles;
+import org.iosim.pcm.wiring.HddUse;
 import org.iosim.pcm.wiring.Wiring;
 
 /**
@@ -466,6 +468,14 @@ final class ValidationRules extends PcmSwitch<Object> {
 		checkCall(call, role, call.getSignature(), required, required == null ? List.of() : required.getSignatures(),
 				"resource interface", InterfaceProvidingRequiringEntity::getResourceRequiredRoles);
 		wholeNumberAtLeast(call, call.getNumberOfCalls(), "numberOfCalls", 0);
+		if (required != null && HddUse.isHddInterface(required)) {
+			Boolean synchronous = HddUse.synchronous(call);
+			if (synchronous == null) {
+				error(call, "its input 'synchronous' must be the literal true or false");
+			} else if (synchronous && !HddUse.writes(call)) {
+				error(call, "a read cannot be synchronous: 'synchronous' marks a write that waits for stable storage");
+			}
+		}
 		return null;
 	}
 
@@ -1224,6 +1234,8 @@ final class ValidationRules extends PcmSwitch<Object> {
 		public Object caseIoRequest(IoRequest request) {
 			if (request.getType() == null) {
 				error(request, "the I/O request has no type (READ or WRITE)");
+			} else if (request.isSynchronous() && request.getType() == IoType.READ) {
+				error(request, "a read cannot be synchronous: 'synchronous' marks a write that waits for stable storage");
 			}
 			if (requireText(request, request.getSize(), "size")) {
 				notNegative(request, request.getSize(), "size");

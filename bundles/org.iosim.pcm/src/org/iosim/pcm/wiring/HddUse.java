@@ -21,7 +21,7 @@ public final class HddUse {
 	private static final String HDD_INTERFACE_ID = "_xXv8QE5CEeCUKeckjJ_n-w";
 
 	/** Inputs of an HddInterface call that describe the request, not its amount. */
-	private static final Set<String> REQUEST_ATTRIBUTES = Set.of("sequentiality", "fileSet");
+	private static final Set<String> REQUEST_ATTRIBUTES = Set.of("sequentiality", "fileSet", "synchronous");
 
 	private HddUse() {
 	}
@@ -57,6 +57,19 @@ public final class HddUse {
 			}
 		}
 		return "1";
+	}
+
+	/**
+	 * @return whether a write call is synchronous: its input {@code synchronous} is the literal
+	 *         {@code true}; {@code false} without that input; null when the input is something else,
+	 *         which the validator reports
+	 */
+	public static Boolean synchronous(ResourceCall call) {
+		String text = input(call, "synchronous");
+		if (text == null || text.trim().equalsIgnoreCase("false")) {
+			return Boolean.FALSE;
+		}
+		return text.trim().equalsIgnoreCase("true") ? Boolean.TRUE : null;
 	}
 
 	/** @return the first characterisation of the call's input variable {@code variable}, or null */

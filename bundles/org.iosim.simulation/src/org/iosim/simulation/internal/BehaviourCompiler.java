@@ -454,7 +454,7 @@ final class BehaviourCompiler {
 				Step issue = new Steps.IoRequestStep(origin, scheduler, request.getType(),
 						Expressions.compiled(action, "I/O request size", request.getSize()),
 						Expressions.compiled(action, "sequentiality", request.getSequentiality() == null ? "0" : request.getSequentiality()),
-						request.getFileSet(), fileSetSize, replication.newStream(),
+						request.getFileSet(), fileSetSize, request.isSynchronous(), replication.newStream(),
 						processor(actions.instance, storage, scheduler, action));
 				actions.steps.add(new Steps.Repeat(origin,
 						Expressions.compiled(action, "I/O request count", request.getCount() == null ? "1" : request.getCount()),

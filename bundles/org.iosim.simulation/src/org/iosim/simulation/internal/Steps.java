@@ -456,14 +456,16 @@ final class Steps {
 		private final CompiledExpression sequentiality;
 		private final String fileSet;
 		private final double fileSetSize;
+		private final boolean synchronous;
 		private final UniformRandomProvider random;
 		private final ActiveResource processor;
 
 		/** @param processor the resource processing the delay as work, null when the request only waits */
 		IoRequestStep(String origin, VirtualizedStorageScheduler storage, org.iosim.pcm.io.IoType type,
 				CompiledExpression size, CompiledExpression sequentiality, String fileSet, double fileSetSize,
-				UniformRandomProvider random, ActiveResource processor) {
+				boolean synchronous, UniformRandomProvider random, ActiveResource processor) {
 			super(origin);
+			this.synchronous = synchronous;
 			this.processor = processor;
 			this.storage = storage;
 			this.type = type;
@@ -482,7 +484,8 @@ final class Steps {
 				throw new SimulationException(origin + ": sequentiality '" + Diagnostic.excerpt(sequentiality.text()) + "' evaluated to "
 						+ probability + "; it must lie between 0 and 1");
 			}
-			storage.request(origin, new org.iosim.analysis.ArrivingRequest(type, bytes, probability, fileSet, fileSetSize),
+			storage.request(origin, new org.iosim.analysis.ArrivingRequest(type, bytes, probability, fileSet, fileSetSize,
+					synchronous),
 					process, processor);
 			return false;
 		}

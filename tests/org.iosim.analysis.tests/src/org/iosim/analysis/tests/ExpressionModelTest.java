@@ -63,7 +63,7 @@ class ExpressionModelTest {
         AnalysisModelException e = error(Map.of("delay", "0.002 * threads + blockSize"));
         assertEquals("analysis model 'formula', parameter 'delay' = '0.002 * threads + blockSize': unknown variables "
                 + "threads, blockSize; valid names: concurrency, type, meanReadSize, meanWriteSize, readPattern, "
-                + "writePattern, readRatio, fileSetSize, requestSize, readSequentiality, writeSequentiality",
+                + "writePattern, readRatio, fileSetSize, requestSize, readSequentiality, writeSequentiality, synchronous",
                 e.getMessage());
     }
 

@@ -126,7 +126,7 @@ class TableModelTest {
     void unknownColumnIsReportedWithTheValidNames() {
         assertEquals("analysis model 'measured': " + folder.resolve("points.csv") + ": row 2, column 2: unknown column "
                 + "'threads'; valid names: concurrency, type, meanReadSize, meanWriteSize, readPattern, writePattern, "
-                + "readRatio, fileSetSize, requestSize, readSequentiality, writeSequentiality, delay",
+                + "readRatio, fileSetSize, requestSize, readSequentiality, writeSequentiality, synchronous, delay",
                 error("# comment\nconcurrency,threads,delay\n1,1,0.1\n2,2,0.2\n"));
     }
 
@@ -147,7 +147,7 @@ class TableModelTest {
         assertEquals(file + ": row 1, column 3: second 'concurrency' column", error("concurrency,delay,concurrency\n"));
         assertEquals(file + ": row 1: no input column; valid names: concurrency, type, meanReadSize, meanWriteSize, "
                 + "readPattern, writePattern, readRatio, fileSetSize, requestSize, readSequentiality, "
-                + "writeSequentiality", error("delay\n1\n2\n"));
+                + "writeSequentiality, synchronous", error("delay\n1\n2\n"));
         assertEquals(file + ": row 2, column 1: the quote at character 1 is not closed",
                 error("concurrency,delay\n\"1,0.1\n2,0.2\n"));
         assertEquals(file + ": row 2, column 1 ('concurrency'): 1e999 is out of range",
@@ -177,7 +177,7 @@ class TableModelTest {
 
         assertEquals("analysis model 'measured': " + configFolder.resolve("../passwd") + ": not a delay table: its first"
                 + " line does not name the input columns (concurrency, type, meanReadSize, meanWriteSize, readPattern,"
-                + " writePattern, readRatio, fileSetSize, requestSize, readSequentiality, writeSequentiality) and"
+                + " writePattern, readRatio, fileSetSize, requestSize, readSequentiality, writeSequentiality, synchronous) and"
                 + " 'delay'", notATable.getMessage());
         assertFalse(notATable.getMessage().contains("root"), notATable.getMessage());
     }

@@ -20,7 +20,7 @@ class WorkloadStateTest {
     @Test
     void inputNamesAreThoseOfFormulasTablesAndDataColumns() {
         assertEquals(List.of("concurrency", "type", "meanReadSize", "meanWriteSize", "readPattern", "writePattern",
-                "readRatio", "fileSetSize", "requestSize", "readSequentiality", "writeSequentiality"),
+                "readRatio", "fileSetSize", "requestSize", "readSequentiality", "writeSequentiality", "synchronous"),
                 WorkloadInput.names());
         assertEquals(Optional.of(WorkloadInput.READ_RATIO), WorkloadInput.named("readRatio"));
         assertEquals(Optional.empty(), WorkloadInput.named("ReadRatio"), "names are case-sensitive");

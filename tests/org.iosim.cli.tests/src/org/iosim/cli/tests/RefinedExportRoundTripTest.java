@@ -68,6 +68,11 @@ class RefinedExportRoundTripTest {
 			cases.put("storage-qpn/" + configuration, List.of(examples.resolve("fileserver").toString(), "--io",
 					examples.resolve("storage-qpn").resolve(configuration + ".ioconfig").toString()));
 		}
+		// synchronous writes on a QoS-limited volume: 'synchronous' goes out as an HddInterface input and comes back
+		for (String volume : List.of("w500", "w2000")) {
+			cases.put("pgbench/on-" + volume, List.of(examples.resolve("pgbench").resolve("model").toString(), "--io",
+					examples.resolve("pgbench").resolve("on-" + volume + ".ioconfig").toString()));
+		}
 		return cases;
 	}
 

@@ -622,7 +622,8 @@ public final class PalladioExport {
 
 	/**
 	 * Each request becomes a call of HddInterface's read or write, with the inputs the completion
-	 * reads back: {@code size}, {@code sequentiality}, {@code fileSet} (a string literal), and as
+	 * reads back: {@code size}, {@code sequentiality}, {@code fileSet} (a string literal),
+	 * {@code synchronous} ({@code true}, for a synchronous write only), and as
 	 * many calls as the request's count.
 	 */
 	private void ioRequests(Node node, IoAction io) throws PalladioExportException {
@@ -641,6 +642,9 @@ public final class PalladioExport {
 			randomVariable(callNode, "numberOfCalls__ResourceCall", request.getCount());
 			callInput(callNode, "size", request.getSize());
 			callInput(callNode, "sequentiality", request.getSequentiality());
+			if (request.isSynchronous()) {
+				callInput(callNode, "synchronous", "true");
+			}
 			if (request.getFileSet() != null) {
 				if (request.getFileSet().contains("\"") || request.getFileSet().contains("\\")) {
 					throw new PalladioExportException(Diagnostic.describe(io) + ": its file set '" + request.getFileSet()

@@ -147,6 +147,9 @@ final class Labels {
 		if (request.getFileSet() != null) {
 			text.append(", file set ").append(request.getFileSet());
 		}
+		if (request.isSynchronous()) {
+			text.append(", synchronous");
+		}
 		return text.toString();
 	}
 

@@ -24,6 +24,8 @@ import org.eclipse.emf.edit.command.CommandParameter;
 import org.eclipse.emf.edit.provider.ComposedAdapterFactory;
 import org.eclipse.emf.edit.provider.IEditingDomainItemProvider;
 import org.eclipse.emf.edit.provider.IItemLabelProvider;
+import org.eclipse.emf.edit.provider.IItemPropertyDescriptor;
+import org.eclipse.emf.edit.provider.IItemPropertySource;
 import org.eclipse.emf.edit.provider.ITreeItemContentProvider;
 import org.iosim.pcm.BasicComponent;
 import org.iosim.pcm.PcmFactory;
@@ -126,6 +128,19 @@ class ItemProvidersTest {
 		request.setType(IoType.WRITE);
 
 		assertEquals("Request WRITE", label(request));
+	}
+
+	/** The workbench's Properties view edits a request's attributes, 'synchronous' among them. */
+	@Test
+	void aRequestOffersSynchronousAsAPropertyToEdit() {
+		IoRequest request = IO.createIoRequest();
+		IItemPropertySource properties = (IItemPropertySource) adapterFactory.adapt(request, IItemPropertySource.class);
+
+		IItemPropertyDescriptor synchronous = properties.getPropertyDescriptors(request).stream()
+				.filter(descriptor -> descriptor.getFeature(request) == IoPackage.Literals.IO_REQUEST__SYNCHRONOUS)
+				.findFirst().orElseThrow(() -> new AssertionError("no descriptor for 'synchronous'"));
+		synchronous.setPropertyValue(request, Boolean.TRUE);
+		assertTrue(request.isSynchronous());
 	}
 
 	@Test

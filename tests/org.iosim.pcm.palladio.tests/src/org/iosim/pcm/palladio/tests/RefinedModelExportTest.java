@@ -163,6 +163,22 @@ class RefinedModelExportTest {
 				text(folder.resolve("shop.ioconfig")));
 	}
 
+	/** A synchronous write (a commit's WAL write) keeps that in its call's input 'synchronous'; other calls have none. */
+	@Test
+	void aSynchronousWriteIsExportedAsACallTheCompletionReadsAsSynchronous() throws Exception {
+		ownLog.getRequests().get(0).setSynchronous(true);
+		List<Path> files = PalladioExporter.export(model, folder.resolve("out"), "shop");
+
+		ArchitectureModel again = reimport(files);
+		ResourceCall log = byId(again, "hit.log", InternalAction.class).getResourceCalls().get(0);
+		assertEquals("true", HddUse.input(log, "synchronous"));
+		assertEquals(Boolean.TRUE, HddUse.synchronous(log));
+		assertEquals("100", HddUse.amount(log), "'synchronous' is not taken for the amount");
+		ResourceCall read = byId(again, "miss.query", InternalAction.class).getResourceCalls().get(0);
+		assertNull(HddUse.input(read, "synchronous"));
+		assertEquals(Boolean.FALSE, HddUse.synchronous(read));
+	}
+
 	@Test
 	void aFileSetNameAStringLiteralCannotHoldIsRefused() {
 		besideQuery.getRequests().get(0).setFileSet("cata\"log");

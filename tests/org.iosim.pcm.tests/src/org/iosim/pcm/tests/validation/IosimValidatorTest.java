@@ -136,6 +136,21 @@ class IosimValidatorTest {
 		assertEquals(describe(expected), describeEmf(result.getChildren()));
 	}
 
+	/** 'synchronous' marks a write that waits for stable storage; on a read it is an error, on a write none. */
+	@Test
+	void onlyAWriteMayBeSynchronous() {
+		IoRequest request = addIoAction();
+		request.setSynchronous(true);
+		request.setType(org.iosim.pcm.io.IoType.READ);
+		String synchronousRead = "a read cannot be synchronous";
+		org.eclipse.emf.common.util.Diagnostic result = Diagnostician.INSTANCE.validate(fixture.model);
+		assertSame(request, subjectOf(result.getChildren(), synchronousRead));
+
+		request.setType(org.iosim.pcm.io.IoType.WRITE);
+		assertTrue(new ModelValidator().validate(fixture.model).stream()
+				.noneMatch(problem -> problem.message().startsWith(synchronousRead)));
+	}
+
 	/** Documented: the rules need a model set or an I/O configuration around an element. */
 	@Test
 	void elementsOutsideAModelSetOrConfigurationPass() {
