@@ -82,6 +82,19 @@ public final class Calibration {
 			return java.util.Arrays.stream(heldOutErrors()).average().orElse(Double.NaN);
 		}
 
+		/**
+		 * @return the mean relative error a perfect model would have on the training rows, given their
+		 *         repetitions' noise ({@link MeasuredDelay#noiseFloor}); NaN without repetitions
+		 */
+		public double heldOutNoiseFloor() {
+			return MeasuredDelay.noiseFloor(training);
+		}
+
+		/** @return as {@link #heldOutNoiseFloor}, for the test rows; absent without test rows */
+		public Optional<Double> testNoiseFloor() {
+			return test.isEmpty() ? Optional.empty() : Optional.of(MeasuredDelay.noiseFloor(test));
+		}
+
 		/** @return the mean relative error over the test rows, absent without test rows */
 		public Optional<Double> testError() {
 			if (test.isEmpty()) {

@@ -52,6 +52,37 @@ public record MeasuredDelay(String plan, int configuration, StorageWorkload work
 		return delays.stream().mapToDouble(Double::doubleValue).average().orElseThrow();
 	}
 
+	/**
+	 * @return the half-width of the 95 % confidence interval of {@link #meanDelay} over the repetitions
+	 *         (Student's t), NaN with one repetition
+	 */
+	public double halfWidth95() {
+		return delays.size() < 2 ? Double.NaN : Measurement.halfWidth(delayArray());
+	}
+
+	/**
+	 * The noise floor of this row: the mean relative error that even a perfect model, one predicting
+	 * the true mean delay, has against this measured mean, which carries the repetitions' noise. For
+	 * normal noise |x̄ − μ| has the mean √(2/π) σ/√n, so the floor is that over x̄. A model whose error
+	 * is near the floor is limited by the measurements, not by itself.
+	 *
+	 * @return the expected relative error of a perfect model, NaN with one repetition
+	 */
+	public double noiseFloor() {
+		return delays.size() < 2 ? Double.NaN
+				: Math.sqrt(2 / Math.PI) * Measurement.standardError(delayArray()) / meanDelay();
+	}
+
+	/** @return the mean {@link #noiseFloor} of the rows that have repetitions, NaN when none has */
+	public static double noiseFloor(List<MeasuredDelay> rows) {
+		return rows.stream().mapToDouble(MeasuredDelay::noiseFloor).filter(floor -> !Double.isNaN(floor)).average()
+				.orElse(Double.NaN);
+	}
+
+	private double[] delayArray() {
+		return delays.stream().mapToDouble(Double::doubleValue).toArray();
+	}
+
 	/** @return the largest relative deviation of a repetition from the mean: how far one run can be trusted */
 	public double spread() {
 		double mean = meanDelay();

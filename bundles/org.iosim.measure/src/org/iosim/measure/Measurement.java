@@ -35,6 +35,14 @@ public final class Measurement {
 		/** Before another round of repetitions, for the configurations not yet known to the precision. */
 		default void repeating(int configurations, double precision) {
 		}
+
+		/**
+		 * A run that other processes disturbed: they used {@code cpus} CPUs on average while it ran.
+		 *
+		 * @param kept whether the run is kept anyway (its last attempt), else it runs again
+		 */
+		default void disturbed(PlannedRun run, double cpus, int attempt, boolean kept) {
+		}
 	}
 
 	/** How a measurement ended. */
@@ -82,8 +90,7 @@ public final class Measurement {
 				if (Thread.interrupted()) {
 					throw new InterruptedException();
 				}
-				RunResult result = runner.run(run, scratch, plan.warmupSeconds(), plan.runSeconds());
-				database.record(planId, run, result);
+				RunResult result = undisturbed(plan, run, runner, scratch, database, planId, listener);
 				measured++;
 				listener.finished(run, result, recordedBefore + measured, runs.size(), (System.nanoTime() - started) / 1e9);
 			}
@@ -96,8 +103,7 @@ public final class Measurement {
 						throw new InterruptedException();
 					}
 					PlannedRun run = plan.extraRun(next.getKey(), next.getValue(), order++);
-					RunResult result = runner.run(run, scratch, plan.warmupSeconds(), plan.runSeconds());
-					database.record(planId, run, result);
+					RunResult result = undisturbed(plan, run, runner, scratch, database, planId, listener);
 					measured++;
 					listener.finished(run, result, recordedBefore + measured, Math.max(order, recordedBefore + measured),
 							(System.nanoTime() - started) / 1e9);
@@ -110,6 +116,31 @@ public final class Measurement {
 			}
 		}
 		return new Outcome(runs.size(), measured, recordedBefore);
+	}
+
+	/**
+	 * Runs and records one run, again while other processes use more CPU than the plan allows: on a
+	 * machine with few CPUs they delay the workload's threads, which a latency cannot tell from the
+	 * storage's. The last of {@link MeasurementPlan#ATTEMPTS} attempts is kept, its load recorded.
+	 */
+	private static RunResult undisturbed(MeasurementPlan plan, PlannedRun run, WorkloadRunner runner, Path scratch,
+			MeasurementDatabase database, long planId, Listener listener) throws MeasurementException, InterruptedException {
+		for (int attempt = 1;; attempt++) {
+			OtherProcesses before = OtherProcesses.now();
+			RunResult result = runner.run(run, scratch, plan.warmupSeconds(), plan.runSeconds());
+			double otherLoad = OtherProcesses.available() ? OtherProcesses.now().cpusSince(before) : Double.NaN;
+			boolean disturbed = otherLoad > plan.maxOtherLoad();
+			if (disturbed) {
+				listener.disturbed(run, otherLoad, attempt, attempt == MeasurementPlan.ATTEMPTS);
+			}
+			if (!disturbed || attempt == MeasurementPlan.ATTEMPTS) {
+				database.record(planId, run, result, otherLoad);
+				return result;
+			}
+			if (Thread.interrupted()) {
+				throw new InterruptedException();
+			}
+		}
 	}
 
 	private static Map<Integer, Integer> adaptiveRounds(MeasurementPlan plan, MeasurementDatabase database)
@@ -148,16 +179,19 @@ public final class Measurement {
 		return wanted;
 	}
 
-	/** The half-width of the 95 % confidence interval of the mean of {@code values} (Student's t). */
+	/** The half-width of the 95 % confidence interval of the mean of {@code values} (Student's t), at least two. */
 	static double halfWidth(double[] values) {
+		return new TDistribution(values.length - 1).inverseCumulativeProbability(0.975) * standardError(values);
+	}
+
+	/** The standard error of the mean of {@code values}: their sample standard deviation over √n, at least two. */
+	static double standardError(double[] values) {
 		double mean = mean(values);
 		double squares = 0;
 		for (double value : values) {
 			squares += (value - mean) * (value - mean);
 		}
-		double deviation = Math.sqrt(squares / (values.length - 1));
-		return new TDistribution(values.length - 1).inverseCumulativeProbability(0.975) * deviation
-				/ Math.sqrt(values.length);
+		return Math.sqrt(squares / (values.length - 1)) / Math.sqrt(values.length);
 	}
 
 	private static double mean(double[] values) {

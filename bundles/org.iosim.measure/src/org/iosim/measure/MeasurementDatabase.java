@@ -37,9 +37,10 @@ public final class MeasurementDatabase implements AutoCloseable {
 	/**
 	 * 1: the first schema; 2: the run's thread mode ({@code threads}, mixed or separate), added to the
 	 * runs of a version 1 file as mixed, which they were; 3: the plan's volume (null: the plain
-	 * device, as every earlier plan ran) and the run's sync mode ({@code sync}, none for earlier runs).
+	 * device, as every earlier plan ran) and the run's sync mode ({@code sync}, none for earlier runs);
+	 * 4: the CPUs other processes used during the run ({@code other_load}, null where not measured).
 	 */
-	private static final int SCHEMA_VERSION = 3;
+	private static final int SCHEMA_VERSION = 4;
 
 	/** The latency columns of each request type, after its prefix ("read_", "write_"). */
 	private static final List<String> LATENCY_COLUMNS = List.of("requests", "per_second", "bytes_per_second",
@@ -163,6 +164,9 @@ public final class MeasurementDatabase implements AutoCloseable {
 				statement.execute("ALTER TABLE run ADD COLUMN sync TEXT NOT NULL DEFAULT 'none'"
 						+ " CHECK (sync IN ('none', 'fdatasync', 'osync'))"); // schema 3
 			}
+			if (!columns(statement, "run").contains("other_load")) {
+				statement.execute("ALTER TABLE run ADD COLUMN other_load REAL"); // schema 4
+			}
 			statement.execute("COMMIT");
 			// only now, once the file is known to be ours: the journal mode is written into the file's header
 			statement.execute("PRAGMA journal_mode = WAL");
@@ -260,9 +264,18 @@ public final class MeasurementDatabase implements AutoCloseable {
 
 	/** Records a finished run durably (committed and synced before this returns). */
 	public void record(long plan, PlannedRun run, RunResult result) throws MeasurementException {
+		record(plan, run, result, Double.NaN);
+	}
+
+	/**
+	 * Records a finished run with the CPUs other processes used meanwhile.
+	 *
+	 * @param otherLoad the CPUs other processes used on average during the run, NaN when not measured
+	 */
+	public void record(long plan, PlannedRun run, RunResult result, double otherLoad) throws MeasurementException {
 		List<String> columns = new ArrayList<>(List.of("plan", "configuration", "repetition", "run_order", "request_size",
 				"read_ratio", "sequential", "file_set_size", "concurrency", "queue_depth", "direct", "threads", "sync",
-				"elapsed_seconds", "finished"));
+				"elapsed_seconds", "finished", "other_load"));
 		for (String type : List.of("read", "write")) {
 			LATENCY_COLUMNS.forEach(column -> columns.add(type + "_" + column));
 		}
@@ -288,6 +301,11 @@ public final class MeasurementDatabase implements AutoCloseable {
 			insert.setString(column++, workload.sync().id());
 			insert.setDouble(column++, result.elapsedSeconds());
 			insert.setString(column++, Instant.now().toString());
+			if (Double.isNaN(otherLoad)) {
+				insert.setNull(column++, java.sql.Types.REAL);
+			} else {
+				insert.setDouble(column++, otherLoad);
+			}
 			for (Optional<Latencies> latencies : List.of(result.reads(), result.writes())) {
 				if (latencies.isPresent()) {
 					Latencies figures = latencies.get();

@@ -27,9 +27,17 @@ import org.iosim.measure.internal.PlanReader;
  * @param precision     the relative half-width of the 95 % confidence interval of each configuration's
  *                      mean latency that more repetitions aim at, or 0 for exactly {@code repetitions}
  * @param maxRepetitions the most runs a configuration gets while its interval is wider than the precision
+ * @param maxOtherLoad  the CPUs other processes may use during a run (on average) before the run counts
+ *                      as disturbed and runs again
  */
 public record MeasurementPlan(String name, Design design, int points, long seed, int repetitions, double warmupSeconds,
-		double runSeconds, List<FactorLevels> factors, double precision, int maxRepetitions) {
+		double runSeconds, List<FactorLevels> factors, double precision, int maxRepetitions, double maxOtherLoad) {
+
+	/** CPUs other processes may use during a run unless a plan says otherwise: a quarter of this machine's two. */
+	public static final double DEFAULT_MAX_OTHER_LOAD = 0.5;
+
+	/** Attempts of a run that other processes disturb; the last one is kept, with its load recorded. */
+	public static final int ATTEMPTS = 4;
 
 	/** How a plan chooses configurations. */
 	public enum Design {
@@ -100,6 +108,9 @@ public record MeasurementPlan(String name, Design design, int points, long seed,
 		factors = List.copyOf(factors);
 		if (precision < 0 || maxRepetitions < repetitions) {
 			throw new IllegalArgumentException("the precision is 0 or positive, and maxRepetitions at least repetitions");
+		}
+		if (!(maxOtherLoad >= 0)) {
+			throw new IllegalArgumentException("maxOtherLoad is 0 or positive");
 		}
 	}
 

@@ -54,7 +54,7 @@ public final class CalibrationReport {
 				.append("</title>\n<style>body{font-family:system-ui,sans-serif;margin:2em;color:#1f2933;max-width:1000px}"
 						+ "table{border-collapse:collapse;margin:0.5em 0 1.5em}td,th{border:1px solid #d9dee5;padding:3px 8px;"
 						+ "text-align:right}th{background:#f5f7fa}td.l,th.l{text-align:left}.chart{margin:0 1em 1em 0}"
-						+ ".selected{font-weight:bold}p.note{color:#52606d}</style></head><body>\n");
+						+ ".selected{font-weight:bold}td.inside{color:#2f7d32}p.note{color:#52606d}</style></head><body>\n");
 		page.append("<h1>").append(Markup.escape(title)).append("</h1>\n<p>System under study: ")
 				.append(Markup.escape(systemUnderStudy)).append(String.format(Locale.ROOT,
 						". Model selection on %d-fold cross-validation (seed %d): every technique with its defaults, the %d"
@@ -83,19 +83,54 @@ public final class CalibrationReport {
 		row(page, "held-out mean relative error", percent(mean(errors)));
 		row(page, "held-out 95th percentile", percent(percentile(errors, 0.95)));
 		row(page, "cross-validated RMSE of ln(delay)", String.format(Locale.ROOT, "%.4f", selected.error().rmse()));
+		boolean repeated = model.training().stream().anyMatch(measured -> measured.delays().size() >= 2);
 		row(page, "repeatability (mean largest deviation of a repetition from the mean)",
-				model.training().stream().allMatch(measured -> measured.delays().size() < 2)
-						? "not measured (one repetition per configuration)"
-						: percent(meanSpread(model.training())));
+				repeated ? percent(meanSpread(model.training())) : "not measured (one repetition per configuration)");
+		row(page, "noise floor: a perfect model's expected mean relative error on these noisy means",
+				repeated ? percent(model.heldOutNoiseFloor()) : "not known (one repetition per configuration)");
 		if (model.testError().isPresent()) {
 			row(page, "test configurations", Integer.toString(model.test().size()));
 			row(page, "test mean relative error", percent(model.testError().get()));
+			double testFloor = model.testNoiseFloor().orElseThrow();
+			row(page, "noise floor of the test configurations",
+					Double.isNaN(testFloor) ? "not known (one repetition per configuration)" : percent(testFloor));
 		}
 		page.append("</table>\n");
 		techniques(page, model.selection());
 		page.append("<div>").append(scatter(model)).append(histogram(errors, types)).append("</div>\n");
 		errorsByFactor(page, model, errors);
 		outsideRanges(page, model);
+		configurations(page, model);
+	}
+
+	/**
+	 * Every configuration's measured mean with its 95 % interval beside the model's prediction: a
+	 * prediction inside the interval is as good as the measurement can tell.
+	 */
+	private static void configurations(StringBuilder page, TypeModel model) {
+		page.append("<details><summary>Each configuration: measured interval and prediction</summary>\n<table><tr>"
+				+ "<th class=\"l\">configuration</th><th class=\"l\">rows</th><th>runs</th><th>measured mean</th>"
+				+ "<th>95 % interval</th><th>predicted</th><th>relative error</th><th>noise floor</th></tr>\n");
+		for (int row = 0; row < model.training().size(); row++) {
+			configuration(page, model.training().get(row), "training (held out)", model.heldOut()[row]);
+		}
+		for (int row = 0; row < model.test().size(); row++) {
+			configuration(page, model.test().get(row), "test", model.predictions().get(row).value());
+		}
+		page.append("</table></details>\n");
+	}
+
+	private static void configuration(StringBuilder page, MeasuredDelay measured, String rows, double predicted) {
+		double mean = measured.meanDelay();
+		double halfWidth = measured.halfWidth95();
+		boolean inside = !Double.isNaN(halfWidth) && Math.abs(predicted - mean) <= halfWidth;
+		page.append("<tr><td class=\"l\">").append(Markup.escape(measured.workload().toString())).append("</td><td class=\"l\">")
+				.append(rows).append("</td><td>").append(measured.delays().size()).append("</td><td>").append(seconds(mean))
+				.append("</td><td>").append(Double.isNaN(halfWidth) ? "&ndash;" : "&plusmn; " + seconds(halfWidth) + " ("
+						+ percent(halfWidth / mean) + ")")
+				.append("</td><td").append(inside ? " class=\"inside\"" : "").append(">").append(seconds(predicted))
+				.append("</td><td>").append(percent(Calibration.relativeError(mean, predicted))).append("</td><td>")
+				.append(Double.isNaN(measured.noiseFloor()) ? "&ndash;" : percent(measured.noiseFloor())).append("</td></tr>\n");
 	}
 
 	private static void techniques(StringBuilder page, ModelSelection.Outcome selection) {

@@ -144,17 +144,23 @@ final class CalibrateCommand implements Callable<Integer> {
 		return both;
 	}
 
+	/** The error a perfect model would have on the noisy measurements, when they were repeated. */
+	private static String noiseFloor(double floor) {
+		return Double.isNaN(floor) ? "" : " (noise floor " + RegressionCommand.percent(floor) + ")";
+	}
+
 	private void print(Calibration.Result result, Path written, String systemUnderStudy) {
 		PrintWriter printed = spec.commandLine().getOut();
 		for (Calibration.TypeModel model : result.models()) {
 			String types = model.type() == IoType.READ ? "reads " : "writes";
-			printed.printf(Locale.ROOT, "%s  %-7s %s; %d configurations, held-out mean relative error %s%s%n", types,
+			printed.printf(Locale.ROOT, "%s  %-7s %s; %d configurations, held-out mean relative error %s%s%s%n", types,
 					model.selection().selected().technique().id(),
 					RegressionCommand.parameters(model.selection().selected().technique(),
 							model.selection().selected().parameters()),
 					model.training().size(), RegressionCommand.percent(model.heldOutError()),
-					model.testError().map(error -> String.format(Locale.ROOT, ", test %s on %d", RegressionCommand.percent(error),
-							model.test().size())).orElse(""));
+					noiseFloor(model.heldOutNoiseFloor()),
+					model.testError().map(error -> String.format(Locale.ROOT, ", test %s on %d%s", RegressionCommand.percent(error),
+							model.test().size(), noiseFloor(model.testNoiseFloor().orElseThrow()))).orElse(""));
 		}
 		printed.println("written  " + written);
 		printed.printf(Locale.ROOT, "report   %s%n", written.resolve(CalibrationFolder.REPORT));

@@ -133,6 +133,7 @@ final class MeasureCommand implements Callable<Integer> {
 
 	private void measure(MeasurementPlan loaded, MeasurementDatabase opened, FioRunner runner, Path folder,
 			PrintWriter out, PrintWriter err) throws MeasurementException, InterruptedException {
+		int[] keptDisturbed = new int[1];
 		Measurement.Outcome outcome = Measurement.run(loaded, opened, runner, folder, new Measurement.Listener() {
 			@Override
 			public void starting(MeasurementPlan plan, int runs, int alreadyFinished, String generator) {
@@ -150,6 +151,18 @@ final class MeasureCommand implements Callable<Integer> {
 			}
 
 			private int measuredNow;
+
+			@Override
+			public void disturbed(PlannedRun run, double cpus, int attempt, boolean kept) {
+				if (kept) {
+					keptDisturbed[0]++;
+					err.printf(Locale.ROOT, "warning: run %d (%s): other processes used %.2f CPUs during each of its %d"
+							+ " attempts; the last one is kept%n", run.order() + 1, run.workload(), cpus, attempt);
+				} else if (!quiet.quiet) {
+					err.printf(Locale.ROOT, "  run %d disturbed: other processes used %.2f CPUs (the plan allows %.2g);"
+							+ " running it again%n", run.order() + 1, cpus, loaded.maxOtherLoad());
+				}
+			}
 
 			@Override
 			public void repeating(int configurations, double precision) {
@@ -171,6 +184,11 @@ final class MeasureCommand implements Callable<Integer> {
 		});
 		out.printf(Locale.ROOT, "measured %d runs now (%d recorded before) into %s%n", outcome.measuredNow(),
 				outcome.recordedBefore(), opened.file());
+		if (keptDisturbed[0] > 0) {
+			err.printf(Locale.ROOT, "warning: %d run%s kept although other processes used more than %.2g CPUs during them"
+					+ " (the database's other_load); measure when the machine is otherwise idle%n", keptDisturbed[0],
+					keptDisturbed[0] == 1 ? " was" : "s were", loaded.maxOtherLoad());
+		}
 	}
 
 	private static String latencies(RunResult result) {

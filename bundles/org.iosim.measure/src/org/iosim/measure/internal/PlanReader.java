@@ -36,7 +36,7 @@ public final class PlanReader {
 	private static final int MAX_THREADS = 1_024;
 	private static final double MAX_SECONDS = 24 * 3600;
 	private static final Set<String> KEYS = Set.of("name", "design", "points", "seed", "repetitions", "warmup", "duration",
-			"factors", "precision", "maxRepetitions");
+			"factors", "precision", "maxRepetitions", "maxOtherLoad");
 	private static final Pattern SIZE = Pattern.compile("\\s*([0-9]+(?:\\.[0-9]+)?)\\s*(B|KiB|MiB|GiB|TiB|kB|KB|MB|GB|TB)?\\s*");
 
 	/** Text after the JSON value is refused by {@link FileProblems#readJson}, in words of its own. */
@@ -124,8 +124,17 @@ public final class PlanReader {
 			throw error("maxRepetitions", String.format(Locale.ROOT, "%,d configurations x %d repetitions exceed %,d runs",
 					configurations, maxRepetitions, MeasurementPlan.MAX_RUNS));
 		}
+		double maxOtherLoad = MeasurementPlan.DEFAULT_MAX_OTHER_LOAD;
+		if (root.has("maxOtherLoad")) {
+			JsonNode node = root.get("maxOtherLoad");
+			maxOtherLoad = node.isNumber() ? node.asDouble() : Double.NaN;
+			if (!(maxOtherLoad >= 0 && maxOtherLoad <= 1024)) {
+				throw error("maxOtherLoad", "must be a number of CPUs from 0 to 1024: how much CPU other processes may use"
+						+ " during a run before it runs again (e.g. 0.5)");
+			}
+		}
 		MeasurementPlan plan = new MeasurementPlan(name, design, points, seed, repetitions, warmup, duration, factors,
-				precision, maxRepetitions);
+				precision, maxRepetitions, maxOtherLoad);
 		try {
 			plan.configurations();
 		} catch (IllegalArgumentException impossible) {

@@ -103,11 +103,51 @@ class CalibrationTest {
 				|| report.contains("Calibration of 'disk &lt;b&gt;&amp;&lt;/b&gt;'"), "the name is escaped");
 		assertFalse(report.contains("<b>&</b>"));
 		for (String section : List.of("Reads delay", "Writes delay", "Held-out error by parameter",
-				"Configurations outside the training ranges", "<svg", "selected technique", "test mean relative error")) {
+				"Configurations outside the training ranges", "<svg", "selected technique", "test mean relative error",
+				"noise floor: a perfect model", "noise floor of the test configurations",
+				"Each configuration: measured interval and prediction", "95 % interval")) {
 			assertTrue(report.contains(section), section);
 		}
 		List<String> csv = Files.readAllLines(out.resolve(CalibrationFolder.DATA));
 		assertEquals(rows.size() + 1, csv.size());
+	}
+
+	/** Two repetitions 1 s and 3 s: mean 2 s, standard error 1 s, t(1) = 12.706. */
+	@Test
+	void aConfigurationsIntervalAndNoiseFloorFollowFromItsRepetitions() {
+		MeasuredDelay two = new MeasuredDelay("p", 0, new StorageWorkload(4096, 1, false, 64 << 20, 1, 1, false),
+				IoType.READ, List.of(1.0, 3.0));
+		assertEquals(12.706, two.halfWidth95(), 1e-3);
+		assertEquals(Math.sqrt(2 / Math.PI) / 2, two.noiseFloor(), 1e-12);
+		MeasuredDelay one = new MeasuredDelay("p", 1, two.workload(), IoType.READ, List.of(1.0));
+		assertTrue(Double.isNaN(one.halfWidth95()) && Double.isNaN(one.noiseFloor()), "one repetition says nothing");
+		assertEquals(two.noiseFloor(), MeasuredDelay.noiseFloor(List.of(one, two)), 1e-12);
+	}
+
+	/**
+	 * The noise floor is what its name says: a perfect model, predicting each configuration's true
+	 * delay, errs on the noisy measured means by about the floor on average (400 configurations of
+	 * 5 repetitions with 3 % normal noise).
+	 */
+	@Test
+	void aPerfectModelErrsByTheNoiseFloor() {
+		Random random = new Random(7);
+		List<MeasuredDelay> rows = new ArrayList<>();
+		double perfectModelsError = 0;
+		for (int configuration = 0; configuration < 400; configuration++) {
+			double truth = 1e-3 * (1 + random.nextInt(50));
+			List<Double> delays = new ArrayList<>();
+			for (int repetition = 0; repetition < 5; repetition++) {
+				delays.add(truth * (1 + 0.03 * random.nextGaussian()));
+			}
+			MeasuredDelay row = new MeasuredDelay("p", configuration, new StorageWorkload(4096, 1, false, 64 << 20, 1, 1,
+					false), IoType.READ, delays);
+			rows.add(row);
+			perfectModelsError += Calibration.relativeError(row.meanDelay(), truth) / 400;
+		}
+		double floor = MeasuredDelay.noiseFloor(rows);
+		assertEquals(Math.sqrt(2 / Math.PI) * 0.03 / Math.sqrt(5), perfectModelsError, 0.1 * perfectModelsError);
+		assertEquals(perfectModelsError, floor, 0.15 * perfectModelsError);
 	}
 
 	@Test

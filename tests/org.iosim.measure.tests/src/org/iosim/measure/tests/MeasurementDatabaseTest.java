@@ -240,7 +240,7 @@ class MeasurementDatabaseTest {
 			assertEquals("separate", rows.getString(2));
 			try (Statement pragma = connection.createStatement();
 					ResultSet version = pragma.executeQuery("PRAGMA user_version")) {
-				assertEquals(3, version.getInt(1));
+				assertEquals(4, version.getInt(1));
 			}
 		}
 		Path fresh = folder.resolve("fresh.db");
@@ -248,6 +248,7 @@ class MeasurementDatabaseTest {
 		assertEquals(runColumns(fresh), runColumns(db), "a migrated file has the layout of a new one");
 		assertTrue(runColumns(db).contains("threads TEXT 'mixed'"), runColumns(db).toString());
 		assertTrue(runColumns(db).contains("sync TEXT 'none'"), runColumns(db).toString());
+		assertTrue(runColumns(db).contains("other_load REAL null"), runColumns(db).toString());
 	}
 
 	@Test
@@ -255,10 +256,10 @@ class MeasurementDatabaseTest {
 		Path db = folder.resolve("newer.db");
 		MeasurementDatabase.open(db, true).close();
 		try (Connection connection = sqlite(db); Statement statement = connection.createStatement()) {
-			statement.execute("PRAGMA user_version = 4");
+			statement.execute("PRAGMA user_version = 5");
 		}
 		MeasurementException error = assertThrows(MeasurementException.class, () -> MeasurementDatabase.open(db, false));
-		assertTrue(error.getMessage().endsWith("written by a newer IOSim (schema 4)"), error.getMessage());
+		assertTrue(error.getMessage().endsWith("written by a newer IOSim (schema 5)"), error.getMessage());
 	}
 
 	@Test
