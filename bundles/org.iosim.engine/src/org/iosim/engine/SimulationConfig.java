@@ -6,7 +6,8 @@ package org.iosim.engine;
  * confidence (every scenario's mean response time known to the given relative precision).
  *
  * @param seed                 seed of all random streams; the same seed reproduces a run exactly
- * @param stopTime             simulated time to stop at, {@code Double.POSITIVE_INFINITY} for none
+ * @param stopTime             simulated time to stop at, {@code Double.POSITIVE_INFINITY} for none; a run
+ *                             that could not reach it within {@link RunBudget}'s events is refused
  * @param maxMeasurements      measurements to stop after, {@code Long.MAX_VALUE} for none
  * @param confidenceLevel      e.g. 0.95 for a 95 % confidence criterion, 0 for none
  * @param relativePrecision    relative half-width of the confidence interval to reach, e.g. 0.02
@@ -63,6 +64,11 @@ public record SimulationConfig(long seed, double stopTime, long maxMeasurements,
 			Double precision, long warmupMeasurements, int replications, boolean simulateLinkingResources) {
 		if ((confidence == null) != (precision == null)) {
 			throw new IllegalArgumentException("confidence and precision go together: give both or neither");
+		}
+		if (stopTime != null && stopTime == Double.POSITIVE_INFINITY) {
+			// infinite would mean no stop time at all, and with it no other stop condition
+			throw new IllegalArgumentException("stop time must be a finite number, got " + stopTime
+					+ " (leave it out for none)");
 		}
 		long measurements = maxMeasurements != null ? maxMeasurements
 				: stopTime != null || confidence != null ? Long.MAX_VALUE : DEFAULT_MAX_MEASUREMENTS;

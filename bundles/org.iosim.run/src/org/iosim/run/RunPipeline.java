@@ -232,18 +232,16 @@ public final class RunPipeline {
 			}
 			ModelTransformation transformation = transformations().find(step.id())
 					.orElseThrow(() -> new RunFailure(Kind.USAGE, "no model transformation has the id '"
-							+ FileProblems.excerpt(step.id()) + "'; installed: " + String.join(", ", transformations().all()
-									.stream().map(ModelTransformation::id).toList())));
+							+ FileProblems.excerpt(step.id()) + "'; installed: " + String.join(", ", transformations().ids())));
 			progress.next(step.id());
 			try {
 				current = transformation.transform(current, step.parameters());
 			} catch (IllegalArgumentException invalid) {
 				throw new RunFailure(Kind.INVALID, "model transformation '" + step.id() + "': " + invalid.getMessage());
-			} catch (RuntimeException | LinkageError broken) {
+			} catch (RuntimeException | LinkageError | StackOverflowError | OutOfMemoryError broken) {
 				// A transformation is a plug-in's code: its author needs the stack trace, the user what broke.
 				throw new RunFailure(Kind.INVALID, "model transformation '" + step.id() + "' ("
-						+ transformation.getClass().getName() + ") failed"
-						+ (broken.getMessage() == null ? "" : ": " + broken.getMessage()), broken);
+						+ transformation.getClass().getName() + ") failed" + Transformations.why(broken), broken);
 			}
 			if (current == null) {
 				throw new RunFailure(Kind.INVALID, "model transformation '" + step.id() + "' returned no model");

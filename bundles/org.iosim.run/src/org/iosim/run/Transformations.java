@@ -30,14 +30,59 @@ public final class Transformations {
 		return transformations;
 	}
 
-	/** Adds a transformation of the caller's, e.g. one a test or a tool defines in code. */
+	/**
+	 * Adds a transformation of the caller's, e.g. one a test or a tool defines in code. One whose
+	 * {@code id()} fails or gives none is left out, with the reason in {@link #problems()}.
+	 */
 	public Transformations add(ModelTransformation transformation) {
-		ModelTransformation existing = byId.putIfAbsent(transformation.id(), transformation);
+		String id;
+		try {
+			id = transformation.id();
+		} catch (RuntimeException | LinkageError | StackOverflowError | OutOfMemoryError broken) {
+			problems.add(transformation.getClass().getName() + " is left out: its id() failed" + why(broken));
+			return this;
+		}
+		if (id == null || id.isBlank()) {
+			problems.add(transformation.getClass().getName() + " is left out: its id() gives no id");
+			return this;
+		}
+		ModelTransformation existing = byId.putIfAbsent(id, transformation);
 		if (existing != null && existing != transformation) {
-			problems.add(transformation.getClass().getName() + " is left out: the id '" + transformation.id()
-					+ "' is taken by " + existing.getClass().getName());
+			problems.add(transformation.getClass().getName() + " is left out: the id '" + id + "' is taken by "
+					+ existing.getClass().getName());
 		}
 		return this;
+	}
+
+	/**
+	 * What a transformation's description says, or why it says nothing (its code failed), for listings.
+	 */
+	public static String description(ModelTransformation transformation) {
+		try {
+			String description = transformation.description();
+			return description == null ? "" : description;
+		} catch (RuntimeException | LinkageError | StackOverflowError | OutOfMemoryError broken) {
+			return "(no description: its description() failed" + why(broken) + ")";
+		}
+	}
+
+	/**
+	 * Why a plug-in's code failed, in the user's words: a stack overflow or exhausted memory said so
+	 * (their own messages are Java's), any other failure by its message. The failure itself is for
+	 * the plug-in's author, with its stack trace, under {@code --debug}.
+	 *
+	 * @return e.g. {@code : its code called itself without end (the thread's stack overflowed)}, or
+	 *         the empty text if the failure says nothing
+	 */
+	static String why(Throwable broken) {
+		if (broken instanceof StackOverflowError) {
+			return ": its code calls itself too deeply, without end or for a model this large (the stack overflowed)";
+		}
+		if (broken instanceof OutOfMemoryError) {
+			return ": it ran out of memory (this JVM may use " + Runtime.getRuntime().maxMemory() / (1024 * 1024)
+					+ " MB; e.g. IOSIM_JAVA_OPTS=-Xmx8g gives more)";
+		}
+		return broken.getMessage() == null || broken.getMessage().isBlank() ? "" : ": " + broken.getMessage();
 	}
 
 	public Optional<ModelTransformation> find(String id) {
@@ -46,6 +91,11 @@ public final class Transformations {
 
 	public List<ModelTransformation> all() {
 		return List.copyOf(byId.values());
+	}
+
+	/** @return the ids of {@link #all()}, in the same order, as their {@code id()} gave them when added */
+	public List<String> ids() {
+		return List.copyOf(byId.keySet());
 	}
 
 	/** @return why contributions were left out, one message each */

@@ -147,6 +147,10 @@ public final class ArchitectureSimulation implements Engine.PreparedSimulation {
 			if (failed.getCause() instanceof RuntimeException cause) {
 				throw cause;
 			}
+			if (failed.getCause() instanceof Error error) {
+				// e.g. the heap exhausted: its own message is Java's, the front end says it in the user's words
+				throw error;
+			}
 			throw new SimulationException(String.valueOf(failed.getCause().getMessage()));
 		} finally {
 			executor.shutdownNow();

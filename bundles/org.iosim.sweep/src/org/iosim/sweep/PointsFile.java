@@ -58,7 +58,9 @@ public record PointsFile(List<String> parameters, List<List<String>> rows) {
 							+ parameters.size() + " parameters");
 				}
 				if (rows.size() == SweepDefinition.MAX_POINTS) {
-					throw wrong(file, "more than " + SweepDefinition.MAX_POINTS + " points");
+					// the rows after it are not read: a file of millions of rows would only take time and memory
+					throw wrong(file, "line " + lines.number() + ": " + SweepDefinition.tooManyPoints("more than "
+							+ String.format(java.util.Locale.ROOT, "%,d", SweepDefinition.MAX_POINTS)));
 				}
 				rows.add(row);
 			}

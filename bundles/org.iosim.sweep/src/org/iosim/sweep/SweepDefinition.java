@@ -28,8 +28,18 @@ import org.iosim.sweep.internal.ParameterTarget;
 public record SweepDefinition(List<String> model, String modelSet, String ioConfiguration, String storedModels,
 		SimulationConfig simulation, List<String> parameters, List<SweepPoint> points, int replications) {
 
-	/** More points than this is a typing mistake, not a sweep. */
+	/** More points than this is a typing mistake, not a sweep; grids (--vary) and points files (--points) alike. */
 	public static final int MAX_POINTS = 100_000;
+
+	/**
+	 * Why a sweep of that many points is refused, the same words for every way of giving points.
+	 *
+	 * @param points e.g. {@code 1,000,000} or {@code more than 100,000}
+	 */
+	public static String tooManyPoints(String points) {
+		return "the sweep has " + points + " points, more than the " + String.format(java.util.Locale.ROOT, "%,d",
+				MAX_POINTS) + " a sweep may have; split it into several sweeps, each in a folder of its own";
+	}
 
 	public SweepDefinition {
 		model = List.copyOf(model);
@@ -45,6 +55,9 @@ public record SweepDefinition(List<String> model, String modelSet, String ioConf
 		parameters.forEach(ParameterTarget::of);
 		if (points.isEmpty()) {
 			throw new IllegalArgumentException("a sweep has at least one point");
+		}
+		if (points.size() > MAX_POINTS) {
+			throw new IllegalArgumentException(tooManyPoints(String.format(java.util.Locale.ROOT, "%,d", points.size())));
 		}
 		for (int i = 0; i < points.size(); i++) {
 			if (points.get(i).index() != i || points.get(i).values().size() != parameters.size()) {
@@ -63,6 +76,17 @@ public record SweepDefinition(List<String> model, String modelSet, String ioConf
 
 	/** Every combination of the parameters' values; the first parameter changes slowest. */
 	public static SweepDefinition factorial(RunConfiguration base, List<SweepParameter> varied, int replications) {
+		// counted before the grid is made: a grid of a few large parameters would not fit in memory
+		long count = 1;
+		List<String> sizes = new ArrayList<>();
+		for (SweepParameter parameter : varied) {
+			// at most (MAX_POINTS + 1) × MAX_VALUES: no overflow however many parameters there are
+			count = Math.min((long) MAX_POINTS + 1, count) * parameter.values().size();
+			sizes.add(String.valueOf(parameter.values().size()));
+		}
+		if (count > MAX_POINTS) {
+			throw new IllegalArgumentException(tooManyPoints(String.join(" × ", sizes)));
+		}
 		List<List<String>> combinations = new ArrayList<>();
 		combinations.add(List.of());
 		for (SweepParameter parameter : varied) {
@@ -73,9 +97,6 @@ public record SweepDefinition(List<String> model, String modelSet, String ioConf
 					extended.add(value);
 					longer.add(extended);
 				}
-			}
-			if (longer.size() > MAX_POINTS) {
-				throw new IllegalArgumentException("the sweep has more than " + MAX_POINTS + " points");
 			}
 			combinations = longer;
 		}

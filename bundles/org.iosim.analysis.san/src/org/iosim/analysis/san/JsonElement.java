@@ -196,6 +196,20 @@ final class JsonElement {
 		return number;
 	}
 
+	/**
+	 * A whole number with an upper bound too, e.g. a size the model cannot represent beyond it.
+	 *
+	 * @param fallback the value if absent; {@code Long.MIN_VALUE} if the key is required
+	 * @param why      why the bound, e.g. {@code (2^62 bytes, the most the model addresses)}
+	 */
+	long whole(String key, long fallback, long min, long max, String why) throws SanException {
+		long number = whole(key, fallback, min);
+		if (number > max) {
+			throw problem(at(key), "must be at most " + max + " " + why + ", got " + kind(node.get(key)));
+		}
+		return number;
+	}
+
 	private static String format(double value) {
 		return value == Double.MAX_VALUE ? "inf" : value == Math.rint(value) ? String.valueOf((long) value)
 				: String.format(Locale.ROOT, "%s", value);

@@ -15,6 +15,18 @@ import java.util.Optional;
  */
 public record SanConfiguration(List<Host> hosts, Fabric fabric, Storage storage, List<Volume> volumes) {
 
+	/**
+	 * Bytes the model addresses at most: a volume, the data space of a rank, a cache, an NVS, a
+	 * request (2^62, so that an address plus a length stays a number the model can hold).
+	 */
+	public static final long MAX_BYTES = 1L << 62;
+	/** Tracks of a rank's data space at most: the model keys a cached track by its rank above these bits. */
+	public static final long MAX_RANK_TRACKS = 1L << 40;
+	/** Bytes of a cache track at most (1 GiB). */
+	public static final long MAX_TRACK_SIZE = 1L << 30;
+	/** Bytes of a stripe unit of a rank, or of a volume's stripe on one rank, at most (1 TiB). */
+	public static final long MAX_STRIPE = 1L << 40;
+
 	public SanConfiguration {
 		hosts = List.copyOf(hosts);
 		volumes = List.copyOf(volumes);
@@ -114,6 +126,21 @@ public record SanConfiguration(List<Host> hosts, Fabric fabric, Storage storage,
 		public Volume {
 			ranks = List.copyOf(ranks);
 		}
+
+		/**
+		 * @return the bytes of each of its ranks the volume takes: an equal share, for a striped volume
+		 *         rounded up to whole stripes
+		 */
+		public long extent() {
+			int n = ranks.size();
+			long row = stripeSize > Long.MAX_VALUE / n ? Long.MAX_VALUE : stripeSize * n;
+			return layout == Layout.STRIPED ? ceil(size, row) * stripeSize : ceil(size, n);
+		}
+	}
+
+	/** a / b rounded up, for a &gt;= 0 and b &gt; 0. */
+	static long ceil(long a, long b) {
+		return a / b + (a % b == 0 ? 0 : 1);
 	}
 
 	/** @return the volume with that ASU number */

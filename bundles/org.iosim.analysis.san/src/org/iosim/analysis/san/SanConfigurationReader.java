@@ -2,9 +2,11 @@ package org.iosim.analysis.san;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 
 import org.iosim.analysis.FileProblems;
@@ -24,6 +26,9 @@ import org.iosim.analysis.san.SanConfiguration.Volume;
 public final class SanConfigurationReader {
 
 	private static final double MAX = Double.MAX_VALUE;
+	/** Why sizes are bounded. */
+	private static final String BYTES = "(2^62 bytes, the most the model addresses)";
+	private static final String STRIPE = "(1 TiB)";
 
 	private SanConfigurationReader() {
 	}
@@ -52,7 +57,8 @@ public final class SanConfigurationReader {
 			if (host.has("join")) {
 				JsonElement j = host.object("join");
 				j.onlyKeys("maxBytes", "distance", "window");
-				join = new JoinPolicy(j.whole("maxBytes", Long.MIN_VALUE, 1), j.whole("distance", 0, 0),
+				join = new JoinPolicy(j.whole("maxBytes", Long.MIN_VALUE, 1, SanConfiguration.MAX_BYTES, BYTES),
+						j.whole("distance", 0, 0, SanConfiguration.MAX_BYTES, BYTES),
 						j.number("window", Double.NaN, 0, MAX));
 			}
 			hosts.add(new Host(name, service(host, "lvm", false), service(host, "diskDriver", false),
@@ -65,6 +71,8 @@ public final class SanConfigurationReader {
 		Storage storage = storage(top.object("storage"));
 		List<Volume> volumes = new ArrayList<>();
 		Set<Long> asus = new HashSet<>();
+		// tracks of each rank the volumes take, laid out as the model lays them out
+		Map<String, Long> rankTracks = new HashMap<>();
 		for (JsonElement volume : top.objects("volumes")) {
 			volume.onlyKeys("asu", "name", "host", "size", "layout", "stripeSize", "ranks");
 			long asu = volume.whole("asu", Long.MIN_VALUE, 0);
@@ -97,9 +105,23 @@ public final class SanConfigurationReader {
 			if (new HashSet<>(ranks).size() != ranks.size()) {
 				throw volume.problem(volume.path() + ".ranks", "names a rank twice");
 			}
-			volumes.add(new Volume((int) asu, volume.string("name", "asu" + asu), host,
-					volume.whole("size", Long.MIN_VALUE, 512), layout,
-					volume.whole("stripeSize", storage.trackSize(), 512), ranks));
+			Volume placed = new Volume((int) asu, volume.string("name", "asu" + asu), host,
+					volume.whole("size", Long.MIN_VALUE, 512, SanConfiguration.MAX_BYTES, BYTES), layout,
+					volume.whole("stripeSize", storage.trackSize(), 512, SanConfiguration.MAX_STRIPE, STRIPE), ranks);
+			long tracks = SanConfiguration.ceil(placed.extent(), storage.trackSize());
+			for (String rank : ranks) {
+				long total = rankTracks.merge(rank, tracks, Long::sum);
+				long most = Math.min(SanConfiguration.MAX_RANK_TRACKS, SanConfiguration.MAX_BYTES / storage.trackSize());
+				if (total > most) {
+					throw volume.problem(volume.path() + ".size", String.format(Locale.ROOT, "puts %,d tracks of %,d"
+							+ " bytes on rank '%s'%s, more than a rank holds: at most %,d tracks (2^40) and %,d bytes"
+							+ " (2^62), so here %,d tracks; make the volume smaller or spread it over more ranks",
+							total, storage.trackSize(), FileProblems.excerpt(rank), total == tracks ? ""
+									: " together with the volumes before it there", SanConfiguration.MAX_RANK_TRACKS,
+							SanConfiguration.MAX_BYTES, most));
+				}
+			}
+			volumes.add(placed);
 		}
 		return new SanConfiguration(hosts, theFabric, storage, volumes);
 	}
@@ -110,11 +132,11 @@ public final class SanConfigurationReader {
 		int nodes = (int) Math.min(storage.whole("nodes", 2, 1), 64);
 		JsonElement cache = storage.object("cache");
 		cache.onlyKeys("size", "trackSize");
-		long trackSize = cache.whole("trackSize", 32768, 512);
-		long cacheSize = cache.whole("size", Long.MIN_VALUE, trackSize);
+		long trackSize = cache.whole("trackSize", 32768, 512, SanConfiguration.MAX_TRACK_SIZE, "(1 GiB)");
+		long cacheSize = cache.whole("size", Long.MIN_VALUE, trackSize, SanConfiguration.MAX_BYTES, BYTES);
 		JsonElement nvs = storage.object("nvs");
 		nvs.onlyKeys("size", "destageHigh", "destageLow", "destages");
-		long nvsSize = nvs.whole("size", Long.MIN_VALUE, trackSize);
+		long nvsSize = nvs.whole("size", Long.MIN_VALUE, trackSize, SanConfiguration.MAX_BYTES, BYTES);
 		double high = nvs.number("destageHigh", 0.8, 0, 1);
 		double low = nvs.number("destageLow", 0.5, 0, 1);
 		if (low > high) {
@@ -152,7 +174,8 @@ public final class SanConfigurationReader {
 			}
 			JsonElement disk = rank.object("disk");
 			disk.onlyKeys("overhead", "bandwidth");
-			ranks.add(new Rank(name, (int) node, raid, (int) disks, rank.whole("stripeUnit", trackSize, 512),
+			ranks.add(new Rank(name, (int) node, raid, (int) disks,
+					rank.whole("stripeUnit", trackSize, 512, SanConfiguration.MAX_STRIPE, STRIPE),
 					new ServiceParameters(1, disk.number("overhead", Double.NaN, 0, MAX),
 							disk.number("bandwidth", 0, 0, MAX))));
 		}

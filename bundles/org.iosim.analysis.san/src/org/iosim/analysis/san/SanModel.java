@@ -170,9 +170,8 @@ public final class SanModel {
 			state.host = hosts.get(volume.host());
 			int n = volume.ranks().size();
 			state.ranks = volume.ranks().stream().map(ranks::get).toArray(RankState[]::new);
-			state.extent = volume.layout() == Layout.STRIPED
-					? ceil(volume.size(), volume.stripeSize() * n) * volume.stripeSize()
-					: ceil(volume.size(), n);
+			// SanConfigurationReader refuses volumes whose extents do not fit their ranks' tracks
+			state.extent = volume.extent();
 			state.bases = new long[n];
 			for (int i = 0; i < n; i++) {
 				// each volume's extent starts at a track boundary of the rank

@@ -24,6 +24,27 @@ public final class SpcTrace {
 
 	/** Bytes of a block that LBAs count. */
 	public static final long BLOCK = 512;
+	/**
+	 * Memory a request of a trace takes at most while it is read or generated and then replayed: the
+	 * request, its places in the replay's lists and its arrival event.
+	 */
+	static final long BYTES_PER_REQUEST = 256;
+
+	/**
+	 * @return the most requests a trace may have in this JVM: half its heap, at
+	 *         {@value #BYTES_PER_REQUEST} bytes a request, so that reading or generating a trace
+	 *         never ends with the heap exhausted
+	 */
+	public static long maxRequests() {
+		return Math.max(1, Runtime.getRuntime().maxMemory() / 2 / BYTES_PER_REQUEST);
+	}
+
+	/** e.g. {@code more than the 4,194,304 requests a trace may have in this JVM (...)} */
+	static String beyondMaxRequests() {
+		return String.format(Locale.ROOT, "more than the %,d requests a trace may have in this JVM (half its heap of %,d"
+				+ " MB, at %d bytes a request; give Java more memory, e.g. IOSIM_JAVA_OPTS=-Xmx16g)", maxRequests(),
+				Runtime.getRuntime().maxMemory() / (1024 * 1024), BYTES_PER_REQUEST);
+	}
 
 	private SpcTrace() {
 	}
@@ -34,9 +55,13 @@ public final class SpcTrace {
 	 */
 	public static List<IoRequest> read(Path file) throws SanException {
 		List<IoRequest> requests = new ArrayList<>();
+		long most = maxRequests();
 		try (TextLines lines = new TextLines(file)) {
 			for (String line = lines.next(); line != null; line = lines.next()) {
 				if (!line.isBlank()) {
+					if (requests.size() >= most) {
+						throw new SanException(file + ": line " + lines.number() + ": the trace has " + beyondMaxRequests());
+					}
 					requests.add(parse(file + ": line " + lines.number(), line));
 				}
 			}
@@ -49,9 +74,9 @@ public final class SpcTrace {
 		if (requests.isEmpty()) {
 			throw new SanException(file + ": the trace holds no requests");
 		}
-		List<IoRequest> sorted = new ArrayList<>(requests);
-		sorted.sort(java.util.Comparator.comparingDouble(IoRequest::time));
-		return sorted;
+		// stable: ties keep the file's order
+		requests.sort(java.util.Comparator.comparingDouble(IoRequest::time));
+		return requests;
 	}
 
 	/** @param where e.g. {@code trace.spc: line 7}, for the message */

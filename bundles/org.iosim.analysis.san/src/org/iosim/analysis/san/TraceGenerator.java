@@ -19,9 +19,15 @@ public final class TraceGenerator {
 	private TraceGenerator() {
 	}
 
-	/** @return the requests in time order */
-	public static List<IoRequest> generate(WorkloadSpecification specification) {
+	/**
+	 * @return the requests in time order
+	 * @throws SanException if the trace would have more than {@link SpcTrace#maxRequests()} requests
+	 *                      ({@link WorkloadSpecification#read} refuses specifications expected to;
+	 *                      random inter-arrival times may still go beyond)
+	 */
+	public static List<IoRequest> generate(WorkloadSpecification specification) throws SanException {
 		List<IoRequest> requests = new ArrayList<>();
+		long most = SpcTrace.maxRequests();
 		for (VolumeWorkload v : specification.volumes()) {
 			UniformRandomProvider random = RandomSource.SPLIT_MIX_64
 					.create(specification.seed() * 0x9E3779B97F4A7C15L + v.asu());
@@ -40,6 +46,9 @@ public final class TraceGenerator {
 				boolean sequential = next >= 0 && random.nextDouble() < v.sequentiality();
 				long offset = sequential ? (next + v.size() > v.span() ? 0 : next) : random.nextLong(slots) * v.size();
 				boolean read = random.nextDouble() < v.readRatio();
+				if (requests.size() >= most) {
+					throw new SanException("the workload specification makes a trace of " + SpcTrace.beyondMaxRequests());
+				}
 				requests.add(new IoRequest(v.asu(), offset, v.size(), read, time));
 				next = offset + v.size();
 			}

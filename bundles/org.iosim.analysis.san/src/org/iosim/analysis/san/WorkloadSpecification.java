@@ -57,13 +57,15 @@ public record WorkloadSpecification(long seed, double duration, List<VolumeWorkl
 		double duration = top.number("duration", Double.NaN, 1e-9, 1e9);
 		List<VolumeWorkload> volumes = new ArrayList<>();
 		Set<Long> asus = new HashSet<>();
+		double expected = 0;
 		for (JsonElement v : top.objects("volumes")) {
 			v.onlyKeys("asu", "readRatio", "sequentiality", "size", "interArrival", "meanInterArrival", "span");
 			long asu = v.whole("asu", Long.MIN_VALUE, 0);
 			if (asu > Integer.MAX_VALUE || !asus.add(asu)) {
 				throw v.problem(v.path() + ".asu", "must be a new ASU number up to " + Integer.MAX_VALUE + ", got " + asu);
 			}
-			long size = v.whole("size", Long.MIN_VALUE, SpcTrace.BLOCK);
+			long size = v.whole("size", Long.MIN_VALUE, SpcTrace.BLOCK, SanConfiguration.MAX_BYTES,
+					"(2^62 bytes, the most the model addresses)");
 			if (size % SpcTrace.BLOCK != 0) {
 				throw v.problem(v.path() + ".size", "must be a multiple of 512 bytes, got " + size);
 			}
@@ -75,10 +77,19 @@ public record WorkloadSpecification(long seed, double duration, List<VolumeWorkl
 				throw v.problem(v.path() + ".interArrival", "must be \"constant\", \"uniform\" or \"exponential\", got \""
 						+ distribution + "\"");
 			}
-			long span = v.whole("span", Long.MIN_VALUE, size);
+			long span = v.whole("span", Long.MIN_VALUE, size, SanConfiguration.MAX_BYTES,
+					"(2^62 bytes, the most the model addresses)");
+			double meanInterArrival = v.number("meanInterArrival", Double.NaN, 1e-9, 1e9);
+			// refused before a request is made: generating what cannot be held would end with the heap exhausted
+			expected += duration / meanInterArrival;
+			if (expected > SpcTrace.maxRequests()) {
+				throw v.problem(v.path() + ".meanInterArrival", String.format(Locale.ROOT, "(one request every %s s for"
+						+ " 'duration' %s s) makes the trace about %.3g requests long%s, %s; ask for a shorter"
+						+ " 'duration' or fewer requests", meanInterArrival, duration, expected,
+						asus.size() > 1 ? " with the volumes before it" : "", SpcTrace.beyondMaxRequests()));
+			}
 			volumes.add(new VolumeWorkload((int) asu, v.number("readRatio", Double.NaN, 0, 1),
-					v.number("sequentiality", 0, 0, 1), size, d, v.number("meanInterArrival", Double.NaN, 1e-9, 1e9),
-					span));
+					v.number("sequentiality", 0, 0, 1), size, d, meanInterArrival, span));
 		}
 		return new WorkloadSpecification(seed, duration, volumes);
 	}

@@ -6,6 +6,7 @@ import java.util.concurrent.Callable;
 import org.iosim.cli.Main;
 import org.iosim.engine.ModelCompilationException;
 import org.iosim.engine.RunCancelledException;
+import org.iosim.engine.SimulationException;
 import org.iosim.simulation.bench.ClosedNetworkBenchmark;
 
 import picocli.CommandLine.Command;
@@ -43,7 +44,13 @@ final class BenchCommand implements Callable<Integer> {
 		PrintWriter out = spec.commandLine().getOut();
 		out.printf("closed network: %d users, %,d requests (seed %d)%n", users, requests, seed);
 		out.flush();
-		ClosedNetworkBenchmark.Figures figures = ClosedNetworkBenchmark.run(users, requests, seed);
+		ClosedNetworkBenchmark.Figures figures;
+		try {
+			figures = ClosedNetworkBenchmark.run(users, requests, seed);
+		} catch (SimulationException refused) {
+			// e.g. more requests than the run budget allows a run
+			throw new IosimCommand.UserError(Main.EXIT_USAGE, "--requests " + requests + ": " + refused.getMessage());
+		}
 		out.printf("engine        %,14.0f events/s  %,12.0f requests/s  (%,d events, best run %.2f s)%n",
 				figures.engineEventsPerSecond(), figures.requestsPerSecond(), figures.events(), figures.engineSeconds());
 		out.printf("bare loop     %,14.0f events/s  (same event count, best run)%n", figures.bareEventsPerSecond());

@@ -68,7 +68,41 @@ public final class IosimCommand implements Runnable {
 			}
 			command = subcommand;
 		}
-		return commandLine.execute(args);
+		try {
+			return commandLine.execute(args);
+		} catch (StackOverflowError | OutOfMemoryError exhausted) {
+			// picocli hands errors on; what the user reads is what ran out, not Java's name for it
+			err.println("iosim: " + exhausted(exhausted));
+			if (Arrays.asList(args).contains("--debug")) {
+				exhausted.printStackTrace(err);
+			} else {
+				err.println("Run again with --debug for the stack trace.");
+			}
+			err.flush();
+			return Main.EXIT_INVALID;
+		}
+	}
+
+	/**
+	 * What a command that ran out of memory or stack tells the user. Inputs whose size decides the
+	 * memory a command needs are bounded where they are read, with messages naming them; this is the
+	 * last word for what those bounds do not foresee.
+	 *
+	 * @return the message, or null if nothing in the failure's causes ran out
+	 */
+	static String exhausted(Throwable failure) {
+		for (Throwable cause = failure; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
+			if (cause instanceof OutOfMemoryError) {
+				return "the command ran out of memory: this JVM may use " + Runtime.getRuntime().maxMemory() / (1024 * 1024)
+						+ " MB; give Java more (e.g. IOSIM_JAVA_OPTS=-Xmx16g) or ask for less (a smaller model, trace or run)";
+			}
+			if (cause instanceof StackOverflowError) {
+				return "the command ran out of stack: something it works on is nested or recursive beyond what a"
+						+ " thread's stack holds (a bug, or an input far larger than expected; please report it with the"
+						+ " output of --debug)";
+			}
+		}
+		return null;
 	}
 
 	/** @return e.g. {@code unknown command 'simulte'; the commands of 'iosim' are: validate, simulate, ...} */
@@ -243,6 +277,10 @@ public final class IosimCommand implements Runnable {
 			err.println("iosim: " + userError.getMessage());
 			status = userError.exitCode;
 			trace = userError.getCause(); // a plug-in's failure; the user's own mistakes need no trace
+		} else if (exhausted(exception) != null) {
+			err.println("iosim: " + exhausted(exception));
+			status = Main.EXIT_INVALID;
+			trace = exception;
 		} else {
 			err.println("iosim: unexpected error" + (exception.getMessage() == null ? "" : ": " + exception.getMessage())
 					+ " (a bug; please report it with the output of --debug)");

@@ -14,6 +14,7 @@ import java.util.concurrent.Callable;
 import org.iosim.analysis.FileProblems;
 import org.iosim.analysis.WholeFiles;
 import org.iosim.cli.Main;
+import org.iosim.engine.RunBudget;
 import org.iosim.analysis.regression.DataFiles;
 import org.iosim.analysis.regression.DataFormatException;
 import org.iosim.analysis.regression.Dataset;
@@ -168,8 +169,35 @@ final class QpnCommand implements Runnable {
 						+ name + "'; it has " + configurations.stream().map(SimulatorConfiguration::getName).toList())));
 	}
 
+	/** The seed of 'simulate' unless --seed says otherwise, and the seed of validate's dry run. */
+	static final String DEFAULT_SEED = "1";
+
+	/**
+	 * The run settings of a simulator configuration, changed by --run-length where given; settings the
+	 * simulator cannot run (e.g. a run length of 0) end the command naming the file and the configuration.
+	 */
+	static QpnRunSettings settings(Path file, SimulatorConfiguration configuration, long seed, Double runLength) {
+		try {
+			QpnRunSettings settings = QpnRunSettings.of(configuration, seed);
+			if (runLength != null) {
+				settings = new QpnRunSettings(seed, settings.stoppingRule(), runLength,
+						Math.min(settings.warmUp(), runLength / 10),
+						Math.min(settings.timeBetweenStopChecks(), runLength / 100));
+			}
+			return settings;
+		} catch (IllegalArgumentException invalid) {
+			throw new IosimCommand.UserError(Main.EXIT_INVALID, file + ": configuration '" + configuration.getName()
+					+ "': " + invalid.getMessage());
+		}
+	}
+
 	@Command(name = "validate", mixinStandardHelpOptions = true,
-			description = "Checks that a .qpe net reads and can be simulated, without simulating it.",
+			description = { "Checks that a .qpe net reads and can be simulated, without simulating it: the file, the"
+					+ " net's rules and what the simulator supports, compiled as 'simulate' compiles it; then a dry run"
+					+ " of the configuration's first " + RunBudget.FIRST_LOOK + " events (seed " + DEFAULT_SEED + ", as"
+					+ " 'simulate' by default), which finds what a run finds in its first moments: immediate"
+					+ " transitions firing without end before time passes, a run length beyond the events a run may"
+					+ " fire. 'simulate' refuses such nets with the same messages." },
 			footer = { "", EXIT_STATUS })
 	static final class Validate implements Callable<Integer> {
 		@Parameters(paramLabel = "NET.qpe", description = "The net.")
@@ -183,7 +211,20 @@ final class QpnCommand implements Runnable {
 
 		@Override
 		public Integer call() {
-			Net net = read(file, configurationName, spec.commandLine().getErr());
+			PrintWriter err = spec.commandLine().getErr();
+			Net net = read(file, configurationName, err);
+			Optional<SimulatorConfiguration> configuration = configuration(net, file, configurationName);
+			if (configuration.isPresent()) {
+				QpnRunSettings settings = settings(file, configuration.get(), Long.parseLong(DEFAULT_SEED), null);
+				try {
+					QpnSimulator.dryRun(net, configuration.get().getName(), settings);
+				} catch (UnsupportedNetException unsupported) {
+					throw new IosimCommand.UserError(Main.EXIT_INVALID, file.getFileName() + ": " + unsupported.getMessage());
+				}
+			} else {
+				err.println("warning: " + file + ": the net has no simulator configuration, so 'qpn simulate' cannot run"
+						+ " it (an analysis model of kind 'qpn' gives 'runLength' instead); the net was checked, no run of it");
+			}
 			spec.commandLine().getOut().printf(Locale.ROOT, "%s: valid (%s)%n", file, describe(net));
 			return 0;
 		}
@@ -204,7 +245,7 @@ final class QpnCommand implements Runnable {
 		@Option(names = "--config", paramLabel = "NAME", description = "Simulator configuration (default: the net's first).")
 		String configurationName;
 
-		@Option(names = "--seed", defaultValue = "1", description = "Seed of the run (default ${DEFAULT-VALUE}).")
+		@Option(names = "--seed", defaultValue = DEFAULT_SEED, description = "Seed of the run (default ${DEFAULT-VALUE}).")
 		long seed;
 
 		@Option(names = "--run-length", paramLabel = "TIME", description = "Simulated time to run at most, instead of the"
@@ -246,18 +287,7 @@ final class QpnCommand implements Runnable {
 			SimulatorConfiguration configuration = configuration(net, file, configurationName)
 					.orElseThrow(() -> new IosimCommand.UserError(Main.EXIT_INVALID, file
 							+ ": the net has no simulator configuration to take the run length and warm-up from"));
-			QpnRunSettings settings;
-			try {
-				settings = QpnRunSettings.of(configuration, seed);
-				if (runLength != null) {
-					settings = new QpnRunSettings(seed, settings.stoppingRule(), runLength,
-							Math.min(settings.warmUp(), runLength / 10),
-							Math.min(settings.timeBetweenStopChecks(), runLength / 100));
-				}
-			} catch (IllegalArgumentException invalid) {
-				throw new IosimCommand.UserError(Main.EXIT_INVALID, file + ": configuration '" + configuration.getName()
-						+ "': " + invalid.getMessage());
-			}
+			QpnRunSettings settings = settings(file, configuration, seed, runLength);
 			if (maxMeasurements != null) {
 				if (maxMeasurements < 1) {
 					throw new IosimCommand.UserError(Main.EXIT_USAGE, "--max-measurements must be at least 1, got "
@@ -517,7 +547,7 @@ final class QpnCommand implements Runnable {
 			SimulatorConfiguration configuration = configuration(net, template, null).orElseThrow(
 					() -> new IosimCommand.UserError(Main.EXIT_INVALID, template
 							+ ": the net has no simulator configuration to take the run length and warm-up from"));
-			QpnRunSettings settings = QpnRunSettings.of(configuration, seed);
+			QpnRunSettings settings = settings(template, configuration, seed, null);
 			PreparedNet prepared = PreparedNet.of(net, configuration.getName());
 			int readSlot = colour(prepared, readColour);
 			int writeSlot = colour(prepared, writeColour);

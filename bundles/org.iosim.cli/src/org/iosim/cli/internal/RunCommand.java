@@ -1,6 +1,7 @@
 package org.iosim.cli.internal;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.PrintWriter;
 import java.net.MalformedURLException;
 import java.net.URL;
@@ -8,8 +9,12 @@ import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Enumeration;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.jar.JarEntry;
+import java.util.jar.JarFile;
+import java.util.zip.ZipException;
 import java.util.stream.Stream;
 
 import org.iosim.analysis.FileProblems;
@@ -78,8 +83,10 @@ final class RunCommand implements Callable<Integer> {
 
 	private int list() {
 		PrintWriter out = spec.commandLine().getOut();
-		for (ModelTransformation transformation : installed().all()) {
-			out.printf("%-24s %s%n", transformation.id(), transformation.description());
+		Transformations installed = installed();
+		List<ModelTransformation> all = installed.all();
+		for (int index = 0; index < all.size(); index++) {
+			out.printf("%-24s %s%n", installed.ids().get(index), Transformations.description(all.get(index)));
 		}
 		return 0;
 	}
@@ -122,6 +129,7 @@ final class RunCommand implements Callable<Integer> {
 		List<URL> jars = new ArrayList<>();
 		try (Stream<Path> files = Files.list(plugins)) {
 			for (Path jar : files.filter(file -> file.getFileName().toString().endsWith(".jar")).sorted().toList()) {
+				requireReadableJar(jar);
 				jars.add(toUrl(jar));
 			}
 		}
@@ -130,6 +138,44 @@ final class RunCommand implements Callable<Integer> {
 					+ " the jars with your transformations");
 		}
 		return jars.toArray(URL[]::new);
+	}
+
+	/** Bytes of a jar's entries read through to find damage; a larger jar's later entries are left to the class loader. */
+	private static final long CHECKED_BYTES = 64L << 20;
+
+	/**
+	 * Opens a plug-in jar and reads its entries through (their checksums), because the class loader
+	 * passes over a jar it cannot open without a word, and the user would only learn that a
+	 * transformation is missing.
+	 */
+	private static void requireReadableJar(Path jar) {
+		if (Files.isDirectory(jar)) {
+			throw new IosimCommand.UserError(Main.EXIT_INVALID, jar + ": a folder, not a jar; " + "--plugins names the"
+					+ " folder that holds the jars of your transformations");
+		}
+		try (JarFile file = new JarFile(jar.toFile())) {
+			byte[] buffer = new byte[1 << 16];
+			long read = 0;
+			for (Enumeration<JarEntry> entries = file.entries(); entries.hasMoreElements() && read < CHECKED_BYTES;) {
+				JarEntry entry = entries.nextElement();
+				if (entry.isDirectory()) {
+					continue;
+				}
+				try (InputStream in = file.getInputStream(entry)) {
+					for (int n = in.read(buffer); n >= 0 && read < CHECKED_BYTES; n = in.read(buffer)) {
+						read += n;
+					}
+				}
+			}
+		} catch (ZipException | SecurityException damaged) {
+			throw new IosimCommand.UserError(Main.EXIT_INVALID, jar + ": not a readable plug-in jar, so its"
+					+ " transformations cannot be loaded: it is damaged or not a jar (ZIP) file at all"
+					+ (damaged.getMessage() == null ? "" : " (" + FileProblems.excerpt(damaged.getMessage()) + ")")
+					+ "; build it again or remove it from the folder");
+		} catch (IOException unreadable) {
+			throw new IosimCommand.UserError(Main.EXIT_INVALID, jar + ": cannot read the plug-in jar: "
+					+ FileProblems.reason(unreadable));
+		}
 	}
 
 	private static URL toUrl(Path jar) throws MalformedURLException {

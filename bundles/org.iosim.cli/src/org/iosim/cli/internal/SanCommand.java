@@ -59,10 +59,16 @@ final class SanCommand implements Runnable {
 
 	/** The trace a workload specification gives. */
 	static List<IoRequest> generateTrace(Path specification) {
+		WorkloadSpecification workload;
 		try {
-			return TraceGenerator.generate(WorkloadSpecification.read(specification));
+			workload = WorkloadSpecification.read(specification);
 		} catch (SanException invalid) {
 			throw new IosimCommand.UserError(Main.EXIT_INVALID, invalid.getMessage());
+		}
+		try {
+			return TraceGenerator.generate(workload);
+		} catch (SanException tooLong) {
+			throw new IosimCommand.UserError(Main.EXIT_INVALID, specification + ": " + tooLong.getMessage());
 		}
 	}
 

@@ -7,6 +7,7 @@ import java.util.concurrent.ExecutorCompletionService;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
+import org.iosim.engine.RunBudget;
 import org.iosim.qpn.Net;
 import org.iosim.qpn.simulation.internal.CompiledNet;
 import org.iosim.qpn.simulation.internal.NetRun;
@@ -110,6 +111,10 @@ public final class QpnSimulator {
 			if (failed.getCause() instanceof RuntimeException runtime) {
 				throw runtime;
 			}
+			if (failed.getCause() instanceof Error error) {
+				// e.g. the heap exhausted: the caller says so in its own words
+				throw error;
+			}
 			throw new IllegalStateException(failed.getCause());
 		}
 	}
@@ -117,5 +122,17 @@ public final class QpnSimulator {
 	/** Checks that the net can be simulated, without running it. */
 	public static void check(Net net, String configuration) {
 		CompiledNet.compile(net, configuration);
+	}
+
+	/**
+	 * Checks a net as a run with these settings finds it: compiles it ({@link #check}), then runs its
+	 * first {@value RunBudget#FIRST_LOOK} events (a fraction of a second), so that what a run finds in
+	 * its first moments ends the check with the same message: immediate transitions that fire without
+	 * end before time passes, a run length or measurement count beyond the {@link RunBudget}.
+	 *
+	 * @throws UnsupportedNetException naming the element, or the net, as {@link #simulate} would
+	 */
+	public static void dryRun(Net net, String configuration, QpnRunSettings settings) {
+		new NetRun(CompiledNet.compile(net, configuration), settings).dryRun(RunBudget.FIRST_LOOK);
 	}
 }

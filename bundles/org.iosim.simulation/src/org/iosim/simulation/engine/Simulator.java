@@ -33,6 +33,7 @@ public final class Simulator {
     private long lastRemovedSequence = -1;
     private boolean running;
     private boolean stopRequested;
+    private long eventLimit = Long.MAX_VALUE;
 
     /** Current simulated time. */
     public double now() {
@@ -110,6 +111,19 @@ public final class Simulator {
         stopRequested = true;
     }
 
+    /**
+     * Makes {@link #run()} and {@link #runUntil} return, like {@link #stop()}, once {@link #eventCount()}
+     * reaches {@code limit}, so that the caller can look at the run (its pace, a budget) and go on.
+     */
+    public void setEventLimit(long limit) {
+        eventLimit = limit;
+    }
+
+    /** @return whether the last run returned because the event count reached the limit set */
+    public boolean atEventLimit() {
+        return eventCount >= eventLimit;
+    }
+
     /** @return whether the run ended because no event up to {@code endTime} was left */
     private boolean loop(double endTime) {
         if (running) {
@@ -134,7 +148,7 @@ public final class Simulator {
                 now = time;
                 eventCount++;
                 event.fire();
-                if (stopRequested) {
+                if (stopRequested || eventCount >= eventLimit) {
                     return false;
                 }
             }

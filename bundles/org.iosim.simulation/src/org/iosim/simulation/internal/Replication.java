@@ -8,6 +8,7 @@ import org.iosim.analysis.AnalysisModelFailure;
 import org.iosim.analysis.SimulationClock;
 import org.iosim.engine.SimulationException;
 import org.iosim.engine.ProgressMonitor;
+import org.iosim.engine.RunBudget;
 import org.iosim.engine.SimulationObserver;
 import org.iosim.engine.SimulationConfig;
 import org.iosim.engine.SimulationResult.StopReason;
@@ -226,10 +227,30 @@ public final class Replication {
 		this.monitor = runMonitor;
 		nextProgressAt = System.nanoTime() + PROGRESS_INTERVAL_NANOS;
 		workloadStarts.forEach(Runnable::run);
-		if (Double.isInfinite(config.stopTime())) {
-			simulator.run();
-		} else {
-			simulator.runUntil(config.stopTime());
+		RunBudget budget;
+		try {
+			budget = RunBudget.standard(TERMS);
+		} catch (IllegalArgumentException unusable) {
+			throw new SimulationException(unusable.getMessage());
+		}
+		while (true) {
+			simulator.setEventLimit(budget.nextLook());
+			if (Double.isInfinite(config.stopTime())) {
+				simulator.run();
+			} else {
+				simulator.runUntil(config.stopTime());
+			}
+			if (stopReason != null || !simulator.atEventLimit() || cancelled || monitor.isCancelled()) {
+				break;
+			}
+			// the warm-up's runs count towards the end as much as the measured ones
+			String unfinishable = budget.look(new RunBudget.Position(simulator.eventCount(), simulator.now(),
+					config.stopTime(), completedRuns, config.maxMeasurements() == Long.MAX_VALUE ? Long.MAX_VALUE
+							: saturatedSum(config.warmupMeasurements(), config.maxMeasurements()),
+					config.hasConfidenceCriterion()));
+			if (unfinishable != null) {
+				throw new SimulationException(unfinishable);
+			}
 		}
 		if (stopReason == null) {
 			stopReason = simulator.pendingEventCount() == 0 ? StopReason.NO_MORE_EVENTS : StopReason.SIMULATED_TIME;
@@ -239,6 +260,15 @@ public final class Replication {
 
 	public void cancel() {
 		cancelled = true;
+	}
+
+	/** How the run budget names this engine's stop conditions. */
+	private static final RunBudget.Terms TERMS = new RunBudget.Terms("stop time", "usage-scenario runs",
+			"usage-scenario run");
+
+	private static long saturatedSum(long a, long b) {
+		long sum = a + b;
+		return ((a ^ sum) & (b ^ sum)) < 0 ? Long.MAX_VALUE - 1 : sum;
 	}
 
 	long measurements() {

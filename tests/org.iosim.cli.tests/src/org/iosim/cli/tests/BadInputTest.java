@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 import org.iosim.cli.internal.SimulationProgress;
 import org.iosim.engine.ProgressMonitor.Progress;
@@ -450,6 +451,49 @@ class BadInputTest {
 		assertTrue(run.err().contains(expected), run.toString());
 		assertEquals(1, run.err().lines().count(), "one message: " + run);
 		assertNoJavaInternals(run);
+	}
+
+	/**
+	 * Issue 23 item 11: SAN sizes the model cannot represent, and traces that would not fit in memory,
+	 * are refused before any work, naming the file and the element.
+	 */
+	@Test
+	void sanSizesAndTracesBeyondWhatTheModelHoldsAreRefusedBeforeWork() throws IOException {
+		String[][] cases = {
+				// 2^62 bytes striped over four ranks: 2^45 tracks of each, beyond the 2^40 a rank holds
+				{ "\"size\": 1073741824", "\"size\": 4611686018427387904", "san.json: 'volumes[2].size' puts"
+						+ " 35,184,372,121,600 tracks of 32,768 bytes on rank 'r0' together with the volumes before it"
+						+ " there, more than a rank holds: at most 1,099,511,627,776 tracks (2^40)" },
+				{ "\"size\": 1073741824", "\"size\": 9000000000000000000", "san.json: 'volumes[2].size' must be at"
+						+ " most 4611686018427387904 (2^62 bytes, the most the model addresses), got 9000000000000000000" },
+				{ "\"trackSize\": 32768", "\"trackSize\": 4294967296", "san.json: 'storage.cache.trackSize' must be at"
+						+ " most 1073741824 (1 GiB), got 4294967296" } };
+		for (String[] bad : cases) {
+			CommandLine.Run run = sanReplay(bad[0], bad[1], "0,8,4096,r,0.1");
+			assertEquals(1, run.exitCode(), run.toString());
+			assertTrue(run.err().contains(bad[2]), run.toString());
+			assertEquals(1, run.err().lines().count(), "one message: " + run);
+			assertNoJavaInternals(run);
+		}
+
+		// a request every nanosecond for 30 years: about 1e18 requests, generated into memory before replaying
+		Path endless = Files.writeString(folder.resolve("endless.json"), """
+				{"seed": 1, "duration": 1e9, "volumes": [
+				  {"asu": 0, "readRatio": 0.5, "size": 4096, "meanInterArrival": 1e-9, "span": 1073741824}]}
+				""");
+		CommandLine.Run generate = iosim("san", "generate", endless.toString(), "--out",
+				folder.resolve("endless.spc").toString());
+		CommandLine.Run replay = iosim("san", "replay", CommandLine.example("san").resolve("san.json").toString(),
+				"--workload", endless.toString());
+		for (CommandLine.Run run : List.of(generate, replay)) {
+			assertEquals(1, run.exitCode(), run.toString());
+			assertTrue(run.err().startsWith("iosim: " + endless + ": 'volumes[0].meanInterArrival' (one request every"
+					+ " 1.0E-9 s for 'duration' 1.0E9 s) makes the trace about 1.00e+18 requests long, more than the "),
+					run.toString());
+			assertTrue(run.err().contains(" requests a trace may have in this JVM (half its heap of "), run.toString());
+			assertNoJavaInternals(run);
+		}
+		assertFalse(Files.exists(folder.resolve("endless.spc")), "nothing written");
 	}
 
 	@Test

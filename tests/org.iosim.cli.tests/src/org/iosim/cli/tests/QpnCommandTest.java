@@ -136,6 +136,57 @@ class QpnCommandTest {
 		assertFalse(Files.exists(folder.resolve("out")), "nothing written for a refused net");
 	}
 
+	/**
+	 * Issue 23 item 8: nets that 'simulate' refuses, 'validate' refuses with the same message; what a run
+	 * finds only while running (immediate transitions firing without end) validate finds by a dry run.
+	 */
+	@Test
+	void validateRefusesWhatSimulateRefusesWithTheSameMessage() throws IOException {
+		String spinning = NET.replace("  </places>", """
+				    <place departure-discipline="NORMAL" id="spin" name="Spin" xsi:type="ordinary-place">
+				      <color-refs>
+				        <color-ref color-id="job" id="spin-job" initial-population="1" maximum-capacity="0" ranking="0" xsi:type="ordinary-color-reference"/>
+				      </color-refs>
+				    </place>
+				  </places>""").replace("  </transitions>", """
+				    <transition id="whirl" name="whirl" priority="0" weight="1" xsi:type="immediate-transition">
+				      <modes><mode firing-weight="1" id="whirl-1" name="whirl" real-color="#000000"/></modes>
+				      <connections>
+				        <connection count="1" id="whirl-in" source-id="spin-job" target-id="whirl-1"/>
+				        <connection count="1" id="whirl-out" source-id="whirl-1" target-id="spin-job"/>
+				      </connections>
+				    </transition>
+				  </transitions>""").replace("  </connections>\n  <meta-attributes>", """
+				    <connection id="a5" source-id="spin" target-id="whirl"/>
+				    <connection id="a6" source-id="whirl" target-id="spin"/>
+				  </connections>
+				  <meta-attributes>""");
+		String[][] nets = {
+				// immediate transitions that fire without end at time 0: found while running
+				{ spinning, "two-jobs.qpe: net 'two-jobs': immediate transitions fired more than 10000000 times at time 0.0"
+						+ " without time advancing (e.g. 'whirl')" },
+				// a colour's token count beyond what the simulator holds
+				{ NET.replace("<connection count=\"1\" id=\"go-out\"", "<connection count=\"2000000000\" id=\"go-out\""),
+						"two-jobs.qpe: transition 'go' (go), mode 'go': it produces 2,000,000,000 tokens in one firing, more"
+								+ " than the 20,000,000 the simulator holds in places (or in queues) at once" },
+				// a configuration no run can have
+				{ NET.replace("total-run-length=\"20000\"", "total-run-length=\"0\""),
+						"two-jobs.qpe: configuration 'short': the run length must be positive and finite, got 0.0" } };
+		for (String[] net : nets) {
+			assertFalse(net[0].equals(NET), "the net was changed");
+			Path file = net(net[0]);
+			CommandLine.Run validate = iosim("qpn", "validate", file.toString());
+			CommandLine.Run simulate = iosim("qpn", "simulate", file.toString(), "--quiet", "--out",
+					folder.resolve("out").toString());
+			assertEquals(1, validate.exitCode(), validate.toString());
+			assertEquals(1, simulate.exitCode(), simulate.toString());
+			assertTrue(validate.err().contains(net[1]), validate.toString());
+			assertEquals(simulate.err(), validate.err(), "the same message");
+			assertFalse(validate.err().contains("Exception") || validate.err().contains("\tat "), validate.err());
+			assertFalse(Files.exists(folder.resolve("out")), "nothing written for a refused net");
+		}
+	}
+
 	@Test
 	void badFilesGetMessagesWithoutStackTraces() throws IOException {
 		CommandLine.Run doctype = iosim("qpn", "validate",

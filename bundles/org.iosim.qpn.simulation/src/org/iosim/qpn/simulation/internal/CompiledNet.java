@@ -97,6 +97,12 @@ public final class CompiledNet {
 
 	/** Initial tokens of a net at most: each is deposited one by one and may be held for the whole run. */
 	static final long MAX_INITIAL_TOKENS = 10_000_000;
+	/**
+	 * Tokens in places, or in queues, beyond which a run takes the population to grow without bound
+	 * (it ends with a message); a mode that takes or produces more than this in one firing is refused
+	 * before the run, as it could never fire or would end the run at once.
+	 */
+	static final int MAX_TOKENS = 20_000_000;
 
 	final String name;
 	final int placeCount;
@@ -347,6 +353,7 @@ public final class CompiledNet {
 	 */
 	private static int[][] flows(List<TokenFlow> flows, boolean entering, Map<ColourReference, Integer> slotOf, String where) {
 		Map<Integer, Integer> countBySlot = new LinkedHashMap<>();
+		long total = 0;
 		for (TokenFlow flow : flows) {
 			ColourReference reference = flow.getColourReference();
 			ColourReference holder = reference == null ? null : Subnets.tokenHolder(reference, entering);
@@ -361,6 +368,12 @@ public final class CompiledNet {
 			}
 			if (flow.getCount() < 1) {
 				throw new UnsupportedNetException(where + ": a token count must be at least 1, got " + flow.getCount());
+			}
+			total += flow.getCount();
+			if (total > MAX_TOKENS) {
+				throw new UnsupportedNetException(String.format(java.util.Locale.ROOT, "%s: it %s %,d tokens in one firing,"
+						+ " more than the %,d the simulator holds in places (or in queues) at once", where,
+						entering ? "produces" : "takes", total, MAX_TOKENS));
 			}
 			countBySlot.merge(slot, flow.getCount(), Integer::sum);
 		}

@@ -11,6 +11,7 @@ import java.util.concurrent.CancellationException;
 import org.apache.commons.rng.UniformRandomProvider;
 import org.apache.commons.rng.sampling.distribution.ZigguratSampler;
 import org.apache.commons.rng.simple.RandomSource;
+import org.iosim.engine.RunBudget;
 import org.iosim.qpn.StoppingRule;
 import org.iosim.qpn.simulation.QpnResult;
 import org.iosim.qpn.simulation.QpnResult.Estimate;
@@ -45,8 +46,8 @@ public final class NetRun {
 	/** Firings or completions at one instant beyond which the net is taken never to let time pass. */
 	private static final long MAX_FIRINGS_AT_ONE_INSTANT = 10_000_000;
 	/** Tokens in queues, or in places, beyond which the population is taken to grow without bound. */
-	private static final int MAX_QUEUED_TOKENS = 20_000_000;
-	private static final long MAX_HELD_TOKENS = 20_000_000;
+	private static final int MAX_QUEUED_TOKENS = CompiledNet.MAX_TOKENS;
+	private static final long MAX_HELD_TOKENS = CompiledNet.MAX_TOKENS;
 	/** Checks of the stopping rule per run at most. */
 	private static final double MAX_STOP_CHECKS = 1_000_000;
 	static final double CI_LEVEL = 0.95;
@@ -130,8 +131,9 @@ public final class NetRun {
 	private long nextEmbeddedSequence;
 	/** The colour of each slot as a number, and the requests and colours of the tokens a firing took. */
 	private final int[] colourOf;
-	private final int[] takenRequests;
-	private final int[] takenColours;
+	/** Embedded only: as many as the most tokens a mode takes. */
+	private int[] takenRequests;
+	private int[] takenColours;
 	private int takenCount;
 	private long completionsAtThisInstant;
 
@@ -201,19 +203,36 @@ public final class NetRun {
 		for (int slot = 0; slot < slotCount; slot++) {
 			colourOf[slot] = colourNumbers.computeIfAbsent(slots[slot].colour(), name -> colourNumbers.size());
 		}
-		int mostTaken = 1;
-		for (CompiledTransition transition : net.transitions) {
-			for (CompiledMode mode : transition.modes()) {
-				mostTaken = Math.max(mostTaken, Arrays.stream(mode.inputCounts()).sum());
-			}
-		}
-		takenRequests = new int[mostTaken];
-		takenColours = new int[mostTaken];
 	}
 
 	/** Runs to the end and reports what was measured after the warm-up. */
 	public QpnResult run(QpnSimulator.Progress progress) {
+		return run(progress, Long.MAX_VALUE);
+	}
+
+	/**
+	 * Runs the first {@code events} events (or fewer, if the run ends before) exactly as {@link #run}
+	 * would, with every check made on the way: immediate transitions that never let time pass, a
+	 * population growing without bound, a run length the {@link RunBudget} refuses.
+	 *
+	 * @throws UnsupportedNetException as {@link #run} would within those events
+	 */
+	public void dryRun(long events) {
+		run(QpnSimulator.Progress.NONE, events);
+	}
+
+	/** How the run budget names the net's stop conditions. */
+	private static final RunBudget.Terms TERMS = new RunBudget.Terms("run length", "measured tokens", "measured token");
+
+	/** @return the result, or null if the run reached {@code eventLimit} events before its end */
+	private QpnResult run(QpnSimulator.Progress progress, long eventLimit) {
 		long started = System.nanoTime();
+		RunBudget budget;
+		try {
+			budget = RunBudget.standard(TERMS);
+		} catch (IllegalArgumentException unusable) {
+			throw new UnsupportedNetException(unusable.getMessage());
+		}
 		depositInitialMarking();
 		fireImmediateTransitions();
 		double warmUp = settings.warmUp();
@@ -264,6 +283,16 @@ public final class NetRun {
 			if (settings.maxMeasurements() > 0 && measurements >= settings.maxMeasurements()) {
 				stopReason = "max measurements";
 				break;
+			}
+			if (eventCount >= budget.nextLook()) {
+				String unfinishable = budget.look(new RunBudget.Position(eventCount, now, runLength, measurements,
+						settings.maxMeasurements() > 0 ? settings.maxMeasurements() : Long.MAX_VALUE, checksPrecision));
+				if (unfinishable != null) {
+					throw new UnsupportedNetException("net '" + net.name + "': " + unfinishable);
+				}
+			}
+			if (eventCount >= eventLimit) {
+				return null;
 			}
 			if (++completions % PROGRESS_EVENTS == 0 && Thread.currentThread().isInterrupted()) {
 				// another replication failed, or the caller gave up: this run's result would be thrown away
@@ -318,6 +347,14 @@ public final class NetRun {
 			heldRequests[slot] = new IntRing();
 		}
 		tokenRequest = new int[tokenSlot.length];
+		int mostTaken = 1;
+		for (CompiledTransition transition : net.transitions) {
+			for (CompiledMode mode : transition.modes()) {
+				mostTaken = Math.max(mostTaken, Arrays.stream(mode.inputCounts()).sum());
+			}
+		}
+		takenRequests = new int[mostTaken];
+		takenColours = new int[mostTaken];
 		now = clock.now();
 		depositInitialMarking();
 		fireImmediateTransitions();

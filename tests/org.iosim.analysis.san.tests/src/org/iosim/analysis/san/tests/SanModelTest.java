@@ -180,7 +180,7 @@ class SanModelTest {
 	}
 
 	@Test
-	void theAnalyzerFindsTheParametersTheGeneratorWasGiven() {
+	void theAnalyzerFindsTheParametersTheGeneratorWasGiven() throws Exception {
 		WorkloadSpecification specification = new WorkloadSpecification(7, 40, List.of(
 				new VolumeWorkload(0, 0.7, 0.4, 8192, Distribution.EXPONENTIAL, 0.002, 1L << 30),
 				new VolumeWorkload(2, 0.2, 0.0, 4096, Distribution.CONSTANT, 0.01, 1L << 28)));

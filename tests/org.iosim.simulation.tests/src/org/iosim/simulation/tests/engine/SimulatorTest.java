@@ -37,6 +37,27 @@ class SimulatorTest {
         assertEquals(2.0, simulator.now());
     }
 
+    /** How a run budget looks at a run: the simulator hands back control at an event count, and goes on. */
+    @Test
+    void anEventLimitHandsBackControlAndTheRunGoesOnWhereItStopped() {
+        Simulator simulator = new Simulator();
+        List<Double> fired = new ArrayList<>();
+        for (int time = 1; time <= 5; time++) {
+            simulator.schedule(time, () -> fired.add(simulator.now()));
+        }
+        simulator.setEventLimit(2);
+        simulator.runUntil(10);
+        assertTrue(simulator.atEventLimit());
+        assertEquals(List.of(1.0, 2.0), fired);
+        assertEquals(2.0, simulator.now(), "the clock stays at the last event, not at the end time");
+
+        simulator.setEventLimit(Long.MAX_VALUE);
+        simulator.runUntil(10);
+        assertFalse(simulator.atEventLimit());
+        assertEquals(List.of(1.0, 2.0, 3.0, 4.0, 5.0), fired);
+        assertEquals(10.0, simulator.now());
+    }
+
     @Test
     void cancelledEventNeverFires() {
         Simulator simulator = new Simulator();

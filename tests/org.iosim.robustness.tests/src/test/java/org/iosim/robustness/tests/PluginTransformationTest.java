@@ -91,6 +91,90 @@ class PluginTransformationTest {
 				debug.err());
 	}
 
+	/** Issue 23 item 11: a plug-in whose code overflows the stack is named; Java's name for it is not shown. */
+	@Test
+	void aTransformationThatOverflowsTheStackIsNamedWithoutJava() throws Exception {
+		jar("deep.jar", Map.of("example/Deep.java", transformation("Deep", "ten-users", """
+				return deeper(model, 0);
+			}
+
+			private static org.iosim.pcm.ArchitectureModel deeper(org.iosim.pcm.ArchitectureModel model, long depth) {
+				return depth < 0 ? model : deeper(model, depth + 1);""")), List.of("example.Deep"));
+
+		Run run = iosim("run", pipeline.toString(), "--plugins", plugins.toString(), "--quiet");
+		assertEquals(1, run.status(), run.toString());
+		assertEquals("iosim: model transformation 'ten-users' (example.Deep) failed: its code calls itself too deeply,"
+				+ " without end or for a model this large (the stack overflowed)\nRun again with --debug for the stack"
+				+ " trace.\n", run.err());
+		assertTrue(Files.notExists(folder.resolve("out")), "nothing written");
+
+		Run debug = iosim("run", pipeline.toString(), "--plugins", plugins.toString(), "--quiet", "--debug");
+		assertEquals(1, debug.status(), debug.toString());
+		assertTrue(debug.err().contains("java.lang.StackOverflowError") && debug.err().contains("at example.Deep"),
+				debug.err().substring(0, Math.min(2000, debug.err().length())));
+	}
+
+	@Test
+	void aTransformationThatRunsOutOfMemoryIsNamedWithoutJavasMessage() throws Exception {
+		jar("greedy.jar", Map.of("example/Greedy.java", transformation("Greedy", "ten-users", """
+				throw new OutOfMemoryError("Java heap space");""")), List.of("example.Greedy"));
+		Run run = iosim("run", pipeline.toString(), "--plugins", plugins.toString(), "--quiet");
+		assertEquals(1, run.status(), run.toString());
+		assertTrue(run.err().startsWith("iosim: model transformation 'ten-users' (example.Greedy) failed: it ran out of"
+				+ " memory (this JVM may use "), run.err());
+		assertFalse(run.err().contains("heap space") || run.err().contains("Error"), run.err());
+	}
+
+	@Test
+	void aTransformationWhoseIdFailsIsLeftOutWithItsClassNamed() throws Exception {
+		jar("nameless.jar", Map.of("example/Nameless.java", """
+				package example;
+
+				public final class Nameless implements org.iosim.run.ModelTransformation {
+					public String id() {
+						return id();
+					}
+
+					public String description() {
+						throw new IllegalStateException("no words");
+					}
+
+					public org.iosim.pcm.ArchitectureModel transform(org.iosim.pcm.ArchitectureModel model,
+							java.util.Map<String, String> parameters) {
+						return model;
+					}
+				}
+				"""), List.of("example.Nameless"));
+		Run listed = iosim("run", "--transformations", "--plugins", plugins.toString());
+		assertEquals(0, listed.status(), listed.toString());
+		assertEquals("warning: example.Nameless is left out: its id() failed: its code calls itself too deeply, without"
+				+ " end or for a model this large (the stack overflowed)\n", listed.err());
+		assertTrue(listed.out().contains("scale-processing-rate"), listed.out());
+	}
+
+	/** Issue 23 item 11: the class loader passes over a jar it cannot open; the command names it instead. */
+	@Test
+	void aDamagedPluginJarIsNamed() throws Exception {
+		jar("tenusers.jar", Map.of("example/TenUsers.java", transformation("TenUsers", "ten-users", "return model;")),
+				List.of("example.TenUsers"));
+		byte[] whole = Files.readAllBytes(plugins.resolve("tenusers.jar"));
+		Path truncated = Files.write(plugins.resolve("truncated.jar"), java.util.Arrays.copyOf(whole, whole.length / 2));
+		for (Run run : List.of(iosim("run", "--transformations", "--plugins", plugins.toString()),
+				iosim("run", pipeline.toString(), "--plugins", plugins.toString(), "--quiet"))) {
+			assertEquals(1, run.status(), run.toString());
+			assertTrue(run.err().startsWith("iosim: " + truncated + ": not a readable plug-in jar, so its transformations"
+					+ " cannot be loaded: it is damaged or not a jar (ZIP) file at all"), run.err());
+			assertFalse(run.err().contains("Exception") || run.err().contains("java."), run.err());
+		}
+		Files.delete(truncated);
+		Path text = Files.writeString(plugins.resolve("notes.jar"), "not a jar, only named like one\n");
+		Run run = iosim("run", pipeline.toString(), "--plugins", plugins.toString(), "--quiet");
+		assertEquals(1, run.status(), run.toString());
+		assertTrue(run.err().startsWith("iosim: " + text + ": not a readable plug-in jar"), run.err());
+		assertFalse(run.err().contains("only named like one"), "the file's content is not echoed");
+		assertTrue(Files.notExists(folder.resolve("out")), "nothing written");
+	}
+
 	@Test
 	void aJarListingAMissingClassIsWarnedAboutAndTheOthersStillWork() throws Exception {
 		jar("missing.jar", Map.of(), List.of("example.NotThere"));
