@@ -253,8 +253,8 @@ public final class IosimCommand implements Runnable {
 		for (Path folder : folders) {
 			try (Stream<Path> files = Files.list(folder)) {
 				files.filter(file -> file.getFileName().toString().endsWith(".ioconfig")).sorted()
-						.forEach(config -> err.println("note: " + config + " is an I/O configuration this run does not"
-								+ " use; add --io " + config + " to put storage on virtualized storage"));
+						.forEach(config -> err.println("note: " + config + " is an I/O configuration, applied only"
+								+ " with --io; add --io " + config + " to put storage on virtualized storage"));
 			} catch (IOException unreadable) {
 				// the model reader reports an unreadable folder in its own words
 			}

@@ -78,8 +78,8 @@ public final class SweepFolder {
 				// compared as read back, so that numbers have the node types reading gives them
 				JsonNode wantedAsRead = JSON.readTree(JSON.writeValueAsString(wanted));
 				if (!existing.equals(wantedAsRead)) {
-					throw new RunFailure(RunFailure.Kind.USAGE, folder + " holds a different sweep (its " + difference(
-							existing, wantedAsRead) + " differs); give another --out folder, or delete " + folder
+					throw new RunFailure(RunFailure.Kind.USAGE, folder + " holds a different sweep (differing in: "
+							+ difference(existing, wantedAsRead) + "); give another --out folder, or delete " + folder
 							+ " to start this sweep afresh");
 				}
 			} else if (Files.isDirectory(folder) && !isEmpty(folder)) {

@@ -327,7 +327,7 @@ class BadInputTest {
 				folder.resolve("results").toString());
 		assertEquals(0, run.exitCode(), run.toString());
 		assertTrue(run.err().contains("note: " + example.resolve("shop-virtualized.ioconfig") + " is an I/O configuration"
-				+ " this run does not use; add --io " + example.resolve("shop-virtualized.ioconfig")), run.err());
+				+ ", applied only with --io; add --io " + example.resolve("shop-virtualized.ioconfig")), run.err());
 		CommandLine.Run withIo = iosim("simulate", example.toString(), "--io",
 				example.resolve("shop-virtualized.ioconfig").toString(), "--max-measurements", "1000", "--quiet",
 				"--out", folder.resolve("with-io").toString());
@@ -394,7 +394,7 @@ class BadInputTest {
 		other[10] = "population=1,3";
 		CommandLine.Run refused = iosim(other);
 		assertEquals(2, refused.exitCode(), refused.toString());
-		assertTrue(refused.err().contains(out + " holds a different sweep (its points differs)"), refused.toString());
+		assertTrue(refused.err().contains(out + " holds a different sweep (differing in: points)"), refused.toString());
 		assertNoJavaInternals(refused);
 	}
 

@@ -88,7 +88,7 @@ class SweepRunTest {
 		RunFailure refused = assertThrows(RunFailure.class,
 				() -> run(definition(model, 2, "population=5,10"), out, 2, SweepMonitor.NONE));
 		assertEquals(RunFailure.Kind.USAGE, refused.kind());
-		assertTrue(refused.getMessage().contains("holds a different sweep (its simulation differs)"),
+		assertTrue(refused.getMessage().contains("holds a different sweep (differing in: simulation)"),
 				refused.getMessage());
 	}
 
