@@ -1,11 +1,11 @@
 package org.iosim.analysis.internal;
 
-import java.util.ArrayDeque;
 import java.util.List;
 import java.util.Set;
 
 import org.iosim.analysis.AnalysisModelException;
 import org.iosim.analysis.EmbeddedIoModel;
+import org.iosim.analysis.FcfsQueue;
 import org.iosim.analysis.IoAnalysisModel;
 import org.iosim.analysis.IoAnalysisModelKind;
 import org.iosim.analysis.ArrivingRequest;
@@ -61,22 +61,12 @@ public final class QueueModelKind implements IoAnalysisModelKind {
 	private static final class Queue implements EmbeddedIoModel {
 		private final DelayFormula serviceTime;
 		private final int servers;
-		private final SimulationClock clock;
-		private final ArrayDeque<Runnable> waiting = new ArrayDeque<>();
-		private int busy;
-		// statistics since measuring began, reported as the queue's resource
-		private double since;
-		private double lastChange;
-		private double busyArea;
-		private double populationArea;
-		private long served;
+		private final FcfsQueue queue;
 
 		Queue(DelayFormula serviceTime, int servers, SimulationClock clock) {
 			this.serviceTime = serviceTime;
 			this.servers = servers;
-			this.clock = clock;
-			this.since = clock.now();
-			this.lastChange = since;
+			this.queue = new FcfsQueue(servers, clock);
 		}
 
 		@Override
@@ -96,48 +86,17 @@ public final class QueueModelKind implements IoAnalysisModelKind {
 				throw new AnalysisModelException("queue model: service time '" + serviceTime.text() + "' is " + service
 						+ " for " + state + "; it must be finite and not negative");
 			}
-			account();
-			Runnable serve = () -> clock.schedule(service, () -> {
-				account();
-				served++;
-				finished.run();
-				Runnable next = waiting.poll();
-				if (next != null) {
-					next.run();
-				} else {
-					busy--;
-				}
-			});
-			if (busy < servers) {
-				busy++;
-				serve.run();
-			} else {
-				waiting.add(serve);
-			}
-		}
-
-		private void account() {
-			double now = clock.now();
-			busyArea += busy * (now - lastChange);
-			populationArea += (busy + waiting.size()) * (now - lastChange);
-			lastChange = now;
+			queue.enter(service, finished);
 		}
 
 		@Override
 		public void startMeasuring() {
-			account();
-			since = clock.now();
-			busyArea = 0;
-			populationArea = 0;
-			served = 0;
+			queue.startMeasuring();
 		}
 
 		@Override
 		public List<SubModelResource> resources() {
-			account();
-			double length = clock.now() - since;
-			return List.of(new SubModelResource("queue", "queue", "FCFS", servers, served,
-					length > 0 ? busyArea / (length * servers) : 0, length > 0 ? populationArea / length : 0));
+			return List.of(queue.resource("queue", "queue"));
 		}
 
 		@Override

@@ -1,6 +1,5 @@
 package org.iosim.measure.internal;
 
-import java.util.ArrayDeque;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -8,7 +7,7 @@ import java.util.Set;
 import org.iosim.analysis.AnalysisModelException;
 import org.iosim.analysis.ArrivingRequest;
 import org.iosim.analysis.EmbeddedIoModel;
-import org.iosim.analysis.EmbeddedIoModel.SubModelResource;
+import org.iosim.analysis.FcfsQueue;
 import org.iosim.analysis.IoAnalysisModel;
 import org.iosim.analysis.IoAnalysisModelKind;
 import org.iosim.analysis.ModelContext;
@@ -95,15 +94,18 @@ public final class VolumeModelKind implements IoAnalysisModelKind {
 		private final Volume volume;
 		private final double flushWrites;
 		private final double deviceTime;
-		private final Throttle reads;
-		private final Throttle writes;
+		private final SimulationClock clock;
+		// a throttle passes one request at a time, for the request's throttle time
+		private final FcfsQueue reads;
+		private final FcfsQueue writes;
 
 		Throttled(Volume volume, double flushWrites, double deviceTime, SimulationClock clock) {
 			this.volume = volume;
 			this.flushWrites = flushWrites;
 			this.deviceTime = deviceTime;
-			this.reads = new Throttle("reads", clock);
-			this.writes = new Throttle("writes", clock);
+			this.clock = clock;
+			this.reads = new FcfsQueue(1, clock);
+			this.writes = new FcfsQueue(1, clock);
 		}
 
 		@Override
@@ -127,8 +129,9 @@ public final class VolumeModelKind implements IoAnalysisModelKind {
 
 		@Override
 		public void submit(WorkloadState state, ArrivingRequest request, Runnable finished) {
-			Throttle throttle = request.type() == IoType.READ ? reads : writes;
-			throttle.enter(throttleTime(request.type(), request.size(), request.synchronous()), finished, deviceTime);
+			FcfsQueue throttle = request.type() == IoType.READ ? reads : writes;
+			Runnable pastTheThrottle = deviceTime > 0 ? () -> clock.schedule(deviceTime, finished) : finished;
+			throttle.enter(throttleTime(request.type(), request.size(), request.synchronous()), pastTheThrottle);
 		}
 
 		@Override
@@ -139,80 +142,13 @@ public final class VolumeModelKind implements IoAnalysisModelKind {
 
 		@Override
 		public List<SubModelResource> resources() {
-			return List.of(reads.resource(), writes.resource());
+			return List.of(reads.resource("reads", "throttle"), writes.resource("writes", "throttle"));
 		}
 
 		@Override
 		public String describe() {
 			return String.format(Locale.ROOT, "%s: %s, %s device writes per flush, device time %s s", ID, volume,
 					flushWrites, deviceTime);
-		}
-	}
-
-	/** A first-come-first-served throttle: one request passes at a time, for its throttle time. */
-	private static final class Throttle {
-		private final String name;
-		private final SimulationClock clock;
-		private final ArrayDeque<Runnable> waiting = new ArrayDeque<>();
-		private boolean busy;
-		private double since;
-		private double lastChange;
-		private double busyTime;
-		private double populationArea;
-		private long served;
-
-		Throttle(String name, SimulationClock clock) {
-			this.name = name;
-			this.clock = clock;
-			this.since = clock.now();
-			this.lastChange = since;
-		}
-
-		void enter(double holdTime, Runnable finished, double deviceTime) {
-			account();
-			Runnable pass = () -> clock.schedule(holdTime, () -> {
-				account();
-				served++;
-				Runnable next = waiting.poll();
-				if (next != null) {
-					next.run();
-				} else {
-					busy = false;
-				}
-				if (deviceTime > 0) {
-					clock.schedule(deviceTime, finished);
-				} else {
-					finished.run();
-				}
-			});
-			if (busy) {
-				waiting.add(pass);
-			} else {
-				busy = true;
-				pass.run();
-			}
-		}
-
-		private void account() {
-			double now = clock.now();
-			busyTime += (busy ? 1 : 0) * (now - lastChange);
-			populationArea += ((busy ? 1 : 0) + waiting.size()) * (now - lastChange);
-			lastChange = now;
-		}
-
-		void startMeasuring() {
-			account();
-			since = clock.now();
-			busyTime = 0;
-			populationArea = 0;
-			served = 0;
-		}
-
-		SubModelResource resource() {
-			account();
-			double length = clock.now() - since;
-			return new SubModelResource(name, "throttle", "FCFS", 1, served, length > 0 ? busyTime / length : 0,
-					length > 0 ? populationArea / length : 0);
 		}
 	}
 }
