@@ -96,7 +96,7 @@ class VolumeModelKindTest {
 	void synchronousWritesQueueAtTheWriteThrottleWhileReadsPassTheirOwn() throws Exception {
 		Clock clock = new Clock();
 		EmbeddedIoModel volume = (EmbeddedIoModel) model("{\"name\": \"w500\", \"writeIops\": 500}",
-				Map.of("volume", "volume.json", "flushWrites", "1"), clock);
+				Map.of("volume", "volume.json", "flushWrites", "1", "window", "0"), clock);
 		long[] finished = new long[1];
 		// three writers, each issuing its next synchronous write when the last one is on the device
 		for (int writer = 0; writer < 3; writer++) {
@@ -115,18 +115,113 @@ class VolumeModelKindTest {
 		assertEquals(3.0, writes.queueLength(), 1e-3, "all three writers are at the throttle all the time");
 	}
 
+	@Test
+	void aWindowsAllowancePassesAtOnceAndThenTheWritesWaitForTheNextWindow() throws Exception {
+		Clock clock = new Clock();
+		EmbeddedIoModel volume = (EmbeddedIoModel) model("{\"writeIops\": 500}",
+				Map.of("volume", "volume.json", "flushWrites", "1", "deviceTime", "0.0002"), clock);
+		List<Double> finishedAt = new ArrayList<>();
+		resubmit(volume, finishedAt, clock, "wal", 8192);
+		volume.startMeasuring();
+		clock.runUntil(9.99);
+		// 500 IOPS in windows of 0.1 s: 50 device writes, 25 synchronous writes of 2, one after the other
+		// at the device's 0.2 ms; the 26th waits for the next window
+		for (int write = 1; write <= 25; write++) {
+			assertEquals(write * 0.0002, finishedAt.get(write - 1), 1e-12, "write " + write);
+		}
+		assertEquals(0.1 + 0.0002, finishedAt.get(25), 1e-12, "the first write of the second window");
+		assertEquals(2500, finishedAt.size(), "25 writes in each of 100 windows");
+		EmbeddedIoModel.SubModelResource writes = volume.resources().get(1);
+		assertEquals(1.0, writes.utilization(), 0.01, "the writes use the whole limit");
+	}
+
+	@Test
+	void aWriteThatOverdrawsTheWindowFinishesWhenTheNextOneOpens() throws Exception {
+		Clock clock = new Clock();
+		EmbeddedIoModel volume = (EmbeddedIoModel) model("{\"writeIops\": 500}",
+				Map.of("volume", "volume.json", "flushWrites", "1.04"), clock);
+		List<Double> finishedAt = new ArrayList<>();
+		resubmit(volume, finishedAt, clock, "wal", 8192);
+		clock.runUntil(99.99);
+		// 2.04 device writes each: the 25th write finds 1.04 of the allowance of 50 left, overdraws it
+		// and finishes as the second window opens; in the long run 500 / 2.04 writes a second
+		assertEquals(0.0, finishedAt.get(23), 1e-12);
+		assertEquals(0.1, finishedAt.get(24), 1e-12, "the 25th write");
+		assertEquals(100 * 500 / 2.04, finishedAt.size(), 25);
+	}
+
+	@Test
+	void aBandwidthLimitIsCountedInTheSameWindows() throws Exception {
+		Clock clock = new Clock();
+		EmbeddedIoModel volume = (EmbeddedIoModel) model("{\"writeIops\": 5000, \"writeBps\": \"8 MiB\"}",
+				Map.of("volume", "volume.json"), clock);
+		List<Double> finishedAt = new ArrayList<>();
+		for (int writer = 0; writer < 4; writer++) {
+			resubmit(volume, finishedAt, clock, "data" + writer, 256 * 1024);
+		}
+		clock.runUntil(9.99);
+		// 8 MiB/s: 32 writes of 256 KiB a second, 3.2 a window
+		assertEquals(320, finishedAt.size(), 4);
+	}
+
+	@Test
+	void groupCommitFlushesTheSynchronousWritesThatWaitedForTheSameFlushTogether() throws Exception {
+		for (boolean groupCommit : new boolean[] { false, true }) {
+			Clock clock = new Clock();
+			EmbeddedIoModel volume = (EmbeddedIoModel) model("{\"writeIops\": 500}", Map.of("volume", "volume.json",
+					"flushWrites", "1", "window", "0", "groupCommit", Boolean.toString(groupCommit)), clock);
+			List<Double> logged = new ArrayList<>();
+			for (int writer = 0; writer < 3; writer++) {
+				thinkAndResubmit(volume, logged, clock);
+			}
+			clock.runUntil(9.999);
+			// each flush takes 2 / 500 s and a writer thinks 1 ms between its writes; with group commit,
+			// writer 0 flushes alone while writers 1 and 2 wait, then they flush together while writer 0
+			// thinks and waits: three writes every two flushes instead of one write a flush
+			assertEquals(groupCommit ? 3750 : 2500, logged.size(), 3, "group commit " + groupCommit);
+		}
+		Clock clock = new Clock();
+		EmbeddedIoModel volume = (EmbeddedIoModel) model("{\"writeIops\": 500}",
+				Map.of("volume", "volume.json", "flushWrites", "1", "window", "0", "groupCommit", "true"), clock);
+		List<Double> finishedAt = new ArrayList<>();
+		resubmit(volume, finishedAt, clock, "wal", 8192);
+		resubmit(volume, finishedAt, clock, "other-log", 8192);
+		clock.runUntil(9.999);
+		assertEquals(2500, finishedAt.size(), 2, "writes to different file sets are flushed apart");
+	}
+
 	private static void resubmit(EmbeddedIoModel volume, long[] finished) {
-		submit(volume, IoType.WRITE, () -> {
+		submit(volume, IoType.WRITE, "data", 8192, () -> {
 			finished[0]++;
 			resubmit(volume, finished);
 		});
 	}
 
+	/** A writer that issues its next synchronous write as soon as the last one is on the device. */
+	private static void resubmit(EmbeddedIoModel volume, List<Double> finishedAt, Clock clock, String fileSet,
+			double bytes) {
+		submit(volume, IoType.WRITE, fileSet, bytes, () -> {
+			finishedAt.add(clock.now());
+			resubmit(volume, finishedAt, clock, fileSet, bytes);
+		});
+	}
+
+	private static void thinkAndResubmit(EmbeddedIoModel volume, List<Double> finishedAt, Clock clock) {
+		submit(volume, IoType.WRITE, "wal", 8192, () -> {
+			finishedAt.add(clock.now());
+			clock.schedule(0.001, () -> thinkAndResubmit(volume, finishedAt, clock));
+		});
+	}
+
 	private static void submit(EmbeddedIoModel volume, IoType type, Runnable done) {
+		submit(volume, type, "data", 8192, done);
+	}
+
+	private static void submit(EmbeddedIoModel volume, IoType type, String fileSet, double bytes, Runnable done) {
 		boolean write = type == IoType.WRITE;
 		try {
-			volume.submit(write ? write(8192, true) : new WorkloadState(1, IoType.READ, 4096, 0, AccessPattern.RANDOM,
-					AccessPattern.RANDOM, 1, 1e9, 4096, 0, 0), new ArrivingRequest(type, write ? 8192 : 4096, 0, "data", 1e9,
+			volume.submit(write ? write(bytes, true) : new WorkloadState(1, IoType.READ, 4096, 0, AccessPattern.RANDOM,
+					AccessPattern.RANDOM, 1, 1e9, 4096, 0, 0), new ArrivingRequest(type, write ? bytes : 4096, 0, fileSet, 1e9,
 							write), done);
 		} catch (AnalysisModelException unexpected) {
 			throw new AssertionError(unexpected);
@@ -146,6 +241,12 @@ class VolumeModelKindTest {
 				() -> model("{\"writeIops\": 500}", Map.of("volume", "volume.json", "flushWrites", "-1"), SimulationClock.NONE));
 		assertTrue(negative.getMessage().contains("'flushWrites' must be a finite number of at least 0"),
 				negative.getMessage());
+		AnalysisModelException notABoolean = assertThrows(AnalysisModelException.class, () -> model(
+				"{\"writeIops\": 500}", Map.of("volume", "volume.json", "groupCommit", "yes"), SimulationClock.NONE));
+		assertTrue(notABoolean.getMessage().contains("'groupCommit' must be true or false"), notABoolean.getMessage());
+		AnalysisModelException window = assertThrows(AnalysisModelException.class, () -> model("{\"writeIops\": 500}",
+				Map.of("volume", "volume.json", "window", "-0.1"), SimulationClock.NONE));
+		assertTrue(window.getMessage().contains("'window' must be a finite number of at least 0"), window.getMessage());
 		AnalysisModelException none = assertThrows(AnalysisModelException.class,
 				() -> model("{\"writeIops\": 500}", Map.of(), SimulationClock.NONE));
 		assertTrue(none.getMessage().contains("needs the parameter 'volume'"), none.getMessage());
