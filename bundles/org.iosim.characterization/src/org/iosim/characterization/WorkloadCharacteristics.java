@@ -56,6 +56,10 @@ public record WorkloadCharacteristics(long requests, long reads, long writes, lo
         double meanWriteSize, double readRatio, double readSequentiality, double writeSequentiality,
         double fileSetSize, double meanFileSize, CharacterizationOptions options) {
 
+    /** Name of {@link #readSequentialityByChance()} in {@link #metrics()}. */
+    public static final String READ_SEQUENTIALITY_BY_CHANCE = "readSequentialityByChance";
+    /** Name of {@link #writeSequentialityByChance()} in {@link #metrics()}. */
+    public static final String WRITE_SEQUENTIALITY_BY_CHANCE = "writeSequentialityByChance";
     /** Name of {@link #arrivalRate()} in {@link #metrics()}. */
     public static final String ARRIVAL_RATE = "arrivalRate";
     /** Name of {@link #meanFileSize()} in {@link #metrics()}. */
@@ -74,6 +78,20 @@ public record WorkloadCharacteristics(long requests, long reads, long writes, lo
     public static final String CLIENTS = "clients";
     /** Name of {@link #files()} in {@link #metrics()}. */
     public static final String FILES = "files";
+
+    /**
+     * @return the read sequentiality that as many random reads of the mean read size over the file
+     *         set would reach by chance ({@link AccessPatternRecognition#chanceRatio}): beside
+     *         {@link #readSequentiality()}, it tells a sequential workload from a small random one
+     */
+    public double readSequentialityByChance() {
+        return AccessPatternRecognition.chanceRatio(reads, meanReadSize, fileSetSize, options.windowLength());
+    }
+
+    /** @return as {@link #readSequentialityByChance()}, for the writes */
+    public double writeSequentialityByChance() {
+        return AccessPatternRecognition.chanceRatio(writes, meanWriteSize, fileSetSize, options.windowLength());
+    }
 
     /** @return sequential iff the reads' sequentiality reaches 0.5 (Eq. 5.13); random without reads */
     public AccessPattern readPattern() {
@@ -102,6 +120,10 @@ public record WorkloadCharacteristics(long requests, long reads, long writes, lo
         metrics.add(new Metric(WorkloadInput.FILE_SET_SIZE.inputName(), fileSetSize, "bytes"));
         metrics.add(new Metric(WorkloadInput.READ_SEQUENTIALITY.inputName(), readSequentiality, ""));
         metrics.add(new Metric(WorkloadInput.WRITE_SEQUENTIALITY.inputName(), writeSequentiality, ""));
+        metrics.add(new Metric(READ_SEQUENTIALITY_BY_CHANCE, readSequentialityByChance(),
+                "what random reads over the same extent reach"));
+        metrics.add(new Metric(WRITE_SEQUENTIALITY_BY_CHANCE, writeSequentialityByChance(),
+                "what random writes over the same extent reach"));
         metrics.add(new Metric(ARRIVAL_RATE, arrivalRate, "requests/s"));
         metrics.add(new Metric(MEAN_FILE_SIZE, meanFileSize, "bytes"));
         metrics.add(new Metric(OBSERVATION_PERIOD, observationPeriod, "s"));
@@ -123,7 +145,8 @@ public record WorkloadCharacteristics(long requests, long reads, long writes, lo
      * @return every metric by name: the workload inputs the trace determines ({@code concurrency},
      *         {@code meanReadSize}, {@code meanWriteSize}, {@code readPattern}, {@code writePattern},
      *         {@code readRatio}, {@code fileSetSize}, {@code readSequentiality},
-     *         {@code writeSequentiality}; patterns random 0, sequential 1), then {@link #ARRIVAL_RATE},
+     *         {@code writeSequentiality}; patterns random 0, sequential 1), then
+     *         {@link #READ_SEQUENTIALITY_BY_CHANCE}, {@link #WRITE_SEQUENTIALITY_BY_CHANCE}, {@link #ARRIVAL_RATE},
      *         {@link #MEAN_FILE_SIZE}, {@link #OBSERVATION_PERIOD} and the counts; NaN where undefined
      */
     public Map<String, Double> metrics() {

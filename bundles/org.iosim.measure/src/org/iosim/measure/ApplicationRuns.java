@@ -23,12 +23,15 @@ final class ApplicationRuns {
 	}
 
 	/** @throws IllegalArgumentException naming the setting that is out of range */
-	static void requireSettings(List<Integer> clients, int repetitions, int seconds) {
+	static void requireSettings(List<Integer> clients, int repetitions, int seconds, double maxOtherLoad) {
 		if (clients.isEmpty() || clients.stream().anyMatch(count -> count < 1 || count > 1000)) {
 			throw new IllegalArgumentException("client counts must be 1 to 1000");
 		}
 		if (repetitions < 1 || repetitions > 100 || seconds < 1 || seconds > 86_400) {
 			throw new IllegalArgumentException("repetitions must be 1 to 100 and seconds 1 to 86,400");
+		}
+		if (!(maxOtherLoad >= 0)) {
+			throw new IllegalArgumentException("the load other processes may put on the CPUs must be 0 or more");
 		}
 	}
 

@@ -23,7 +23,8 @@ import java.util.regex.Pattern;
  * @param seconds     length of each run (dbench's -t)
  * @param seed        seeds the run order
  */
-public record Dbench(Path folder, Volume volume, List<Integer> clients, int repetitions, int seconds, long seed) {
+public record Dbench(Path folder, Volume volume, List<Integer> clients, int repetitions, int seconds, long seed,
+		double maxOtherLoad) {
 
 	private static final Pattern THROUGHPUT = Pattern.compile("(?m)^Throughput ([0-9.]+) MB/sec.*max_latency=([0-9.]+) ms");
 	private static final Pattern OPERATION = Pattern.compile("(?m)^ (\\w+)\\s+(\\d+)\\s+([0-9.]+)\\s+([0-9.]+)\\s*$");
@@ -34,9 +35,14 @@ public record Dbench(Path folder, Volume volume, List<Integer> clients, int repe
 	 * @param megabytesPerSecond dbench's throughput (MB = 10^6 bytes)
 	 * @param maxLatency         seconds, the longest operation
 	 * @param operations         per operation kind: count and mean latency in seconds
+	 * @param otherLoad          CPUs other processes used during the run, NaN if unknown
 	 */
 	public record Run(int clients, int repetition, double megabytesPerSecond, double maxLatency,
-			Map<String, Operation> operations) {
+			Map<String, Operation> operations, double otherLoad) {
+
+		Run withOtherLoad(double load) {
+			return new Run(clients, repetition, megabytesPerSecond, maxLatency, operations, load);
+		}
 	}
 
 	public record Operation(long count, double meanLatency) {
@@ -45,11 +51,15 @@ public record Dbench(Path folder, Volume volume, List<Integer> clients, int repe
 	/** Receives each finished run. */
 	public interface Listener {
 		void finished(Run run, int done, int total);
+
+		/** A run with this many clients was disturbed by other processes using {@code otherLoad} CPUs. */
+		default void disturbed(int clients, double otherLoad, int attempt, boolean kept) {
+		}
 	}
 
 	public Dbench {
 		clients = List.copyOf(clients);
-		ApplicationRuns.requireSettings(clients, repetitions, seconds);
+		ApplicationRuns.requireSettings(clients, repetitions, seconds, maxOtherLoad);
 	}
 
 	/** @return whether dbench is installed */
@@ -83,7 +93,11 @@ public record Dbench(Path folder, Volume volume, List<Integer> clients, int repe
 		try {
 			group = ApplicationRuns.groupFor(volume, folder);
 			for (ApplicationRuns.Next next : order) {
-				Run run = once(next.clients(), next.repetition(), group);
+				BlockThrottle.Group volumeGroup = group;
+				OtherProcesses.Undisturbed<Run> kept = OtherProcesses.undisturbed(maxOtherLoad,
+						() -> once(next.clients(), next.repetition(), volumeGroup),
+						(otherLoad, attempt, last) -> listener.disturbed(next.clients(), otherLoad, attempt, last));
+				Run run = kept.result().withOtherLoad(kept.otherLoad());
 				runs.add(run);
 				listener.finished(run, runs.size(), order.size());
 			}
@@ -115,6 +129,6 @@ public record Dbench(Path folder, Volume volume, List<Integer> clients, int repe
 					Double.parseDouble(operation.group(3)) / 1e3));
 		}
 		return new Run(count, repetition, Double.parseDouble(throughput.group(1)), Double.parseDouble(throughput.group(2))
-				/ 1e3, operations);
+				/ 1e3, operations, Double.NaN);
 	}
 }

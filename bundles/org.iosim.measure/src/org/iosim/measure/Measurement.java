@@ -118,29 +118,14 @@ public final class Measurement {
 		return new Outcome(runs.size(), measured, recordedBefore);
 	}
 
-	/**
-	 * Runs and records one run, again while other processes use more CPU than the plan allows: on a
-	 * machine with few CPUs they delay the workload's threads, which a latency cannot tell from the
-	 * storage's. The last of {@link MeasurementPlan#ATTEMPTS} attempts is kept, its load recorded.
-	 */
+	/** Runs and records one run, again while other processes use more CPU than the plan allows. */
 	private static RunResult undisturbed(MeasurementPlan plan, PlannedRun run, WorkloadRunner runner, Path scratch,
 			MeasurementDatabase database, long planId, Listener listener) throws MeasurementException, InterruptedException {
-		for (int attempt = 1;; attempt++) {
-			OtherProcesses before = OtherProcesses.now();
-			RunResult result = runner.run(run, scratch, plan.warmupSeconds(), plan.runSeconds());
-			double otherLoad = OtherProcesses.available() ? OtherProcesses.now().cpusSince(before) : Double.NaN;
-			boolean disturbed = otherLoad > plan.maxOtherLoad();
-			if (disturbed) {
-				listener.disturbed(run, otherLoad, attempt, attempt == MeasurementPlan.ATTEMPTS);
-			}
-			if (!disturbed || attempt == MeasurementPlan.ATTEMPTS) {
-				database.record(planId, run, result, otherLoad);
-				return result;
-			}
-			if (Thread.interrupted()) {
-				throw new InterruptedException();
-			}
-		}
+		OtherProcesses.Undisturbed<RunResult> kept = OtherProcesses.undisturbed(plan.maxOtherLoad(),
+				() -> runner.run(run, scratch, plan.warmupSeconds(), plan.runSeconds()),
+				(otherLoad, attempt, last) -> listener.disturbed(run, otherLoad, attempt, last));
+		database.record(planId, run, kept.result(), kept.otherLoad());
+		return kept.result();
 	}
 
 	private static Map<Integer, Integer> adaptiveRounds(MeasurementPlan plan, MeasurementDatabase database)

@@ -36,9 +36,6 @@ public record MeasurementPlan(String name, Design design, int points, long seed,
 	/** CPUs other processes may use during a run unless a plan says otherwise: a quarter of this machine's two. */
 	public static final double DEFAULT_MAX_OTHER_LOAD = 0.5;
 
-	/** Attempts of a run that other processes disturb; the last one is kept, with its load recorded. */
-	public static final int ATTEMPTS = 4;
-
 	/** How a plan chooses configurations. */
 	public enum Design {
 		/** Every combination of the factors' levels. */

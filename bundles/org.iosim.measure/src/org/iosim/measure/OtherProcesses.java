@@ -121,4 +121,47 @@ public final class OtherProcesses {
 		}
 		return tree;
 	}
+
+	/** Runs one attempt at a measurement. */
+	@FunctionalInterface
+	public interface Attempt<T> {
+		T run() throws MeasurementException, InterruptedException;
+	}
+
+	/** Hears of a disturbed attempt: the CPUs other processes used, its number, whether it is kept. */
+	@FunctionalInterface
+	public interface Disturbance {
+		void disturbed(double otherLoad, int attempt, boolean kept);
+	}
+
+	/** What a kept attempt measured, and the CPUs other processes used meanwhile (NaN if unknown). */
+	public record Undisturbed<T>(T result, double otherLoad) {
+	}
+
+	/** Attempts a disturbed run may take before the last one is kept anyway. */
+	public static final int ATTEMPTS = 4;
+
+	/**
+	 * Runs an attempt, again while other processes use more than {@code maxOtherLoad} CPUs during
+	 * it: on a machine with few CPUs they delay the measured threads, which a latency cannot tell from
+	 * the storage's. The last of {@value #ATTEMPTS} attempts is kept, its load recorded.
+	 */
+	public static <T> Undisturbed<T> undisturbed(double maxOtherLoad, Attempt<T> attempt, Disturbance listener)
+			throws MeasurementException, InterruptedException {
+		for (int number = 1;; number++) {
+			OtherProcesses before = available() ? now() : null;
+			T result = attempt.run();
+			double otherLoad = before != null ? now().cpusSince(before) : Double.NaN;
+			boolean disturbed = otherLoad > maxOtherLoad;
+			if (disturbed) {
+				listener.disturbed(otherLoad, number, number == ATTEMPTS);
+			}
+			if (!disturbed || number == ATTEMPTS) {
+				return new Undisturbed<>(result, otherLoad);
+			}
+			if (Thread.interrupted()) {
+				throw new InterruptedException();
+			}
+		}
+	}
 }

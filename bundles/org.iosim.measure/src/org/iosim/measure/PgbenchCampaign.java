@@ -20,9 +20,10 @@ import java.util.List;
  * @param repetitions runs per client count
  * @param seconds     length of each run
  * @param seed        seeds the run order
+ * @param maxOtherLoad the CPUs other processes may use during a run before it is run again
  */
 public record PgbenchCampaign(Path folder, int port, Volume volume, int scale, List<Integer> clients, int repetitions,
-		int seconds, long seed) {
+		int seconds, long seed, double maxOtherLoad) {
 
 	/** Receives the campaign's progress. */
 	public interface Listener {
@@ -31,15 +32,19 @@ public record PgbenchCampaign(Path folder, int port, Volume volume, int scale, L
 
 		default void finished(Pgbench.Run run, int repetition, int done, int total) {
 		}
+
+		/** A run with this many clients was disturbed by other processes using {@code otherLoad} CPUs. */
+		default void disturbed(int clients, double otherLoad, int attempt, boolean kept) {
+		}
 	}
 
-	/** A run with its repetition. */
-	public record Measured(int repetition, Pgbench.Run run) {
+	/** A run with its repetition and the CPUs other processes used during it (NaN if unknown). */
+	public record Measured(int repetition, Pgbench.Run run, double otherLoad) {
 	}
 
 	public PgbenchCampaign {
 		clients = List.copyOf(clients);
-		ApplicationRuns.requireSettings(clients, repetitions, seconds);
+		ApplicationRuns.requireSettings(clients, repetitions, seconds, maxOtherLoad);
 		if (scale < 1 || scale > 10_000) {
 			throw new IllegalArgumentException("the scale must be 1 to 10,000");
 		}
@@ -64,9 +69,11 @@ public record PgbenchCampaign(Path folder, int port, Volume volume, int scale, L
 				listener.loading(scale);
 				pgbench.initialize(scale);
 				for (ApplicationRuns.Next next : order) {
-					Pgbench.Run run = pgbench.run(next.clients(), seconds);
-					measured.add(new Measured(next.repetition(), run));
-					listener.finished(run, next.repetition(), measured.size(), order.size());
+					OtherProcesses.Undisturbed<Pgbench.Run> kept = OtherProcesses.undisturbed(maxOtherLoad,
+							() -> pgbench.run(next.clients(), seconds),
+							(otherLoad, attempt, last) -> listener.disturbed(next.clients(), otherLoad, attempt, last));
+					measured.add(new Measured(next.repetition(), kept.result(), kept.otherLoad()));
+					listener.finished(kept.result(), next.repetition(), measured.size(), order.size());
 				}
 			}
 		} finally {

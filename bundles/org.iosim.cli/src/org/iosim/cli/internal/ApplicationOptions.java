@@ -1,8 +1,10 @@
 package org.iosim.cli.internal;
 
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.TreeMap;
 import java.util.function.ToDoubleFunction;
 import java.util.function.ToIntFunction;
@@ -38,6 +40,22 @@ final class ApplicationOptions {
 	@Option(names = "--seed", defaultValue = "1", description = "Seed of the run order (default ${DEFAULT-VALUE}).")
 	long seed;
 
+	@Option(names = "--max-other-load", paramLabel = "CPUS", defaultValue = "0.5", description = "CPUs other processes"
+			+ " may use during a run (on average) before it is run again, up to 4 attempts (default ${DEFAULT-VALUE}).")
+	double maxOtherLoad;
+
+	/** Says that other processes disturbed a run: a warning when it is kept anyway, a note when it is run again. */
+	void disturbed(PrintWriter err, int clients, double otherLoad, int attempt, boolean kept) {
+		if (kept) {
+			err.printf(Locale.ROOT, "warning: the run with %d clients: other processes used %.2f CPUs during each of its"
+					+ " %d attempts; the last one is kept%n", clients, otherLoad, attempt);
+		} else {
+			err.printf(Locale.ROOT, "  the run with %d clients was disturbed: other processes used %.2f CPUs (at most"
+					+ " %.2g allowed); running it again%n", clients, otherLoad, maxOtherLoad);
+		}
+		err.flush();
+	}
+
 	/** @return the volume the file states, or null for the plain device */
 	Volume volume() {
 		try {
@@ -57,6 +75,11 @@ final class ApplicationOptions {
 	/** One figure of each run, sorted: for the median and the range a table row shows. */
 	static <R> double[] sorted(List<R> runs, ToDoubleFunction<R> figure) {
 		return runs.stream().mapToDouble(figure).sorted().toArray();
+	}
+
+	/** A load for a CSV cell: empty when unknown. */
+	static String load(double otherLoad) {
+		return Double.isNaN(otherLoad) ? "" : String.format(Locale.ROOT, "%.3f", otherLoad);
 	}
 
 	/** The median of sorted values, for the tables of medians and ranges. */

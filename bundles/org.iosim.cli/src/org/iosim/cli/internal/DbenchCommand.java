@@ -1,6 +1,8 @@
 package org.iosim.cli.internal;
 
 import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -11,6 +13,7 @@ import org.iosim.measure.MeasurementException;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
@@ -26,6 +29,10 @@ final class DbenchCommand implements Callable<Integer> {
 	@Mixin
 	ApplicationOptions application;
 
+	@Option(names = "--out", paramLabel = "FILE", description = "Also write every run to this CSV file: its throughput,"
+			+ " the count and mean latency of each operation kind, and the CPUs other processes used.")
+	Path out;
+
 	@Spec
 	CommandSpec spec;
 
@@ -35,22 +42,33 @@ final class DbenchCommand implements Callable<Integer> {
 		Dbench dbench;
 		try {
 			dbench = new Dbench(application.folder, application.volume(), application.clients, application.repeats,
-					application.seconds, application.seed);
+					application.seconds, application.seed, application.maxOtherLoad);
 		} catch (IllegalArgumentException wrong) {
 			throw new IosimCommand.UserError(Main.EXIT_USAGE, wrong.getMessage());
 		}
 		if (!Dbench.installed()) {
 			throw new IosimCommand.UserError(Main.EXIT_INVALID, "dbench is not installed (apt-get install dbench)");
 		}
+		if (out != null) {
+			QpnCommand.requireWritableFile(out, true);
+		}
 		long started = System.nanoTime();
 		List<Dbench.Run> runs;
 		try {
-			runs = dbench.run((run, done, total) -> {
-				double elapsed = (System.nanoTime() - started) / 1e9;
-				err.printf(Locale.ROOT, "  run %d of %d: %d clients: %.2f MB/s, writes %.2f ms; %s elapsed, about %s left%n",
-						done, total, run.clients(), run.megabytesPerSecond(), writeLatency(run) * 1e3,
-						SimulationProgress.clock(elapsed), SimulationProgress.clock(elapsed / done * (total - done)));
-				err.flush();
+			runs = dbench.run(new Dbench.Listener() {
+				@Override
+				public void finished(Dbench.Run run, int done, int total) {
+					double elapsed = (System.nanoTime() - started) / 1e9;
+					err.printf(Locale.ROOT, "  run %d of %d: %d clients: %.2f MB/s, writes %.2f ms; %s elapsed, about %s"
+							+ " left%n", done, total, run.clients(), run.megabytesPerSecond(), writeLatency(run) * 1e3,
+							SimulationProgress.clock(elapsed), SimulationProgress.clock(elapsed / done * (total - done)));
+					err.flush();
+				}
+
+				@Override
+				public void disturbed(int clients, double otherLoad, int attempt, boolean kept) {
+					application.disturbed(err, clients, otherLoad, attempt, kept);
+				}
 			});
 		} catch (MeasurementException failed) {
 			throw new IosimCommand.UserError(Main.EXIT_INVALID, failed.getMessage());
@@ -68,7 +86,24 @@ final class DbenchCommand implements Callable<Integer> {
 					String.format(Locale.ROOT, "%.2f", ApplicationOptions.median(writes) * 1e3), Integer.toString(of.size()));
 		});
 		table.print(spec.commandLine().getOut());
+		if (out != null) {
+			IosimCommand.writeWhole(out, staging -> Files.writeString(staging, csv(runs)));
+			spec.commandLine().getOut().println("runs written to " + out);
+		}
 		return 0;
+	}
+
+	/** One row per run and operation kind, so that a run's operations stay together and any kind fits. */
+	private static String csv(List<Dbench.Run> runs) {
+		StringBuilder text = new StringBuilder(
+				"clients,repetition,megabytesPerSecond,maxLatencySeconds,otherCpus,operation,count,meanLatencySeconds\n");
+		for (Dbench.Run run : runs) {
+			run.operations().forEach((kind, operation) -> text.append(String.format(Locale.ROOT,
+					"%d,%d,%.3f,%.6f,%s,%s,%d,%.6f%n", run.clients(), run.repetition(), run.megabytesPerSecond(),
+					run.maxLatency(), ApplicationOptions.load(run.otherLoad()), kind, operation.count(),
+					operation.meanLatency())));
+		}
+		return text.toString();
 	}
 
 	private static double writeLatency(Dbench.Run run) {

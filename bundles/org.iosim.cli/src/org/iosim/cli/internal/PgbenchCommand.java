@@ -49,7 +49,7 @@ final class PgbenchCommand implements Callable<Integer> {
 		PgbenchCampaign campaign;
 		try {
 			campaign = new PgbenchCampaign(application.folder, port, application.volume(), scale, application.clients,
-					application.repeats, application.seconds, application.seed);
+					application.repeats, application.seconds, application.seed, application.maxOtherLoad);
 		} catch (IllegalArgumentException wrong) {
 			throw new IosimCommand.UserError(Main.EXIT_USAGE, wrong.getMessage());
 		}
@@ -65,6 +65,11 @@ final class PgbenchCommand implements Callable<Integer> {
 					err.printf(Locale.ROOT, "  loading pgbench's tables at scale %d%s%n", scale,
 							campaign.volume() == null ? "" : " on the volume " + campaign.volume());
 					err.flush();
+				}
+
+				@Override
+				public void disturbed(int clients, double otherLoad, int attempt, boolean kept) {
+					application.disturbed(err, clients, otherLoad, attempt, kept);
 				}
 
 				@Override
@@ -109,12 +114,13 @@ final class PgbenchCommand implements Callable<Integer> {
 
 	private static String csv(List<PgbenchCampaign.Measured> runs) {
 		StringBuilder text = new StringBuilder("clients,repetition,tps,meanResponseSeconds,transactions,walFlushes,"
-				+ "walWrites,walFlushSeconds,seconds\n");
+				+ "walWrites,walFlushSeconds,seconds,otherCpus\n");
 		for (PgbenchCampaign.Measured measured : runs) {
 			Pgbench.Run run = measured.run();
-			text.append(String.format(Locale.ROOT, "%d,%d,%.3f,%.6f,%d,%d,%d,%.3f,%.0f%n", run.clients(),
+			text.append(String.format(Locale.ROOT, "%d,%d,%.3f,%.6f,%d,%d,%d,%.3f,%.0f,%s%n", run.clients(),
 					measured.repetition(), run.transactionsPerSecond(), run.meanLatency(), run.transactions(),
-					run.walFlushes(), run.walWrites(), run.walFlushSeconds(), run.seconds()));
+					run.walFlushes(), run.walWrites(), run.walFlushSeconds(), run.seconds(),
+					ApplicationOptions.load(measured.otherLoad())));
 		}
 		return text.toString();
 	}

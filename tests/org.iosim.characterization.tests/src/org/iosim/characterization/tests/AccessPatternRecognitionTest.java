@@ -2,6 +2,7 @@ package org.iosim.characterization.tests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -73,6 +74,27 @@ class AccessPatternRecognitionTest {
         double ratio = AccessPatternRecognition.windowedRatio(requests, 1024);
         assertEquals(0, ratio, 0.01);
         assertEquals(AccessPattern.RANDOM, AccessPatternRecognition.pattern(ratio));
+    }
+
+    @Test
+    void randomRequestsOnASmallExtentMeetTheirSuccessorsByChanceAsTheChanceLevelSays() {
+        // what a purely random fio job over 4 MiB in 4 KiB reads gives: Algorithm 1 pairs requests that
+        // happen to continue one another in the same window, far from 0
+        SplittableRandom random = new SplittableRandom(3);
+        List<BlockRange> requests = new ArrayList<>();
+        for (int i = 0; i < 4096; i++) {
+            long slot = random.nextLong(1024);
+            requests.add(new BlockRange(4096 * slot, 4096 * slot + 4096));
+        }
+        double ratio = AccessPatternRecognition.windowedRatio(requests, 1024);
+        assertTrue(ratio > 0.3, "Algorithm 1 counts chance successors: " + ratio);
+        double chance = AccessPatternRecognition.chanceRatio(4096, 4096, 4 << 20, 1024);
+        assertEquals(ratio, chance, 0.03, "the chance level of random requests over the same extent");
+        assertEquals(chance, AccessPatternRecognition.chanceRatio(4096, 4096, 4 << 20, 1024), "the same every time");
+        // over 64 times the extent, chance pairs are rare
+        assertTrue(AccessPatternRecognition.chanceRatio(4096, 4096, 256 << 20, 1024) < 0.05);
+        assertEquals(0, AccessPatternRecognition.chanceRatio(0, 4096, 4 << 20, 1024), "no requests");
+        assertEquals(0, AccessPatternRecognition.chanceRatio(100, 4096, 4096, 1024), "one place: none continues another");
     }
 
     @Test

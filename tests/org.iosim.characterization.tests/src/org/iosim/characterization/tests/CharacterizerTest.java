@@ -193,7 +193,7 @@ class CharacterizerTest {
         assertEquals(List.of("concurrency", "meanReadSize", "meanWriteSize", "readPattern", "writePattern", "readRatio",
                 "fileSetSize", "readSequentiality", "writeSequentiality"), names.subList(0, 9));
         names.subList(0, 9).forEach(name -> assertTrue(WorkloadInput.named(name).isPresent(), name));
-        assertEquals(List.of("arrivalRate", "meanFileSize", "observationPeriod", "requests", "reads", "writes",
+        assertEquals(List.of("readSequentialityByChance", "writeSequentialityByChance", "arrivalRate", "meanFileSize", "observationPeriod", "requests", "reads", "writes",
                 "timedRequests", "clients", "files"), names.subList(9, names.size()));
         assertEquals(1.0, metrics.get("readPattern"));
         assertEquals(0.0, metrics.get("writePattern"));
@@ -203,12 +203,12 @@ class CharacterizerTest {
     @Test
     void textShowsEachMetricWithItsUnit() {
         List<String> lines = characterize(MIXED).textLines();
-        assertEquals(18, lines.size());
+        assertEquals(20, lines.size());
         assertEquals("concurrency          1.2 requests in flight", lines.get(0));
         assertEquals("meanReadSize         4096 bytes", lines.get(1));
         assertEquals("readPattern          1 sequential", lines.get(3));
         assertEquals("readRatio            0.5", lines.get(5));
-        assertEquals("arrivalRate          400 requests/s", lines.get(9));
+        assertEquals("arrivalRate          400 requests/s", lines.get(11));
         List<String> undefined = characterize(read(1, 1, 0, 8, null, null)).textLines();
         assertEquals("concurrency          undefined requests in flight", undefined.get(0));
     }
@@ -222,7 +222,7 @@ class CharacterizerTest {
         assertEquals(1000.0, sampled.get("options").get("samplingFrequency").asDouble());
         assertEquals(1.2, json.get("metrics").get("concurrency").asDouble(), 1e-12);
         assertEquals(4096, json.get("metrics").get("meanReadSize").asLong());
-        assertEquals(18, json.get("metrics").size());
+        assertEquals(20, json.get("metrics").size());
         JsonNode undefined = new ObjectMapper().readTree(characterize(read(1, 1, 0, 8, null, null)).toJson());
         assertTrue(undefined.get("metrics").get("arrivalRate").isNull());
     }

@@ -31,7 +31,8 @@ class DbenchTest {
 		assumeTrue(throttling.throttle().isPresent(), "no block throttling here: " + throttling.reason());
 		Path files = folder.resolve("files");
 
-		List<Dbench.Run> runs = new Dbench(files, new Volume("test-dbench", 0, 500, 0, 0), List.of(1, 2), 1, 4, 1)
+		List<Dbench.Run> runs = new Dbench(files, new Volume("test-dbench", 0, 500, 0, 0), List.of(1, 2), 1, 4, 1,
+				Double.POSITIVE_INFINITY)
 				.run((run, done, total) -> {
 				});
 

@@ -158,4 +158,26 @@ class OtherProcessesTest {
 			assertTrue(recorded >= 0, "a load of CPUs: " + recorded);
 		}
 	}
+
+	@Test
+	void aDisturbedAttemptIsRunAgainUpToTheLimitAndTheLastIsKept() throws Exception {
+		Assumptions.assumeTrue(OtherProcesses.available(), "needs /proc");
+		List<String> heard = new ArrayList<>();
+		int[] attempts = new int[1];
+		// no load is small enough for a negative allowance: every attempt long enough to judge is disturbed
+		OtherProcesses.Undisturbed<Integer> kept = OtherProcesses.undisturbed(-1, () -> {
+			Thread.sleep(1_100);
+			return ++attempts[0];
+		}, (load, attempt, last) -> heard.add(attempt + (last ? " kept" : "")));
+		assertEquals(OtherProcesses.ATTEMPTS, kept.result());
+		assertEquals(List.of("1", "2", "3", "4 kept"), heard);
+		assertTrue(kept.otherLoad() >= 0, "the kept attempt's load is recorded");
+
+		heard.clear();
+		OtherProcesses.Undisturbed<String> quiet = OtherProcesses.undisturbed(Double.POSITIVE_INFINITY, () -> "once",
+				(load, attempt, last) -> heard.add("disturbed"));
+		assertEquals("once", quiet.result());
+		assertTrue(heard.isEmpty());
+		assertTrue(Double.isNaN(quiet.otherLoad()), "an attempt shorter than a second cannot be judged");
+	}
 }
