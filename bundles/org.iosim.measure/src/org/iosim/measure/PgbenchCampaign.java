@@ -10,7 +10,11 @@ import java.util.List;
  * Measures PostgreSQL with pgbench at several client counts, as a user would on their volume: one
  * private cluster made and loaded once, then every (clients, repetition) run in an order shuffled
  * with the seed, so that drift of the machine spreads over all client counts, each run after a
- * checkpoint. The cluster and its volume group are removed at the end.
+ * checkpoint. A warm-up run of {@value #WARM_UP_SECONDS} s with the most clients, not recorded, comes
+ * first: right after loading, the server's background work (writing back the loaded tables,
+ * autovacuum) made the first run here three times slower than the next ones, and the load check
+ * does not see it, since the server is the campaign's own process. The cluster and its volume group
+ * are removed at the end.
  *
  * @param folder      an empty or new folder on the disk to measure, for the cluster
  * @param port        the server's port (its socket is in the folder)
@@ -25,9 +29,15 @@ import java.util.List;
 public record PgbenchCampaign(Path folder, int port, Volume volume, int scale, List<Integer> clients, int repetitions,
 		int seconds, long seed, double maxOtherLoad) {
 
+	/** Seconds of the warm-up run after loading. */
+	public static final int WARM_UP_SECONDS = 10;
+
 	/** Receives the campaign's progress. */
 	public interface Listener {
 		default void loading(int scale) {
+		}
+
+		default void warmingUp(int clients, int seconds) {
 		}
 
 		default void finished(Pgbench.Run run, int repetition, int done, int total) {
@@ -68,6 +78,9 @@ public record PgbenchCampaign(Path folder, int port, Volume volume, int scale, L
 				Pgbench pgbench = new Pgbench(cluster);
 				listener.loading(scale);
 				pgbench.initialize(scale);
+				int most = clients.stream().mapToInt(Integer::intValue).max().orElseThrow();
+				listener.warmingUp(most, WARM_UP_SECONDS);
+				pgbench.run(most, WARM_UP_SECONDS);
 				for (ApplicationRuns.Next next : order) {
 					OtherProcesses.Undisturbed<Pgbench.Run> kept = OtherProcesses.undisturbed(maxOtherLoad,
 							() -> pgbench.run(next.clients(), seconds),

@@ -68,6 +68,12 @@ final class PgbenchCommand implements Callable<Integer> {
 				}
 
 				@Override
+				public void warmingUp(int clients, int seconds) {
+					err.printf(Locale.ROOT, "  warming up: %d clients for %d s, not recorded%n", clients, seconds);
+					err.flush();
+				}
+
+				@Override
 				public void disturbed(int clients, double otherLoad, int attempt, boolean kept) {
 					application.disturbed(err, clients, otherLoad, attempt, kept);
 				}
