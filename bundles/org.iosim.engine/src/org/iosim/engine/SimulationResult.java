@@ -72,18 +72,25 @@ public record SimulationResult(String modelName, long seed, int replications, lo
 	}
 
 	/**
+	 * An active resource: of a resource container, a linking resource, or a resource inside an embedded
+	 * analysis model (a queue, a SAN's disk), all counted alike. Its queue is reported twice, by one
+	 * definition each: the requests <em>waiting</em> for a server, and those <em>in system</em>, waiting
+	 * or in service (by Little's law, throughput × mean response time).
+	 *
 	 * @param container        resource container (or linking resource) name
 	 * @param type             resource type name, e.g. CPU, HDD, DELAY, LAN
 	 * @param schedulingPolicy e.g. ProcessorSharing, FCFS, Delay
 	 * @param utilization      mean fraction of busy servers
-	 * @param meanQueueLength  mean number of requests waiting, not in service
+	 * @param meanWaiting      mean number of requests waiting for a server, not in service (0 at a delay
+	 *                         resource; under processor sharing, the requests beyond the number of servers)
+	 * @param meanInSystem     mean number of requests at the resource, waiting or in service
 	 * @param throughput       completed requests per time unit
 	 * @param meanServiceTime  mean time a request needs a server for (its demand divided by the processing
 	 *                         rate), without waiting
 	 * @param meanResponseTime mean time a request spends at the resource, waiting and served
 	 */
 	public record ResourceResult(String id, String container, String type, String schedulingPolicy, int servers,
-			double utilization, double meanQueueLength, double throughput, double meanServiceTime,
+			double utilization, double meanWaiting, double meanInSystem, double throughput, double meanServiceTime,
 			double meanResponseTime) {
 
 		/** The number of servers of a resource that serves every request at once (a delay resource). */

@@ -53,7 +53,7 @@ public final class CsvResultWriter {
 
 	public static void writeResources(SimulationResult result, Path file) throws IOException {
 		CsvTable table = new CsvTable("id", "container", "type", "schedulingPolicy", "servers", "utilization",
-				"meanQueueLength", "throughput", "meanServiceTime", "meanResponseTime");
+				"meanWaiting", "meanInSystem", "throughput", "meanServiceTime", "meanResponseTime");
 		for (ResourceResult resource : result.resources()) {
 			table.text(resource.id())
 					.text(resource.container())
@@ -61,7 +61,8 @@ public final class CsvResultWriter {
 					.text(resource.schedulingPolicy())
 					.number(resource.hasInfiniteServers() ? Double.POSITIVE_INFINITY : resource.servers())
 					.number(resource.utilization())
-					.number(resource.meanQueueLength())
+					.number(resource.meanWaiting())
+					.number(resource.meanInSystem())
 					.number(resource.throughput())
 					.number(resource.meanServiceTime())
 					.number(resource.meanResponseTime())

@@ -185,7 +185,10 @@ public final class JsonResultWriter {
 		json.writeStringField("schedulingPolicy", resource.schedulingPolicy());
 		number(json, "servers", resource.hasInfiniteServers() ? Double.POSITIVE_INFINITY : resource.servers());
 		number(json, "utilization", resource.utilization());
-		number(json, "meanQueueLength", resource.meanQueueLength());
+		// the queue by both definitions, the same for every kind of resource: waiting for a server, and
+		// waiting or in service
+		number(json, "meanWaiting", resource.meanWaiting());
+		number(json, "meanInSystem", resource.meanInSystem());
 		number(json, "throughput", resource.throughput());
 		number(json, "meanServiceTime", resource.meanServiceTime());
 		number(json, "meanResponseTime", resource.meanResponseTime());

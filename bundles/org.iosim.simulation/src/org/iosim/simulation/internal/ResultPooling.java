@@ -75,7 +75,8 @@ public final class ResultPooling {
 			resources.add(new ResourceResult(resource.id(), resource.container(), resource.type(),
 					resource.schedulingPolicy(), resource.resource().servers(),
 					average(replications, r -> statistics.apply(r).utilization()),
-					average(replications, r -> statistics.apply(r).meanQueueLength()),
+					average(replications, r -> statistics.apply(r).meanWaiting()),
+					average(replications, r -> statistics.apply(r).meanJobsInSystem()),
 					average(replications, r -> statistics.apply(r).throughput()),
 					average(replications, r -> statistics.apply(r).meanServiceTime()),
 					average(replications, r -> statistics.apply(r).meanResidenceTime())));
@@ -97,8 +98,9 @@ public final class ResultPooling {
 
 	/**
 	 * The resources inside embedded analysis models (e.g. a SAN's adapters and disks), named by their
-	 * storage: its name is their container. Throughput, service and response time follow from what
-	 * the sub-model counts (uses, utilization, queue length) and the measured time, by the utilization
+	 * storage: its name is their container. Their requests waiting and in system are counted as the
+	 * architecture's resources count theirs; throughput, service and response time follow from what the
+	 * sub-model counts (uses, utilization, requests in system) and the measured time, by the utilization
 	 * law and Little's law. Every replication's sub-model lists the same resources in the same order.
 	 */
 	private static List<ResourceResult> subModelResources(List<Replication> replications) {
@@ -112,23 +114,26 @@ public final class ResultPooling {
 			for (int i = 0; i < measured.get(0).size(); i++) {
 				double throughput = 0;
 				double utilization = 0;
-				double queueLength = 0;
+				double waiting = 0;
+				double inSystem = 0;
 				for (int r = 0; r < replications.size(); r++) {
 					SubModelResource resource = measured.get(r).get(i);
 					double observed = replications.get(r).storages.get(storage).measuredTime();
 					throughput += observed > 0 ? resource.served() / observed : 0;
 					utilization += resource.utilization();
-					queueLength += resource.queueLength();
+					waiting += resource.waiting();
+					inSystem += resource.inSystem();
 				}
 				int n = replications.size();
 				throughput /= n;
 				utilization /= n;
-				queueLength /= n;
+				waiting /= n;
+				inSystem /= n;
 				SubModelResource sample = measured.get(0).get(i);
 				results.add(new ResourceResult(name + "/" + sample.name(), name, sample.name() + " (" + sample.type() + ")",
-						sample.policy(), sample.servers(), utilization, queueLength, throughput,
+						sample.policy(), sample.servers(), utilization, waiting, inSystem, throughput,
 						throughput > 0 ? utilization * sample.servers() / throughput : 0,
-						throughput > 0 ? queueLength / throughput : 0));
+						throughput > 0 ? inSystem / throughput : 0));
 			}
 		}
 		return results;
