@@ -52,12 +52,28 @@ public record SimulationResult(String modelName, long seed, int replications, lo
 	}
 
 	/**
-	 * @param throughput    completed scenario runs per time unit
-	 * @param overTime      mean response time per window of simulated time, of the first replication
-	 * @param distribution  quantiles from 1 % to 99 % for distribution charts
+	 * The time-averaged number of users of a closed workload in [start, end) of simulated time (the last
+	 * window ends where the run did).
+	 */
+	public record PopulationWindow(double start, double end, double meanUsers) {
+	}
+
+	/**
+	 * @param throughput         completed scenario runs per time unit
+	 * @param overTime           mean response time per window of simulated time, of the first replication
+	 * @param distribution       quantiles from 1 % to 99 % for distribution charts
+	 * @param populationOverTime for a closed workload that follows a load profile, its users (running or
+	 *                           thinking) per window of simulated time, of the first replication; empty
+	 *                           for every other workload
 	 */
 	public record ScenarioResult(String id, String name, ResponseTime responseTime, double throughput,
-			List<TimeWindow> overTime, List<QuantilePoint> distribution) {
+			List<TimeWindow> overTime, List<QuantilePoint> distribution, List<PopulationWindow> populationOverTime) {
+
+		/** A scenario without a population series: an open workload, or a closed one of fixed population. */
+		public ScenarioResult(String id, String name, ResponseTime responseTime, double throughput,
+				List<TimeWindow> overTime, List<QuantilePoint> distribution) {
+			this(id, name, responseTime, throughput, overTime, distribution, List.of());
+		}
 	}
 
 	public enum CallKind {

@@ -5,6 +5,7 @@ import java.nio.file.Path;
 
 import org.iosim.engine.SimulationResult;
 import org.iosim.engine.SimulationResult.IoResult;
+import org.iosim.engine.SimulationResult.PopulationWindow;
 import org.iosim.engine.SimulationResult.ResourceResult;
 import org.iosim.engine.SimulationResult.ResponseTime;
 import org.iosim.engine.SimulationResult.ScenarioResult;
@@ -67,6 +68,21 @@ public final class CsvResultWriter {
 					.number(resource.meanServiceTime())
 					.number(resource.meanResponseTime())
 					.endRow();
+		}
+		table.writeTo(file);
+	}
+
+	/** One row per window of each closed workload that follows a load profile: its mean users. */
+	public static void writePopulationOverTime(SimulationResult result, Path file) throws IOException {
+		CsvTable table = new CsvTable("scenario", "windowStart", "windowEnd", "meanUsers");
+		for (ScenarioResult scenario : result.scenarios()) {
+			for (PopulationWindow window : scenario.populationOverTime()) {
+				table.text(scenario.name())
+						.number(window.start())
+						.number(window.end())
+						.number(window.meanUsers())
+						.endRow();
+			}
 		}
 		table.writeTo(file);
 	}

@@ -124,6 +124,9 @@ public final class HtmlReport {
 			// too few windows for a rate over time (a short run) is no missing measurement: no chart, no note
 			Charts.throughputOverTime(scenario, "Throughput over simulated time of " + scenario.name(),
 					options.chartWidth(), options.chartHeight()).ifPresent(svg -> figure(Optional.of(svg), ""));
+			// a closed workload that follows a load profile: the population behind that throughput
+			Charts.populationOverTime(scenario, "Population over simulated time of " + scenario.name(),
+					options.chartWidth(), options.chartHeight()).ifPresent(svg -> figure(Optional.of(svg), ""));
 			html.append("</div>\n");
 		}
 	}

@@ -12,6 +12,7 @@ import org.iosim.engine.SimulationResult.CallKind;
 import org.iosim.engine.SimulationResult.CallResult;
 import org.iosim.engine.SimulationResult.IoResult;
 import org.iosim.engine.SimulationResult.PassiveResourceResult;
+import org.iosim.engine.SimulationResult.PopulationWindow;
 import org.iosim.engine.SimulationResult.QuantilePoint;
 import org.iosim.engine.SimulationResult.ResourceResult;
 import org.iosim.engine.SimulationResult.ResponseTime;
@@ -131,6 +132,18 @@ public final class JsonResultWriter {
 			json.writeEndObject();
 		}
 		json.writeEndArray();
+		// only a closed workload that follows a load profile has one: other results stay as they were
+		if (!scenario.populationOverTime().isEmpty()) {
+			json.writeArrayFieldStart("populationOverTime");
+			for (PopulationWindow window : scenario.populationOverTime()) {
+				json.writeStartObject();
+				number(json, "start", window.start());
+				number(json, "end", window.end());
+				number(json, "meanUsers", window.meanUsers());
+				json.writeEndObject();
+			}
+			json.writeEndArray();
+		}
 		json.writeArrayFieldStart("distribution");
 		for (QuantilePoint point : scenario.distribution()) {
 			json.writeStartObject();

@@ -15,6 +15,7 @@ import org.iosim.engine.SimulationResult.CallKind;
 import org.iosim.engine.SimulationResult.CallResult;
 import org.iosim.engine.SimulationResult.IoResult;
 import org.iosim.engine.SimulationResult.PassiveResourceResult;
+import org.iosim.engine.SimulationResult.PopulationWindow;
 import org.iosim.engine.SimulationResult.QuantilePoint;
 import org.iosim.engine.SimulationResult.ResourceResult;
 import org.iosim.engine.SimulationResult.ResponseTime;
@@ -25,6 +26,7 @@ import org.iosim.simulation.engine.ResourceStatistics;
 import org.iosim.simulation.statistics.ConfidenceInterval;
 import org.iosim.simulation.statistics.Quantiles;
 import org.iosim.simulation.statistics.TimeSeries;
+import org.iosim.simulation.statistics.TimeWeightedSeries;
 
 /**
  * Turns finished replications into one {@link SimulationResult}. Confidence intervals of means come
@@ -57,7 +59,7 @@ public final class ResultPooling {
 			Measurement sample = measured.get(0);
 			double throughput = average(replications, r -> throughput(r.scenarios.get(index), r));
 			scenarios.add(new ScenarioResult(sample.id, sample.name, responseTime(measured), throughput,
-					windows(sample.overTime), distribution(measured)));
+					windows(sample.overTime), distribution(measured), population(sample, first)));
 		}
 		List<CallResult> calls = new ArrayList<>();
 		for (int i = 0; i < first.calls.size(); i++) {
@@ -259,6 +261,20 @@ public final class ResultPooling {
 			points.add(new QuantilePoint(percent / 100.0, all.quantile(percent / 100.0)));
 		}
 		return points;
+	}
+
+	/** The users of a closed workload that follows a load profile, per window, up to the replication's end. */
+	private static List<PopulationWindow> population(Measurement scenario, Replication replication) {
+		TimeWeightedSeries series = scenario.population;
+		if (series == null) {
+			return List.of();
+		}
+		series.extendTo(replication.simulator().now());
+		List<PopulationWindow> windows = new ArrayList<>();
+		for (int window = 0; window < series.windowCount(); window++) {
+			windows.add(new PopulationWindow(series.windowStart(window), series.windowEnd(window), series.mean(window)));
+		}
+		return windows;
 	}
 
 	private static List<TimeWindow> windows(TimeSeries series) {
