@@ -21,7 +21,8 @@ public interface EmbeddedIoModel extends IoAnalysisModel {
 
 	/**
 	 * A resource of the sub-model (a disk, an adapter, a queueing place), with its statistics since
-	 * measuring began.
+	 * measuring began. Its queue is counted as the architecture's resources count theirs: {@code waiting}
+	 * are the uses waiting for a server, {@code inSystem} those waiting or in service.
 	 *
 	 * @param name        unique within the sub-model, e.g. {@code node0.deviceAdapter}
 	 * @param type        what kind of component it is, e.g. {@code disk}
@@ -29,10 +30,23 @@ public interface EmbeddedIoModel extends IoAnalysisModel {
 	 * @param servers     requests it serves at once
 	 * @param served      uses completed
 	 * @param utilization busy server time over the period and the servers, in [0, 1]
-	 * @param queueLength mean uses waiting or in service
+	 * @param waiting     mean uses waiting for a server, not in service
+	 * @param inSystem    mean uses at the resource, waiting or in service
 	 */
 	record SubModelResource(String name, String type, String policy, int servers, long served, double utilization,
-			double queueLength) {
+			double waiting, double inSystem) {
+
+		/**
+		 * A resource of a work-conserving discipline (no server idles while a use waits), whose mean
+		 * busy servers are {@code utilization × servers}: the uses waiting are the rest of those in it.
+		 *
+		 * @param inSystem mean uses at the resource, waiting or in service
+		 */
+		public static SubModelResource workConserving(String name, String type, String policy, int servers,
+				long served, double utilization, double inSystem) {
+			return new SubModelResource(name, type, policy, servers, served, utilization,
+					Math.max(0, inSystem - utilization * servers), inSystem);
+		}
 	}
 
 	/** Measuring begins (after the warm-up): the statistics of {@link #resources} count from now on. */

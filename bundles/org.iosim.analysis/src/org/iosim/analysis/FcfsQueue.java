@@ -18,6 +18,7 @@ public final class FcfsQueue {
 	private double since;
 	private double lastChange;
 	private double busyArea;
+	private double waitingArea;
 	private double populationArea;
 	private long served;
 
@@ -60,6 +61,7 @@ public final class FcfsQueue {
 	private void account() {
 		double now = clock.now();
 		busyArea += busy * (now - lastChange);
+		waitingArea += waiting.size() * (now - lastChange);
 		populationArea += (busy + waiting.size()) * (now - lastChange);
 		lastChange = now;
 	}
@@ -69,6 +71,7 @@ public final class FcfsQueue {
 		account();
 		since = clock.now();
 		busyArea = 0;
+		waitingArea = 0;
 		populationArea = 0;
 		served = 0;
 	}
@@ -78,6 +81,7 @@ public final class FcfsQueue {
 		account();
 		double length = clock.now() - since;
 		return new SubModelResource(name, type, "FCFS", servers, served,
-				length > 0 ? busyArea / (length * servers) : 0, length > 0 ? populationArea / length : 0);
+				length > 0 ? busyArea / (length * servers) : 0, length > 0 ? waitingArea / length : 0,
+				length > 0 ? populationArea / length : 0);
 	}
 }

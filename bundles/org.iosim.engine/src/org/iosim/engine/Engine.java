@@ -3,6 +3,7 @@ package org.iosim.engine;
 import java.util.List;
 
 import org.eclipse.emf.ecore.EObject;
+import org.iosim.pcm.validation.Diagnostic;
 
 /**
  * A simulation engine: the architecture simulation today, a queueing Petri net simulation next.
@@ -31,6 +32,15 @@ public interface Engine {
 
 	/** A model ready to run, as often as wanted, each run from the same start. */
 	interface PreparedSimulation {
+
+		/**
+		 * @return what preparing the model found that does not stop it but changes what is simulated (e.g. a
+		 *         scheduling policy simulated as another), each naming its model element; front ends show them
+		 *         as warnings, 'validate' as 'simulate' does
+		 */
+		default List<Diagnostic> warnings() {
+			return List.of();
+		}
 
 		/**
 		 * @param observers watch the run; may be empty

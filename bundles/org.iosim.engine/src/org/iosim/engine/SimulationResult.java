@@ -52,12 +52,28 @@ public record SimulationResult(String modelName, long seed, int replications, lo
 	}
 
 	/**
-	 * @param throughput    completed scenario runs per time unit
-	 * @param overTime      mean response time per window of simulated time, of the first replication
-	 * @param distribution  quantiles from 1 % to 99 % for distribution charts
+	 * The time-averaged number of users of a closed workload in [start, end) of simulated time (the last
+	 * window ends where the run did).
+	 */
+	public record PopulationWindow(double start, double end, double meanUsers) {
+	}
+
+	/**
+	 * @param throughput         completed scenario runs per time unit
+	 * @param overTime           mean response time per window of simulated time, of the first replication
+	 * @param distribution       quantiles from 1 % to 99 % for distribution charts
+	 * @param populationOverTime for a closed workload that follows a load profile, its users (running or
+	 *                           thinking) per window of simulated time, of the first replication; empty
+	 *                           for every other workload
 	 */
 	public record ScenarioResult(String id, String name, ResponseTime responseTime, double throughput,
-			List<TimeWindow> overTime, List<QuantilePoint> distribution) {
+			List<TimeWindow> overTime, List<QuantilePoint> distribution, List<PopulationWindow> populationOverTime) {
+
+		/** A scenario without a population series: an open workload, or a closed one of fixed population. */
+		public ScenarioResult(String id, String name, ResponseTime responseTime, double throughput,
+				List<TimeWindow> overTime, List<QuantilePoint> distribution) {
+			this(id, name, responseTime, throughput, overTime, distribution, List.of());
+		}
 	}
 
 	public enum CallKind {
@@ -72,18 +88,25 @@ public record SimulationResult(String modelName, long seed, int replications, lo
 	}
 
 	/**
+	 * An active resource: of a resource container, a linking resource, or a resource inside an embedded
+	 * analysis model (a queue, a SAN's disk), all counted alike. Its queue is reported twice, by one
+	 * definition each: the requests <em>waiting</em> for a server, and those <em>in system</em>, waiting
+	 * or in service (by Little's law, throughput × mean response time).
+	 *
 	 * @param container        resource container (or linking resource) name
 	 * @param type             resource type name, e.g. CPU, HDD, DELAY, LAN
 	 * @param schedulingPolicy e.g. ProcessorSharing, FCFS, Delay
 	 * @param utilization      mean fraction of busy servers
-	 * @param meanQueueLength  mean number of requests waiting, not in service
+	 * @param meanWaiting      mean number of requests waiting for a server, not in service (0 at a delay
+	 *                         resource; under processor sharing, the requests beyond the number of servers)
+	 * @param meanInSystem     mean number of requests at the resource, waiting or in service
 	 * @param throughput       completed requests per time unit
 	 * @param meanServiceTime  mean time a request needs a server for (its demand divided by the processing
 	 *                         rate), without waiting
 	 * @param meanResponseTime mean time a request spends at the resource, waiting and served
 	 */
 	public record ResourceResult(String id, String container, String type, String schedulingPolicy, int servers,
-			double utilization, double meanQueueLength, double throughput, double meanServiceTime,
+			double utilization, double meanWaiting, double meanInSystem, double throughput, double meanServiceTime,
 			double meanResponseTime) {
 
 		/** The number of servers of a resource that serves every request at once (a delay resource). */

@@ -28,6 +28,11 @@ public final class ResultWriter {
 	public static final String IO_CSV = "io.csv";
 	/** One row per usage scenario and window of simulated time. */
 	public static final String RESPONSE_TIME_OVER_TIME_CSV = "response-time-over-time.csv";
+	/**
+	 * One row per window of simulated time and closed workload whose population follows a load profile:
+	 * its mean users. Written only when a scenario has such a workload.
+	 */
+	public static final String POPULATION_OVER_TIME_CSV = "population-over-time.csv";
 	/** Self-contained report with tables and embedded charts. */
 	public static final String REPORT_HTML = "report.html";
 
@@ -63,6 +68,9 @@ public final class ResultWriter {
 			CsvResultWriter.writeResources(result, folder.resolve(RESOURCES_CSV));
 			CsvResultWriter.writeIo(result, folder.resolve(IO_CSV));
 			CsvResultWriter.writeResponseTimeOverTime(result, folder.resolve(RESPONSE_TIME_OVER_TIME_CSV));
+			if (result.scenarios().stream().anyMatch(scenario -> !scenario.populationOverTime().isEmpty())) {
+				CsvResultWriter.writePopulationOverTime(result, folder.resolve(POPULATION_OVER_TIME_CSV));
+			}
 			HtmlReport.write(result, options, folder.resolve(REPORT_HTML));
 		});
 	}

@@ -291,7 +291,8 @@ public final class RunPipeline {
 
 	/**
 	 * Compiles the model for the engine that accepts it, as the simulate step does, so that a model
-	 * this accepts is one the pipeline runs.
+	 * this accepts is one the pipeline runs. The engine's warnings (e.g. a scheduling policy simulated
+	 * as another) go to the warning listener, and are the prepared simulation's {@code warnings()}.
 	 */
 	public Engine.PreparedSimulation prepare(String modelSetName, ArchitectureModel model) throws RunFailure {
 		Engine engine = engines().forModel(model).orElseThrow(() -> new RunFailure(Kind.INVALID,
@@ -299,7 +300,9 @@ public final class RunPipeline {
 						engines().all().stream().map(Engine::id).toList())
 						+ engines().problems().stream().map(problem -> "; left out: " + problem).collect(Collectors.joining())));
 		try {
-			return engine.prepare(model);
+			Engine.PreparedSimulation prepared = engine.prepare(model);
+			prepared.warnings().forEach(warningListener);
+			return prepared;
 		} catch (ModelCompilationException unsimulatable) {
 			throw cannotSimulate(modelSetName, unsimulatable);
 		}

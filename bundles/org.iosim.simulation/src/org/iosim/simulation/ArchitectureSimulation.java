@@ -18,6 +18,7 @@ import org.iosim.engine.SimulationException;
 import org.iosim.engine.SimulationObserver;
 import org.iosim.engine.SimulationResult;
 import org.iosim.pcm.ArchitectureModel;
+import org.iosim.pcm.validation.Diagnostic;
 import org.iosim.simulation.internal.ModelCompiler;
 import org.iosim.simulation.internal.Replication;
 import org.iosim.simulation.internal.ResultPooling;
@@ -32,12 +33,14 @@ public final class ArchitectureSimulation implements Engine.PreparedSimulation {
 	private final ArchitectureModel model;
 	private final SchedulingPolicies policies;
 	private final AnalysisModelRegistry analysisModels;
+	private final List<Diagnostic> warnings;
 
 	private ArchitectureSimulation(ArchitectureModel model, SchedulingPolicies policies,
-			AnalysisModelRegistry analysisModels) {
+			AnalysisModelRegistry analysisModels, List<Diagnostic> warnings) {
 		this.model = model;
 		this.policies = policies;
 		this.analysisModels = analysisModels;
+		this.warnings = List.copyOf(warnings);
 	}
 
 	/**
@@ -53,8 +56,14 @@ public final class ArchitectureSimulation implements Engine.PreparedSimulation {
 	/** As {@link #of(ArchitectureModel)}, with the given scheduling policies and analysis model kinds. */
 	public static ArchitectureSimulation of(ArchitectureModel model, SchedulingPolicies policies,
 			AnalysisModelRegistry analysisModels) throws ModelCompilationException {
-		ModelCompiler.compile(model, SimulationConfig.defaults(), policies, analysisModels, 0, true);
-		return new ArchitectureSimulation(model, policies, analysisModels);
+		Replication compiled = ModelCompiler.compile(model, SimulationConfig.defaults(), policies, analysisModels, 0, true);
+		return new ArchitectureSimulation(model, policies, analysisModels, compiled.warnings());
+	}
+
+	/** @return what compiling the model found that changes what is simulated, e.g. a policy simulated as another */
+	@Override
+	public List<Diagnostic> warnings() {
+		return warnings;
 	}
 
 	/** Runs the simulation without observers. */

@@ -28,9 +28,9 @@ import org.iosim.pcm.DlimUniformNoise;
 import org.iosim.pcm.LoadProfile;
 
 /**
- * The arrival rate an open workload's {@link LoadProfile} gives over simulated time, compiled once
- * from the metamodel's DLIM classes, with the upper bounds that let arrivals be drawn exactly as a
- * non-homogeneous Poisson process by thinning.
+ * The arrival rate an open workload's {@link LoadProfile} gives over simulated time (or a closed
+ * workload's population, {@link #population}), compiled once from the metamodel's DLIM classes, with the
+ * upper bounds that let arrivals be drawn exactly as a non-homogeneous Poisson process by thinning.
  * <p>
  * Semantics (those of DLIM's reference evaluator where it defines them): a sequence runs its
  * containers one after the other and loops until its final duration (the earlier of
@@ -86,6 +86,8 @@ public final class ArrivalRateProfile {
 	private final boolean noisy;
 	private final double stepWidth;
 	private final long noiseSeed;
+	/** The largest value over the profile's duration, from its bounds; NaN where noise leaves it open. */
+	private double maximum = Double.NaN;
 
 	private ArrivalRateProfile(SequenceNode root, boolean repeating, boolean noisy, double stepWidth, long noiseSeed) {
 		this.root = root;
@@ -124,6 +126,7 @@ public final class ArrivalRateProfile {
 				profile.getStepWidth(), 0);
 		// where noise may take any value the bound over all time is not known (NaN) and not checked
 		Range everywhere = root.range(0, compiled.duration, null);
+		compiled.maximum = everywhere.hi;
 		if (!(everywhere.hi > 0) && !Double.isNaN(everywhere.hi)) {
 			throw new InvalidProfileException(profile, "the load profile is never above 0 (at most "
 					+ format(everywhere.hi) + "), so no user would ever arrive");
@@ -140,7 +143,31 @@ public final class ArrivalRateProfile {
 	 * @return this profile with its noise drawn from {@code seed}: the same seed, the same noise
 	 */
 	public ArrivalRateProfile withNoiseSeed(long seed) {
-		return new ArrivalRateProfile(root, repeating, noisy, stepWidth, seed);
+		ArrivalRateProfile seeded = new ArrivalRateProfile(root, repeating, noisy, stepWidth, seed);
+		seeded.maximum = maximum;
+		return seeded;
+	}
+
+	/**
+	 * @return an upper bound of the profile's value over its whole duration (interval arithmetic, so at
+	 *         least the largest value), or NaN where the profile has noise, which may take any value
+	 */
+	public double maximum() {
+		return maximum;
+	}
+
+	/** @return the simulated time between two draws of the noise, and between two evaluations of a closed population */
+	public double stepWidth() {
+		return stepWidth;
+	}
+
+	/**
+	 * @return the population of a closed workload that follows the profile at simulated time {@code time}:
+	 *         its value rounded to the nearest whole number (halves up, as SimuLizar rounds), at least 0
+	 */
+	public long population(double time) {
+		double value = value(time);
+		return value > 0 ? Math.round(value) : 0;
 	}
 
 	/** @return the root sequence's final duration: how long the profile lasts before it repeats or ends; may be infinite */

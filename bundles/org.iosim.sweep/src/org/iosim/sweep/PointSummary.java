@@ -15,9 +15,13 @@ public record PointSummary(SweepPoint point, List<ScenarioFigures> scenarios, Li
 			Estimate throughput) {
 	}
 
-	/** @param servers -1 for a delay resource */
+	/**
+	 * @param servers      -1 for a delay resource
+	 * @param meanWaiting  mean requests waiting for a server, not in service
+	 * @param meanInSystem mean requests at the resource, waiting or in service
+	 */
 	public record ResourceFigures(String id, String container, String type, int servers, Estimate utilization,
-			Estimate throughput, Estimate meanQueueLength, Estimate responseTime) {
+			Estimate throughput, Estimate meanWaiting, Estimate meanInSystem, Estimate responseTime) {
 	}
 
 	/**
@@ -52,7 +56,8 @@ public record PointSummary(SweepPoint point, List<ScenarioFigures> scenarios, Li
 			resources.add(new ResourceFigures(sample.id(), sample.container(), sample.type(), sample.servers(),
 					estimate(replications, r -> r.resources().get(k).utilization()),
 					estimate(replications, r -> r.resources().get(k).throughput()),
-					estimate(replications, r -> r.resources().get(k).meanQueueLength()),
+					estimate(replications, r -> r.resources().get(k).meanWaiting()),
+					estimate(replications, r -> r.resources().get(k).meanInSystem()),
 					estimate(replications, r -> r.resources().get(k).meanResponseTime())));
 		}
 		List<PassiveFigures> passives = new ArrayList<>();

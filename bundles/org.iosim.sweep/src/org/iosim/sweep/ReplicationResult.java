@@ -39,11 +39,13 @@ public record ReplicationResult(int point, int replication, long seed, double si
 	}
 
 	/**
-	 * @param servers     -1 for a delay resource (infinitely many)
-	 * @param utilization fraction of busy servers
+	 * @param servers      -1 for a delay resource (infinitely many)
+	 * @param utilization  fraction of busy servers
+	 * @param meanWaiting  mean requests waiting for a server, not in service
+	 * @param meanInSystem mean requests at the resource, waiting or in service
 	 */
 	public record Resource(String id, String container, String type, int servers, double utilization,
-			double throughput, double meanQueueLength, double meanResponseTime) implements Serializable {
+			double throughput, double meanWaiting, double meanInSystem, double meanResponseTime) implements Serializable {
 		private static final long serialVersionUID = 1L;
 	}
 
@@ -65,7 +67,7 @@ public record ReplicationResult(int point, int replication, long seed, double si
 						s.responseTime().mean(), quantile(s.distribution(), 0.75), s.throughput())).toList(),
 				result.resources().stream().map(r -> new Resource(r.id(), r.container(), r.type(),
 						r.hasInfiniteServers() ? -1 : r.servers(), r.hasInfiniteServers() ? Double.NaN : r.utilization(),
-						r.throughput(), r.meanQueueLength(), r.meanResponseTime())).toList(),
+						r.throughput(), r.meanWaiting(), r.meanInSystem(), r.meanResponseTime())).toList(),
 				result.passiveResources().stream().map(p -> new Passive(p.id(), p.owner(), p.name(), p.capacity(),
 						p.utilization(), p.meanWaitingTime(), p.acquisitions())).toList(),
 				result.io().stream().filter(io -> io.fileSet() == null).map(io -> new Io(io.storage(), io.type(),

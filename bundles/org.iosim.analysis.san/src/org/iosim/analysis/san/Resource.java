@@ -21,6 +21,7 @@ public final class Resource {
 	private int busy;
 	private double lastChange;
 	private double busyArea;
+	private double waitingArea;
 	private double populationArea;
 	private long served;
 	private double waitSum;
@@ -81,6 +82,7 @@ public final class Resource {
 	private void account() {
 		double now = clock.now();
 		busyArea += busy * (now - lastChange);
+		waitingArea += waiting.size() * (now - lastChange);
 		populationArea += (busy + waiting.size()) * (now - lastChange);
 		lastChange = now;
 	}
@@ -89,6 +91,7 @@ public final class Resource {
 	void restartStatistics() {
 		account();
 		busyArea = 0;
+		waitingArea = 0;
 		populationArea = 0;
 		served = 0;
 		waitSum = 0;
@@ -102,17 +105,18 @@ public final class Resource {
 		account();
 		double length = clock.now() - start;
 		return new ResourceStatistics(name, parameters.servers(), served,
-				length > 0 ? busyArea / (length * parameters.servers()) : 0, length > 0 ? populationArea / length : 0,
-				served > 0 ? waitSum / served : 0);
+				length > 0 ? busyArea / (length * parameters.servers()) : 0, length > 0 ? waitingArea / length : 0,
+				length > 0 ? populationArea / length : 0, served > 0 ? waitSum / served : 0);
 	}
 
 	/**
 	 * @param name        the resource, e.g. {@code node0.deviceAdapter}
 	 * @param utilization busy server time over the period times the servers, in [0, 1]
-	 * @param queueLength mean requests waiting or in service
+	 * @param waiting     mean requests waiting for a server, not in service
+	 * @param inSystem    mean requests at the resource, waiting or in service
 	 * @param meanWait    mean seconds a use waited for a server
 	 */
-	public record ResourceStatistics(String name, int servers, long served, double utilization, double queueLength,
-			double meanWait) {
+	public record ResourceStatistics(String name, int servers, long served, double utilization, double waiting,
+			double inSystem, double meanWait) {
 	}
 }

@@ -12,7 +12,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
  * What a SAN run observed: host response times, the cache's hit rate and background work, and each
- * resource's utilization and queue length.
+ * resource's utilization and mean requests waiting and in system (waiting or in service).
  *
  * @param duration          seconds observed (from the start until the last event)
  * @param readHits          reads all of whose tracks were in the cache when they reached it
@@ -60,12 +60,13 @@ public record SanReport(double duration, long reads, long writes, long readHits,
 		lines.add(String.format(Locale.ROOT, "staged %d tracks, prestaged %d, destaged %d in %d operations,"
 				+ " %d writes waited for NVS", stagedTracks, prestagedTracks, destagedTracks, destageOperations, nvsWaits));
 		lines.add("");
-		lines.add(String.format(Locale.ROOT, "%-36s %7s %9s %11s %12s %13s", "resource", "servers", "uses",
-				"utilization", "queue length", "mean wait ms"));
+		lines.add(String.format(Locale.ROOT, "%-36s %7s %9s %11s %9s %9s %13s", "resource", "servers", "uses",
+				"utilization", "waiting", "in system", "mean wait ms"));
 		for (ResourceStatistics r : resources) {
-			lines.add(String.format(Locale.ROOT, "%-36s %7d %9d %10.1f%% %12.3f %13.3f", r.name(), r.servers(), r.served(),
-					100 * r.utilization(), r.queueLength(), 1e3 * r.meanWait()));
+			lines.add(String.format(Locale.ROOT, "%-36s %7d %9d %10.1f%% %9.3f %9.3f %13.3f", r.name(), r.servers(),
+					r.served(), 100 * r.utilization(), r.waiting(), r.inSystem(), 1e3 * r.meanWait()));
 		}
+		lines.add("(waiting: mean requests waiting for a server; in system: mean requests waiting or in service)");
 		return lines;
 	}
 
@@ -94,7 +95,8 @@ public record SanReport(double duration, long reads, long writes, long readHits,
 			o.put("servers", r.servers());
 			o.put("uses", r.served());
 			o.put("utilization", r.utilization());
-			o.put("queueLength", r.queueLength());
+			o.put("meanWaiting", r.waiting());
+			o.put("meanInSystem", r.inSystem());
 			o.put("meanWait", r.meanWait());
 		}
 		return root.toPrettyString();
@@ -109,10 +111,11 @@ public record SanReport(double duration, long reads, long writes, long readHits,
 
 	/** @return the resources as CSV with a header line */
 	public String resourcesCsv() {
-		StringBuilder csv = new StringBuilder("resource,servers,uses,utilization,queue_length,mean_wait_s\n");
+		StringBuilder csv = new StringBuilder(
+				"resource,servers,uses,utilization,mean_waiting,mean_in_system,mean_wait_s\n");
 		for (ResourceStatistics r : resources) {
-			csv.append(String.format(Locale.ROOT, "%s,%d,%d,%.6f,%.6f,%.9f%n", r.name(), r.servers(), r.served(),
-					r.utilization(), r.queueLength(), r.meanWait()));
+			csv.append(String.format(Locale.ROOT, "%s,%d,%d,%.6f,%.6f,%.6f,%.9f%n", r.name(), r.servers(), r.served(),
+					r.utilization(), r.waiting(), r.inSystem(), r.meanWait()));
 		}
 		return csv.toString();
 	}

@@ -30,15 +30,18 @@ final class ResultSummary {
 		scenarios.print(out);
 		out.println();
 		TextTable resources = new TextTable().text("resource").text("type").text("policy").number("servers")
-				.number("utilization").number("queue").number("throughput");
+				.number("utilization").number("waiting").number("in system").number("throughput");
 		for (ResourceResult resource : result.resources()) {
 			resources.row(resource.container(), resource.type(), resource.schedulingPolicy(),
 					resource.hasInfiniteServers() ? "∞" : Integer.toString(resource.servers()),
 					resource.hasInfiniteServers() ? TextTable.NONE
 							: String.format(Locale.ROOT, "%.4f", resource.utilization()),
-					figure(resource.meanQueueLength()), figure(resource.throughput()));
+					figure(resource.meanWaiting()), figure(resource.meanInSystem()), figure(resource.throughput()));
 		}
 		resources.print(out);
+		if (!result.resources().isEmpty()) {
+			out.println("(waiting: mean requests waiting for a server; in system: mean requests waiting or in service)");
+		}
 		boolean cut = scenarios.cutSomething() || resources.cutSomething();
 		if (!result.io().isEmpty()) {
 			out.println();

@@ -74,8 +74,8 @@ final class SanCommand implements Runnable {
 
 	@Command(name = "replay", mixinStandardHelpOptions = true,
 			description = { "Replays a trace on a SAN configuration and prints the read hit rate, the response times"
-					+ " of reads and writes (mean, 95th percentile, maximum) and per resource its utilization, mean"
-					+ " queue length (waiting or in service) and mean wait. With --out DIR also DIR/summary.json and"
+					+ " of reads and writes (mean, 95th percentile, maximum) and per resource its utilization, the"
+					+ " mean requests waiting for a server and in system (waiting or in service), and the mean wait. With --out DIR also DIR/summary.json and"
 					+ " DIR/resources.csv.",
 					"Example: iosim san replay examples/san/san.json --trace examples/san/small.spc" },
 			footer = { "", EXIT_STATUS })

@@ -64,14 +64,17 @@ final class ValidateCommand implements Callable<Integer> {
 			// a model set whose files could not be read in full is refused, whatever its validation says
 			long readingErrors = imported.errorsIn(modelSet).size();
 			long errors = readingErrors + problems.stream().filter(Diagnostic::isError).count();
-			long warnings = problems.stream().filter(problem -> !problem.isError()).count();
 			Simulatable simulatable = errors == 0 ? checkSimulatable(pipeline, modelSet) : Simulatable.NOT_CHECKED;
 			errors += simulatable.error() == null ? 0 : 1;
+			long warnings = problems.stream().filter(problem -> !problem.isError()).count()
+					+ simulatable.warnings().size();
 			valid &= errors == 0;
 			out.printf("Model set '%s' (%s)%n", modelSet.name(), describeFiles(modelSet));
 			out.println("  " + describe(ModelStatistics.of(modelSet.model())));
 			out.println("  " + verdict(errors, readingErrors, warnings));
 			printDiagnostics(out, problems, "  ");
+			// what compiling for the simulation found, as 'simulate' prints it
+			printDiagnostics(out, simulatable.warnings(), "  ");
 			simulatable.storages().forEach(storage -> out.println("  " + storage));
 			if (simulatable.error() != null) {
 				out.println("  error: " + simulatable.error());
@@ -84,9 +87,12 @@ final class ValidateCommand implements Callable<Integer> {
 		return valid ? 0 : Main.EXIT_INVALID;
 	}
 
-	/** What compiling a model set for simulation found: the storages I/O goes to, or why it cannot run. */
-	private record Simulatable(List<String> storages, String error) {
-		static final Simulatable NOT_CHECKED = new Simulatable(List.of(), null);
+	/**
+	 * What compiling a model set for simulation found: the storages I/O goes to, the engine's warnings
+	 * (e.g. a scheduling policy simulated as another), or why it cannot run.
+	 */
+	private record Simulatable(List<String> storages, List<Diagnostic> warnings, String error) {
+		static final Simulatable NOT_CHECKED = new Simulatable(List.of(), List.of(), null);
 	}
 
 	/**
@@ -98,10 +104,10 @@ final class ValidateCommand implements Callable<Integer> {
 		try {
 			ArchitectureModel refined = pipeline.refine(modelSet);
 			Storages.describe(refined).forEach(line -> storages.add("I/O: " + line));
-			pipeline.prepare(modelSet.name(), refined);
-			return new Simulatable(storages, null);
+			List<Diagnostic> warnings = pipeline.prepare(modelSet.name(), refined).warnings();
+			return new Simulatable(storages, warnings, null);
 		} catch (RunFailure failure) {
-			return new Simulatable(storages, failure.getMessage());
+			return new Simulatable(storages, List.of(), failure.getMessage());
 		}
 	}
 

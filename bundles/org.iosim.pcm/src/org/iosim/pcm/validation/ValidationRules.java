@@ -911,7 +911,8 @@ final class ValidationRules extends PcmSwitch<Object> {
 
 	@Override
 	public Object caseClosedWorkload(ClosedWorkload workload) {
-		if (workload.getPopulation() < 1) {
+		// a load profile replaces the population
+		if (workload.getLoadProfile() == null && workload.getPopulation() < 1) {
 			error(workload, "population must be at least 1, but is " + workload.getPopulation());
 		}
 		if (requireText(workload, workload.getThinkTime(), "thinkTime")) {
@@ -940,9 +941,11 @@ final class ValidationRules extends PcmSwitch<Object> {
 		for (var contents = profile.eAllContents(); contents.hasNext() && !noisy;) {
 			noisy = contents.next() instanceof DlimNoise;
 		}
-		if (noisy && !(profile.getStepWidth() > 0 && profile.getStepWidth() < Double.POSITIVE_INFINITY)) {
-			error(profile, "the step width, at which the profile's noise is drawn, must be greater than 0 and finite,"
-					+ " but is " + format(profile.getStepWidth()));
+		boolean closed = profile.eContainer() instanceof ClosedWorkload;
+		if ((noisy || closed) && !(profile.getStepWidth() > 0 && profile.getStepWidth() < Double.POSITIVE_INFINITY)) {
+			error(profile, "the step width, at which " + (closed ? "the closed workload's population is evaluated"
+					+ (noisy ? " and the profile's noise drawn" : "") : "the profile's noise is drawn")
+					+ ", must be greater than 0 and finite, but is " + format(profile.getStepWidth()));
 		}
 		return null;
 	}

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.StringJoiner;
 
+import org.iosim.engine.SimulationResult.PopulationWindow;
 import org.iosim.engine.SimulationResult.QuantilePoint;
 import org.iosim.engine.SimulationResult.ResourceResult;
 import org.iosim.engine.SimulationResult.ScenarioResult;
@@ -173,6 +174,31 @@ final class Charts {
 		}
 		return Optional.of(lineChart(new SvgDocument(width, height, TICK_FONT_SIZE, description),
 				"Throughput over simulated time", "simulated time", times, "completions per time unit", rates,
+				List.of(run), false));
+	}
+
+	/**
+	 * The users of a closed workload that follows a load profile, time-averaged per window and drawn at
+	 * the window's middle (what drives its throughput over time); empty for other workloads.
+	 */
+	static Optional<String> populationOverTime(ScenarioResult scenario, String description, int width, int height) {
+		List<Point> run = new ArrayList<>();
+		DoubleSummaryStatistics times = startingAtZero();
+		DoubleSummaryStatistics users = startingAtZero();
+		for (PopulationWindow window : scenario.populationOverTime()) {
+			double middle = (window.start() + window.end()) / 2;
+			if (!Double.isFinite(middle) || !Double.isFinite(window.meanUsers())) {
+				continue;
+			}
+			times.accept(middle);
+			users.accept(window.meanUsers());
+			run.add(new Point(middle, window.meanUsers()));
+		}
+		if (run.isEmpty()) {
+			return Optional.empty();
+		}
+		return Optional.of(lineChart(new SvgDocument(width, height, TICK_FONT_SIZE, description),
+				"Population over simulated time", "simulated time", times, "users (mean per window)", users,
 				List.of(run), false));
 	}
 

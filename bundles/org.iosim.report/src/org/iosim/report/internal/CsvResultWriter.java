@@ -5,6 +5,7 @@ import java.nio.file.Path;
 
 import org.iosim.engine.SimulationResult;
 import org.iosim.engine.SimulationResult.IoResult;
+import org.iosim.engine.SimulationResult.PopulationWindow;
 import org.iosim.engine.SimulationResult.ResourceResult;
 import org.iosim.engine.SimulationResult.ResponseTime;
 import org.iosim.engine.SimulationResult.ScenarioResult;
@@ -53,7 +54,7 @@ public final class CsvResultWriter {
 
 	public static void writeResources(SimulationResult result, Path file) throws IOException {
 		CsvTable table = new CsvTable("id", "container", "type", "schedulingPolicy", "servers", "utilization",
-				"meanQueueLength", "throughput", "meanServiceTime", "meanResponseTime");
+				"meanWaiting", "meanInSystem", "throughput", "meanServiceTime", "meanResponseTime");
 		for (ResourceResult resource : result.resources()) {
 			table.text(resource.id())
 					.text(resource.container())
@@ -61,11 +62,27 @@ public final class CsvResultWriter {
 					.text(resource.schedulingPolicy())
 					.number(resource.hasInfiniteServers() ? Double.POSITIVE_INFINITY : resource.servers())
 					.number(resource.utilization())
-					.number(resource.meanQueueLength())
+					.number(resource.meanWaiting())
+					.number(resource.meanInSystem())
 					.number(resource.throughput())
 					.number(resource.meanServiceTime())
 					.number(resource.meanResponseTime())
 					.endRow();
+		}
+		table.writeTo(file);
+	}
+
+	/** One row per window of each closed workload that follows a load profile: its mean users. */
+	public static void writePopulationOverTime(SimulationResult result, Path file) throws IOException {
+		CsvTable table = new CsvTable("scenario", "windowStart", "windowEnd", "meanUsers");
+		for (ScenarioResult scenario : result.scenarios()) {
+			for (PopulationWindow window : scenario.populationOverTime()) {
+				table.text(scenario.name())
+						.number(window.start())
+						.number(window.end())
+						.number(window.meanUsers())
+						.endRow();
+			}
 		}
 		table.writeTo(file);
 	}

@@ -124,6 +124,9 @@ public final class HtmlReport {
 			// too few windows for a rate over time (a short run) is no missing measurement: no chart, no note
 			Charts.throughputOverTime(scenario, "Throughput over simulated time of " + scenario.name(),
 					options.chartWidth(), options.chartHeight()).ifPresent(svg -> figure(Optional.of(svg), ""));
+			// a closed workload that follows a load profile: the population behind that throughput
+			Charts.populationOverTime(scenario, "Population over simulated time of " + scenario.name(),
+					options.chartWidth(), options.chartHeight()).ifPresent(svg -> figure(Optional.of(svg), ""));
 			html.append("</div>\n");
 		}
 	}
@@ -158,12 +161,16 @@ public final class HtmlReport {
 			rows.add(cells(resource.container(), resource.type(), resource.schedulingPolicy(),
 					resource.hasInfiniteServers() ? "∞" : Integer.toString(resource.servers()),
 					resource.hasInfiniteServers() ? "–" : DisplayFormat.percent(resource.utilization()),
-					DisplayFormat.number(resource.meanQueueLength()), DisplayFormat.number(resource.throughput()),
+					DisplayFormat.number(resource.meanWaiting()), DisplayFormat.number(resource.meanInSystem()),
+					DisplayFormat.number(resource.throughput()),
 					DisplayFormat.number(resource.meanServiceTime()), DisplayFormat.number(resource.meanResponseTime())));
 		}
 		table(List.of(text("Container"), text("Type"), text("Scheduling"), number("Servers"),
-				number("Utilization"), number("Mean queue length"), number("Throughput"), number("Mean service time"),
-				number("Mean response time")), rows);
+				number("Utilization"), number("Mean waiting"), number("Mean in system"), number("Throughput"),
+				number("Mean service time"), number("Mean response time")), rows);
+		note("Mean waiting: requests waiting for a server, not in service. Mean in system: requests at the"
+				+ " resource, waiting or in service (throughput × mean response time). Both count alike for the"
+				+ " resources of embedded analysis models.");
 		String utilization = "Utilization per resource";
 		figure(Charts.utilization(result.resources(), utilization, options.chartWidth(), options.chartHeight()),
 				utilization);

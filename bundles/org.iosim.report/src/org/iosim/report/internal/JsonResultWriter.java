@@ -12,6 +12,7 @@ import org.iosim.engine.SimulationResult.CallKind;
 import org.iosim.engine.SimulationResult.CallResult;
 import org.iosim.engine.SimulationResult.IoResult;
 import org.iosim.engine.SimulationResult.PassiveResourceResult;
+import org.iosim.engine.SimulationResult.PopulationWindow;
 import org.iosim.engine.SimulationResult.QuantilePoint;
 import org.iosim.engine.SimulationResult.ResourceResult;
 import org.iosim.engine.SimulationResult.ResponseTime;
@@ -131,6 +132,18 @@ public final class JsonResultWriter {
 			json.writeEndObject();
 		}
 		json.writeEndArray();
+		// only a closed workload that follows a load profile has one: other results stay as they were
+		if (!scenario.populationOverTime().isEmpty()) {
+			json.writeArrayFieldStart("populationOverTime");
+			for (PopulationWindow window : scenario.populationOverTime()) {
+				json.writeStartObject();
+				number(json, "start", window.start());
+				number(json, "end", window.end());
+				number(json, "meanUsers", window.meanUsers());
+				json.writeEndObject();
+			}
+			json.writeEndArray();
+		}
 		json.writeArrayFieldStart("distribution");
 		for (QuantilePoint point : scenario.distribution()) {
 			json.writeStartObject();
@@ -185,7 +198,10 @@ public final class JsonResultWriter {
 		json.writeStringField("schedulingPolicy", resource.schedulingPolicy());
 		number(json, "servers", resource.hasInfiniteServers() ? Double.POSITIVE_INFINITY : resource.servers());
 		number(json, "utilization", resource.utilization());
-		number(json, "meanQueueLength", resource.meanQueueLength());
+		// the queue by both definitions, the same for every kind of resource: waiting for a server, and
+		// waiting or in service
+		number(json, "meanWaiting", resource.meanWaiting());
+		number(json, "meanInSystem", resource.meanInSystem());
 		number(json, "throughput", resource.throughput());
 		number(json, "meanServiceTime", resource.meanServiceTime());
 		number(json, "meanResponseTime", resource.meanResponseTime());

@@ -45,6 +45,11 @@ public final class SetPopulation implements ModelTransformation {
 					? "no usage scenario with a closed workload" + (reference == null ? "" : " has the id or name '" + reference + "'")
 					: closed.size() + " usage scenarios have closed workloads; name one with 'scenario'"));
 		}
+		if (closed.get(0).getWorkload().getLoadProfile() != null) {
+			throw new IllegalArgumentException(ID + ": the closed workload of usage scenario '" + closed.get(0).getName()
+					+ "' follows a load profile (a usage evolution), which gives its population over time, so a"
+					+ " population set here would not be used");
+		}
 		((ClosedWorkload) closed.get(0).getWorkload()).setPopulation((int) population);
 		return model;
 	}

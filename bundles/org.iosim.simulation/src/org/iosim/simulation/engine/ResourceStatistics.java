@@ -100,8 +100,8 @@ public final class ResourceStatistics {
         return jobsInSystem.mean(simulator.now());
     }
 
-    /** Time-averaged number of jobs beyond the server count, i.e. waiting. */
-    public double meanQueueLength() {
+    /** Time-averaged number of jobs beyond the server count, i.e. waiting for a server, not in service. */
+    public double meanWaiting() {
         return meanJobsInSystem() - meanBusyServers();
     }
 

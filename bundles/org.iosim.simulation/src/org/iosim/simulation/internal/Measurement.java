@@ -4,6 +4,7 @@ import org.iosim.simulation.statistics.BatchMeans;
 import org.iosim.simulation.statistics.Quantiles;
 import org.iosim.simulation.statistics.Tally;
 import org.iosim.simulation.statistics.TimeSeries;
+import org.iosim.simulation.statistics.TimeWeightedSeries;
 
 /** Response times of one usage scenario or one call, in constant memory. */
 final class Measurement {
@@ -20,6 +21,8 @@ final class Measurement {
 	/** Response time over simulated time; kept for usage scenarios only, whose results chart it. */
 	private final boolean tracksTime;
 	TimeSeries overTime;
+	/** The users of a closed workload that follows a load profile, over simulated time; null for other scenarios. */
+	TimeWeightedSeries population;
 	/** Simulated time at which measuring began (after warm-up). */
 	double startedAt;
 
@@ -48,7 +51,19 @@ final class Measurement {
 		}
 	}
 
+	/** From now on the scenario's population is followed over time, starting with {@code users}. */
+	void trackPopulation(double now, long users) {
+		population = new TimeWeightedSeries(now, INITIAL_WINDOW, users);
+	}
+
+	void populationChanged(double now, long users) {
+		population.update(now, users);
+	}
+
 	void reset(double now) {
+		if (population != null) {
+			population.reset(now);
+		}
 		tally.reset();
 		batches.reset();
 		quantiles.reset();

@@ -12,6 +12,7 @@ import org.iosim.engine.RunBudget;
 import org.iosim.engine.SimulationObserver;
 import org.iosim.engine.SimulationConfig;
 import org.iosim.engine.SimulationResult.StopReason;
+import org.iosim.pcm.validation.Diagnostic;
 import org.iosim.simulation.engine.ActiveResource;
 import org.iosim.simulation.engine.PassiveResource;
 import org.iosim.simulation.engine.Simulator;
@@ -56,6 +57,8 @@ public final class Replication {
 	final List<Resource> resources = new ArrayList<>();
 	final List<Passive> passiveResources = new ArrayList<>();
 	final List<VirtualizedStorageScheduler> storages = new ArrayList<>();
+	/** What compiling the model found worth saying that does not stop it, e.g. a policy simulated as another. */
+	final List<Diagnostic> warnings = new ArrayList<>();
 	private final List<Runnable> workloadStarts = new ArrayList<>();
 
 	private long completedRuns;
@@ -101,6 +104,11 @@ public final class Replication {
 
 	Simulator simulator() {
 		return simulator;
+	}
+
+	/** @return the warnings of this replication's compilation, the same for every replication of a model */
+	public List<Diagnostic> warnings() {
+		return List.copyOf(warnings);
 	}
 
 	int index() {

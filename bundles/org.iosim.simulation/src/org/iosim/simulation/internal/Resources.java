@@ -25,6 +25,7 @@ import org.iosim.pcm.ResourceInterface;
 import org.iosim.pcm.io.FileSet;
 import org.iosim.pcm.io.IoConfiguration;
 import org.iosim.pcm.io.VirtualizedStorage;
+import org.iosim.pcm.validation.Diagnostic;
 import org.iosim.pcm.wiring.Wiring;
 import org.iosim.simulation.SchedulingPolicies;
 import org.iosim.engine.SimulationConfig;
@@ -77,14 +78,28 @@ final class Resources {
 			if (policyId == null) {
 				throw new Unsimulatable(specification, "in container '" + Elements.name(container) + "' has no scheduling policy");
 			}
+			if (specification.getResourceType() == null) {
+				throw new Unsimulatable(specification, "in container '" + Elements.name(container) + "' has no resource type");
+			}
+			String type = Elements.name(specification.getResourceType());
 			SchedulingPolicies.Provider provider = policies.find(policyId);
+			String policyLabel = policyId;
+			SchedulingPolicies.Approximation approximation = policies.approximation(policyId).orElse(null);
+			if (provider == null && approximation != null) {
+				provider = approximation.provider();
+				policyLabel = approximation.label();
+				replication.warnings.add(Diagnostic.warning(specification, "resource '" + type
+						+ "' of resource container '" + Elements.name(container) + "' has " + approximation.description()
+						+ " (" + policyId + "), which IOSim simulates as processor sharing on its " + cores(specification)
+						+ ": the scheduler's time slices, priorities and priority boosts are left out and the jobs share"
+						+ " the cores equally, which is what time slicing approaches when demands are long against a"
+						+ " time slice (SimuCom simulates its Linux 2.6 CFS scheduler the same way)"));
+			}
 			if (provider == null) {
 				throw new Unsimulatable(specification, "in container '" + Elements.name(container)
 						+ "' has scheduling policy '" + policyId + "', which IOSim does not know (known: "
-						+ String.join(", ", new TreeSet<>(policies.ids())) + ")");
-			}
-			if (specification.getResourceType() == null) {
-				throw new Unsimulatable(specification, "in container '" + Elements.name(container) + "' has no resource type");
+						+ String.join(", ", new TreeSet<>(policies.ids())) + ", and SimuCom's exact schedulers "
+						+ SchedulingPolicies.EXACT_SCHEDULERS + "*, simulated as processor sharing)");
 			}
 			double rate = Expressions.constant(specification, "processing rate", specification.getProcessingRate(), "1");
 			double readRate = rate;
@@ -93,15 +108,19 @@ final class Resources {
 				readRate = Expressions.constant(specification, "read processing rate", hdd.getReadProcessingRate(), null);
 				writeRate = Expressions.constant(specification, "write processing rate", hdd.getWriteProcessingRate(), null);
 			}
-			String type = Elements.name(specification.getResourceType());
 			String name = Elements.name(container) + " " + type;
 			ActiveResource resource = provider.create(replication.simulator(), name,
 					Math.max(1, specification.getNumberOfReplicas()));
 			replication.resources.add(new Replication.Resource(specification.getId(), Elements.name(container), type,
-					policyId, resource));
+					policyLabel, resource));
 			placed.add(new PlacedResource(specification, resource, rate, readRate, writeRate));
 		}
 		byContainer.put(container, placed);
+	}
+
+	private static String cores(ProcessingResourceSpecification specification) {
+		int cores = Math.max(1, specification.getNumberOfReplicas());
+		return cores == 1 ? "1 core (numberOfReplicas 1)" : cores + " cores (numberOfReplicas " + cores + ")";
 	}
 
 	private void createStorage(VirtualizedStorage storage, AnalysisModelRegistry analysisModels, SimulationConfig config) {

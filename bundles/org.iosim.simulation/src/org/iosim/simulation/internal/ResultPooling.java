@@ -15,6 +15,7 @@ import org.iosim.engine.SimulationResult.CallKind;
 import org.iosim.engine.SimulationResult.CallResult;
 import org.iosim.engine.SimulationResult.IoResult;
 import org.iosim.engine.SimulationResult.PassiveResourceResult;
+import org.iosim.engine.SimulationResult.PopulationWindow;
 import org.iosim.engine.SimulationResult.QuantilePoint;
 import org.iosim.engine.SimulationResult.ResourceResult;
 import org.iosim.engine.SimulationResult.ResponseTime;
@@ -25,6 +26,7 @@ import org.iosim.simulation.engine.ResourceStatistics;
 import org.iosim.simulation.statistics.ConfidenceInterval;
 import org.iosim.simulation.statistics.Quantiles;
 import org.iosim.simulation.statistics.TimeSeries;
+import org.iosim.simulation.statistics.TimeWeightedSeries;
 
 /**
  * Turns finished replications into one {@link SimulationResult}. Confidence intervals of means come
@@ -57,7 +59,7 @@ public final class ResultPooling {
 			Measurement sample = measured.get(0);
 			double throughput = average(replications, r -> throughput(r.scenarios.get(index), r));
 			scenarios.add(new ScenarioResult(sample.id, sample.name, responseTime(measured), throughput,
-					windows(sample.overTime), distribution(measured)));
+					windows(sample.overTime), distribution(measured), population(sample, first)));
 		}
 		List<CallResult> calls = new ArrayList<>();
 		for (int i = 0; i < first.calls.size(); i++) {
@@ -75,7 +77,8 @@ public final class ResultPooling {
 			resources.add(new ResourceResult(resource.id(), resource.container(), resource.type(),
 					resource.schedulingPolicy(), resource.resource().servers(),
 					average(replications, r -> statistics.apply(r).utilization()),
-					average(replications, r -> statistics.apply(r).meanQueueLength()),
+					average(replications, r -> statistics.apply(r).meanWaiting()),
+					average(replications, r -> statistics.apply(r).meanJobsInSystem()),
 					average(replications, r -> statistics.apply(r).throughput()),
 					average(replications, r -> statistics.apply(r).meanServiceTime()),
 					average(replications, r -> statistics.apply(r).meanResidenceTime())));
@@ -97,8 +100,9 @@ public final class ResultPooling {
 
 	/**
 	 * The resources inside embedded analysis models (e.g. a SAN's adapters and disks), named by their
-	 * storage: its name is their container. Throughput, service and response time follow from what
-	 * the sub-model counts (uses, utilization, queue length) and the measured time, by the utilization
+	 * storage: its name is their container. Their requests waiting and in system are counted as the
+	 * architecture's resources count theirs; throughput, service and response time follow from what the
+	 * sub-model counts (uses, utilization, requests in system) and the measured time, by the utilization
 	 * law and Little's law. Every replication's sub-model lists the same resources in the same order.
 	 */
 	private static List<ResourceResult> subModelResources(List<Replication> replications) {
@@ -112,23 +116,26 @@ public final class ResultPooling {
 			for (int i = 0; i < measured.get(0).size(); i++) {
 				double throughput = 0;
 				double utilization = 0;
-				double queueLength = 0;
+				double waiting = 0;
+				double inSystem = 0;
 				for (int r = 0; r < replications.size(); r++) {
 					SubModelResource resource = measured.get(r).get(i);
 					double observed = replications.get(r).storages.get(storage).measuredTime();
 					throughput += observed > 0 ? resource.served() / observed : 0;
 					utilization += resource.utilization();
-					queueLength += resource.queueLength();
+					waiting += resource.waiting();
+					inSystem += resource.inSystem();
 				}
 				int n = replications.size();
 				throughput /= n;
 				utilization /= n;
-				queueLength /= n;
+				waiting /= n;
+				inSystem /= n;
 				SubModelResource sample = measured.get(0).get(i);
 				results.add(new ResourceResult(name + "/" + sample.name(), name, sample.name() + " (" + sample.type() + ")",
-						sample.policy(), sample.servers(), utilization, queueLength, throughput,
+						sample.policy(), sample.servers(), utilization, waiting, inSystem, throughput,
 						throughput > 0 ? utilization * sample.servers() / throughput : 0,
-						throughput > 0 ? queueLength / throughput : 0));
+						throughput > 0 ? inSystem / throughput : 0));
 			}
 		}
 		return results;
@@ -254,6 +261,20 @@ public final class ResultPooling {
 			points.add(new QuantilePoint(percent / 100.0, all.quantile(percent / 100.0)));
 		}
 		return points;
+	}
+
+	/** The users of a closed workload that follows a load profile, per window, up to the replication's end. */
+	private static List<PopulationWindow> population(Measurement scenario, Replication replication) {
+		TimeWeightedSeries series = scenario.population;
+		if (series == null) {
+			return List.of();
+		}
+		series.extendTo(replication.simulator().now());
+		List<PopulationWindow> windows = new ArrayList<>();
+		for (int window = 0; window < series.windowCount(); window++) {
+			windows.add(new PopulationWindow(series.windowStart(window), series.windowEnd(window), series.mean(window)));
+		}
+		return windows;
 	}
 
 	private static List<TimeWindow> windows(TimeSeries series) {

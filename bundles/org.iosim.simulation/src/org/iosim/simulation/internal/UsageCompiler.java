@@ -39,7 +39,22 @@ final class UsageCompiler {
 		Measurement measurement = Measurement.ofScenario(scenario.getId(), Elements.name(scenario));
 		replication.scenarios.add(measurement);
 		Step[] steps = userBehaviour(scenario, scenario.getBehaviour());
-		if (scenario.getWorkload() instanceof ClosedWorkload closed) {
+		if (scenario.getWorkload() instanceof ClosedWorkload closed && closed.getLoadProfile() != null) {
+			ArrivalRateProfile profile = profile(closed.getLoadProfile());
+			if (profile.maximum() < 0.5) {
+				throw new Unsimulatable(closed.getLoadProfile(), "the load profile of the closed workload is never 0.5 or"
+						+ " more (at most " + profile.maximum() + "), so its population, the value rounded, is always 0"
+						+ " and no user would ever run the scenario");
+			}
+			CompiledExpression thinkTime = thinkTime(scenario, closed);
+			UniformRandomProvider thinking = replication.newStream();
+			if (profile.hasNoise()) {
+				profile = profile.withNoiseSeed(replication.newStream().nextLong());
+			}
+			Workloads.Closed users = new Workloads.Closed(replication, measurement, steps, 0, thinkTime, thinking,
+					Elements.describe(scenario), profile, MemoryBudget.usersPerReplication(config.replications()));
+			replication.onStart(users::start);
+		} else if (scenario.getWorkload() instanceof ClosedWorkload closed) {
 			if (closed.getPopulation() < 1) {
 				throw new Unsimulatable(scenario, "closed workload population is " + closed.getPopulation()
 						+ "; it must be at least 1");
@@ -51,18 +66,11 @@ final class UsageCompiler {
 						closed.getPopulation(), MemoryBudget.bytes((double) closed.getPopulation() * MemoryBudget.BYTES_PER_USER),
 						fits, MemoryBudget.advice()));
 			}
-			CompiledExpression thinkTime = Expressions.compiled(scenario, "think time",
-					closed.getThinkTime() == null || closed.getThinkTime().isBlank() ? "0" : closed.getThinkTime());
 			Workloads.Closed users = new Workloads.Closed(replication, measurement, steps, closed.getPopulation(),
-					thinkTime, replication.newStream(), Elements.describe(scenario));
+					thinkTime(scenario, closed), replication.newStream(), Elements.describe(scenario));
 			replication.onStart(users::start);
 		} else if (scenario.getWorkload() instanceof OpenWorkload open && open.getLoadProfile() != null) {
-			ArrivalRateProfile profile;
-			try {
-				profile = ArrivalRateProfile.compile(open.getLoadProfile());
-			} catch (ArrivalRateProfile.InvalidProfileException invalid) {
-				throw new Unsimulatable(invalid.element(), invalid.getMessage());
-			}
+			ArrivalRateProfile profile = profile(open.getLoadProfile());
 			UniformRandomProvider arrivalStream = replication.newStream();
 			if (profile.hasNoise()) {
 				// after the arrivals' stream, so that profiles without noise draw as they always did
@@ -85,6 +93,19 @@ final class UsageCompiler {
 		} else {
 			throw new Unsimulatable(scenario, "has no workload (open or closed)");
 		}
+	}
+
+	private static ArrivalRateProfile profile(org.iosim.pcm.LoadProfile loadProfile) {
+		try {
+			return ArrivalRateProfile.compile(loadProfile);
+		} catch (ArrivalRateProfile.InvalidProfileException invalid) {
+			throw new Unsimulatable(invalid.element(), invalid.getMessage());
+		}
+	}
+
+	private static CompiledExpression thinkTime(UsageScenario scenario, ClosedWorkload closed) {
+		return Expressions.compiled(scenario, "think time",
+				closed.getThinkTime() == null || closed.getThinkTime().isBlank() ? "0" : closed.getThinkTime());
 	}
 
 	private Step[] userBehaviour(EObject owner, ScenarioBehaviour behaviour) {

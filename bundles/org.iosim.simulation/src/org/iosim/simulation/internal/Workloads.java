@@ -3,6 +3,7 @@ package org.iosim.simulation.internal;
 import org.apache.commons.rng.UniformRandomProvider;
 import org.iosim.pcm.validation.Diagnostic;
 import org.iosim.engine.SimulationException;
+import org.iosim.simulation.ArrivalRateProfile;
 import org.iosim.simulation.engine.Completion;
 import org.iosim.stoex.CompiledExpression;
 
@@ -50,8 +51,16 @@ final class Workloads {
 	}
 
 	/**
-	 * A fixed population: each user runs the scenario, thinks, and runs it again (as Palladio's closed
+	 * A closed population: each user runs the scenario, thinks, and runs it again (as Palladio's closed
 	 * workload). All users start at time 0; warm-up removes the start-up transient.
+	 * <p>
+	 * With a load profile the population follows it as SimuLizar evolves it: evaluated at time 0 and then
+	 * once per step of the profile's step width ({@link ArrivalRateProfile#population}). When it rises,
+	 * the users it gains join at once and start a run; when it falls, the users it loses leave at their
+	 * next think: the first users to finish a run do not think but leave (a user that was to leave stays
+	 * if the population rises again first). A non-repeating profile ends with population 0, and the
+	 * driver stops stepping then. The users in the system over time are the scenario's population
+	 * series.
 	 */
 	static final class Closed {
 		private final Replication replication;
@@ -61,9 +70,28 @@ final class Workloads {
 		private final CompiledExpression thinkTime;
 		private final UniformRandomProvider random;
 		private final String origin;
+		/** The profile the population follows, or null for a fixed population. */
+		private final ArrivalRateProfile profile;
+		private final long maxUsers;
+		/** Users in the system, running or thinking (those about to leave included). */
+		private long users;
+		/** Users that leave instead of thinking when they next finish a run. */
+		private long leaving;
+		private long step;
 
+		/** A fixed population. */
 		Closed(Replication replication, Measurement measurement, Step[] steps, int population,
 				CompiledExpression thinkTime, UniformRandomProvider random, String origin) {
+			this(replication, measurement, steps, population, thinkTime, random, origin, null, Long.MAX_VALUE);
+		}
+
+		/**
+		 * @param profile  the profile the population follows, or null for the fixed {@code population}
+		 * @param maxUsers the most users that fit in memory
+		 */
+		Closed(Replication replication, Measurement measurement, Step[] steps, int population,
+				CompiledExpression thinkTime, UniformRandomProvider random, String origin, ArrivalRateProfile profile,
+				long maxUsers) {
 			this.replication = replication;
 			this.measurement = measurement;
 			this.steps = steps;
@@ -71,15 +99,56 @@ final class Workloads {
 			this.thinkTime = thinkTime;
 			this.random = random;
 			this.origin = origin;
+			this.profile = profile;
+			this.maxUsers = maxUsers;
 		}
 
 		void start() {
-			for (int user = 0; user < population; user++) {
-				new User().run();
+			if (profile == null) {
+				for (int user = 0; user < population; user++) {
+					new User().run();
+				}
+				return;
+			}
+			measurement.trackPopulation(replication.simulator().now(), 0);
+			evolve();
+		}
+
+		/** The population takes the profile's value of this step; the next step is scheduled. */
+		private void evolve() {
+			double now = replication.simulator().now();
+			long target = profile.population(now);
+			long staying = users - leaving;
+			if (target > staying) {
+				long kept = Math.min(leaving, target - staying);
+				leaving -= kept;
+				for (long joining = target - staying - kept; joining > 0; joining--) {
+					join();
+				}
+			} else if (target < staying) {
+				leaving += staying - target;
+			}
+			boolean ended = !profile.repeating() && now >= profile.duration();
+			if (!ended) {
+				step++;
+				double next = step * profile.stepWidth();
+				replication.simulator().schedule(Math.max(0, next - now), this::evolve);
 			}
 		}
 
-		/** One member of the population; it lives as long as the run, so its cycle allocates no callbacks. */
+		private void join() {
+			if (users >= maxUsers) {
+				throw new SimulationException(String.format(java.util.Locale.ROOT,
+						"%s: the load profile asks for %,d users of the closed workload at simulated time %.6g, more"
+								+ " than fit in memory (%,d): %s", origin, profile.population(replication.simulator().now()),
+						replication.simulator().now(), maxUsers, MemoryBudget.advice()));
+			}
+			users++;
+			measurement.populationChanged(replication.simulator().now(), users);
+			new User().run();
+		}
+
+		/** One member of the population; it lives as long as it stays, so its cycle allocates no callbacks. */
 		private final class User implements Completion, org.iosim.simulation.engine.Event {
 			private final SimulatedProcess process = new SimulatedProcess(replication, null, this);
 			private double startedAt;
@@ -89,10 +158,16 @@ final class Workloads {
 				process.restart(Frame.newScope(steps, null, null));
 			}
 
-			/** The scenario run is over: measure it and think. */
+			/** The scenario run is over: measure it, and think, or leave when the population has fallen. */
 			@Override
 			public void completed() {
 				replication.scenarioCompleted(measurement, replication.simulator().now() - startedAt);
+				if (leaving > 0) {
+					leaving--;
+					users--;
+					measurement.populationChanged(replication.simulator().now(), users);
+					return;
+				}
 				replication.simulator().schedule(sampleTime(origin, "think time", thinkTime, random), this);
 			}
 

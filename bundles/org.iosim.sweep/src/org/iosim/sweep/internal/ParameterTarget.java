@@ -216,7 +216,13 @@ public abstract sealed class ParameterTarget {
 			boolean open = figure.equals("arrivalRate");
 			Workload workload = workload(model, open);
 			switch (figure) {
-			case "population" -> ((ClosedWorkload) workload).setPopulation(wholeNumber(value));
+			case "population" -> {
+				if (workload.getLoadProfile() != null) {
+					throw wrong(value, "the closed workload follows a load profile (a usage evolution), which gives its"
+							+ " population over time, so a swept population would not be used");
+				}
+				((ClosedWorkload) workload).setPopulation(wholeNumber(value));
+			}
 			case "thinkTime" -> {
 				ClosedWorkload closed = (ClosedWorkload) workload;
 				closed.setThinkTime(withMean(closed.getThinkTime(), number(value, true)));

@@ -103,7 +103,8 @@ public final class SweepWriter {
 			}
 			estimate(json, "utilization", resource.utilization());
 			estimate(json, "throughput", resource.throughput());
-			estimate(json, "meanQueueLength", resource.meanQueueLength());
+			estimate(json, "meanWaiting", resource.meanWaiting());
+			estimate(json, "meanInSystem", resource.meanInSystem());
 			estimate(json, "responseTime", resource.responseTime());
 			json.writeEndObject();
 		}

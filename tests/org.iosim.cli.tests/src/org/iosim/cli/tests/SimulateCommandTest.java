@@ -249,6 +249,89 @@ class SimulateCommandTest {
 		assertEquals(exact, mean, exact * 0.02);
 	}
 
+	/**
+	 * Palladio's Minimum_ExactScheduler_Project: a CPU of two cores with SimuCom's exact Windows Server 2003
+	 * scheduler, 4 users thinking 100, a usage-model delay of 1 and a mean demand of 20 at rate 1.0810638521955225.
+	 * 'simulate' runs it as processor sharing and says so with the warning 'validate' prints; the figures are
+	 * those of the same model with processor sharing, bit for bit, and its product-form solution.
+	 */
+	@Test
+	void exactSchedulerExampleRunsAsProcessorSharingWithTheWarningValidatePrints() throws IOException {
+		Path examples = CommandLine.palladioExamples().orElse(null);
+		Assumptions.assumeTrue(examples != null, "../shared/palladio-examples is not present");
+		Path exact = examples.resolve("Minimum_ExactScheduler_Project");
+		String expected = "resource 'CPU' of resource container 'appserver' has SimuCom's exact scheduler of Windows"
+				+ " Server 2003 (edu.kit.ipd.sdq.pcm.simulation.scheduler.exact.winserver2003), which IOSim simulates"
+				+ " as processor sharing on its 2 cores (numberOfReplicas 2)";
+
+		CommandLine.Run validate = iosim("validate", exact.toString());
+		assertEquals(0, validate.exitCode(), validate.toString());
+		List<String> validateWarnings = validate.out().lines().map(String::strip)
+				.filter(line -> line.startsWith("warning: ") && line.contains(expected)).toList();
+		assertEquals(1, validateWarnings.size(), validate.out());
+		assertTrue(validateWarnings.get(0).contains("default.resourceenvironment: line 4"), validateWarnings.get(0));
+		assertTrue(validate.out().contains("valid, 1 warning"), validate.out());
+
+		Path out = folder.resolve("exact");
+		String[] run = { "--max-measurements", "40000", "--warmup", "1000", "--seed", "3", "--quiet" };
+		CommandLine.Run simulate = iosim(concat(new String[] { "simulate", exact.toString(), "--out", out.toString() }, run));
+		assertEquals(0, simulate.exitCode(), simulate.toString());
+		// the same warning, word for word
+		assertEquals(validateWarnings, simulate.err().lines().map(String::strip)
+				.filter(line -> line.contains(expected)).toList(), simulate.err());
+		assertFalse(simulate.err().contains("kept by its id"), simulate.err());
+		JsonNode cpu = results(out).get("resources").get(0);
+		assertEquals("ProcessorSharing (approximates exact.winserver2003)", cpu.get("schedulingPolicy").asText());
+		assertEquals(2, cpu.get("servers").asInt());
+
+		Path sharing = folder.resolve("sharing");
+		Files.createDirectories(sharing);
+		try (Stream<Path> files = Files.list(exact)) {
+			for (Path file : files.toList()) {
+				Files.writeString(sharing.resolve(file.getFileName().toString()), Files.readString(file).replace(
+						"pathmap://PCM_EXACT_SCHEDULER_MODELS/ExactSchedulers.resourcetype#edu.kit.ipd.sdq.pcm.simulation"
+								+ ".scheduler.exact.winserver2003", "pathmap://PCM_MODELS/Palladio.resourcetype#ProcessorSharing"));
+			}
+		}
+		Path sharingOut = folder.resolve("sharing-out");
+		CommandLine.Run processorSharing = iosim(concat(new String[] { "simulate", sharing.toString(), "--out",
+				sharingOut.toString() }, run));
+		assertEquals(0, processorSharing.exitCode(), processorSharing.toString());
+		JsonNode time = results(out).get("scenarios").get(0).get("responseTime");
+		assertEquals(results(sharingOut).get("scenarios").get(0).get("responseTime"), time);
+
+		// the product form of two-core processor sharing (p(n) ∝ Z^(N-n)/(N-n)! · D^n / ∏ min(k, 2)), with
+		// the think time Z = 100 + 1 (the usage model's delay counts to the response time) and D = 20 / rate
+		double demand = 20 / 1.0810638521955225;
+		double think = 101;
+		int users = 4;
+		double[] weight = new double[users + 1];
+		double total = 0;
+		for (int n = 0; n <= users; n++) {
+			double w = Math.pow(think, users - n) * Math.pow(demand, n);
+			for (int k = 1; k <= users - n; k++) {
+				w /= k;
+			}
+			for (int k = 1; k <= n; k++) {
+				w /= Math.min(k, 2);
+			}
+			weight[n] = w;
+			total += w;
+		}
+		double throughput = 0;
+		for (int n = 0; n <= users; n++) {
+			throughput += weight[n] / total * Math.min(n, 2) / demand;
+		}
+		double exactResponse = users / throughput - 100;
+		double mean = time.get("mean").asDouble();
+		assertTrue(Math.abs(mean - exactResponse) <= time.get("ci95").asDouble() && Math.abs(mean - exactResponse)
+				<= 0.02 * exactResponse, mean + " ± " + time.get("ci95") + " vs " + exactResponse);
+	}
+
+	private static String[] concat(String[] first, String[] second) {
+		return Stream.concat(Stream.of(first), Stream.of(second)).toArray(String[]::new);
+	}
+
 	@Test
 	void everyImportablePalladioExampleSimulatesOrNamesWhatIsUnsupported() throws IOException {
 		Path examples = CommandLine.palladioExamples().orElse(null);
@@ -268,6 +351,8 @@ class SimulateCommandTest {
 				if (run.exitCode() == 0) {
 					assertTrue(results(out).get("scenarios").get(0).get("responseTime").get("count").asLong() > 0, context);
 				} else {
+					// SimuCom's exact schedulers run as processor sharing (Minimum_ExactScheduler_Project)
+					assertFalse(run.err().contains("scheduler.exact"), context);
 					assertEquals(1, run.exitCode(), context);
 					assertTrue(run.err().matches("(?s).*(is not|does not know|unsupported|cannot simulate).*"), context);
 					assertFalse(run.err().contains("\tat "), context);

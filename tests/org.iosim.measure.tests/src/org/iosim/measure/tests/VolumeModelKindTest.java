@@ -112,7 +112,8 @@ class VolumeModelKindTest {
 		EmbeddedIoModel.SubModelResource writes = volume.resources().get(1);
 		assertEquals("writes", writes.name());
 		assertEquals(1.0, writes.utilization(), 1e-9);
-		assertEquals(3.0, writes.queueLength(), 1e-3, "all three writers are at the throttle all the time");
+		assertEquals(3.0, writes.inSystem(), 1e-3, "all three writers are at the throttle all the time");
+		assertEquals(2.0, writes.waiting(), 1e-3, "one write is served, two wait");
 	}
 
 	@Test

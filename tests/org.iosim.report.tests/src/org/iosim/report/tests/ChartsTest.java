@@ -102,7 +102,7 @@ class ChartsTest {
 	@Test
 	void resourcesWithInfinitelyManyServersGetNoBar() throws IOException {
 		ResourceResult delay = new ResourceResult("_think", "Users", "DELAY", "Delay",
-				ResourceResult.INFINITE_SERVERS, 0, 0, 1, 1, 1);
+				ResourceResult.INFINITE_SERVERS, 0, 0, 1, 1, 1, 1);
 		String html = report(result(List.of(), List.of(resource("Web", 0.5), delay)));
 
 		assertEquals(List.of("Web CPU", "50.0 %"), ParsedChart.labelled(html, UTILIZATION).texts("bar-labels"));
@@ -200,7 +200,7 @@ class ChartsTest {
 
 	@Test
 	void withoutAnyFinitePointThereIsNoChart() throws IOException {
-		ResourceResult unmeasured = new ResourceResult("_cpu", "App", "CPU", "FCFS", 1, Double.NaN, 0, 0, 0, 0);
+		ResourceResult unmeasured = new ResourceResult("_cpu", "App", "CPU", "FCFS", 1, Double.NaN, 0, 0, 0, 0, 0);
 		String html = report(result(List.of(scenario(SCENARIO, List.of(new TimeWindow(0, 10, 0, Double.NaN)),
 				List.of(quantile(Double.NaN, 1)))), List.of(unmeasured)));
 
@@ -335,6 +335,6 @@ class ChartsTest {
 	}
 
 	private static ResourceResult resource(String container, double utilization) {
-		return new ResourceResult("_" + container, container, "CPU", "FCFS", 1, utilization, 0, 1, 0.1, 0.1);
+		return new ResourceResult("_" + container, container, "CPU", "FCFS", 1, utilization, 0, 0.1, 1, 0.1, 0.1);
 	}
 }

@@ -44,10 +44,10 @@ class CsvFilesTest {
 	@Test
 	void resourcesListEveryFigure() throws IOException {
 		assertEquals("""
-				id,container,type,schedulingPolicy,servers,utilization,meanQueueLength,throughput,meanServiceTime,meanResponseTime\r
-				_cpu,AppServer,CPU,ProcessorSharing,4,0.625,0.5,10,0.25,0.3\r
-				_hdd,"DB, ""primary""\",HDD,FCFS,1,0.875,3.25,5,0.175,0.8\r
-				_lan,LAN 1,LAN,FCFS,1,0.125,0,20,0.00625,0.00625\r
+				id,container,type,schedulingPolicy,servers,utilization,meanWaiting,meanInSystem,throughput,meanServiceTime,meanResponseTime\r
+				_cpu,AppServer,CPU,ProcessorSharing,4,0.625,0.5,3,10,0.25,0.3\r
+				_hdd,"DB, ""primary""\",HDD,FCFS,1,0.875,3.125,4,5,0.175,0.8\r
+				_lan,LAN 1,LAN,FCFS,1,0.125,0,0.125,20,0.00625,0.00625\r
 				""", read(ResultWriter.RESOURCES_CSV));
 	}
 

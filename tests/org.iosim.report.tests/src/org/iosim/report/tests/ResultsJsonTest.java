@@ -111,14 +111,15 @@ class ResultsJsonTest {
 		assertEquals(3, resources.size());
 		JsonNode hdd = resources.get(1);
 		assertEquals(List.of("id", "container", "type", "schedulingPolicy", "servers", "utilization",
-				"meanQueueLength", "throughput", "meanServiceTime", "meanResponseTime"), fieldNames(hdd));
+				"meanWaiting", "meanInSystem", "throughput", "meanServiceTime", "meanResponseTime"), fieldNames(hdd));
 		assertEquals("_hdd", hdd.get("id").asText());
 		assertEquals("DB, \"primary\"", hdd.get("container").asText());
 		assertEquals("HDD", hdd.get("type").asText());
 		assertEquals("FCFS", hdd.get("schedulingPolicy").asText());
 		assertEquals(1, hdd.get("servers").asInt());
 		assertEquals(0.875, hdd.get("utilization").asDouble());
-		assertEquals(3.25, hdd.get("meanQueueLength").asDouble());
+		assertEquals(3.125, hdd.get("meanWaiting").asDouble());
+		assertEquals(4, hdd.get("meanInSystem").asDouble());
 		assertEquals(5, hdd.get("throughput").asDouble());
 		assertEquals(0.175, hdd.get("meanServiceTime").asDouble());
 		assertEquals(0.8, hdd.get("meanResponseTime").asDouble());

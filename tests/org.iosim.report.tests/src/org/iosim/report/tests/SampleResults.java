@@ -67,9 +67,10 @@ final class SampleResults {
 	}
 
 	static List<ResourceResult> resources() {
-		return List.of(new ResourceResult("_cpu", "AppServer", "CPU", "ProcessorSharing", 4, 0.625, 0.5, 10, 0.25, 0.3),
-				new ResourceResult("_hdd", "DB, \"primary\"", "HDD", "FCFS", 1, 0.875, 3.25, 5, 0.175, 0.8),
-				new ResourceResult("_lan", "LAN 1", "LAN", "FCFS", 1, 0.125, 0, 20, 0.00625, 0.00625));
+		// waiting + busy servers (utilization × servers) = in system = throughput × response time
+		return List.of(new ResourceResult("_cpu", "AppServer", "CPU", "ProcessorSharing", 4, 0.625, 0.5, 3, 10, 0.25, 0.3),
+				new ResourceResult("_hdd", "DB, \"primary\"", "HDD", "FCFS", 1, 0.875, 3.125, 4, 5, 0.175, 0.8),
+				new ResourceResult("_lan", "LAN 1", "LAN", "FCFS", 1, 0.125, 0, 0.125, 20, 0.00625, 0.00625));
 	}
 
 	static List<PassiveResourceResult> passiveResources() {

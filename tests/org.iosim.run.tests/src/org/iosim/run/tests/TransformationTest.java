@@ -104,6 +104,41 @@ class TransformationTest {
 				+ RenameScenarios.ID + " needs the parameter 'prefix'");
 	}
 
+	/** A closed workload that follows a load profile takes its population from it: set-population says so. */
+	@Test
+	void setPopulationRefusesAWorkloadThatFollowsALoadProfile() throws Exception {
+		Path model = Runs.copyFiles(Runs.shop(), folder.resolve("model"));
+		Files.writeString(model.resolve("users.dlim"), """
+				<?xml version="1.0" encoding="UTF-8"?>
+				<tools.descartes.dlim:Sequence xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" \
+				xmlns:tools.descartes.dlim="http://descartes.tools/dlim/0.1" name="users">
+				  <sequenceFunctionContainers name="all day" duration="100.0">
+				    <function xsi:type="tools.descartes.dlim:Constant" constant="20.0"/>
+				  </sequenceFunctionContainers>
+				</tools.descartes.dlim:Sequence>
+				""");
+		Files.writeString(model.resolve("shop.usageevolution"), """
+				<?xml version="1.0" encoding="UTF-8"?>
+				<usageevolution:UsageEvolution xmlns:usageevolution="http://usageevolution/1.0" id="evolution">
+				  <usages id="evolution.browsing" repeatingPattern="true">
+				    <loadEvolution href="users.dlim#/"/>
+				    <scenario href="shop.usagemodel#shop.browsing"/>
+				  </usages>
+				</usageevolution:UsageEvolution>
+				""");
+		RunFailure failure = assertThrows(RunFailure.class, () -> Runs.run(RunConfiguration.of(List.of(model))
+				.withSimulation(Runs.brief()).withOutputFolder(folder.resolve("out"), false)
+				.withTransformations(List.of(step("set-population", Map.of("population", "5"))))));
+		assertTrue(failure.getMessage().contains("the closed workload of usage scenario 'Browsing customers' follows a"
+				+ " load profile"), failure.getMessage());
+		// without the transformation the model set runs, its population following the profile
+		RunOutcome outcome = Runs.run(RunConfiguration.of(List.of(model)).withSimulation(Runs.brief())
+				.withOutputFolder(folder.resolve("profiled"), false));
+		var population = outcome.result().scenarios().get(0).populationOverTime();
+		assertTrue(!population.isEmpty() && population.stream().allMatch(window -> window.meanUsers() == 20),
+				population.toString());
+	}
+
 	@Test
 	void aContainerNameTwoContainersShareIsRefusedInFavourOfTheId() throws Exception {
 		Path model = Runs.copyFiles(Runs.shop(), folder.resolve("model"));

@@ -51,6 +51,30 @@ final class Models {
 		return file;
 	}
 
+	/** {@link #cpuAndDisk} whose closed population follows a load profile: 8 users, always. */
+	static Path profiledCpuAndDisk(Path folder) throws IOException {
+		SingleServerModel model = new SingleServerModel("profiled cpu and disk");
+		model.server().processorSharing(model.cpu(), "1").fcfs(model.hdd(), "1");
+		model.seff(demand(model.cpu(), "Exp(100)"), demand(model.hdd(), "Exp(200)")).closedScenario("users", 1, "Exp(1)");
+		org.iosim.pcm.ArchitectureModel built = model.build();
+		org.iosim.pcm.PcmFactory pcm = org.iosim.pcm.PcmFactory.eINSTANCE;
+		org.iosim.pcm.DlimConstant eight = pcm.createDlimConstant();
+		eight.setConstant(8);
+		org.iosim.pcm.DlimFunctionContainer day = pcm.createDlimFunctionContainer();
+		day.setDuration(100);
+		day.setFunction(eight);
+		org.iosim.pcm.DlimSequence sequence = pcm.createDlimSequence();
+		sequence.getContainers().add(day);
+		org.iosim.pcm.LoadProfile profile = pcm.createLoadProfile();
+		profile.setId("profile");
+		profile.setRepeating(true);
+		profile.setSequence(sequence);
+		built.getUsageModel().getScenarios().get(0).getWorkload().setLoadProfile(profile);
+		Path file = folder.resolve("profiled.iosim");
+		ArchitectureFiles.save(built, file);
+		return file;
+	}
+
 	static RunConfiguration run(Path model, long measurements) {
 		return RunConfiguration.of(List.of(model)).withSimulation(
 				SimulationConfig.defaults().withMaxMeasurements(measurements).withWarmupMeasurements(measurements / 10));

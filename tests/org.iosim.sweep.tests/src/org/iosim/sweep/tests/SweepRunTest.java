@@ -92,6 +92,19 @@ class SweepRunTest {
 				refused.getMessage());
 	}
 
+	/** A closed workload that follows a load profile takes its population from it, so a swept one is refused. */
+	@Test
+	void aSweptPopulationOfAWorkloadThatFollowsALoadProfileIsRefused() throws Exception {
+		Path model = Models.profiledCpuAndDisk(folder);
+		RunFailure refused = assertThrows(RunFailure.class,
+				() -> run(definition(model, 1, "population=5,10"), folder.resolve("sweep"), 2, SweepMonitor.NONE));
+		assertTrue(refused.getMessage().contains("parameter 'population' = '5': the closed workload follows a load"
+				+ " profile"), refused.getMessage());
+		// its think time may be swept
+		SweepResult result = run(definition(model, 1, "thinkTime=1,2"), folder.resolve("think"), 2, SweepMonitor.NONE);
+		assertEquals(2, result.points().size());
+	}
+
 	@Test
 	void modelFileIsOnlyReadAndEveryPointChangesItsOwnCopy() throws Exception {
 		Path model = Models.cpuAndDisk(folder);

@@ -76,10 +76,46 @@ class VirtualizedStorageTest {
 				.orElseThrow(() -> new AssertionError("no queue among " + result.resources()));
 		assertEquals(IoFixtures.reads(result).storage(), queue.container());
 		assertEquals(1, queue.utilization(), 1e-6);
-		assertEquals(users, queue.meanQueueLength(), 1e-6);
+		// counted as an architecture resource counts its queue: one request served, the others waiting
+		assertEquals(users, queue.meanInSystem(), 1e-6);
+		assertEquals(users - 1, queue.meanWaiting(), 1e-6);
 		assertEquals(1 / 0.004, queue.throughput(), 1e-6 * 250);
 		assertEquals(0.004, queue.meanServiceTime(), CLOCK_PRECISION);
 		assertEquals(users * 0.004, queue.meanResponseTime(), CLOCK_PRECISION);
+	}
+
+	/**
+	 * A queue is counted alike wherever it is (issue 23): N users without think time at VM 1's FCFS disk of the
+	 * architecture (4096 bytes at 1,000,000 per second) and at an embedded FCFS queue of the same service time.
+	 * One request is served all the time and the N - 1 others wait, so both resources report N - 1 waiting
+	 * and N in system, in the same fields.
+	 */
+	@ParameterizedTest(name = "{0} users")
+	@ValueSource(ints = { 1, 5 })
+	void anArchitectureResourceAndAnEmbeddedQueueCountTheirQueueAlike(int users) throws Exception {
+		double service = 4096 / 1e6;
+		SimulationResult architecture = org.iosim.simulation.ArchitectureSimulation
+				.of(IoFixtures.workers(folder.resolve("architecture"), users, 0))
+				.run(org.iosim.engine.SimulationConfig.defaults().withMaxMeasurements(20_000).withWarmupMeasurements(200),
+						org.iosim.engine.ProgressMonitor.NONE);
+		ResourceResult disk = architecture.resources().stream()
+				.filter(r -> r.container().equals("VM 1") && r.type().equals("HDD")).findFirst().orElseThrow();
+
+		IoConfiguration configuration = IoFixtures.configuration(Double.toString(service), "VM 1", "VM 2");
+		var model = configuration.getAnalysisModels().get(0);
+		model.setKind("queue");
+		model.getParameters().get(0).setName("serviceTime");
+		SimulationResult embedded = IoFixtures.simulate(IoFixtures.workers(folder.resolve("embedded"), users, 0),
+				configuration, 20_000);
+		ResourceResult queue = embedded.resources().stream().filter(r -> r.type().equals("queue (queue)")).findFirst()
+				.orElseThrow();
+
+		for (ResourceResult resource : java.util.List.of(disk, queue)) {
+			assertEquals(1, resource.utilization(), 1e-6, resource.toString());
+			assertEquals(users - 1, resource.meanWaiting(), 1e-6, resource.toString());
+			assertEquals(users, resource.meanInSystem(), 1e-6, resource.toString());
+			assertEquals(users * service, resource.meanResponseTime(), CLOCK_PRECISION, resource.toString());
+		}
 	}
 
 	/** Two VMs sharing one storage: VM 1's I/O delay rises with VM 2's load (step I, consolidation). */

@@ -250,7 +250,8 @@ public final class QpnModelKind implements IoAnalysisModelKind {
 		@Override
 		public List<SubModelResource> resources() {
 			List<PreparedNet.QueueFigures> queues = running == null ? solved.net.idleQueues() : running.queues();
-			return queues.stream().map(queue -> new SubModelResource(queue.queue(), "queue",
+			// the net's queues are work-conserving: the tokens beyond the busy servers are waiting
+			return queues.stream().map(queue -> SubModelResource.workConserving(queue.queue(), "queue",
 					queue.strategy(), queue.servers(), queue.completions(), queue.utilization(), queue.population()))
 					.toList();
 		}

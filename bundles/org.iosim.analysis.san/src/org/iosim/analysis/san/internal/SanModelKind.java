@@ -154,7 +154,7 @@ public final class SanModelKind implements IoAnalysisModelKind {
 			for (int i = 0; i < resources.size(); i++) {
 				ResourceStatistics measured = statistics.get(i);
 				result.add(new SubModelResource(measured.name(), resources.get(i).type(), "FCFS", measured.servers(),
-						measured.served(), measured.utilization(), measured.queueLength()));
+						measured.served(), measured.utilization(), measured.waiting(), measured.inSystem()));
 			}
 			return result;
 		}

@@ -331,8 +331,16 @@ final class ModelSetBuilder {
 	}
 
 	/**
+	 * The ids of SimuCom's exact schedulers (Palladio's add-on, {@code ExactSchedulers.resourcetype}), which the
+	 * simulation simulates as processor sharing and says so for each resource that has one.
+	 */
+	private static final String EXACT_SCHEDULERS = "edu.kit.ipd.sdq.pcm.simulation.scheduler.exact.";
+
+	/**
 	 * Scheduling policies are identified by their id, and extensions of Palladio bring their own (e.g.
-	 * exact schedulers); such a policy is kept by its id so the simulation can decide on it.
+	 * exact schedulers); such a policy is kept by its id so the simulation can decide on it. SimuCom's exact
+	 * schedulers get no warning here: the simulation's warning names each resource that has one and what it
+	 * is simulated as, in 'validate' as in 'simulate'.
 	 */
 	private SchedulingPolicy extensionPolicy(PendingReference reference, ReferenceTarget target) {
 		String location = DefaultModels.PATHMAP_PREFIX + target.display();
@@ -342,6 +350,9 @@ final class ModelSetBuilder {
 			policy.setName(id);
 			SourceLocation.attach(policy, location, 0);
 			model.getResourceRepository().getSchedulingPolicies().add(policy);
+			if (id.startsWith(EXACT_SCHEDULERS)) {
+				return policy;
+			}
 			diagnostics.warning(reference.owner(), reference.where(), "scheduling policy '"
 					+ ModelFileLimits.shorten(id) + "' comes from '" + ModelFileLimits.shorten(location)
 					+ "', which IOSim does not have; it is kept by its id, and the simulation decides whether it"

@@ -302,12 +302,12 @@ public final class PalladioExport {
 	// ------------------------------------------------------------------ load profiles (SimuLizar's usage evolution, DLIM)
 
 	/**
-	 * Open workloads with a load profile make {@code BASE.usageevolution}, one usage per profile, and
+	 * Workloads with a load profile (open and closed) make {@code BASE.usageevolution}, one usage per profile, and
 	 * one DLIM file per profile ({@code BASE.dlim}, {@code BASE.2.dlim}, ...), as SimuLizar reads them.
 	 */
 	private void loadProfiles(UsageModel usageModel, Map<String, Node> documents) throws PalladioExportException {
 		List<UsageScenario> evolved = usageModel.getScenarios().stream()
-				.filter(scenario -> scenario.getWorkload() instanceof OpenWorkload open && open.getLoadProfile() != null)
+				.filter(scenario -> scenario.getWorkload() != null && scenario.getWorkload().getLoadProfile() != null)
 				.toList();
 		if (evolved.isEmpty()) {
 			return;
@@ -318,7 +318,7 @@ public final class PalladioExport {
 		evolution.attribute("entityName", model.getName() == null ? baseName : model.getName());
 		for (int i = 0; i < evolved.size(); i++) {
 			UsageScenario scenario = evolved.get(i);
-			LoadProfile profile = ((OpenWorkload) scenario.getWorkload()).getLoadProfile();
+			LoadProfile profile = scenario.getWorkload().getLoadProfile();
 			if (profile.getSequence() == null) {
 				throw new PalladioExportException(Diagnostic.describe(profile) + " has no sequence to write as a DLIM file");
 			}

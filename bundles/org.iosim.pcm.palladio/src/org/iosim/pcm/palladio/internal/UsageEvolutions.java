@@ -34,8 +34,9 @@ import org.iosim.pcm.validation.SourceLocation;
 
 /**
  * Reads Palladio's usage evolutions ({@code .usageevolution}, as SimuLizar reads them) and the DLIM
- * load profiles ({@code .dlim}) their usages refer to, and attaches each profile to the open workload
- * of the usage scenario it names, in every model set built from that scenario's usage model. What
+ * load profiles ({@code .dlim}) their usages refer to, and attaches each profile to the workload of the
+ * usage scenario it names (an open workload's arrival rate, a closed workload's population follow it),
+ * in every model set built from that scenario's usage model. What
  * IOSim cannot evaluate is refused, naming the file, line and element; nothing is left out silently.
  */
 final class UsageEvolutions {
@@ -173,17 +174,16 @@ final class UsageEvolutions {
 		if (Double.isNaN(stepWidth)) {
 			return;
 		}
+		boolean anyClosed = false;
+		boolean anyOpen = false;
 		for (UsageScenario scenario : scenarios) {
-			if (scenario.getWorkload() instanceof ClosedWorkload) {
-				error(scenarioReference, "the usage evolves the load of usage scenario " + Diagnostic.describe(scenario)
-						+ ", whose workload is closed: IOSim follows load profiles with the arrival rate of open"
-						+ " workloads only (SimuLizar would change the population)");
-				continue;
-			}
-			if (!(scenario.getWorkload() instanceof OpenWorkload open)) {
+			if (scenario.getWorkload() == null) {
 				error(scenarioReference, "usage scenario " + Diagnostic.describe(scenario) + " has no workload");
 				continue;
 			}
+			// an open workload's arrival rate, a closed workload's population (as SimuLizar evolves them)
+			anyClosed |= scenario.getWorkload() instanceof ClosedWorkload;
+			anyOpen |= scenario.getWorkload() instanceof OpenWorkload;
 			LoadProfile profile = PcmFactory.eINSTANCE.createLoadProfile();
 			profile.setId(usage.attribute("id"));
 			profile.setName(usage.attribute("entityName"));
@@ -192,15 +192,19 @@ final class UsageEvolutions {
 			profile.setSequence(org.eclipse.emf.ecore.util.EcoreUtil.copy(sequence));
 			SourceLocation.attach(profile, usage.file().displayName(), usage.line());
 			attachLocations(sequence, profile.getSequence());
-			open.setLoadProfile(profile);
+			scenario.getWorkload().setLoadProfile(profile);
 		}
 		if (!repeating) {
 			problems.add(at(Severity.WARNING, usage, "repeatingPattern is not set: SimuLizar stretches such a profile"
-					+ " over the simulation's maximum time, IOSim runs it in simulated time as written and lets no"
-					+ " user arrive after its end; set repeatingPattern=\"true\" to repeat it"));
+					+ " over the simulation's maximum time, IOSim runs it in simulated time as written and "
+					+ (anyClosed && !anyOpen ? "lets the closed population fall to 0 at its end (each user leaving as it"
+							+ " finishes its run)"
+							: anyClosed ? "lets no user arrive after its end (a closed population falls to 0 then)"
+									: "lets no user arrive after its end")
+					+ "; set repeatingPattern=\"true\" to repeat it"));
 		}
 		String written = usage.attribute("evolutionStepWidth");
-		if (written != null && !written.isBlank() && !hasNoise(sequence)) {
+		if (written != null && !written.isBlank() && !hasNoise(sequence) && !anyClosed) {
 			problems.add(at(Severity.WARNING, usage, "evolutionStepWidth " + ModelFileLimits.shorten(written)
 					+ " is not used: IOSim follows the profile's rate at every instant, not in steps (the step width"
 					+ " only says how often a profile's noise is drawn, and this profile has none)"));

@@ -42,7 +42,8 @@ public record RunResults(Path folder, String model, long seed, int replications,
 			"95th pct.", "99th pct.", "Throughput", "Measurements" };
 	public static final String[] CALL_COLUMNS = { "Mean response time", "± (95 %)", "Median", "95th pct.",
 			"Measurements" };
-	public static final String[] RESOURCE_COLUMNS = { "Utilization", "Mean queue length", "Throughput",
+	/** Waiting: requests waiting for a server; in system: waiting or in service (results.json's definitions). */
+	public static final String[] RESOURCE_COLUMNS = { "Utilization", "Mean waiting", "Mean in system", "Throughput",
 			"Mean service time", "Mean response time" };
 	public static final String[] IO_COLUMNS = { "Mean delay", "± (95 %)", "Median", "95th pct.", "Requests",
 			"Bytes/s", "Mean concurrency" };
@@ -83,8 +84,8 @@ public record RunResults(Path folder, String model, long seed, int replications,
 		List<Row> resources = new ArrayList<>();
 		for (JsonNode resource : root.path("resources")) {
 			resources.add(new Row(text(resource, "container") + " " + text(resource, "type"),
-					new double[] { number(resource, "utilization"), number(resource, "meanQueueLength"),
-							number(resource, "throughput"), number(resource, "meanServiceTime"),
+					new double[] { number(resource, "utilization"), number(resource, "meanWaiting"),
+							number(resource, "meanInSystem"), number(resource, "throughput"), number(resource, "meanServiceTime"),
 							number(resource, "meanResponseTime") }));
 		}
 		List<Row> io = new ArrayList<>();

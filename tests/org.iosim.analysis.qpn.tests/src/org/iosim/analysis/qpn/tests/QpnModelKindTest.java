@@ -159,8 +159,18 @@ class QpnModelKindTest {
 		assertEquals(throughput * 1, queues.get("Cache").utilization(), 0.02 * throughput);
 		assertEquals(throughput * 2.5, queues.get("RAID").utilization(), 0.02 * throughput * 2.5);
 		assertEquals(throughput * 400_000, queues.get("Cache").served(), 0.02 * throughput * 400_000);
-		assertEquals(requests, queues.get("Cache").queueLength() + queues.get("RAID").queueLength(), 0.001 * requests,
+		assertEquals(requests, queues.get("Cache").inSystem() + queues.get("RAID").inSystem(), 0.001 * requests,
 				"every request is in one of the queues all the time");
+		// single servers: those in a queue that are not served are waiting
+		for (EmbeddedIoModel.SubModelResource queue : queues.values()) {
+			assertEquals(queue.inSystem() - queue.utilization(), queue.waiting(), 1e-9, queue.name());
+		}
+		if (requests == 1) {
+			assertEquals(0, queues.get("RAID").waiting() + queues.get("Cache").waiting(), 1e-9, "one request never waits");
+		} else {
+			// MVA: 2.44 requests at the RAID, 0.96 of them in service
+			assertEquals(2.438 - 0.961, queues.get("RAID").waiting(), 0.05 * 1.48, "requests waiting at the RAID");
+		}
 		assertEquals("FCFS", queues.get("RAID").policy());
 	}
 

@@ -43,8 +43,9 @@ import org.junit.jupiter.api.io.TempDir;
  * Reads: 9, hits: 1, hit rate 1/9. Read response times sum to 5.2+0.2+6.3+5.3+5.2+5.2+5.2+5.2+10.2 =
  * 48.0 ms, mean 48/9 = 5.333 ms, maximum 10.2 ms; the one write 0.4 ms. The run lasts 80.2 ms; the
  * disk is busy 5+6+5+5+5+5+5 = 36 ms (utilization 36/80.2), its population is 1 for those 36 ms and 2
- * while request 10 waits (75.2 - 70.4 = 4.8 ms): mean queue length (36 + 4.8)/80.2. The host adapter is
- * busy 9 x 0.2 + 0.3 = 2.1 ms, of which request 10 waited 0.2 ms (its mean wait 0.2/10 ms).
+ * while request 10 waits (75.2 - 70.4 = 4.8 ms): mean requests in system (36 + 4.8)/80.2, of them waiting
+ * 4.8/80.2. The host adapter is busy 9 x 0.2 + 0.3 = 2.1 ms, of which request 10 waited 0.2 ms (its mean
+ * wait 0.2/10 ms, mean requests waiting 0.2/80.2).
  */
 class HandComputedReplayTest {
 
@@ -100,11 +101,14 @@ class HandComputedReplayTest {
 		var disk = report.resource("r0.disk0");
 		assertEquals(7, disk.served());
 		assertEquals(36.0 / 80.2, disk.utilization(), 1e-9);
-		assertEquals((36.0 + 4.8) / 80.2, disk.queueLength(), 1e-9);
+		assertEquals((36.0 + 4.8) / 80.2, disk.inSystem(), 1e-9);
+		assertEquals(4.8 / 80.2, disk.waiting(), 1e-9);
 		var hostAdapter = report.resource("node0.hostAdapter");
 		assertEquals(10, hostAdapter.served());
 		assertEquals(2.1 / 80.2, hostAdapter.utilization(), 1e-9);
 		assertEquals(0.2e-3 / 10, hostAdapter.meanWait(), 1e-12);
+		assertEquals(0.2 / 80.2, hostAdapter.waiting(), 1e-9);
+		assertEquals((2.1 + 0.2) / 80.2, hostAdapter.inSystem(), 1e-9);
 		assertEquals(0.2 / 80.2, report.resource("node0.peerAdapter").utilization(), 1e-9);
 	}
 }

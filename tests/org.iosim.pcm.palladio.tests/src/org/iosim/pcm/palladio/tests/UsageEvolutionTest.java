@@ -14,6 +14,7 @@ import java.util.List;
 
 import org.eclipse.emf.ecore.util.EcoreUtil;
 import org.iosim.pcm.ArchitectureModel;
+import org.iosim.pcm.ClosedWorkload;
 import org.iosim.pcm.DlimSequence;
 import org.iosim.pcm.DlimUniformNoise;
 import org.iosim.pcm.LoadProfile;
@@ -259,18 +260,42 @@ class UsageEvolutionTest {
 		assertTrue(error.message().contains("duration must be greater than 0 and finite, but is -10"), error.format());
 	}
 
+	/**
+	 * A closed workload follows a profile as SimuLizar evolves it (its population): the profile is
+	 * attached to it, and a step width set on the usage is used (the population is evaluated once per
+	 * step), so it gets no warning; a non-repeating profile's warning says the population falls to 0.
+	 */
 	@Test
-	void aClosedWorkloadCannotFollowAProfile() throws IOException {
+	void aClosedWorkloadFollowsAProfileWithItsPopulation() throws Exception {
 		TestModels.copy(TestModels.RESOURCES.resolve("minimal"), folder);
 		Files.copy(PROFILE.resolve("orders.dlim"), folder.resolve("orders.dlim"));
 		Files.writeString(folder.resolve("shop.usageevolution"), Files.readString(PROFILE.resolve("orders.usageevolution"))
-				.replace("orders.usagemodel#usage.ordering", "shop.usagemodel#browsing"));
+				.replace("orders.usagemodel#usage.ordering", "shop.usagemodel#browsing")
+				.replace("repeatingPattern=\"true\"", "evolutionStepWidth=\"2.5\""));
 
-		Diagnostic error = single(new PalladioImporter().importPath(folder).errors());
+		ImportResult result = new PalladioImporter().importPath(folder);
 
-		assertTrue(error.file().endsWith("shop.usageevolution"), error.format());
-		assertTrue(error.message().contains("whose workload is closed: IOSim follows load profiles with the arrival rate"
-				+ " of open workloads only"), error.format());
+		assertFalse(result.hasErrors(), describe(result.diagnostics()));
+		Diagnostic warning = single(result.diagnostics());
+		assertTrue(warning.file().endsWith("shop.usageevolution"), warning.format());
+		assertTrue(warning.message().contains("lets the closed population fall to 0 at its end"), warning.format());
+		ModelSet set = result.modelSets().get(0);
+		UsageScenario browsing = byId(set.model(), "browsing", UsageScenario.class);
+		ClosedWorkload closed = (ClosedWorkload) browsing.getWorkload();
+		LoadProfile profile = closed.getLoadProfile();
+		assertNotNull(profile);
+		assertEquals(2.5, profile.getStepWidth());
+		assertFalse(profile.isRepeating());
+		assertEquals(List.of(), TestModels.errors(TestModels.validate(set.model())));
+
+		// and the export writes it back: the closed workload follows the same profile after a round trip
+		Path exported = Files.createDirectories(folder.resolve("exported"));
+		PalladioExporter.export(set.model(), exported, "shop");
+		ModelSet again = TestModels.importSingleSet(exported);
+		LoadProfile reimported = ((ClosedWorkload) byId(again.model(), "browsing", UsageScenario.class).getWorkload())
+				.getLoadProfile();
+		assertTrue(EcoreUtil.equals(profile.getSequence(), reimported.getSequence()));
+		assertEquals(2.5, reimported.getStepWidth());
 	}
 
 	@Test

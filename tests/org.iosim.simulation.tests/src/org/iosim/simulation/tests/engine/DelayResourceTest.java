@@ -31,7 +31,7 @@ class DelayResourceTest {
         assertEquals(0, statistics.utilization());
         assertEquals(2.0, statistics.meanJobsInSystem(), 1e-12);
         assertEquals(2.0, statistics.meanBusyServers(), 1e-12);
-        assertEquals(0, statistics.meanQueueLength(), 1e-12);
+        assertEquals(0, statistics.meanWaiting(), 1e-12);
         assertEquals(2.0, statistics.meanResidenceTime(), 1e-12);
     }
 

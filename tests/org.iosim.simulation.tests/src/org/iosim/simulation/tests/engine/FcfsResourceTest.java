@@ -48,7 +48,7 @@ class FcfsResourceTest {
         // Busy servers: 2 on [0, 2), 1 on [2, 4); c waits on [0, 1).
         assertEquals(0.75, statistics.utilization(), 1e-12);
         assertEquals(1.5, statistics.meanBusyServers(), 1e-12);
-        assertEquals(0.25, statistics.meanQueueLength(), 1e-12);
+        assertEquals(0.25, statistics.meanWaiting(), 1e-12);
         assertEquals(1.75, statistics.meanJobsInSystem(), 1e-12);
         assertEquals(3, statistics.completions());
         assertEquals(0.75, statistics.throughput(), 1e-12);
@@ -103,7 +103,7 @@ class FcfsResourceTest {
         assertEquals(0.8, statistics.utilization(), 0.01 * 0.8);
         assertEquals(0.8, statistics.throughput(), 0.01 * 0.8);
         assertEquals(4.0, statistics.meanJobsInSystem(), 0.03 * 4.0);
-        assertEquals(3.2, statistics.meanQueueLength(), 0.03 * 3.2);
+        assertEquals(3.2, statistics.meanWaiting(), 0.03 * 3.2);
         // The resource's own residence times cover exactly the measured jobs.
         assertEquals(experiment.responseTimes.mean(), statistics.meanResidenceTime(), 1e-9);
         // Little's law holds for the time averages of the same run.
