@@ -37,6 +37,7 @@ final class WindowedThrottle implements VolumeModelKind.Throttle {
 	private int inThrottle;
 	private double since;
 	private double lastChange;
+	private double waitingArea;
 	private double populationArea;
 	private double requestsPassed;
 	private double bytesPassed;
@@ -68,6 +69,7 @@ final class WindowedThrottle implements VolumeModelKind.Throttle {
 	}
 
 	private void dispatch(boolean mayOpenFreshWindow) {
+		account();
 		double now = clock.now();
 		advanceWindow(now, mayOpenFreshWindow);
 		while (!waiting.isEmpty() && allowanceLeft()) {
@@ -126,6 +128,7 @@ final class WindowedThrottle implements VolumeModelKind.Throttle {
 
 	private void account() {
 		double now = clock.now();
+		waitingArea += waiting.size() * (now - lastChange);
 		populationArea += inThrottle * (now - lastChange);
 		lastChange = now;
 	}
@@ -135,6 +138,7 @@ final class WindowedThrottle implements VolumeModelKind.Throttle {
 	public void startMeasuring() {
 		account();
 		since = clock.now();
+		waitingArea = 0;
 		populationArea = 0;
 		requestsPassed = 0;
 		bytesPassed = 0;
@@ -143,7 +147,9 @@ final class WindowedThrottle implements VolumeModelKind.Throttle {
 
 	/**
 	 * @return the throttle as a resource: its utilization is the share of its limit the passed
-	 *         requests used (of the binding limit), its queue the requests waiting at it
+	 *         requests used (of the binding limit); waiting are the requests the throttle holds back,
+	 *         in system those and the ones that passed on an overdrawn allowance and wait for the
+	 *         windows they took
 	 */
 	@Override
 	public SubModelResource resource(String name) {
@@ -155,6 +161,6 @@ final class WindowedThrottle implements VolumeModelKind.Throttle {
 					byteAllowance > 0 ? bytesPassed / (byteAllowance / window * length) : 0);
 		}
 		return new SubModelResource(name, "throttle", "window " + window + " s", 1, served, used,
-				length > 0 ? populationArea / length : 0);
+				length > 0 ? waitingArea / length : 0, length > 0 ? populationArea / length : 0);
 	}
 }

@@ -134,6 +134,7 @@ class VolumeModelKindTest {
 		assertEquals(2500, finishedAt.size(), "25 writes in each of 100 windows");
 		EmbeddedIoModel.SubModelResource writes = volume.resources().get(1);
 		assertEquals(1.0, writes.utilization(), 0.01, "the writes use the whole limit");
+		assertEquals(0.95, writes.waiting(), 0.01, "after a window's 25 writes at 0.2 ms, the next waits 95 ms of 100");
 	}
 
 	@Test
