@@ -46,6 +46,10 @@ class SystemPackagesTest {
 				// not every system has every folder
 			}
 		}
+		// the unprivileged user may not enter the checkout (a fresh clone under a private temporary folder)
+		Path script = Files.copy(ROOT.resolve(".mvn/system-packages.sh"), bin.resolve("iosim-system-packages.sh"),
+				java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+		script.toFile().setReadable(true, false);
 		bin.toFile().setExecutable(true, false);
 		bin.getParent().toFile().setExecutable(true, false);
 		List<String> command = new ArrayList<>();
@@ -53,7 +57,7 @@ class SystemPackagesTest {
 			command.addAll(List.of("setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"));
 		}
 		command.addAll(List.of("env", "PATH=" + bin, environment, "bash", "-c",
-				"source '" + ROOT.resolve(".mvn/system-packages.sh") + "'; iosim_require_packages"));
+				"source '" + bin.resolve("iosim-system-packages.sh") + "'; iosim_require_packages"));
 		Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
 		String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
 		assertTrue(process.waitFor(60, TimeUnit.SECONDS));
