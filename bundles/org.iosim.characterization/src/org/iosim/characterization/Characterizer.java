@@ -129,10 +129,15 @@ public final class Characterizer {
         for (FileExtent file : files.values()) {
             fileSetSize += file.highestEnd - file.lowest;
         }
+        double meanReadSize = reads > 0 ? readBytes / reads : 0;
+        double meanWriteSize = writes > 0 ? writeBytes / writes : 0;
+        int window = options.windowLength();
         return new WorkloadCharacteristics(requests, reads, writes, timedRequests, clients.size(), files.size(),
                 period, timedRequests > 0 && periodDuration > 0 ? timeInFlight / periodDuration : Double.NaN,
-                period > 0 ? requests / period : Double.NaN,
-                reads > 0 ? readBytes / reads : 0, writes > 0 ? writeBytes / writes : 0, reads / (double) requests,
-                readWindows.ratio(), writeWindows.ratio(), fileSetSize, fileSetSize / files.size(), options);
+                period > 0 ? requests / period : Double.NaN, meanReadSize, meanWriteSize, reads / (double) requests,
+                readWindows.ratio(), writeWindows.ratio(),
+                AccessPatternRecognition.chanceRatio(reads, meanReadSize, fileSetSize, window),
+                AccessPatternRecognition.chanceRatio(writes, meanWriteSize, fileSetSize, window), fileSetSize,
+                fileSetSize / files.size(), options);
     }
 }

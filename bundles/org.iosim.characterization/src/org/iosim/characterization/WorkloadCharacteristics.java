@@ -43,6 +43,12 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * @param readSequentiality  proportion of sequential reads among the reads (Eq. 5.12, see
  *                           {@link AccessPatternRecognition}), 0 without reads
  * @param writeSequentiality proportion of sequential writes among the writes, 0 without writes
+ * @param readSequentialityByChance  the read sequentiality that as many random reads of the mean
+ *                           read size over the file set reach by chance
+ *                           ({@link AccessPatternRecognition#chanceRatio}): beside
+ *                           {@code readSequentiality}, it tells a sequential workload from a small
+ *                           random one
+ * @param writeSequentialityByChance as {@code readSequentialityByChance}, for the writes
  * @param fileSetSize        bytes in the file set (Eq. 5.21). A trace shows neither file sizes nor
  *                           the creation or deletion of files, so each file's size is estimated as
  *                           the extent from the lowest to the highest byte accessed in it, and the set
@@ -54,7 +60,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 public record WorkloadCharacteristics(long requests, long reads, long writes, long timedRequests, int clients,
         int files, double observationPeriod, double concurrency, double arrivalRate, double meanReadSize,
         double meanWriteSize, double readRatio, double readSequentiality, double writeSequentiality,
-        double fileSetSize, double meanFileSize, CharacterizationOptions options) {
+        double readSequentialityByChance, double writeSequentialityByChance, double fileSetSize,
+        double meanFileSize, CharacterizationOptions options) {
 
     /** Name of {@link #readSequentialityByChance()} in {@link #metrics()}. */
     public static final String READ_SEQUENTIALITY_BY_CHANCE = "readSequentialityByChance";
@@ -78,20 +85,6 @@ public record WorkloadCharacteristics(long requests, long reads, long writes, lo
     public static final String CLIENTS = "clients";
     /** Name of {@link #files()} in {@link #metrics()}. */
     public static final String FILES = "files";
-
-    /**
-     * @return the read sequentiality that as many random reads of the mean read size over the file
-     *         set would reach by chance ({@link AccessPatternRecognition#chanceRatio}): beside
-     *         {@link #readSequentiality()}, it tells a sequential workload from a small random one
-     */
-    public double readSequentialityByChance() {
-        return AccessPatternRecognition.chanceRatio(reads, meanReadSize, fileSetSize, options.windowLength());
-    }
-
-    /** @return as {@link #readSequentialityByChance()}, for the writes */
-    public double writeSequentialityByChance() {
-        return AccessPatternRecognition.chanceRatio(writes, meanWriteSize, fileSetSize, options.windowLength());
-    }
 
     /** @return sequential iff the reads' sequentiality reaches 0.5 (Eq. 5.13); random without reads */
     public AccessPattern readPattern() {
