@@ -8,7 +8,7 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 lib=${1:-$root/engines/org.iosim.sweep.spark/target/spark-lib}
 shift || true
 if ! compgen -G "$lib/org.iosim.sweep.spark-*.jar" >/dev/null; then
-  echo "run.sh: no Spark classpath in $lib; build it first (see README, 'Sweeps on Spark')" >&2
+  echo "run.sh: no Spark classpath in $lib; build it first (see docs/sweeps.md, 'Sweeps on Spark')" >&2
   exit 1
 fi
 # shellcheck source=/dev/null

@@ -14,7 +14,7 @@ import org.iosim.measure.internal.PlanReader;
 
 /**
  * A design of experiments over the storage workload parameters of 001 §5.3, read from a JSON file
- * (format in the README): which configurations run, how often, how long, and in which order.
+ * (format in docs/measurement.md): which configurations run, how often, how long, and in which order.
  *
  * @param name          the plan's name, shown in progress lines and stored with its runs
  * @param design        how configurations are chosen

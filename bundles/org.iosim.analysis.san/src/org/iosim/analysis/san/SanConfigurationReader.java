@@ -20,7 +20,7 @@ import org.iosim.analysis.san.SanConfiguration.Volume;
 
 /**
  * Reads a SAN configuration from JSON. Times are in seconds, sizes in bytes, bandwidths in bytes per
- * second. The README's section on the SAN model shows a complete file; every key is checked, and an
+ * second. docs/san.md (its section on the model) shows a complete file; every key is checked, and an
  * unknown key, a missing one or a value out of range is reported with the file and the element's path.
  */
 public final class SanConfigurationReader {

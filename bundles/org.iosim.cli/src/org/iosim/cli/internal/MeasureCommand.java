@@ -43,7 +43,7 @@ import picocli.CommandLine.Model.CommandSpec;
 				+ " recorded so far are kept), 2 usage error." })
 final class MeasureCommand implements Callable<Integer> {
 
-	@Parameters(arity = "0..1", paramLabel = "PLAN", description = "A measurement plan (JSON, see the README).")
+	@Parameters(arity = "0..1", paramLabel = "PLAN", description = "A measurement plan (JSON, see docs/measurement.md).")
 	Path plan;
 
 	@Option(names = "--out", paramLabel = "DB", description = "The measurement database (SQLite; default: PLAN's name"

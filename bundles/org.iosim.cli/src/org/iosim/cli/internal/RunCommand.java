@@ -35,7 +35,7 @@ import picocli.CommandLine.Model.CommandSpec;
 @Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
 		description = { "Runs a pipeline file: a small JSON file naming the model, the I/O configuration, model"
 				+ " transformations to insert between the steps (load, complete, bind) and the simulation settings;"
-				+ " see the README. Paths in it are relative to the file.",
+				+ " see docs/pipelines.md. Paths in it are relative to the file.",
 				"The chain is load, complete (with an I/O configuration), the transformations, bind, simulate and"
 						+ " write results; each step is announced on standard error." },
 		footer = { "", "Exit status: 0 simulated, 1 the model or the pipeline's inputs are invalid, 2 usage error"

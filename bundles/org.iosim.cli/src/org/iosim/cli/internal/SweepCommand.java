@@ -190,7 +190,7 @@ final class SweepCommand implements Callable<Integer> {
 		SweepEngineProvider provider = SweepEngineProvider.find(engine).orElseThrow(() -> new IosimCommand.UserError(
 				Main.EXIT_USAGE, engine.equals(SPARK_ENGINE)
 						? "the Spark engine is not on the classpath: ./iosim adds it to a sweep with --engine spark"
-								+ " (README, 'Sweeps on Spark'); elsewhere put engines/org.iosim.sweep.spark's jar and its"
+								+ " (docs/sweeps.md, 'Sweeps on Spark'); elsewhere put engines/org.iosim.sweep.spark's jar and its"
 								+ " dependencies (target/spark-lib) on the classpath"
 						: "unknown engine '" + engine + "'; the engines are: " + String.join(", ", engines())));
 		if (threads != null && master != null) {

@@ -402,7 +402,7 @@ class BadInputTest {
 	@Test
 	void sweepOnSparkWithoutItsJarsSaysHowToGetThem() {
 		assertSweepRefuses(2, "the Spark engine is not on the classpath: ./iosim adds it to a sweep with --engine spark"
-				+ " (README, 'Sweeps on Spark')", java.util.List.of("--vary", "population=1,2", "--engine", "spark"));
+				+ " (docs/sweeps.md, 'Sweeps on Spark')", java.util.List.of("--vary", "population=1,2", "--engine", "spark"));
 	}
 
 	@Test

@@ -38,7 +38,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  * {@code .ioconfig} gives the same refined model, which simulates to the same mean response time
  * with the same seed.
  * <p>
- * Normalisation before comparing, as README's "Exporting to Palladio" says: the re-imported model
+ * Normalisation before comparing, as docs/models.md's "Exporting to Palladio" says: the re-imported model
  * set is named after the written files, so it gets the original's name back; and the role requiring
  * HddInterface that the export adds to a component whose I/O came from HDD demands is removed.
  */

@@ -41,7 +41,7 @@ public class SimulateMojo extends AbstractMojo {
 	private List<File> models = new ArrayList<>();
 
 	/**
-	 * A pipeline file (JSON, see IOSim's README) describing the whole run: model, I/O configuration,
+	 * A pipeline file (JSON, see IOSim's docs/pipelines.md) describing the whole run: model, I/O configuration,
 	 * the user's transformations and the simulation settings. Instead of {@code models}; the output
 	 * folder and the bounds are still this plugin's.
 	 */
