@@ -26,6 +26,10 @@ public final class FioRunner implements WorkloadRunner {
 
 	/** How the file sets are named: the prefix, then their size in bytes. */
 	private static final String FILE_SET_PREFIX = "iosim-fileset-";
+	/** How the growing files are named: the prefix, then the thread's number. */
+	private static final String GROWING_PREFIX = "iosim-growing.";
+	/** Loops of a growing-files job: more than any run's duration allows, so the run time ends it. */
+	private static final long GROWING_LOOPS = 1_000_000_000L;
 	/** Suffix of the marker beside a file set that is written in full (removed with the file sets). */
 	private static final String LAID_OUT = ".laid-out";
 
@@ -83,7 +87,9 @@ public final class FioRunner implements WorkloadRunner {
 		Path errors = directory.resolve(".fio-errors.txt");
 		List<String> command = new ArrayList<>();
 		command.addAll(Programs.diesWithThisProcess());
-		layOut(command, directory, run.workload());
+		if (run.workload().files() == StorageWorkload.Files.EXISTING) {
+			layOut(command, directory, run.workload());
+		}
 		List<String> fio = new ArrayList<>(List.of(executable));
 		fio.addAll(arguments(run, directory, warmup, duration));
 		command.addAll(volume == null ? fio : volume.wrap(fio));
@@ -181,12 +187,14 @@ public final class FioRunner implements WorkloadRunner {
 
 	@Override
 	public void removeFileSets(Path directory) {
-		try (var fileSets = Files.newDirectoryStream(directory, FILE_SET_PREFIX + "*")) {
-			for (Path fileSet : fileSets) {
-				Files.deleteIfExists(fileSet);
+		for (String prefix : List.of(FILE_SET_PREFIX, GROWING_PREFIX)) {
+			try (var fileSets = Files.newDirectoryStream(directory, prefix + "*")) {
+				for (Path fileSet : fileSets) {
+					Files.deleteIfExists(fileSet);
+				}
+			} catch (IOException leftOver) {
+				// a file set left behind wastes space but no result; the next measurement reuses it
 			}
-		} catch (IOException leftOver) {
-			// a file set left behind wastes space but no result; the next measurement reuses it
 		}
 	}
 
@@ -195,18 +203,27 @@ public final class FioRunner implements WorkloadRunner {
 	 * threads each mix reads and writes; separate threads are a read job and a write job in one group,
 	 * so fio's group report holds the reads of the one and the writes of the other. Each thread works
 	 * in its own slice of the file set: fio counts a job's threads from 0, so the write job starts
-	 * after the read threads' slices.
+	 * after the read threads' slices. Over growing files, each thread writes its own file from empty
+	 * without reserving space (fio would otherwise allocate it first), and removes it and starts the
+	 * next when it reaches its slice: fio does that between loops, and a time-based job never ends a
+	 * loop, so the job is given more loops than its run time allows.
 	 *
 	 * @return fio's arguments for the run, the program's name not included
 	 */
 	public static List<String> arguments(PlannedRun run, Path directory, double warmup, double duration) {
 		StorageWorkload workload = run.workload();
 		long slice = workload.fileSetSize() / workload.concurrency() / workload.requestSize() * workload.requestSize();
-		List<String> arguments = new ArrayList<>(List.of("--output-format=json",
-				"--filename=" + directory.toAbsolutePath().resolve(FILE_SET_PREFIX + workload.fileSetSize()),
-				"--size=" + slice, "--offset_increment=" + slice, "--thread", "--group_reporting",
+		boolean growing = workload.files() == StorageWorkload.Files.GROWING;
+		List<String> arguments = new ArrayList<>(List.of("--output-format=json"));
+		arguments.addAll(growing
+				? List.of("--directory=" + directory.toAbsolutePath(), "--filename_format=" + GROWING_PREFIX + "$jobnum",
+						"--size=" + slice, "--fallocate=none", "--unlink_each_loop=1", "--unlink=1",
+						"--loops=" + GROWING_LOOPS)
+				: List.of("--filename=" + directory.toAbsolutePath().resolve(FILE_SET_PREFIX + workload.fileSetSize()),
+						"--size=" + slice, "--offset_increment=" + slice, "--time_based"));
+		arguments.addAll(List.of("--thread", "--group_reporting",
 				"--bs=" + workload.requestSize(), "--ioengine=" + (workload.queueDepth() > 1 ? "libaio" : "psync"),
-				"--iodepth=" + workload.queueDepth(), "--direct=" + (workload.direct() ? 1 : 0), "--time_based",
+				"--iodepth=" + workload.queueDepth(), "--direct=" + (workload.direct() ? 1 : 0),
 				"--runtime=" + Math.round(duration * 1000) + "ms", "--ramp_time=" + Math.round(warmup * 1000) + "ms",
 				"--lat_percentiles=1", "--percentile_list=50:95:99", "--randseed=" + run.generatorSeed(),
 				// the page cache keeps what earlier runs and the warm-up brought in, as in an application's steady state

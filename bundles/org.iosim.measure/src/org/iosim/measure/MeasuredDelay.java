@@ -42,6 +42,8 @@ public record MeasuredDelay(String plan, int configuration, StorageWorkload work
 	 * rows hold separate read and write threads (see {@link #readThreads()}); left out otherwise.
 	 */
 	public static final String READ_THREADS = "readThreads";
+	/** The export's column that marks rows whose writes grew their files (1) or overwrote laid-out ones (0). */
+	public static final String GROWING_FILES = "growingFiles";
 
 	public MeasuredDelay {
 		delays = List.copyOf(delays);
@@ -125,6 +127,11 @@ public record MeasuredDelay(String plan, int configuration, StorageWorkload work
 		return rows.stream().anyMatch(row -> row.workload().threads() == StorageWorkload.Threads.SEPARATE);
 	}
 
+	/** @return whether any row's writes grew their files, so an export has the {@value #GROWING_FILES} column */
+	public static boolean growingFiles(List<MeasuredDelay> rows) {
+		return rows.stream().anyMatch(row -> row.workload().files() == StorageWorkload.Files.GROWING);
+	}
+
 	/** Groups runs by plan, configuration and request type. */
 	public static List<MeasuredDelay> of(List<MeasurementDatabase.Run> runs) {
 		record Key(String plan, int configuration, IoType type) {
@@ -153,16 +160,18 @@ public record MeasuredDelay(String plan, int configuration, StorageWorkload work
 	 * {@code synchronous} after the workload inputs. Rows of separate read and write threads add the
 	 * column {@value #READ_THREADS} before {@value #TARGET}, with a number in every row; without them
 	 * the file is what it was before separate threads existed, so that regression models fitted on all
-	 * its columns take workload inputs only, as analysis models need. The file appears complete or not
-	 * at all.
+	 * its columns take workload inputs only, as analysis models need. Rows of writes that grew their
+	 * files add the column {@value #GROWING_FILES} the same way. The file appears complete or not at all.
 	 */
 	public static void writeCsv(List<MeasuredDelay> rows, Path file) throws IOException {
 		boolean readThreads = separateThreads(rows);
+		boolean growing = growingFiles(rows);
 		List<WorkloadInput> columns = columns(rows);
 		WholeFiles.write(file, temporary -> {
 			try (Writer out = Files.newBufferedWriter(temporary, StandardCharsets.UTF_8)) {
 				out.write(String.join(",", columns.stream().map(WorkloadInput::inputName).toList())
-						+ (readThreads ? "," + READ_THREADS : "") + "," + TARGET + "\n");
+						+ (readThreads ? "," + READ_THREADS : "") + (growing ? "," + GROWING_FILES : "") + "," + TARGET
+						+ "\n");
 				for (MeasuredDelay row : rows) {
 					StringBuilder line = new StringBuilder();
 					for (double value : row.inputs(columns)) {
@@ -170,6 +179,9 @@ public record MeasuredDelay(String plan, int configuration, StorageWorkload work
 					}
 					if (readThreads) {
 						line.append(row.readThreads()).append(',');
+					}
+					if (growing) {
+						line.append(row.workload().files() == StorageWorkload.Files.GROWING ? 1 : 0).append(',');
 					}
 					out.write(line.append(String.format(Locale.ROOT, "%.9g", row.meanDelay())).append('\n').toString());
 				}

@@ -38,9 +38,10 @@ public final class MeasurementDatabase implements AutoCloseable {
 	 * 1: the first schema; 2: the run's thread mode ({@code threads}, mixed or separate), added to the
 	 * runs of a version 1 file as mixed, which they were; 3: the plan's volume (null: the plain
 	 * device, as every earlier plan ran) and the run's sync mode ({@code sync}, none for earlier runs);
-	 * 4: the CPUs other processes used during the run ({@code other_load}, null where not measured).
+	 * 4: the CPUs other processes used during the run ({@code other_load}, null where not measured);
+	 * 5: the files the run wrote ({@code files}, existing for earlier runs).
 	 */
-	private static final int SCHEMA_VERSION = 4;
+	private static final int SCHEMA_VERSION = 5;
 
 	/** The latency columns of each request type, after its prefix ("read_", "write_"). */
 	private static final List<String> LATENCY_COLUMNS = List.of("requests", "per_second", "bytes_per_second",
@@ -167,6 +168,10 @@ public final class MeasurementDatabase implements AutoCloseable {
 			if (!columns(statement, "run").contains("other_load")) {
 				statement.execute("ALTER TABLE run ADD COLUMN other_load REAL"); // schema 4
 			}
+			if (!columns(statement, "run").contains("files")) {
+				statement.execute("ALTER TABLE run ADD COLUMN files TEXT NOT NULL DEFAULT 'existing'"
+						+ " CHECK (files IN ('existing', 'growing'))"); // schema 5
+			}
 			statement.execute("COMMIT");
 			// only now, once the file is known to be ours: the journal mode is written into the file's header
 			statement.execute("PRAGMA journal_mode = WAL");
@@ -275,7 +280,7 @@ public final class MeasurementDatabase implements AutoCloseable {
 	public void record(long plan, PlannedRun run, RunResult result, double otherLoad) throws MeasurementException {
 		List<String> columns = new ArrayList<>(List.of("plan", "configuration", "repetition", "run_order", "request_size",
 				"read_ratio", "sequential", "file_set_size", "concurrency", "queue_depth", "direct", "threads", "sync",
-				"elapsed_seconds", "finished", "other_load"));
+				"files", "elapsed_seconds", "finished", "other_load"));
 		for (String type : List.of("read", "write")) {
 			LATENCY_COLUMNS.forEach(column -> columns.add(type + "_" + column));
 		}
@@ -299,6 +304,7 @@ public final class MeasurementDatabase implements AutoCloseable {
 			insert.setInt(column++, workload.direct() ? 1 : 0);
 			insert.setString(column++, workload.threads().id());
 			insert.setString(column++, workload.sync().id());
+			insert.setString(column++, workload.files().id());
 			insert.setDouble(column++, result.elapsedSeconds());
 			insert.setString(column++, Instant.now().toString());
 			if (Double.isNaN(otherLoad)) {
@@ -341,7 +347,7 @@ public final class MeasurementDatabase implements AutoCloseable {
 					workload = new StorageWorkload(rows.getLong("request_size"), rows.getDouble("read_ratio"),
 							rows.getInt("sequential") != 0, rows.getLong("file_set_size"), rows.getInt("concurrency"),
 							rows.getInt("queue_depth"), rows.getInt("direct") != 0, threads(rows.getString("threads")),
-							sync(rows.getString("sync")));
+							sync(rows.getString("sync")), files(rows.getString("files")));
 				} catch (IllegalArgumentException altered) {
 					throw new MeasurementException(String.format(Locale.ROOT, "%s: run %d of plan '%s' holds an impossible"
 							+ " configuration (was the file edited?): %s", file, rows.getInt("run_order") + 1,
@@ -363,6 +369,14 @@ public final class MeasurementDatabase implements AutoCloseable {
 			}
 		}
 		throw new IllegalArgumentException("threads '" + id + "' is neither mixed nor separate");
+	}
+
+	private static StorageWorkload.Files files(String id) {
+		StorageWorkload.Files files = StorageWorkload.Files.of(id);
+		if (files == null) {
+			throw new IllegalArgumentException("files '" + id + "' is neither existing nor growing");
+		}
+		return files;
 	}
 
 	private static StorageWorkload.Sync sync(String id) {

@@ -59,7 +59,8 @@ public record MeasurementPlan(String name, Design design, int points, long seed,
 	/** The storage workload parameters a plan varies, by their names in the plan file. */
 	public enum Factor {
 		REQUEST_SIZE("requestSize"), READ_RATIO("readRatio"), PATTERN("pattern"), FILE_SET_SIZE("fileSetSize"),
-		CONCURRENCY("concurrency"), QUEUE_DEPTH("queueDepth"), IO("io"), THREADS("threads"), SYNC("sync");
+		CONCURRENCY("concurrency"), QUEUE_DEPTH("queueDepth"), IO("io"), THREADS("threads"), SYNC("sync"),
+		FILES("files");
 
 		private final String key;
 
@@ -75,7 +76,7 @@ public record MeasurementPlan(String name, Design design, int points, long seed,
 	/**
 	 * The values a factor takes: listed levels, or a range that sampling designs draw from
 	 * (uniformly, or uniformly in the logarithm). Categories (pattern, io, threads) are levels 0 and 1;
-	 * sync's are 0, 1 and 2 (none, fdatasync, osync).
+	 * sync's are 0, 1 and 2 (none, fdatasync, osync); files' 0 and 1 (existing, growing).
 	 */
 	public record FactorLevels(Factor factor, List<Double> levels, double min, double max, boolean logScale) {
 		public FactorLevels {
@@ -254,10 +255,10 @@ public record MeasurementPlan(String name, Design design, int points, long seed,
 			double[] values = new double[factors.size()];
 			for (int factor = 0; factor < factors.size(); factor++) {
 				FactorLevels levels = factors.get(factor);
-				// a threads or sync factor of one level draws nothing, so random plans written before the
+				// a threads, sync or files factor of one level draws nothing, so random plans written before the
 				// factor existed keep their configurations (and their databases recognise them)
-				boolean fixed = (levels.factor() == Factor.THREADS || levels.factor() == Factor.SYNC)
-						&& levels.levels().size() == 1;
+				boolean fixed = (levels.factor() == Factor.THREADS || levels.factor() == Factor.SYNC
+						|| levels.factor() == Factor.FILES) && levels.levels().size() == 1;
 				values[factor] = fixed ? levels.levels().get(0) : levels.at(random.nextDouble());
 			}
 			points.add(values);
@@ -272,7 +273,8 @@ public record MeasurementPlan(String name, Design design, int points, long seed,
 				sectors(value(point, Factor.FILE_SET_SIZE)), (int) Math.round(value(point, Factor.CONCURRENCY)),
 				(int) Math.round(value(point, Factor.QUEUE_DEPTH)), value(point, Factor.IO) >= 0.5,
 				value(point, Factor.THREADS) == SEPARATE ? StorageWorkload.Threads.SEPARATE : StorageWorkload.Threads.MIXED,
-				StorageWorkload.Sync.values()[(int) Math.round(value(point, Factor.SYNC))]);
+				StorageWorkload.Sync.values()[(int) Math.round(value(point, Factor.SYNC))],
+				StorageWorkload.Files.values()[(int) Math.round(value(point, Factor.FILES))]);
 	}
 
 	/** The read ratio a point runs with: whole percent, fio's granularity. */

@@ -25,9 +25,11 @@ import org.iosim.pcm.io.IoType;
  * @param threads     whether every thread mixes reads and writes, or the threads are separate
  * @param sync        how writes reach the device before they complete: a database's log and a file
  *                    server's synchronous writes wait for the device; none for a workload without writes
+ * @param files       whether the writes go to files laid out beforehand, or to files they grow from
+ *                    empty, as a file server's or a mail server's new files are written
  */
 public record StorageWorkload(long requestSize, double readRatio, boolean sequential, long fileSetSize,
-		int concurrency, int queueDepth, boolean direct, Threads threads, Sync sync) {
+		int concurrency, int queueDepth, boolean direct, Threads threads, Sync sync, Files files) {
 
 	/** The smallest block fio accepts for direct I/O, and the granularity of every size here. */
 	public static final int SECTOR = 512;
@@ -80,6 +82,49 @@ public record StorageWorkload(long requestSize, double readRatio, boolean sequen
 		}
 	}
 
+	/**
+	 * Which files the writes go to, by their names in plans and the database. A write that grows its
+	 * file changes the file's size and allocates blocks, so a file system that makes it durable writes
+	 * the file's metadata too: on this machine's ext4 an O_SYNC write that grows its file costs three
+	 * device writes where one over existing blocks costs two.
+	 */
+	public enum Files {
+		/** The file set is written in full before the first run; writes overwrite its blocks. */
+		EXISTING("existing"),
+		/**
+		 * Each thread writes its own file from empty, in order, without reserving space; when the file
+		 * reaches the thread's share of the file set it is removed and the next one starts empty.
+		 */
+		GROWING("growing");
+
+		private final String id;
+
+		Files(String id) {
+			this.id = id;
+		}
+
+		public String id() {
+			return id;
+		}
+
+		/** @return the kind of this id, or null if there is none */
+		public static Files of(String id) {
+			for (Files files : values()) {
+				if (files.id.equals(id)) {
+					return files;
+				}
+			}
+			return null;
+		}
+	}
+
+	/** A workload over files laid out beforehand, as every workload was before the files factor. */
+	public StorageWorkload(long requestSize, double readRatio, boolean sequential, long fileSetSize, int concurrency,
+			int queueDepth, boolean direct, Threads threads, Sync sync) {
+		this(requestSize, readRatio, sequential, fileSetSize, concurrency, queueDepth, direct, threads, sync,
+				Files.EXISTING);
+	}
+
 	/** A workload whose writes wait for no flush, as every workload did before the sync factor. */
 	public StorageWorkload(long requestSize, double readRatio, boolean sequential, long fileSetSize, int concurrency,
 			int queueDepth, boolean direct, Threads threads) {
@@ -117,6 +162,13 @@ public record StorageWorkload(long requestSize, double readRatio, boolean sequen
 		}
 		if (readRatio == 1) {
 			sync = Sync.NONE; // nothing to make durable: the same workload as without
+		}
+		if (files == null) {
+			throw new IllegalArgumentException("files must be existing or growing");
+		}
+		if (files == Files.GROWING && (readRatio != 0 || !sequential)) {
+			throw new IllegalArgumentException("growing files are written in order and never read: they need"
+					+ " readRatio 0 and the sequential pattern");
 		}
 		long readThreads = Math.round(concurrency * readRatio);
 		if (threads == Threads.SEPARATE && (readThreads == 0 || readThreads == concurrency)) {
@@ -180,7 +232,8 @@ public record StorageWorkload(long requestSize, double readRatio, boolean sequen
 
 	/**
 	 * e.g. "16 KiB random 70 % reads, 4 threads x 1, 64 MiB file set, buffered", with separate threads
-	 * "… 4 threads (3 read, 1 write) x 1 …", with synchronous writes "…, buffered, O_SYNC writes". Plan fingerprints contain this text, so a mixed workload's
+	 * "… 4 threads (3 read, 1 write) x 1 …", with synchronous writes "…, buffered, O_SYNC writes", over
+	 * growing files "…, O_SYNC writes, growing files". Plan fingerprints contain this text, so a mixed workload's
 	 * text stays what it was before separate threads existed: databases recognise their plans.
 	 */
 	@Override
@@ -192,9 +245,10 @@ public record StorageWorkload(long requestSize, double readRatio, boolean sequen
 		case FDATASYNC -> ", fdatasync after each write";
 		case OSYNC -> ", O_SYNC writes";
 		};
-		return String.format(Locale.ROOT, "%s %s %d %% reads, %d thread%s%s x %d, %s file set, %s%s", bytes(requestSize),
+		return String.format(Locale.ROOT, "%s %s %d %% reads, %d thread%s%s x %d, %s file set, %s%s%s", bytes(requestSize),
 				sequential ? "sequential" : "random", Math.round(readRatio * 100), concurrency, concurrency == 1 ? "" : "s",
-				split, queueDepth, bytes(fileSetSize), direct ? "direct" : "buffered", durable);
+				split, queueDepth, bytes(fileSetSize), direct ? "direct" : "buffered", durable,
+				files == Files.GROWING ? ", growing files" : ""); // nothing for existing files, as before the factor
 	}
 
 	/** A size for people: whole KiB, MiB or GiB where it divides, else bytes. */

@@ -91,9 +91,11 @@ final class MeasureCommand implements Callable<Integer> {
 					List<MeasuredDelay> rows = MeasuredDelay.of(opened.runs());
 					MeasuredDelay.writeCsv(rows, export);
 					spec.commandLine().getOut().printf(Locale.ROOT,
-							"exported %d rows (configurations x request types) to %s%s%n", rows.size(), export,
+							"exported %d rows (configurations x request types) to %s%s%s%n", rows.size(), export,
 							MeasuredDelay.separateThreads(rows) ? ", with the column " + MeasuredDelay.READ_THREADS
-									+ " for the separate read and write threads" : "");
+									+ " for the separate read and write threads" : "",
+							MeasuredDelay.growingFiles(rows) ? ", with the column " + MeasuredDelay.GROWING_FILES
+									+ " for the writes that grew their files" : "");
 				}
 			}
 			return 0;

@@ -183,7 +183,7 @@ public final class PlanReader {
 		case PATTERN -> 0;
 		case FILE_SET_SIZE -> 64 << 20;
 		case CONCURRENCY, QUEUE_DEPTH -> 1;
-		case IO, THREADS, SYNC -> 0; // buffered; threads mixing reads and writes; no flush after writes
+		case IO, THREADS, SYNC, FILES -> 0; // buffered; threads mixing reads and writes; no flush; existing files
 		};
 	}
 
@@ -194,7 +194,7 @@ public final class PlanReader {
 			}
 		}
 		throw error("factors." + FileProblems.excerpt(key), "unknown factor (expected requestSize, readRatio, pattern, fileSetSize,"
-				+ " concurrency, queueDepth, io, threads or sync)");
+				+ " concurrency, queueDepth, io, threads, sync or files)");
 	}
 
 	private FactorLevels levels(Factor factor, JsonNode node, Design design) throws PlanException {
@@ -203,7 +203,8 @@ public final class PlanReader {
 			if (design == Design.FACTORIAL) {
 				throw error(where, "a factorial design needs levels (a list), not a range");
 			}
-			if (factor == Factor.PATTERN || factor == Factor.IO || factor == Factor.THREADS || factor == Factor.SYNC) {
+			if (factor == Factor.PATTERN || factor == Factor.IO || factor == Factor.THREADS || factor == Factor.SYNC
+					|| factor == Factor.FILES) {
 				throw error(where, "takes a list of levels, not a range");
 			}
 			for (Iterator<String> keys = node.fieldNames(); keys.hasNext();) {
@@ -256,6 +257,7 @@ public final class PlanReader {
 			}
 			yield sync.ordinal();
 		}
+		case FILES -> category(node, where, "existing", "growing");
 		case CONCURRENCY, QUEUE_DEPTH -> whole(node, where, 1, MAX_THREADS);
 		};
 	}

@@ -1,16 +1,19 @@
 package org.iosim.measure.internal;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 
 import org.iosim.analysis.AnalysisModelException;
 import org.iosim.analysis.ArrivingRequest;
 import org.iosim.analysis.EmbeddedIoModel;
 import org.iosim.analysis.EmbeddedIoModel.SubModelResource;
+import org.iosim.analysis.FileProblems;
 import org.iosim.analysis.FcfsQueue;
 import org.iosim.analysis.IoAnalysisModel;
 import org.iosim.analysis.IoAnalysisModelKind;
@@ -26,8 +29,12 @@ import org.iosim.pcm.io.IoType;
 /**
  * A QoS-limited volume as the kernel's block throttling (and a hypervisor's or a cloud's limit)
  * makes one. Reads and writes each pass a throttle that lets device requests through no faster than
- * the volume's limits allow. A synchronous write's flush adds {@code flushWrites} device writes of
- * no data: the journal commit and the cache flush the file system issues for it. Past the throttle,
+ * the volume's limits allow. A synchronous write's flush adds {@code flushWrites} device writes: the
+ * cache flush and any metadata the file system writes for it. A file set whose synchronous writes
+ * cost differently (a file server's new files, whose writes grow them, against a database's log
+ * written over) has its own {@code flushWrites.NAME}. Buffered writes reach the device in whole
+ * pages of {@code pageSize} bytes (default 4 KiB), and each device write a flush adds beyond the
+ * first (the metadata) is a page too, so the bandwidth limit counts those bytes. Past the throttle,
  * the device itself takes {@code deviceTime}, in parallel for all requests.
  *
  * How the throttle spends its limit is the parameter {@code window}: Linux counts it in windows of
@@ -49,7 +56,11 @@ public final class VolumeModelKind implements IoAnalysisModelKind {
 	private static final String DEVICE_TIME = "deviceTime";
 	private static final String WINDOW = "window";
 	private static final String GROUP_COMMIT = "groupCommit";
-	private static final Set<String> PARAMETERS = Set.of(VOLUME, FLUSH_WRITES, DEVICE_TIME, WINDOW, GROUP_COMMIT);
+	private static final String PAGE_SIZE = "pageSize";
+	/** The page of Linux's page cache: what a buffered write moves to the device at least. */
+	private static final double PAGE = 4096;
+	private static final Set<String> PARAMETERS = Set.of(VOLUME, FLUSH_WRITES, DEVICE_TIME, WINDOW, GROUP_COMMIT,
+			PAGE_SIZE);
 
 	@Override
 	public String id() {
@@ -62,16 +73,21 @@ public final class VolumeModelKind implements IoAnalysisModelKind {
 				+ " --volume'), whose IOPS and bandwidth limits throttle reads and writes, counted in windows of 'window'"
 				+ " seconds (default 0.1, as Linux does; 0 paces evenly); a synchronous write adds 'flushWrites' device"
 				+ " writes (default 1); 'deviceTime' seconds (default 0) follow the throttle; 'groupCommit' true flushes"
-				+ " the synchronous writes of one file set that wait for the same flush together.";
+				+ " the synchronous writes of one file set that wait for the same flush together; 'flushWrites.NAME' sets"
+				+ " the flush's device writes of file set NAME; buffered writes move whole pages of 'pageSize' bytes"
+				+ " (default 4096, 0 for exact bytes).";
 	}
 
 	@Override
 	public IoAnalysisModel create(ModelDefinition definition, ModelContext context) throws AnalysisModelException {
+		Map<String, Double> fileSetFlushWrites = new HashMap<>();
 		for (String parameter : definition.parameters().keySet()) {
-			if (!PARAMETERS.contains(parameter)) {
+			if (parameter.startsWith(FLUSH_WRITES + ".") && parameter.length() > FLUSH_WRITES.length() + 1) {
+				fileSetFlushWrites.put(parameter.substring(FLUSH_WRITES.length() + 1), number(definition, parameter, 1));
+			} else if (!PARAMETERS.contains(parameter)) {
 				throw new AnalysisModelException("analysis model '" + definition.name() + "' of kind '" + ID
-						+ "': unknown parameter '" + parameter
-						+ "' (expected volume, flushWrites, deviceTime, window, groupCommit)");
+						+ "': unknown parameter '" + FileProblems.excerpt(parameter)
+						+ "' (expected volume, flushWrites, flushWrites.FILESET, deviceTime, window, groupCommit, pageSize)");
 			}
 		}
 		String file = definition.parameter(VOLUME).orElseThrow(() -> new AnalysisModelException("analysis model '"
@@ -86,7 +102,11 @@ public final class VolumeModelKind implements IoAnalysisModelKind {
 		double deviceTime = number(definition, DEVICE_TIME, 0);
 		double window = number(definition, WINDOW, LINUX_WINDOW);
 		boolean groupCommit = bool(definition, GROUP_COMMIT);
-		return new Throttled(volume, flushWrites, deviceTime, window, groupCommit, context.clock());
+		double pageSize = number(definition, PAGE_SIZE, PAGE);
+		// sorted, so that the description lists the file sets in the same order every time
+		WriteCost cost = new WriteCost(flushWrites, Collections.unmodifiableSortedMap(new TreeMap<>(fileSetFlushWrites)),
+				pageSize);
+		return new Throttled(volume, cost, deviceTime, window, groupCommit, context.clock());
 	}
 
 	private static double number(ModelDefinition definition, String parameter, double otherwise)
@@ -115,6 +135,33 @@ public final class VolumeModelKind implements IoAnalysisModelKind {
 					"analysis model '" + definition.name() + "': '" + parameter + "' must be true or false");
 		}
 		return text.equals("true");
+	}
+
+	/**
+	 * What a write costs at the volume: its device writes and bytes.
+	 *
+	 * @param flushWrites          device writes a flush adds, unless its file set has its own
+	 * @param fileSetFlushWrites   by file set name, where they differ
+	 * @param pageSize             the unit buffered writes move in, 0 for exact bytes
+	 */
+	record WriteCost(double flushWrites, Map<String, Double> fileSetFlushWrites, double pageSize) {
+
+		double flushWrites(String fileSet) {
+			return fileSet == null ? flushWrites : fileSetFlushWrites.getOrDefault(fileSet, flushWrites);
+		}
+
+		double deviceRequests(boolean synchronous, String fileSet) {
+			return 1 + (synchronous ? flushWrites(fileSet) : 0);
+		}
+
+		/** The bytes of a write of {@code size} bytes: whole pages, and a page per metadata write of its flush. */
+		double bytes(double size, boolean synchronous, String fileSet) {
+			if (pageSize == 0) {
+				return size;
+			}
+			double pages = Math.ceil(size / pageSize) * pageSize;
+			return pages + (synchronous ? Math.max(0, flushWrites(fileSet) - 1) * pageSize : 0);
+		}
 	}
 
 	/** How a throttle lets requests through on simulated time. */
@@ -175,7 +222,7 @@ public final class VolumeModelKind implements IoAnalysisModelKind {
 	/** One volume per created model: a model instance belongs to one simulation replication. */
 	private static final class Throttled implements EmbeddedIoModel {
 		private final Volume volume;
-		private final double flushWrites;
+		private final WriteCost cost;
 		private final double deviceTime;
 		private final double window;
 		private final boolean groupCommit;
@@ -184,10 +231,10 @@ public final class VolumeModelKind implements IoAnalysisModelKind {
 		private final Throttle writes;
 		private final Map<String, LogWriter> logWriters = new HashMap<>();
 
-		Throttled(Volume volume, double flushWrites, double deviceTime, double window, boolean groupCommit,
+		Throttled(Volume volume, WriteCost cost, double deviceTime, double window, boolean groupCommit,
 				SimulationClock clock) {
 			this.volume = volume;
-			this.flushWrites = flushWrites;
+			this.cost = cost;
 			this.deviceTime = deviceTime;
 			this.window = window;
 			this.groupCommit = groupCommit;
@@ -207,14 +254,12 @@ public final class VolumeModelKind implements IoAnalysisModelKind {
 		 */
 		@Override
 		public double delay(WorkloadState state) {
-			boolean read = state.type() == IoType.READ;
-			return pacedTime(deviceRequests(state.synchronous()), state.requestSize(),
-					read ? volume.readIops() : volume.writeIops(), read ? volume.readBps() : volume.writeBps())
+			if (state.type() == IoType.READ) {
+				return pacedTime(1, state.requestSize(), volume.readIops(), volume.readBps()) + deviceTime;
+			}
+			return pacedTime(cost.deviceRequests(state.synchronous(), null),
+					cost.bytes(state.requestSize(), state.synchronous(), null), volume.writeIops(), volume.writeBps())
 					+ deviceTime;
-		}
-
-		private double deviceRequests(boolean synchronous) {
-			return 1 + (synchronous ? flushWrites : 0);
 		}
 
 		@Override
@@ -224,26 +269,30 @@ public final class VolumeModelKind implements IoAnalysisModelKind {
 				log.waitingBytes += request.size();
 				log.waiting.add(finished);
 				if (!log.writing) {
-					writeTogether(log);
+					writeTogether(request.fileSet(), log);
 				}
 				return;
 			}
-			Throttle throttle = request.type() == IoType.READ ? reads : writes;
-			throttle.pass(deviceRequests(request.synchronous()), request.size(), onTheDevice(finished));
+			if (request.type() == IoType.READ) {
+				reads.pass(1, request.size(), onTheDevice(finished));
+			} else {
+				writes.pass(cost.deviceRequests(request.synchronous(), request.fileSet()),
+						cost.bytes(request.size(), request.synchronous(), request.fileSet()), onTheDevice(finished));
+			}
 		}
 
 		/** Writes and flushes everything waiting in the log as one request; then what has gathered meanwhile. */
-		private void writeTogether(LogWriter log) {
+		private void writeTogether(String fileSet, LogWriter log) {
 			List<Runnable> group = List.copyOf(log.waiting);
 			double bytes = log.waitingBytes;
 			log.waiting.clear();
 			log.waitingBytes = 0;
 			log.writing = true;
-			writes.pass(deviceRequests(true), bytes, onTheDevice(() -> {
+			writes.pass(cost.deviceRequests(true, fileSet), cost.bytes(bytes, true, fileSet), onTheDevice(() -> {
 				log.writing = false;
 				group.forEach(Runnable::run);
 				if (!log.writing && !log.waiting.isEmpty()) {
-					writeTogether(log);
+					writeTogether(fileSet, log);
 				}
 			}));
 		}
@@ -265,8 +314,9 @@ public final class VolumeModelKind implements IoAnalysisModelKind {
 
 		@Override
 		public String describe() {
-			return String.format(Locale.ROOT, "%s: %s, %s device writes per flush, device time %s s, %s%s", ID, volume,
-					flushWrites, deviceTime, window == 0 ? "paced evenly" : "counted in windows of " + window + " s",
+			return String.format(Locale.ROOT, "%s: %s, %s device writes per flush%s, device time %s s, %s%s", ID, volume,
+					cost.flushWrites(), cost.fileSetFlushWrites().isEmpty() ? "" : " (" + cost.fileSetFlushWrites() + ")",
+					deviceTime, window == 0 ? "paced evenly" : "counted in windows of " + window + " s",
 					groupCommit ? ", group commit" : "");
 		}
 	}

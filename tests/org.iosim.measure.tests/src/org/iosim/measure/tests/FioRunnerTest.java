@@ -107,6 +107,45 @@ class FioRunnerTest {
 	}
 
 	@Test
+	void growingFilesAreWrittenFromEmptyWithoutReservedSpaceAndRemovedEachLoop() {
+		StorageWorkload growing = new StorageWorkload(16384, 0, true, 8 << 20, 2, 1, false, Threads.MIXED,
+				StorageWorkload.Sync.OSYNC, StorageWorkload.Files.GROWING);
+		List<String> arguments = FioRunner.arguments(new PlannedRun(0, 0, 1, growing, 7), folder, 0.5, 2);
+		assertTrue(arguments.containsAll(List.of("--directory=" + folder.toAbsolutePath(),
+				"--filename_format=iosim-growing.$jobnum", "--size=" + (4 << 20), "--fallocate=none",
+				"--unlink_each_loop=1", "--unlink=1", "--runtime=2000ms", "--sync=1")), arguments.toString());
+		// a time-based job never ends a loop, so it would overwrite its file instead of starting a new one
+		assertFalse(arguments.contains("--time_based"), arguments.toString());
+		assertTrue(arguments.stream().noneMatch(argument -> argument.startsWith("--filename=")
+				|| argument.startsWith("--offset_increment")), arguments.toString());
+		assertEquals(new StorageWorkload(16384, 0, true, 8 << 20, 2, 1, false, Threads.MIXED, StorageWorkload.Sync.OSYNC)
+				+ ", growing files", growing.toString(), "only growing files change the text");
+	}
+
+	@Test
+	void growingFilesAreMeasuredWithFioAndLeaveNothingBehind() throws Exception {
+		assumeTrue(fioInstalled(), "fio is not installed (apt-get install fio)");
+		Path file = folder.resolve("growing.json");
+		Files.writeString(file, """
+				{"name": "growing", "warmup": 0.2, "duration": 0.5, "seed": 1,
+				 "factors": {"readRatio": [0], "requestSize": ["16 KiB"], "pattern": ["sequential"], "fileSetSize": "1 MiB",
+				             "sync": ["osync"], "files": ["existing", "growing"]}}""");
+		MeasurementPlan plan = MeasurementPlan.load(file);
+		Path scratch = folder.resolve("files");
+		try (MeasurementDatabase database = MeasurementDatabase.open(folder.resolve("growing.db"), true)) {
+			Measurement.run(plan, database, new FioRunner("fio"), scratch, new Measurement.Listener() {
+			});
+			List<MeasuredDelay> rows = MeasuredDelay.of(database.runs());
+			assertEquals(List.of(StorageWorkload.Files.EXISTING, StorageWorkload.Files.GROWING),
+					rows.stream().map(row -> row.workload().files()).toList(), "stored and read back");
+			for (MeasurementDatabase.Run run : database.runs()) {
+				assertTrue(run.writes().orElseThrow().requests() > 0, run.workload().toString());
+			}
+		}
+		assertFalse(Files.exists(scratch), "the growing files and their folder are removed at the end");
+	}
+
+	@Test
 	void separateReadAndWriteThreadsMeasureBothTypesWithFio() throws Exception {
 		assumeTrue(fioInstalled(), "fio is not installed (apt-get install fio)");
 		Path file = folder.resolve("separate.json");

@@ -2,6 +2,7 @@ package org.iosim.measure.tests;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -240,7 +241,7 @@ class MeasurementDatabaseTest {
 			assertEquals("separate", rows.getString(2));
 			try (Statement pragma = connection.createStatement();
 					ResultSet version = pragma.executeQuery("PRAGMA user_version")) {
-				assertEquals(4, version.getInt(1));
+				assertEquals(5, version.getInt(1));
 			}
 		}
 		Path fresh = folder.resolve("fresh.db");
@@ -249,6 +250,7 @@ class MeasurementDatabaseTest {
 		assertTrue(runColumns(db).contains("threads TEXT 'mixed'"), runColumns(db).toString());
 		assertTrue(runColumns(db).contains("sync TEXT 'none'"), runColumns(db).toString());
 		assertTrue(runColumns(db).contains("other_load REAL null"), runColumns(db).toString());
+		assertTrue(runColumns(db).contains("files TEXT 'existing'"), runColumns(db).toString());
 	}
 
 	@Test
@@ -256,10 +258,10 @@ class MeasurementDatabaseTest {
 		Path db = folder.resolve("newer.db");
 		MeasurementDatabase.open(db, true).close();
 		try (Connection connection = sqlite(db); Statement statement = connection.createStatement()) {
-			statement.execute("PRAGMA user_version = 5");
+			statement.execute("PRAGMA user_version = 6");
 		}
 		MeasurementException error = assertThrows(MeasurementException.class, () -> MeasurementDatabase.open(db, false));
-		assertTrue(error.getMessage().endsWith("written by a newer IOSim (schema 5)"), error.getMessage());
+		assertTrue(error.getMessage().endsWith("written by a newer IOSim (schema 6)"), error.getMessage());
 	}
 
 	@Test
@@ -299,6 +301,25 @@ class MeasurementDatabaseTest {
 		MeasuredDelay.writeCsv(rows.subList(3, 6), mixedCsv);
 		assertEquals(inputs, DataFiles.read(mixedCsv, MeasuredDelay.TARGET, List.of(), 2).features());
 		assertTrue(Files.readAllLines(mixedCsv).stream().skip(1).allMatch(line -> line.split(",").length == 12));
+	}
+
+	@Test
+	void anExportMarksTheWritesThatGrewTheirFilesOnlyWhenThereAreAny() throws Exception {
+		StorageWorkload growing = new StorageWorkload(16384, 0, true, 64 << 20, 1, 1, false, Threads.MIXED,
+				StorageWorkload.Sync.OSYNC, StorageWorkload.Files.GROWING);
+		StorageWorkload existing = new StorageWorkload(16384, 0, true, 64 << 20, 1, 1, false, Threads.MIXED,
+				StorageWorkload.Sync.OSYNC);
+		List<MeasuredDelay> rows = List.of(new MeasuredDelay("p", 0, growing, IoType.WRITE, List.of(0.006)),
+				new MeasuredDelay("p", 1, existing, IoType.WRITE, List.of(0.004)));
+		Path csv = folder.resolve("growing.csv");
+		MeasuredDelay.writeCsv(rows, csv);
+		List<String> lines = Files.readAllLines(csv);
+		assertTrue(lines.get(0).endsWith(",synchronous," + MeasuredDelay.GROWING_FILES + ",delay"), lines.get(0));
+		assertTrue(lines.get(1).endsWith(",1,1,0.00600000000"), lines.get(1));
+		assertTrue(lines.get(2).endsWith(",1,0,0.00400000000"), lines.get(2));
+		Path existingCsv = folder.resolve("existing.csv");
+		MeasuredDelay.writeCsv(rows.subList(1, 2), existingCsv);
+		assertFalse(Files.readString(existingCsv).contains(MeasuredDelay.GROWING_FILES));
 	}
 
 	@Test

@@ -180,12 +180,16 @@ class MeasurementPlanTest {
 		assertEquals(fingerprint, plan(explicit).fingerprint(), "threads [\"mixed\"] is the default");
 		String noFlushes = json.replace("\"factors\": {", "\"factors\": {\"sync\": [\"none\"], ");
 		assertEquals(fingerprint, plan(noFlushes).fingerprint(), "sync [\"none\"] is the default, and so are plans before it");
+		String existingFiles = json.replace("\"factors\": {", "\"factors\": {\"files\": [\"existing\"], ");
+		assertEquals(fingerprint, plan(existingFiles).fingerprint(), "files [\"existing\"] is the default");
 	}
 
 	@ParameterizedTest
 	@CsvSource(delimiter = '|', value = {
 			"{\"factors\": {\"blockSize\": [1]}}|'factors.blockSize': unknown factor",
-			"{\"factors\": {\"thread\": [\"separate\"]}}|'factors.thread': unknown factor (expected requestSize, readRatio, pattern, fileSetSize, concurrency, queueDepth, io, threads or sync)",
+			"{\"factors\": {\"thread\": [\"separate\"]}}|'factors.thread': unknown factor (expected requestSize, readRatio, pattern, fileSetSize, concurrency, queueDepth, io, threads, sync or files)",
+			"{\"factors\": {\"files\": [\"new\"]}}|'factors.files[0]': must be \"existing\" or \"growing\"",
+			"{\"factors\": {\"files\": [\"growing\"], \"readRatio\": [0], \"pattern\": [\"random\"]}}|'factors': configuration 1 cannot run: growing files are written in order and never read: they need readRatio 0 and the sequential pattern",
 			"{\"factors\": {\"sync\": [\"always\"]}}|'factors.sync[0]': must be \"none\", \"fdatasync\" (after each write) or \"osync\" (O_SYNC writes)",
 			"{\"factors\": {\"threads\": [\"mixed\", \"split\"]}}|'factors.threads[1]': must be \"mixed\" or \"separate\"",
 			"{\"design\": \"random\", \"points\": 4, \"factors\": {\"threads\": {\"min\": 0, \"max\": 1}}}|'factors.threads': takes a list of levels, not a range",

@@ -86,7 +86,9 @@ class VolumeModelKindTest {
 				Map.of("volume", "volume.json", "flushWrites", "1.5", "deviceTime", "0.0001"), SimulationClock.NONE);
 		assertEquals(1.0 / 2000 + 0.0001, limited.delay(write(8192, false)), 1e-12, "one device write");
 		assertEquals(2.5 / 2000 + 0.0001, limited.delay(write(8192, true)), 1e-12, "and its flush's 1.5");
-		assertEquals(1.0 / 32 + 0.0001, limited.delay(write(1 << 20, true)), 1e-12, "1 MiB at 32 MiB/s");
+		// the flush's half a metadata write beyond its first is half a page
+		assertEquals((1 << 20) / (32.0 * (1 << 20)) + 2048 / (32.0 * (1 << 20)) + 0.0001,
+				limited.delay(write(1 << 20, true)), 1e-12, "1 MiB and the metadata at 32 MiB/s");
 		WorkloadState read = new WorkloadState(1, IoType.READ, 4096, 0, AccessPattern.RANDOM, AccessPattern.RANDOM, 1, 1e9,
 				4096, 0, 0);
 		assertEquals(0.0001, limited.delay(read), 1e-12, "reads are not limited on this volume");
@@ -190,6 +192,37 @@ class VolumeModelKindTest {
 		resubmit(volume, finishedAt, clock, "other-log", 8192);
 		clock.runUntil(9.999);
 		assertEquals(2500, finishedAt.size(), 2, "writes to different file sets are flushed apart");
+	}
+
+	@Test
+	void aFileSetWhoseWritesGrowItsFilesHasItsOwnFlushCost() throws Exception {
+		Clock clock = new Clock();
+		EmbeddedIoModel volume = (EmbeddedIoModel) model("{\"writeIops\": 500}", Map.of("volume", "volume.json",
+				"flushWrites", "1", "flushWrites.new files", "2", "window", "0"), clock);
+		List<Double> log = new ArrayList<>();
+		List<Double> newFiles = new ArrayList<>();
+		resubmit(volume, log, clock, "wal", 8192);
+		resubmit(volume, newFiles, clock, "new files", 8192);
+		clock.runUntil(9.999);
+		// the two writers alternate at the throttle: 2 + 3 device writes per pair, 100 pairs a second
+		assertEquals(1000, log.size(), 2);
+		assertEquals(1000, newFiles.size(), 2);
+		assertTrue(((IoAnalysisModel) volume).describe().contains("({new files=2.0})"),
+				((IoAnalysisModel) volume).describe());
+	}
+
+	@Test
+	void bufferedWritesReachTheDeviceInWholePages() throws Exception {
+		IoAnalysisModel paged = model("{\"writeBps\": \"4 MiB\"}", Map.of("volume", "volume.json"),
+				SimulationClock.NONE);
+		double page = 4096 / (4.0 * (1 << 20));
+		assertEquals(page, paged.delay(write(100, false)), 1e-12, "100 bytes move a page");
+		assertEquals(3 * page, paged.delay(write(8193, false)), 1e-12, "8,193 bytes three");
+		assertEquals(2 * page, paged.delay(write(8192, true)), 1e-12, "and a synchronous write's flush (1 by default)"
+				+ " adds no page: the flush itself carries no data");
+		IoAnalysisModel exact = model("{\"writeBps\": \"4 MiB\"}", Map.of("volume", "volume.json", "pageSize", "0"),
+				SimulationClock.NONE);
+		assertEquals(100 / (4.0 * (1 << 20)), exact.delay(write(100, false)), 1e-15, "pageSize 0 counts bytes");
 	}
 
 	private static void resubmit(EmbeddedIoModel volume, long[] finished) {
