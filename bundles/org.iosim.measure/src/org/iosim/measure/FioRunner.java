@@ -236,6 +236,9 @@ public final class FioRunner implements WorkloadRunner {
 					"--rw=" + (workload.sequential() ? "read" : "randread")));
 			arguments.addAll(List.of("--name=iosim-writes", "--numjobs=" + (workload.concurrency() - readThreads),
 					"--offset=" + readThreads * slice, "--rw=" + (workload.sequential() ? "write" : "randwrite")));
+		} else if (growing) {
+			// a write job: fio lays out the file of a job that may read, and the writes would not grow it
+			arguments.addAll(List.of("--name=iosim", "--numjobs=" + workload.concurrency(), "--rw=write"));
 		} else {
 			arguments.addAll(List.of("--name=iosim", "--numjobs=" + workload.concurrency(),
 					"--rw=" + (workload.sequential() ? "rw" : "randrw"),

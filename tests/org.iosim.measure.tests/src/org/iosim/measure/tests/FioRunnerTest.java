@@ -113,7 +113,9 @@ class FioRunnerTest {
 		List<String> arguments = FioRunner.arguments(new PlannedRun(0, 0, 1, growing, 7), folder, 0.5, 2);
 		assertTrue(arguments.containsAll(List.of("--directory=" + folder.toAbsolutePath(),
 				"--filename_format=iosim-growing.$jobnum", "--size=" + (4 << 20), "--fallocate=none",
-				"--unlink_each_loop=1", "--unlink=1", "--runtime=2000ms", "--sync=1")), arguments.toString());
+				"--unlink_each_loop=1", "--unlink=1", "--runtime=2000ms", "--sync=1", "--rw=write")), arguments.toString());
+		// fio lays out the file of a job that may read (rw with 0 % reads), and then no write grows it
+		assertTrue(arguments.stream().noneMatch(argument -> argument.startsWith("--rwmixread")), arguments.toString());
 		// a time-based job never ends a loop, so it would overwrite its file instead of starting a new one
 		assertFalse(arguments.contains("--time_based"), arguments.toString());
 		assertTrue(arguments.stream().noneMatch(argument -> argument.startsWith("--filename=")
