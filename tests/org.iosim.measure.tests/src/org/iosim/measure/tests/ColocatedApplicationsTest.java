@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -89,8 +90,8 @@ class ColocatedApplicationsTest {
 		assertEquals("8+0", Pair.parse("8+0").toString());
 		IllegalArgumentException noPlus = assertThrows(IllegalArgumentException.class, () -> Pair.parse("4x1"));
 		assertTrue(noPlus.getMessage().contains("'4x1'"), noPlus.getMessage());
-		IllegalArgumentException long_ = assertThrows(IllegalArgumentException.class, () -> Pair.parse("9".repeat(500)));
-		assertTrue(long_.getMessage().length() < 150, "a long text is not repeated whole: " + long_.getMessage());
+		IllegalArgumentException tooLong = assertThrows(IllegalArgumentException.class, () -> Pair.parse("9".repeat(500)));
+		assertTrue(tooLong.getMessage().length() < 150, "a long text is not repeated whole: " + tooLong.getMessage());
 		IllegalArgumentException none = assertThrows(IllegalArgumentException.class, () -> Pair.parse("0+0"));
 		assertTrue(none.getMessage().startsWith("0+0"), none.getMessage());
 		IllegalArgumentException many = assertThrows(IllegalArgumentException.class, () -> Pair.parse("4+1001"));
@@ -106,7 +107,7 @@ class ColocatedApplicationsTest {
 	private static List<Path> groupsNamed(Path groups, String prefix) {
 		try (var entries = Files.list(groups)) {
 			return entries.filter(group -> group.getFileName().toString().startsWith(prefix)).toList();
-		} catch (java.io.IOException none) {
+		} catch (IOException none) {
 			return List.of();
 		}
 	}
