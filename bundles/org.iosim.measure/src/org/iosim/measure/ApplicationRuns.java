@@ -10,13 +10,16 @@ import java.util.List;
 import java.util.Random;
 
 /**
- * What the application drivers ({@link PgbenchCampaign}, {@link Dbench}) share: the checks of their
- * settings, the order of their runs, and the volume group they work in.
+ * What the application drivers ({@link PgbenchCampaign}, {@link Dbench}, {@link ColocatedApplications})
+ * share: the checks of their settings, the order of their runs, and the volume group they work in.
  */
 final class ApplicationRuns {
 
-	/** A run to make: this many clients, this repetition. */
-	record Next(int clients, int repetition) {
+	/** The most clients an application may be run with. */
+	static final int MOST_CLIENTS = 1000;
+
+	/** A run to make: this setting (a client count, a pair of them), this repetition. */
+	record Next<S>(S setting, int repetition) {
 	}
 
 	private ApplicationRuns() {
@@ -24,9 +27,14 @@ final class ApplicationRuns {
 
 	/** @throws IllegalArgumentException naming the setting that is out of range */
 	static void requireSettings(List<Integer> clients, int repetitions, int seconds, double maxOtherLoad) {
-		if (clients.isEmpty() || clients.stream().anyMatch(count -> count < 1 || count > 1000)) {
+		if (clients.isEmpty() || clients.stream().anyMatch(count -> count < 1 || count > MOST_CLIENTS)) {
 			throw new IllegalArgumentException("client counts must be 1 to 1000");
 		}
+		requireRepetitions(repetitions, seconds, maxOtherLoad);
+	}
+
+	/** @throws IllegalArgumentException naming the setting that is out of range */
+	static void requireRepetitions(int repetitions, int seconds, double maxOtherLoad) {
 		if (repetitions < 1 || repetitions > 100 || seconds < 1 || seconds > 86_400) {
 			throw new IllegalArgumentException("repetitions must be 1 to 100 and seconds 1 to 86,400");
 		}
@@ -36,14 +44,14 @@ final class ApplicationRuns {
 	}
 
 	/**
-	 * @return every (clients, repetition) run in an order shuffled with the seed, so that drift of
-	 *         the machine spreads over all client counts
+	 * @return every (setting, repetition) run in an order shuffled with the seed, so that drift of
+	 *         the machine spreads over all settings
 	 */
-	static List<Next> shuffled(List<Integer> clients, int repetitions, long seed) {
-		List<Next> order = new ArrayList<>();
+	static <S> List<Next<S>> shuffled(List<S> settings, int repetitions, long seed) {
+		List<Next<S>> order = new ArrayList<>();
 		for (int repetition = 1; repetition <= repetitions; repetition++) {
-			for (int count : clients) {
-				order.add(new Next(count, repetition));
+			for (S setting : settings) {
+				order.add(new Next<>(setting, repetition));
 			}
 		}
 		Collections.shuffle(order, new Random(seed));

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -79,7 +80,7 @@ public record Dbench(Path folder, Volume volume, List<Integer> clients, int repe
 
 	/** @return every run, in the order measured */
 	public List<Run> run(Listener listener) throws MeasurementException, InterruptedException {
-		List<ApplicationRuns.Next> order = ApplicationRuns.shuffled(clients, repetitions, seed);
+		List<ApplicationRuns.Next<Integer>> order = ApplicationRuns.shuffled(clients, repetitions, seed);
 		try {
 			Files.createDirectories(folder);
 		} catch (IOException failed) {
@@ -92,11 +93,11 @@ public record Dbench(Path folder, Volume volume, List<Integer> clients, int repe
 		List<Run> runs = new ArrayList<>();
 		try {
 			group = ApplicationRuns.groupFor(volume, folder);
-			for (ApplicationRuns.Next next : order) {
+			for (ApplicationRuns.Next<Integer> next : order) {
 				BlockThrottle.Group volumeGroup = group;
 				OtherProcesses.Undisturbed<Run> kept = OtherProcesses.undisturbed(maxOtherLoad,
-						() -> once(next.clients(), next.repetition(), volumeGroup),
-						(otherLoad, attempt, last) -> listener.disturbed(next.clients(), otherLoad, attempt, last));
+						() -> once(next.setting(), next.repetition(), volumeGroup),
+						(otherLoad, attempt, last) -> listener.disturbed(next.setting(), otherLoad, attempt, last));
 				Run run = kept.result().withOtherLoad(kept.otherLoad());
 				runs.add(run);
 				listener.finished(run, runs.size(), order.size());
@@ -113,11 +114,84 @@ public record Dbench(Path folder, Volume volume, List<Integer> clients, int repe
 	}
 
 	private Run once(int count, int repetition, BlockThrottle.Group group) throws MeasurementException, InterruptedException {
+		try (Background dbench = start(folder, seconds, count, group)) {
+			return dbench.finish(repetition);
+		}
+	}
+
+	/**
+	 * Starts dbench -s with {@code clients} clients in {@code folder} (it works in its {@code clients}
+	 * folder there), optionally in a volume group, and returns at once.
+	 *
+	 * @param seconds its measured period (-t), which begins after its warm-up of a fifth of it
+	 */
+	static Background start(Path folder, int seconds, int clients, BlockThrottle.Group group) throws MeasurementException {
 		List<String> command = new ArrayList<>(Programs.diesWithThisProcess());
 		List<String> dbench = List.of("dbench", "-s", "-D", folder.toString(), "-t", Integer.toString(seconds),
-				Integer.toString(count));
+				Integer.toString(clients));
 		command.addAll(group == null ? dbench : group.wrap(dbench));
-		String output = Programs.run(command, folder, "dbench");
+		return new Background(Programs.start(command, folder, "dbench"), clients, seconds);
+	}
+
+	/**
+	 * A dbench run under way. dbench 4 spends a fifth of its -t warming up (until every client has
+	 * worked, too), then resets its figures and measures for the whole -t: each second it prints a
+	 * line, "warmup" before and "execute" during the measured period, "cleanup" after it.
+	 */
+	static final class Background implements AutoCloseable {
+		private static final Pattern MEASURING = Pattern.compile("MB/sec\\s+execute\\s");
+		private static final Pattern CLEANING_UP = Pattern.compile("^\\s*\\d+\\s+cleanup\\s");
+		/** Time beyond the warm-up for starting the clients and their first operations on a slow volume. */
+		private static final long START_SECONDS = 60;
+
+		private final Programs.Running dbench;
+		private final int clients;
+		private final int seconds;
+
+		private Background(Programs.Running dbench, int clients, int seconds) {
+			this.dbench = dbench;
+			this.clients = clients;
+			this.seconds = seconds;
+		}
+
+		/**
+		 * Waits until dbench measures: its first "execute" line, printed a second after its measured
+		 * period began.
+		 *
+		 * @throws MeasurementException if dbench failed or did not get there in time
+		 */
+		void awaitMeasuring() throws MeasurementException, InterruptedException {
+			long limit = seconds / 5 + START_SECONDS;
+			if (!dbench.awaitLine(MEASURING, limit, TimeUnit.SECONDS)) {
+				if (!dbench.alive()) {
+					finish(0); // says why dbench failed
+				}
+				throw new MeasurementException("dbench did not end its warm-up within " + limit + " s");
+			}
+		}
+
+		/** @return whether dbench's measured period is over (it cleans up or has ended) */
+		boolean measuringEnded() {
+			return dbench.printed(CLEANING_UP);
+		}
+
+		/** Waits for dbench's end and reads its report. */
+		Run finish(int repetition) throws MeasurementException, InterruptedException {
+			return parse(dbench.finish(), clients, repetition);
+		}
+
+		/** Ends dbench if it still runs, e.g. when the measurement beside it failed. */
+		@Override
+		public void close() throws InterruptedException {
+			dbench.close();
+		}
+	}
+
+	/**
+	 * Reads dbench's final report: its throughput and longest latency, and each operation kind's
+	 * count and mean latency.
+	 */
+	static Run parse(String output, int clients, int repetition) throws MeasurementException {
 		Matcher throughput = THROUGHPUT.matcher(output);
 		if (!throughput.find()) {
 			throw new MeasurementException("dbench reported no throughput");
@@ -128,7 +202,7 @@ public record Dbench(Path folder, Volume volume, List<Integer> clients, int repe
 			operations.put(operation.group(1), new Operation(Long.parseLong(operation.group(2)),
 					Double.parseDouble(operation.group(3)) / 1e3));
 		}
-		return new Run(count, repetition, Double.parseDouble(throughput.group(1)), Double.parseDouble(throughput.group(2))
+		return new Run(clients, repetition, Double.parseDouble(throughput.group(1)), Double.parseDouble(throughput.group(2))
 				/ 1e3, operations, Double.NaN);
 	}
 }

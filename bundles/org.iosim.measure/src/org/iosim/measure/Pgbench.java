@@ -56,7 +56,21 @@ public final class Pgbench {
 
 	/** Runs pgbench with {@code clients} clients for {@code seconds} seconds, after a checkpoint. */
 	public Run run(int clients, int seconds) throws MeasurementException, InterruptedException {
+		checkpoint();
+		return runWithoutCheckpoint(clients, seconds);
+	}
+
+	/** Writes every dirty page, so that the next run does not pay for the work before it. */
+	public void checkpoint() throws MeasurementException, InterruptedException {
 		cluster.sql("CHECKPOINT");
+	}
+
+	/**
+	 * Runs pgbench with {@code clients} clients for {@code seconds} seconds as the server is: for a
+	 * run whose {@link #checkpoint} came before something else started, such as an application
+	 * beside it on the same volume, which a checkpoint now would make wait.
+	 */
+	public Run runWithoutCheckpoint(int clients, int seconds) throws MeasurementException, InterruptedException {
 		long[] before = wal();
 		double flushTimeBefore = walFlushMilliseconds();
 		List<String> command = new ArrayList<>(List.of(cluster.program("pgbench").toString(), "-c",

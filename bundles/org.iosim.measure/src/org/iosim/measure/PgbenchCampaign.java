@@ -32,14 +32,17 @@ public record PgbenchCampaign(Path folder, int port, Volume volume, int scale, L
 	/** Seconds of the warm-up run after loading. */
 	public static final int WARM_UP_SECONDS = 10;
 
-	/** Receives the campaign's progress. */
-	public interface Listener {
+	/** Hears how a cluster is made ready for measuring: loaded, then warmed up. */
+	public interface Preparation {
 		default void loading(int scale) {
 		}
 
 		default void warmingUp(int clients, int seconds) {
 		}
+	}
 
+	/** Receives the campaign's progress. */
+	public interface Listener extends Preparation {
 		default void finished(Pgbench.Run run, int repetition, int done, int total) {
 		}
 
@@ -55,6 +58,11 @@ public record PgbenchCampaign(Path folder, int port, Volume volume, int scale, L
 	public PgbenchCampaign {
 		clients = List.copyOf(clients);
 		ApplicationRuns.requireSettings(clients, repetitions, seconds, maxOtherLoad);
+		requireDatabaseSettings(scale, port);
+	}
+
+	/** @throws IllegalArgumentException naming the setting of the cluster that is out of range */
+	static void requireDatabaseSettings(int scale, int port) {
 		if (scale < 1 || scale > 10_000) {
 			throw new IllegalArgumentException("the scale must be 1 to 10,000");
 		}
@@ -68,34 +76,53 @@ public record PgbenchCampaign(Path folder, int port, Volume volume, int scale, L
 	 * @throws MeasurementException if PostgreSQL, the volume or a run failed
 	 */
 	public List<Measured> run(Listener listener) throws MeasurementException, InterruptedException {
+		List<ApplicationRuns.Next<Integer>> order = ApplicationRuns.shuffled(clients, repetitions, seed);
+		int most = clients.stream().mapToInt(Integer::intValue).max().orElseThrow();
+		return onWarmedUpCluster(folder, folder, port, volume, scale, most, listener, (pgbench, group) -> {
+			List<Measured> measured = new ArrayList<>();
+			for (ApplicationRuns.Next<Integer> next : order) {
+				OtherProcesses.Undisturbed<Pgbench.Run> kept = OtherProcesses.undisturbed(maxOtherLoad,
+						() -> pgbench.run(next.setting(), seconds),
+						(otherLoad, attempt, last) -> listener.disturbed(next.setting(), otherLoad, attempt, last));
+				measured.add(new Measured(next.repetition(), kept.result(), kept.otherLoad()));
+				listener.finished(kept.result(), next.repetition(), measured.size(), order.size());
+			}
+			return measured;
+		});
+	}
+
+	/** Measures on a cluster that is loaded and warmed up. */
+	@FunctionalInterface
+	interface OnCluster<T> {
+		T measure(Pgbench pgbench, BlockThrottle.Group group) throws MeasurementException, InterruptedException;
+	}
+
+	/**
+	 * The life of a campaign's cluster: the volume's group made for the disk under {@code folder}
+	 * (which must be empty or new), the cluster made in {@code clusterFolder} and started in the
+	 * group, loaded at {@code scale} and warmed up with {@code warmUpClients}, then measured; at the
+	 * end, or on failure, the server stops, the group goes and the folder is emptied.
+	 */
+	static <T> T onWarmedUpCluster(Path folder, Path clusterFolder, int port, Volume volume, int scale, int warmUpClients,
+			Preparation listener, OnCluster<T> measurement) throws MeasurementException, InterruptedException {
 		requireEmpty(folder);
-		List<ApplicationRuns.Next> order = ApplicationRuns.shuffled(clients, repetitions, seed);
 		BlockThrottle.Group group = null;
-		List<Measured> measured = new ArrayList<>();
 		try {
 			group = ApplicationRuns.groupFor(volume, folder);
-			try (PostgresCluster cluster = PostgresCluster.start(folder, port, group)) {
+			try (PostgresCluster cluster = PostgresCluster.start(clusterFolder, port, group)) {
 				Pgbench pgbench = new Pgbench(cluster);
 				listener.loading(scale);
 				pgbench.initialize(scale);
-				int most = clients.stream().mapToInt(Integer::intValue).max().orElseThrow();
-				listener.warmingUp(most, WARM_UP_SECONDS);
-				pgbench.run(most, WARM_UP_SECONDS);
-				for (ApplicationRuns.Next next : order) {
-					OtherProcesses.Undisturbed<Pgbench.Run> kept = OtherProcesses.undisturbed(maxOtherLoad,
-							() -> pgbench.run(next.clients(), seconds),
-							(otherLoad, attempt, last) -> listener.disturbed(next.clients(), otherLoad, attempt, last));
-					measured.add(new Measured(next.repetition(), kept.result(), kept.otherLoad()));
-					listener.finished(kept.result(), next.repetition(), measured.size(), order.size());
-				}
+				listener.warmingUp(warmUpClients, WARM_UP_SECONDS);
+				pgbench.run(warmUpClients, WARM_UP_SECONDS);
+				return measurement.measure(pgbench, group);
 			}
 		} finally {
 			if (group != null) {
 				group.close();
 			}
-			ApplicationRuns.remove(folder, true); // the cluster; the folder stays, since it may have existed before
+			ApplicationRuns.remove(folder, true); // what was made; the folder stays, since it may have existed before
 		}
-		return measured;
 	}
 
 	private static void requireEmpty(Path folder) throws MeasurementException {
@@ -104,8 +131,8 @@ public record PgbenchCampaign(Path folder, int port, Volume volume, int scale, L
 		}
 		try (var entries = Files.list(folder)) {
 			if (!Files.isDirectory(folder) || entries.findAny().isPresent()) {
-				throw new MeasurementException(folder + " must be an empty or new folder: the cluster is made in it and"
-						+ " removed with it at the end");
+				throw new MeasurementException(folder + " must be an empty or new folder: the measurement makes its files"
+						+ " in it and removes them at the end");
 			}
 		} catch (IOException unreadable) {
 			throw new MeasurementException("cannot read " + folder + ": " + unreadable.getMessage());

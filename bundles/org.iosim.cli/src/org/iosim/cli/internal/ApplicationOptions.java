@@ -26,12 +26,8 @@ final class ApplicationOptions {
 			+ " for 'iosim measure --volume'; needs root).")
 	Path volumeFile;
 
-	@Option(names = "--clients", split = ",", paramLabel = "N", defaultValue = "1,2,4,8,16",
-			description = "Client counts (default ${DEFAULT-VALUE}).")
-	List<Integer> clients = new ArrayList<>();
-
-	@Option(names = "--repeats", paramLabel = "R", defaultValue = "3", description = "Runs per client count, all in a"
-			+ " shuffled order (default ${DEFAULT-VALUE}).")
+	@Option(names = "--repeats", paramLabel = "R", defaultValue = "3", description = "Runs of each client count (or"
+			+ " pair), all in a shuffled order (default ${DEFAULT-VALUE}).")
 	int repeats;
 
 	@Option(names = "--seconds", paramLabel = "S", defaultValue = "30", description = "Length of a run (default ${DEFAULT-VALUE}).")
@@ -46,15 +42,48 @@ final class ApplicationOptions {
 			+ " may use during a run (on average) before it is run again, up to 4 attempts (default ${DEFAULT-VALUE}).")
 	double maxOtherLoad;
 
-	/** Says that other processes disturbed a run: a warning when it is kept anyway, a note when it is run again. */
-	void disturbed(PrintWriter err, int clients, double otherLoad, int attempt, boolean kept) {
+	/** The client counts of the commands that measure one application. */
+	static final class ClientCounts {
+		@Option(names = "--clients", split = ",", paramLabel = "N", defaultValue = "1,2,4,8,16",
+				description = "Client counts (default ${DEFAULT-VALUE}).")
+		List<Integer> clients = new ArrayList<>();
+	}
+
+	/** The options of the commands that run a private PostgreSQL cluster. */
+	static final class DatabaseOptions {
+		@Option(names = "--scale", defaultValue = "10", description = "pgbench's scale (default ${DEFAULT-VALUE}).")
+		int scale;
+
+		@Option(names = "--port", defaultValue = "54329", description = "The server's port (default ${DEFAULT-VALUE}).")
+		int port;
+	}
+
+	/**
+	 * Says that other processes disturbed a run: a warning when it is kept anyway, a note when it is run again.
+	 *
+	 * @param run names the run after "the run", e.g. "with 4 clients"
+	 */
+	void disturbed(PrintWriter err, String run, double otherLoad, int attempt, boolean kept) {
 		if (kept) {
-			err.printf(Locale.ROOT, "warning: the run with %d clients: other processes used %.2f CPUs during each of its"
-					+ " %d attempts; the last one is kept%n", clients, otherLoad, attempt);
+			err.printf(Locale.ROOT, "warning: the run %s: other processes used %.2f CPUs during each of its"
+					+ " %d attempts; the last one is kept%n", run, otherLoad, attempt);
 		} else {
-			err.printf(Locale.ROOT, "  the run with %d clients was disturbed: other processes used %.2f CPUs (at most"
-					+ " %.2g allowed); running it again%n", clients, otherLoad, maxOtherLoad);
+			err.printf(Locale.ROOT, "  the run %s was disturbed: other processes used %.2f CPUs (at most"
+					+ " %.2g allowed); running it again%n", run, otherLoad, maxOtherLoad);
 		}
+		err.flush();
+	}
+
+	/** Says that pgbench's tables are being loaded. */
+	static void loading(PrintWriter err, int scale, Volume volume) {
+		err.printf(Locale.ROOT, "  loading pgbench's tables at scale %d%s%n", scale,
+				volume == null ? "" : " on the volume " + volume);
+		err.flush();
+	}
+
+	/** Says that the database is being warmed up. */
+	static void warmingUp(PrintWriter err, int clients, int seconds) {
+		err.printf(Locale.ROOT, "  warming up: %d clients for %d s, not recorded%n", clients, seconds);
 		err.flush();
 	}
 

@@ -29,6 +29,9 @@ final class DbenchCommand implements Callable<Integer> {
 	@Mixin
 	ApplicationOptions application;
 
+	@Mixin
+	ApplicationOptions.ClientCounts counts;
+
 	@Option(names = "--out", paramLabel = "FILE", description = "Also write every run to this CSV file: its throughput,"
 			+ " the count and mean latency of each operation kind, and the CPUs other processes used.")
 	Path out;
@@ -41,7 +44,7 @@ final class DbenchCommand implements Callable<Integer> {
 		PrintWriter err = spec.commandLine().getErr();
 		Dbench dbench;
 		try {
-			dbench = new Dbench(application.folder, application.volume(), application.clients, application.repeats,
+			dbench = new Dbench(application.folder, application.volume(), counts.clients, application.repeats,
 					application.seconds, application.seed, application.maxOtherLoad);
 		} catch (IllegalArgumentException wrong) {
 			throw new IosimCommand.UserError(Main.EXIT_USAGE, wrong.getMessage());
@@ -67,7 +70,7 @@ final class DbenchCommand implements Callable<Integer> {
 
 				@Override
 				public void disturbed(int clients, double otherLoad, int attempt, boolean kept) {
-					application.disturbed(err, clients, otherLoad, attempt, kept);
+					application.disturbed(err, "with " + clients + " clients", otherLoad, attempt, kept);
 				}
 			});
 		} catch (MeasurementException failed) {
@@ -106,7 +109,8 @@ final class DbenchCommand implements Callable<Integer> {
 		return text.toString();
 	}
 
-	private static double writeLatency(Dbench.Run run) {
+	/** @return the mean latency of dbench's writes (WriteX), NaN if it made none */
+	static double writeLatency(Dbench.Run run) {
 		Dbench.Operation writes = run.operations().get("WriteX");
 		return writes == null ? Double.NaN : writes.meanLatency();
 	}

@@ -29,7 +29,7 @@ import picocli.CommandLine.Option;
 
 @Command(name = "iosim", mixinStandardHelpOptions = true, versionProvider = IosimCommand.Version.class,
 		description = "Predicts the I/O performance of component-based software architectures on virtualized storage.",
-		subcommands = { ValidateCommand.class, SimulateCommand.class, SweepCommand.class, RunCommand.class, TransformCommand.class, ExportCommand.class, ModelsCommand.class, RegressionCommand.class, MeasureCommand.class, VolumeCommand.class, PgbenchCommand.class, DbenchCommand.class, CalibrateCommand.class, CharacterizeCommand.class, TraceCommand.class, QpnCommand.class, SanCommand.class, StoexCommand.class, BenchCommand.class, HelpCommand.class },
+		subcommands = { ValidateCommand.class, SimulateCommand.class, SweepCommand.class, RunCommand.class, TransformCommand.class, ExportCommand.class, ModelsCommand.class, RegressionCommand.class, MeasureCommand.class, VolumeCommand.class, PgbenchCommand.class, DbenchCommand.class, ColocateCommand.class, CalibrateCommand.class, CharacterizeCommand.class, TraceCommand.class, QpnCommand.class, SanCommand.class, StoexCommand.class, BenchCommand.class, HelpCommand.class },
 		footer = { "", "Run 'iosim COMMAND --help' for a command's options." })
 public final class IosimCommand implements Runnable {
 

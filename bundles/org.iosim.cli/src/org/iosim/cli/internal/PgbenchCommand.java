@@ -30,11 +30,11 @@ final class PgbenchCommand implements Callable<Integer> {
 	@Mixin
 	ApplicationOptions application;
 
-	@Option(names = "--scale", defaultValue = "10", description = "pgbench's scale (default ${DEFAULT-VALUE}).")
-	int scale;
+	@Mixin
+	ApplicationOptions.ClientCounts counts;
 
-	@Option(names = "--port", defaultValue = "54329", description = "The server's port (default ${DEFAULT-VALUE}).")
-	int port;
+	@Mixin
+	ApplicationOptions.DatabaseOptions database;
 
 	@Option(names = "--out", paramLabel = "CSV", description = "Write every run as CSV.")
 	Path out;
@@ -48,8 +48,8 @@ final class PgbenchCommand implements Callable<Integer> {
 		PrintWriter err = spec.commandLine().getErr();
 		PgbenchCampaign campaign;
 		try {
-			campaign = new PgbenchCampaign(application.folder, port, application.volume(), scale, application.clients,
-					application.repeats, application.seconds, application.seed, application.maxOtherLoad);
+			campaign = new PgbenchCampaign(application.folder, database.port, application.volume(), database.scale,
+					counts.clients, application.repeats, application.seconds, application.seed, application.maxOtherLoad);
 		} catch (IllegalArgumentException wrong) {
 			throw new IosimCommand.UserError(Main.EXIT_USAGE, wrong.getMessage());
 		}
@@ -62,20 +62,17 @@ final class PgbenchCommand implements Callable<Integer> {
 			runs = campaign.run(new PgbenchCampaign.Listener() {
 				@Override
 				public void loading(int scale) {
-					err.printf(Locale.ROOT, "  loading pgbench's tables at scale %d%s%n", scale,
-							campaign.volume() == null ? "" : " on the volume " + campaign.volume());
-					err.flush();
+					ApplicationOptions.loading(err, scale, campaign.volume());
 				}
 
 				@Override
 				public void warmingUp(int clients, int seconds) {
-					err.printf(Locale.ROOT, "  warming up: %d clients for %d s, not recorded%n", clients, seconds);
-					err.flush();
+					ApplicationOptions.warmingUp(err, clients, seconds);
 				}
 
 				@Override
 				public void disturbed(int clients, double otherLoad, int attempt, boolean kept) {
-					application.disturbed(err, clients, otherLoad, attempt, kept);
+					application.disturbed(err, "with " + clients + " clients", otherLoad, attempt, kept);
 				}
 
 				@Override

@@ -10,7 +10,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 import org.iosim.measure.BlockThrottle;
 import org.iosim.measure.Dbench;
@@ -18,7 +20,10 @@ import org.iosim.measure.PostgresCluster;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** 'iosim pgbench' and 'iosim dbench' as a user runs them: short real runs on a capped volume, and clear refusals. */
+/**
+ * 'iosim pgbench', 'iosim dbench' and 'iosim colocate' as a user runs them: short real runs on a
+ * capped volume, and clear refusals.
+ */
 class ApplicationCommandsTest {
 
 	@TempDir
@@ -78,5 +83,36 @@ class ApplicationCommandsTest {
 			assertEquals("keep", Files.readString(occupied.resolve("mine.txt")));
 		}
 		assertFalse((zero.err() + badVolume.err()).contains("Exception"));
+	}
+
+	@Test
+	void wrongPairsAreUsageErrorsThatNameTheItem() {
+		Path target = folder.resolve("colocated");
+		Map<String, String> wrong = Map.of(
+				"4+1,4x1", "'4x1' is not a pair of client counts such as 4+1",
+				"4+1,,0+1", "'' is not a pair of client counts",
+				"0+0", "0+0: a pair needs clients of at least one application",
+				"4+1001", "4+1001: client counts must be 0 to 1000",
+				"-1+2", "'-1+2' is not a pair",
+				"4+1," + "7".repeat(5000), "'77777777777777777777...' is not a pair");
+		for (Map.Entry<String, String> pairs : wrong.entrySet()) {
+			CommandLine.Run run = iosim("colocate", "--folder", target.toString(), "--pairs", pairs.getKey());
+			assertEquals(2, run.exitCode(), run.toString());
+			assertTrue(run.err().contains(pairs.getValue()), pairs.getKey() + " gave: " + run.err());
+			assertTrue(run.err().length() < 400, "a long --pairs is not repeated: " + run.err().length() + " characters");
+			assertFalse(run.err().contains("Exception") || run.err().contains("\tat "), run.err());
+		}
+		for (String[] usage : new String[][] { { "--pairs", "4+1", "--repeats", "0" }, { "--pairs", "4+1", "--port", "80" },
+				{ "--pairs", "4+1", "--scale", "0" }, { "--pairs", "4+1", "--seconds", "0" } }) {
+			List<String> args = new ArrayList<>(List.of("colocate", "--folder", target.toString()));
+			args.addAll(List.of(usage));
+			CommandLine.Run run = iosim(args.toArray(String[]::new));
+			assertEquals(2, run.exitCode(), run.toString());
+			assertFalse(run.err().contains("Exception"), run.err());
+		}
+		CommandLine.Run noFolder = iosim("colocate", "--pairs", "4+1");
+		assertEquals(2, noFolder.exitCode(), noFolder.toString());
+		assertTrue(noFolder.err().contains("--folder"), noFolder.err());
+		assertFalse(Files.exists(target), "nothing is made before the settings are right");
 	}
 }

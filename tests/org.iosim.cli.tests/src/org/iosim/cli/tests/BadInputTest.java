@@ -239,7 +239,7 @@ class BadInputTest {
 			CommandLine.Run run = iosim(args);
 			assertEquals(2, run.exitCode(), run.toString());
 			assertTrue(run.err().contains("unknown command '" + args[args[0].startsWith("-") ? 1 : 0]
-					+ "'; the commands of 'iosim' are: validate, simulate, sweep, run, transform, export, models, regression, measure, volume, pgbench, dbench, calibrate, characterize, trace, qpn, san, stoex, bench,"
+					+ "'; the commands of 'iosim' are: validate, simulate, sweep, run, transform, export, models, regression, measure, volume, pgbench, dbench, colocate, calibrate, characterize, trace, qpn, san, stoex, bench,"
 					+ " help"), run.toString());
 			assertEquals("", run.out());
 		}
