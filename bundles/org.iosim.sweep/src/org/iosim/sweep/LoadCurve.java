@@ -265,9 +265,9 @@ public record LoadCurve(String load, String scenario, Map<String, String> fixed,
 					+ number(1 / first.perServer()) + " per time unit." + advice
 					+ (Double.isNaN(saturation) ? " The sweep did not reach the saturation point." : "")));
 		}
-		for (PointSummary.IoFigures io : top.io()) {
-			PointSummary.IoFigures low = lowest.io().stream()
-					.filter(l -> l.storage().equals(io.storage()) && l.type().equals(io.type())).findFirst().orElse(null);
+		for (PointSummary.IoFigures io : top.io().stream().filter(io -> io.fileSet() == null).toList()) {
+			PointSummary.IoFigures low = lowest.io().stream().filter(l -> l.fileSet() == null
+					&& l.storage().equals(io.storage()) && l.type().equals(io.type())).findFirst().orElse(null);
 			if (low == null || !(low.delay().mean() > 0)) {
 				continue;
 			}

@@ -34,7 +34,8 @@ public record PointSummary(SweepPoint point, List<ScenarioFigures> scenarios, Li
 			Estimate waitingTime, Estimate held, Estimate waiting) {
 	}
 
-	public record IoFigures(String storage, String type, Estimate delay, Estimate concurrency) {
+	/** @param fileSet null for the request type over all file sets */
+	public record IoFigures(String storage, String type, String fileSet, Estimate delay, Estimate concurrency) {
 	}
 
 	/** @param replications the point's results, in replication order */
@@ -74,7 +75,8 @@ public record PointSummary(SweepPoint point, List<ScenarioFigures> scenarios, Li
 		for (int i = 0; i < first.io().size(); i++) {
 			int k = i;
 			ReplicationResult.Io sample = first.io().get(k);
-			io.add(new IoFigures(sample.storage(), sample.type(), estimate(replications, r -> r.io().get(k).meanDelay()),
+			io.add(new IoFigures(sample.storage(), sample.type(), sample.fileSet(),
+					estimate(replications, r -> r.io().get(k).meanDelay()),
 					estimate(replications, r -> r.io().get(k).meanConcurrency())));
 		}
 		return new PointSummary(point, scenarios, resources, passives, io);

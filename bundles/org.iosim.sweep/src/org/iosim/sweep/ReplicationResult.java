@@ -55,10 +55,14 @@ public record ReplicationResult(int point, int replication, long seed, double si
 		private static final long serialVersionUID = 1L;
 	}
 
-	/** Delays of one request type at a virtualized storage, over all its file sets. */
-	public record Io(String storage, String type, long count, double meanDelay, double meanConcurrency)
+	/**
+	 * Delays of one request type at a virtualized storage, over all its file sets ({@code fileSet}
+	 * null, as every point file before file sets has it) or of one file set, as {@code simulate}
+	 * reports them: a file server's synchronous writes apart from its metadata writes, say.
+	 */
+	public record Io(String storage, String type, String fileSet, long count, double meanDelay, double meanConcurrency)
 			implements Serializable {
-		private static final long serialVersionUID = 1L;
+		private static final long serialVersionUID = 2L;
 	}
 
 	public static ReplicationResult of(SweepTask task, SimulationResult result) {
@@ -70,8 +74,8 @@ public record ReplicationResult(int point, int replication, long seed, double si
 						r.throughput(), r.meanWaiting(), r.meanInSystem(), r.meanResponseTime())).toList(),
 				result.passiveResources().stream().map(p -> new Passive(p.id(), p.owner(), p.name(), p.capacity(),
 						p.utilization(), p.meanWaitingTime(), p.acquisitions())).toList(),
-				result.io().stream().filter(io -> io.fileSet() == null).map(io -> new Io(io.storage(), io.type(),
-						io.count(), io.delay().mean(), io.meanConcurrency())).toList());
+				result.io().stream().map(io -> new Io(io.storage(), io.type(), io.fileSet(), io.count(), io.delay().mean(),
+						io.meanConcurrency())).toList());
 	}
 
 	private static double quantile(List<QuantilePoint> distribution, double probability) {

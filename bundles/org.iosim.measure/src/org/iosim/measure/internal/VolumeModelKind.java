@@ -3,11 +3,12 @@ package org.iosim.measure.internal;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeMap;
+import java.util.TreeSet;
 
 import org.iosim.analysis.AnalysisModelException;
 import org.iosim.analysis.ArrivingRequest;
@@ -30,9 +31,7 @@ import org.iosim.pcm.io.IoType;
  * A QoS-limited volume as the kernel's block throttling (and a hypervisor's or a cloud's limit)
  * makes one. Reads and writes each pass a throttle that lets device requests through no faster than
  * the volume's limits allow. A synchronous write's flush adds {@code flushWrites} device writes: the
- * cache flush and any metadata the file system writes for it. A file set whose synchronous writes
- * cost differently (a file server's new files, whose writes grow them, against a database's log
- * written over) has its own {@code flushWrites.NAME}. Buffered writes reach the device in whole
+ * cache flush and any metadata the file system writes for it. Buffered writes reach the device in whole
  * pages of {@code pageSize} bytes (default 4 KiB), and each device write a flush adds beyond the
  * first (the metadata) is a page too, so the bandwidth limit counts those bytes. Past the throttle,
  * the device itself takes {@code deviceTime}, in parallel for all requests.
@@ -45,6 +44,11 @@ import org.iosim.pcm.io.IoType;
  * With {@code groupCommit} true, the synchronous writes of one file set are written one at a time,
  * and those that arrive while one is being written are written and flushed together next, as one
  * write of their bytes and one flush: what a database's group commit does with its log.
+ *
+ * Applications that share a volume write their files differently: a database's log is written over
+ * and group-committed, a file server's new files grow with each write, which costs a metadata write
+ * more. So {@code flushWrites}, {@code deviceTime} and {@code groupCommit} may be given for one file
+ * set as {@code flushWrites.NAME} and so on; a file set without its own takes the volume's.
  */
 public final class VolumeModelKind implements IoAnalysisModelKind {
 
@@ -61,6 +65,8 @@ public final class VolumeModelKind implements IoAnalysisModelKind {
 	private static final double PAGE = 4096;
 	private static final Set<String> PARAMETERS = Set.of(VOLUME, FLUSH_WRITES, DEVICE_TIME, WINDOW, GROUP_COMMIT,
 			PAGE_SIZE);
+	/** The parameters a file set may have its own of, as NAME.FILESET. */
+	private static final List<String> PER_FILE_SET = List.of(FLUSH_WRITES, DEVICE_TIME, GROUP_COMMIT);
 
 	@Override
 	public String id() {
@@ -73,21 +79,23 @@ public final class VolumeModelKind implements IoAnalysisModelKind {
 				+ " --volume'), whose IOPS and bandwidth limits throttle reads and writes, counted in windows of 'window'"
 				+ " seconds (default 0.1, as Linux does; 0 paces evenly); a synchronous write adds 'flushWrites' device"
 				+ " writes (default 1); 'deviceTime' seconds (default 0) follow the throttle; 'groupCommit' true flushes"
-				+ " the synchronous writes of one file set that wait for the same flush together; 'flushWrites.NAME' sets"
-				+ " the flush's device writes of file set NAME; buffered writes move whole pages of 'pageSize' bytes"
-				+ " (default 4096, 0 for exact bytes).";
+				+ " the synchronous writes of one file set that wait for the same flush together; 'flushWrites.NAME',"
+				+ " 'deviceTime.NAME' and 'groupCommit.NAME' set them for file set NAME alone; buffered writes move whole"
+				+ " pages of 'pageSize' bytes (default 4096, 0 for exact bytes).";
 	}
 
 	@Override
 	public IoAnalysisModel create(ModelDefinition definition, ModelContext context) throws AnalysisModelException {
-		Map<String, Double> fileSetFlushWrites = new HashMap<>();
+		// sorted, so that the description lists the file sets in the same order every time
+		Set<String> fileSets = new TreeSet<>();
 		for (String parameter : definition.parameters().keySet()) {
-			if (parameter.startsWith(FLUSH_WRITES + ".") && parameter.length() > FLUSH_WRITES.length() + 1) {
-				fileSetFlushWrites.put(parameter.substring(FLUSH_WRITES.length() + 1), number(definition, parameter, 1));
+			String fileSet = fileSetOf(parameter);
+			if (fileSet != null) {
+				fileSets.add(fileSet);
 			} else if (!PARAMETERS.contains(parameter)) {
 				throw new AnalysisModelException("analysis model '" + definition.name() + "' of kind '" + ID
-						+ "': unknown parameter '" + FileProblems.excerpt(parameter)
-						+ "' (expected volume, flushWrites, flushWrites.FILESET, deviceTime, window, groupCommit, pageSize)");
+						+ "': unknown parameter '" + FileProblems.excerpt(parameter) + "' (expected volume, flushWrites,"
+						+ " deviceTime, window, groupCommit, pageSize, or flushWrites, deviceTime or groupCommit.FILESET)");
 			}
 		}
 		String file = definition.parameter(VOLUME).orElseThrow(() -> new AnalysisModelException("analysis model '"
@@ -98,15 +106,28 @@ public final class VolumeModelKind implements IoAnalysisModelKind {
 		} catch (PlanException unusable) {
 			throw new AnalysisModelException("analysis model '" + definition.name() + "': " + unusable.getMessage());
 		}
-		double flushWrites = number(definition, FLUSH_WRITES, 1);
-		double deviceTime = number(definition, DEVICE_TIME, 0);
+		FileSetCosts volumeCosts = new FileSetCosts(number(definition, FLUSH_WRITES, 1),
+				number(definition, DEVICE_TIME, 0), bool(definition, GROUP_COMMIT, false));
+		Map<String, FileSetCosts> byFileSet = new LinkedHashMap<>();
+		for (String fileSet : fileSets) {
+			byFileSet.put(fileSet, new FileSetCosts(number(definition, FLUSH_WRITES + "." + fileSet, volumeCosts.flushWrites()),
+					number(definition, DEVICE_TIME + "." + fileSet, volumeCosts.deviceTime()),
+					bool(definition, GROUP_COMMIT + "." + fileSet, volumeCosts.groupCommit())));
+		}
 		double window = number(definition, WINDOW, LINUX_WINDOW);
-		boolean groupCommit = bool(definition, GROUP_COMMIT);
 		double pageSize = number(definition, PAGE_SIZE, PAGE);
-		// sorted, so that the description lists the file sets in the same order every time
-		WriteCost cost = new WriteCost(flushWrites, Collections.unmodifiableSortedMap(new TreeMap<>(fileSetFlushWrites)),
-				pageSize);
-		return new Throttled(volume, cost, deviceTime, window, groupCommit, context.clock());
+		return new Throttled(volume, new Costs(volumeCosts, Collections.unmodifiableMap(byFileSet), pageSize), window,
+				context.clock());
+	}
+
+	/** @return the file set a per-file-set parameter names, or null if the parameter is none */
+	private static String fileSetOf(String parameter) {
+		for (String name : PER_FILE_SET) {
+			if (parameter.startsWith(name + ".") && parameter.length() > name.length() + 1) {
+				return parameter.substring(name.length() + 1);
+			}
+		}
+		return null;
 	}
 
 	private static double number(ModelDefinition definition, String parameter, double otherwise)
@@ -128,8 +149,9 @@ public final class VolumeModelKind implements IoAnalysisModelKind {
 		return value;
 	}
 
-	private static boolean bool(ModelDefinition definition, String parameter) throws AnalysisModelException {
-		String text = definition.parameter(parameter).orElse("false").trim();
+	private static boolean bool(ModelDefinition definition, String parameter, boolean otherwise)
+			throws AnalysisModelException {
+		String text = definition.parameter(parameter).orElse(Boolean.toString(otherwise)).trim();
 		if (!text.equals("true") && !text.equals("false")) {
 			throw new AnalysisModelException(
 					"analysis model '" + definition.name() + "': '" + parameter + "' must be true or false");
@@ -138,20 +160,35 @@ public final class VolumeModelKind implements IoAnalysisModelKind {
 	}
 
 	/**
-	 * What a write costs at the volume: its device writes and bytes.
+	 * What the requests to one file set cost at the volume.
 	 *
-	 * @param flushWrites          device writes a flush adds, unless its file set has its own
-	 * @param fileSetFlushWrites   by file set name, where they differ
-	 * @param pageSize             the unit buffered writes move in, 0 for exact bytes
+	 * @param flushWrites device writes a flush adds to a synchronous write
+	 * @param deviceTime  seconds the device takes after the throttle
+	 * @param groupCommit whether synchronous writes that wait for the same flush are flushed together
 	 */
-	record WriteCost(double flushWrites, Map<String, Double> fileSetFlushWrites, double pageSize) {
+	record FileSetCosts(double flushWrites, double deviceTime, boolean groupCommit) {
+		@Override
+		public String toString() {
+			return String.format(Locale.ROOT, "%s device writes per flush, device time %s s%s", flushWrites, deviceTime,
+					groupCommit ? ", group commit" : "");
+		}
+	}
 
-		double flushWrites(String fileSet) {
-			return fileSet == null ? flushWrites : fileSetFlushWrites.getOrDefault(fileSet, flushWrites);
+	/**
+	 * What a request costs at the volume: its device writes and bytes, its device time.
+	 *
+	 * @param volume    the costs of file sets without their own
+	 * @param byFileSet the file sets with their own
+	 * @param pageSize  the unit buffered writes move in, 0 for exact bytes
+	 */
+	record Costs(FileSetCosts volume, Map<String, FileSetCosts> byFileSet, double pageSize) {
+
+		FileSetCosts of(String fileSet) {
+			return fileSet == null ? volume : byFileSet.getOrDefault(fileSet, volume);
 		}
 
 		double deviceRequests(boolean synchronous, String fileSet) {
-			return 1 + (synchronous ? flushWrites(fileSet) : 0);
+			return 1 + (synchronous ? of(fileSet).flushWrites() : 0);
 		}
 
 		/** The bytes of a write of {@code size} bytes: whole pages, and a page per metadata write of its flush. */
@@ -160,7 +197,7 @@ public final class VolumeModelKind implements IoAnalysisModelKind {
 				return size;
 			}
 			double pages = Math.ceil(size / pageSize) * pageSize;
-			return pages + (synchronous ? Math.max(0, flushWrites(fileSet) - 1) * pageSize : 0);
+			return pages + (synchronous ? Math.max(0, of(fileSet).flushWrites() - 1) * pageSize : 0);
 		}
 	}
 
@@ -222,22 +259,17 @@ public final class VolumeModelKind implements IoAnalysisModelKind {
 	/** One volume per created model: a model instance belongs to one simulation replication. */
 	private static final class Throttled implements EmbeddedIoModel {
 		private final Volume volume;
-		private final WriteCost cost;
-		private final double deviceTime;
+		private final Costs costs;
 		private final double window;
-		private final boolean groupCommit;
 		private final SimulationClock clock;
 		private final Throttle reads;
 		private final Throttle writes;
 		private final Map<String, LogWriter> logWriters = new HashMap<>();
 
-		Throttled(Volume volume, WriteCost cost, double deviceTime, double window, boolean groupCommit,
-				SimulationClock clock) {
+		Throttled(Volume volume, Costs costs, double window, SimulationClock clock) {
 			this.volume = volume;
-			this.cost = cost;
-			this.deviceTime = deviceTime;
+			this.costs = costs;
 			this.window = window;
-			this.groupCommit = groupCommit;
 			this.clock = clock;
 			this.reads = throttle(volume.readIops(), volume.readBps(), window, clock);
 			this.writes = throttle(volume.writeIops(), volume.writeBps(), window, clock);
@@ -254,30 +286,32 @@ public final class VolumeModelKind implements IoAnalysisModelKind {
 		 */
 		@Override
 		public double delay(WorkloadState state) {
+			double deviceTime = costs.volume().deviceTime();
 			if (state.type() == IoType.READ) {
 				return pacedTime(1, state.requestSize(), volume.readIops(), volume.readBps()) + deviceTime;
 			}
-			return pacedTime(cost.deviceRequests(state.synchronous(), null),
-					cost.bytes(state.requestSize(), state.synchronous(), null), volume.writeIops(), volume.writeBps())
+			return pacedTime(costs.deviceRequests(state.synchronous(), null),
+					costs.bytes(state.requestSize(), state.synchronous(), null), volume.writeIops(), volume.writeBps())
 					+ deviceTime;
 		}
 
 		@Override
 		public void submit(WorkloadState state, ArrivingRequest request, Runnable finished) {
-			if (groupCommit && request.synchronous()) {
-				LogWriter log = logWriters.computeIfAbsent(request.fileSet(), any -> new LogWriter());
+			String fileSet = request.fileSet();
+			if (request.synchronous() && costs.of(fileSet).groupCommit()) {
+				LogWriter log = logWriters.computeIfAbsent(fileSet, any -> new LogWriter());
 				log.waitingBytes += request.size();
 				log.waiting.add(finished);
 				if (!log.writing) {
-					writeTogether(request.fileSet(), log);
+					writeTogether(fileSet, log);
 				}
 				return;
 			}
 			if (request.type() == IoType.READ) {
-				reads.pass(1, request.size(), onTheDevice(finished));
+				reads.pass(1, request.size(), onTheDevice(fileSet, finished));
 			} else {
-				writes.pass(cost.deviceRequests(request.synchronous(), request.fileSet()),
-						cost.bytes(request.size(), request.synchronous(), request.fileSet()), onTheDevice(finished));
+				writes.pass(costs.deviceRequests(request.synchronous(), fileSet),
+						costs.bytes(request.size(), request.synchronous(), fileSet), onTheDevice(fileSet, finished));
 			}
 		}
 
@@ -288,7 +322,7 @@ public final class VolumeModelKind implements IoAnalysisModelKind {
 			log.waiting.clear();
 			log.waitingBytes = 0;
 			log.writing = true;
-			writes.pass(cost.deviceRequests(true, fileSet), cost.bytes(bytes, true, fileSet), onTheDevice(() -> {
+			writes.pass(costs.deviceRequests(true, fileSet), costs.bytes(bytes, true, fileSet), onTheDevice(fileSet, () -> {
 				log.writing = false;
 				group.forEach(Runnable::run);
 				if (!log.writing && !log.waiting.isEmpty()) {
@@ -297,7 +331,8 @@ public final class VolumeModelKind implements IoAnalysisModelKind {
 			}));
 		}
 
-		private Runnable onTheDevice(Runnable finished) {
+		private Runnable onTheDevice(String fileSet, Runnable finished) {
+			double deviceTime = costs.of(fileSet).deviceTime();
 			return deviceTime > 0 ? () -> clock.schedule(deviceTime, finished) : finished;
 		}
 
@@ -314,10 +349,10 @@ public final class VolumeModelKind implements IoAnalysisModelKind {
 
 		@Override
 		public String describe() {
-			return String.format(Locale.ROOT, "%s: %s, %s device writes per flush%s, device time %s s, %s%s", ID, volume,
-					cost.flushWrites(), cost.fileSetFlushWrites().isEmpty() ? "" : " (" + cost.fileSetFlushWrites() + ")",
-					deviceTime, window == 0 ? "paced evenly" : "counted in windows of " + window + " s",
-					groupCommit ? ", group commit" : "");
+			StringBuilder fileSets = new StringBuilder();
+			costs.byFileSet().forEach((name, own) -> fileSets.append("; file set ").append(name).append(": ").append(own));
+			return String.format(Locale.ROOT, "%s: %s, %s, %s%s", ID, volume, costs.volume(),
+					window == 0 ? "paced evenly" : "counted in windows of " + window + " s", fileSets);
 		}
 	}
 }

@@ -128,6 +128,9 @@ public final class SweepWriter {
 			json.writeStartObject();
 			json.writeStringField("storage", io.storage());
 			json.writeStringField("type", io.type());
+			if (io.fileSet() != null) {
+				json.writeStringField("fileSet", io.fileSet());
+			}
 			estimate(json, "delay", io.delay());
 			estimate(json, "concurrency", io.concurrency());
 			json.writeEndObject();

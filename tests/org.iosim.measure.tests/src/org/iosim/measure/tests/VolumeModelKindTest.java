@@ -207,8 +207,28 @@ class VolumeModelKindTest {
 		// the two writers alternate at the throttle: 2 + 3 device writes per pair, 100 pairs a second
 		assertEquals(1000, log.size(), 2);
 		assertEquals(1000, newFiles.size(), 2);
-		assertTrue(((IoAnalysisModel) volume).describe().contains("({new files=2.0})"),
-				((IoAnalysisModel) volume).describe());
+		assertTrue(((IoAnalysisModel) volume).describe().endsWith("; file set new files: 2.0 device writes per flush,"
+				+ " device time 0.0 s"), ((IoAnalysisModel) volume).describe());
+	}
+
+	@Test
+	void oneFileSetIsGroupCommittedAndWaitsForItsOwnDeviceTimeWhileAnotherIsNot() throws Exception {
+		Clock clock = new Clock();
+		EmbeddedIoModel volume = (EmbeddedIoModel) model("{\"writeIops\": 500}", Map.of("volume", "volume.json",
+				"flushWrites", "1", "window", "0", "groupCommit.wal", "true", "deviceTime.files", "0.001"), clock);
+		List<Double> wal = new ArrayList<>();
+		List<Double> files = new ArrayList<>();
+		for (int writer = 0; writer < 3; writer++) {
+			thinkAndResubmit(volume, wal, clock);
+		}
+		resubmit(volume, files, clock, "files", 8192);
+		clock.runUntil(9.999);
+		// the first file write waits behind the first log write (4 ms), takes its own 4 ms at the
+		// throttle, then its own 1 ms at the device
+		assertEquals(0.009, files.get(0), 1e-12);
+		// the throttle serves both file sets in turn: 250 flushes a second, fewer for the one writer
+		// of "files", who also waits 1 ms at the device each time; the three log writers share theirs
+		assertTrue(wal.size() > files.size() * 1.3, wal.size() + " log writes, " + files.size() + " file writes");
 	}
 
 	@Test
