@@ -170,6 +170,11 @@ public record StorageWorkload(long requestSize, double readRatio, boolean sequen
 			throw new IllegalArgumentException("growing files are written in order and never read: they need"
 					+ " readRatio 0 and the sequential pattern");
 		}
+		if (files == Files.GROWING && fileSetSize < 2 * requestSize * concurrency) {
+			// fio reports no request of a file that one request fills when the run has a warm-up
+			throw new IllegalArgumentException("growing files need room for two requests a thread: fileSetSize "
+					+ fileSetSize + " is less than 2 x " + requestSize + " x " + concurrency + " bytes");
+		}
 		long readThreads = Math.round(concurrency * readRatio);
 		if (threads == Threads.SEPARATE && (readThreads == 0 || readThreads == concurrency)) {
 			throw new IllegalArgumentException(String.format(Locale.ROOT, "separate threads need at least one read and one"

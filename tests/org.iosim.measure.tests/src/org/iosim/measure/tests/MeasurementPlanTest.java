@@ -190,6 +190,7 @@ class MeasurementPlanTest {
 			"{\"factors\": {\"thread\": [\"separate\"]}}|'factors.thread': unknown factor (expected requestSize, readRatio, pattern, fileSetSize, concurrency, queueDepth, io, threads, sync or files)",
 			"{\"factors\": {\"files\": [\"new\"]}}|'factors.files[0]': must be \"existing\" or \"growing\"",
 			"{\"factors\": {\"files\": [\"growing\"], \"readRatio\": [0], \"pattern\": [\"random\"]}}|'factors': configuration 1 cannot run: growing files are written in order and never read: they need readRatio 0 and the sequential pattern",
+			"{\"factors\": {\"files\": [\"growing\"], \"readRatio\": [0], \"pattern\": [\"sequential\"], \"requestSize\": [\"16 KiB\"], \"fileSetSize\": [\"16 KiB\"]}}|'factors': configuration 1 cannot run: growing files need room for two requests a thread: fileSetSize 16384 is less than 2 x 16384 x 1 bytes",
 			"{\"factors\": {\"sync\": [\"always\"]}}|'factors.sync[0]': must be \"none\", \"fdatasync\" (after each write) or \"osync\" (O_SYNC writes)",
 			"{\"factors\": {\"threads\": [\"mixed\", \"split\"]}}|'factors.threads[1]': must be \"mixed\" or \"separate\"",
 			"{\"design\": \"random\", \"points\": 4, \"factors\": {\"threads\": {\"min\": 0, \"max\": 1}}}|'factors.threads': takes a list of levels, not a range",
