@@ -147,18 +147,19 @@ final class Charts {
 
 	/**
 	 * Completed scenario runs per time unit in each window (what an open workload's load profile
-	 * drives), drawn at the window's middle. The last window is left out: the run may have ended
-	 * inside it, which would show as a drop that did not happen.
+	 * drives), drawn at the window's middle. Every window counts whole: the simulation leaves out the
+	 * partial window the run ended in ({@code TimeWindow}), which would show as a drop that did not
+	 * happen. A single window makes no line, and no chart.
 	 */
 	static Optional<String> throughputOverTime(ScenarioResult scenario, String description, int width, int height) {
 		List<TimeWindow> windows = scenario.overTime();
-		if (windows.size() < 3) {
+		if (windows.size() < 2) {
 			return Optional.empty();
 		}
 		List<Point> run = new ArrayList<>();
 		DoubleSummaryStatistics times = startingAtZero();
 		DoubleSummaryStatistics rates = startingAtZero();
-		for (TimeWindow window : windows.subList(0, windows.size() - 1)) {
+		for (TimeWindow window : windows) {
 			double middle = (window.start() + window.end()) / 2;
 			double length = window.end() - window.start();
 			if (!Double.isFinite(middle) || !(length > 0)) {
@@ -179,7 +180,9 @@ final class Charts {
 
 	/**
 	 * The users of a closed workload that follows a load profile, time-averaged per window and drawn at
-	 * the window's middle (what drives its throughput over time); empty for other workloads.
+	 * the window's middle (what drives its throughput over time); empty for other workloads. The last
+	 * window may be partial: it ends where the run did and is averaged over that part only, so it is
+	 * weighted correctly and drawn at the middle of what it covers.
 	 */
 	static Optional<String> populationOverTime(ScenarioResult scenario, String description, int width, int height) {
 		List<Point> run = new ArrayList<>();
