@@ -334,7 +334,7 @@ final class QpnCommand implements Runnable {
 			if (percentiles) {
 				table.number("p95");
 			}
-			table.number("throughput").number("population").number("utilization");
+			table.number("throughput").number("population").number("utilization").number("busy servers");
 			for (PlaceResult place : result.places()) {
 				if (place.part() == Part.DEPOSITORY) {
 					continue;
@@ -344,8 +344,10 @@ final class QpnCommand implements Runnable {
 				if (percentiles) {
 					cells.add(place.residenceTime().hasPercentiles() ? number(place.residenceTime().p95()) : "");
 				}
+				// an infinite-server queue has no share of busy servers, only their mean number
 				cells.addAll(List.of(number(place.throughput()), number(place.population()),
-						Double.isNaN(place.utilization()) ? "" : number(place.utilization())));
+						Double.isNaN(place.shareOfBusyServers()) ? "" : number(place.shareOfBusyServers()),
+						Double.isNaN(place.meanBusyServers()) ? "" : number(place.meanBusyServers())));
 				table.row(cells.toArray(String[]::new));
 			}
 			table.print(printed);
