@@ -119,16 +119,14 @@ final class QpnCommand implements Runnable {
 
 	/**
 	 * Checks, before the work, that a command may write {@code file}: it is not one of the inputs,
-	 * and it is new or --overwrite allows replacing it.
+	 * it is new or --overwrite allows replacing it, and its folder can be written.
 	 */
 	static void requireWritableFile(Path file, boolean overwrite, Path... inputs) {
 		IosimCommand.requireApartFromInputs(file, inputs);
-		if (Files.exists(file) && !overwrite) {
+		if (Files.exists(file) && !overwrite && !Files.isDirectory(file)) {
 			throw new IosimCommand.UserError(Main.EXIT_INVALID, file + " exists; add --overwrite to replace it");
 		}
-		if (Files.isDirectory(file)) {
-			throw new IosimCommand.UserError(Main.EXIT_INVALID, file + " is a folder, not a file");
-		}
+		IosimCommand.requireWritableOutputFile(file, inputs);
 	}
 
 	/** What a net holds at its top level, e.g. "6 places, 5 transitions, 5 colours, 2 probes". */

@@ -386,6 +386,42 @@ class QpnCommandTest {
 				Files.readString(folder.resolve("disk-scheduler-weights.json")));
 	}
 
+	/**
+	 * Every argument is checked before the calibration's 20 s of work: the storage must lie in the
+	 * folder of --out or below it (the README said it backwards), and --out must be writable, here
+	 * because a file stands where its folder would be. A refused command prints no progress.
+	 */
+	@Test
+	void schedulerCalibrationChecksItsOutputBeforeItWorks() throws IOException {
+		Path examples = CommandLine.example("storage-qpn");
+		String data = examples.resolve("measured-2026-11-24-mixed.csv").toString();
+		Path storage = Files.copy(examples.resolve("disk-storage.json"), folder.resolve("disk-storage.json"));
+
+		CommandLine.Run outside = iosim("qpn", "calibrate", "--template", "scheduler", "--storage", storage.toString(),
+				"--data", data, "--out", folder.resolve("models/scheduler.json").toString());
+		assertEquals(2, outside.exitCode(), outside.toString());
+		assertTrue(outside.err().contains("--storage must be in OUT's folder or below it"), outside.toString());
+		assertEquals("", outside.out(), outside.toString());
+
+		Path notAFolder = Files.writeString(folder.resolve("notes"), "a file");
+		Files.createDirectories(folder.resolve("taken/disk-scheduler-weights.json"));
+		Path storageInTaken = Files.copy(storage, folder.resolve("taken/disk-storage.json"));
+		CommandLine.Run weightsFolder = iosim("qpn", "calibrate", "--template", "scheduler", "--storage",
+				storageInTaken.toString(), "--data", data, "--out", folder.resolve("taken/disk-scheduler.json").toString());
+		assertEquals(1, weightsFolder.exitCode(), weightsFolder.toString());
+		assertTrue(weightsFolder.err().contains("disk-scheduler-weights.json is a folder, not a file"),
+				weightsFolder.toString());
+		assertFalse(weightsFolder.err().contains("configurations,"), "no work before the refusal: " + weightsFolder);
+
+		CommandLine.Run underAFile = iosim("qpn", "calibrate", "--template", "cache-raid", "--data",
+				examples.resolve("measured-2026-11-24-cache-raid.csv").toString(), "--out",
+				notAFolder.resolve("storage.json").toString());
+		assertEquals(1, underAFile.exitCode(), underAFile.toString());
+		assertTrue(underAFile.err().contains("cannot write " + notAFolder.resolve("storage.json") + ": " + notAFolder
+				+ " is not a folder"), underAFile.toString());
+		assertEquals("", underAFile.out(), underAFile.toString());
+	}
+
 	/** Single-server cache, 3 random reads of 1 ms: R = 3 ms (T2); through the 'qpn' kind's 'storage'. */
 	@Test
 	void aCalibratedTemplateIsAnAnalysisModel() throws IOException {

@@ -57,6 +57,27 @@ class RegressionCommandTest {
 		return model;
 	}
 
+	/**
+	 * fit and select looked at --out only when saving, after tuning or selecting for minutes: a model
+	 * written over the training data, or into a folder that cannot be, is refused first.
+	 */
+	@Test
+	void fitAndSelectCheckTheirOutputBeforeTheyWork() throws IOException {
+		String before = Files.readString(training);
+		CommandLine.Run overData = iosim("regression", "fit", "--data", training.toString(), "--target", "delay",
+				"--technique", "mars", "--out", training.toString());
+		assertEquals(1, overData.exitCode(), overData.toString());
+		assertEquals(before, Files.readString(training), "the data is kept");
+		assertEquals("", overData.out(), overData.toString());
+
+		Path notAFolder = Files.writeString(folder.resolve("notes"), "a file");
+		CommandLine.Run select = iosim("regression", "select", "--data", training.toString(), "--target", "delay",
+				"--out", notAFolder.resolve("model.json").toString());
+		assertEquals(1, select.exitCode(), select.toString());
+		assertTrue(select.err().contains(notAFolder + " is not a folder"), select.toString());
+		assertEquals("", select.out(), "refused before the selection: " + select);
+	}
+
 	@Test
 	void fittedModelEvaluatesAndFlagsExtrapolation() throws IOException {
 		Path model = fitLinear();
