@@ -257,4 +257,22 @@ class RegressionCommandTest {
 		// the storage serves with the fitted 2 ms + 0.5 ms per concurrent request (at least 1: the request itself)
 		assertTrue(delay >= 0.0025 - 1e-9 && delay <= 0.002 + 0.0005 * (1 + 4 * concurrency), reads.toString());
 	}
+
+	/**
+	 * The named data set of examples/regression (a measurement export of iosim measure) selects what
+	 * its README shows, with the same table.
+	 */
+	@Test
+	void theExampleDataSetSelectsWhatItsReadmeShows() throws IOException {
+		Path data = CommandLine.example("storage-qpn").resolve("measured-2026-11-24-cache-raid.csv");
+		Path model = folder.resolve("disk-delay.json");
+		CommandLine.Run select = iosim("regression", "select", "--data", data.toString(), "--target", "delay",
+				"--quiet", "--out", model.toString());
+		assertEquals(0, select.exitCode(), select.toString());
+		String readme = Files.readString(CommandLine.example("regression").resolve("README.md"));
+		String table = readme.substring(readme.indexOf("```\ntechnique") + 4);
+		table = table.substring(0, table.indexOf("```"));
+		assertTrue(select.out().startsWith(table), "README:\n" + table + "run:\n" + select.out());
+		assertEquals("lm-ia", new ObjectMapper().readTree(model.toFile()).get("technique").asText());
+	}
 }
