@@ -21,6 +21,12 @@ import org.iosim.engine.SimulationResult.TimeWindow;
  */
 final class Charts {
 
+	/**
+	 * The unit of every time axis: results are in the model's time unit, which is the second for
+	 * Palladio's models and IOSim's analysis models (their delays and rates are per second).
+	 */
+	private static final String SECONDS = " (s)";
+
 	private static final String LINE_COLOUR = "#1d4ed8";
 	/** Light enough for dark value labels drawn on the bar to stay readable. */
 	private static final String BAR_COLOUR = "#6cc3b8";
@@ -105,7 +111,7 @@ final class Charts {
 			return Optional.empty();
 		}
 		return Optional.of(lineChart(new SvgDocument(width, height, TICK_FONT_SIZE, description),
-				"Response-time distribution", "response time", responseTimes, "cumulative probability",
+				"Response-time distribution", "response time" + SECONDS, responseTimes, "cumulative probability",
 				probabilities, List.of(cdf), false));
 	}
 
@@ -141,7 +147,7 @@ final class Charts {
 		}
 		// Dots, because a window between two empty ones has no line to either neighbour.
 		return Optional.of(lineChart(new SvgDocument(width, height, TICK_FONT_SIZE, description),
-				"Mean response time over simulated time", "simulated time", times, "mean response time", means,
+				"Mean response time over simulated time", "simulated time" + SECONDS, times, "mean response time" + SECONDS, means,
 				runs, true));
 	}
 
@@ -174,7 +180,7 @@ final class Charts {
 			return Optional.empty();
 		}
 		return Optional.of(lineChart(new SvgDocument(width, height, TICK_FONT_SIZE, description),
-				"Throughput over simulated time", "simulated time", times, "completions per time unit", rates,
+				"Throughput over simulated time", "simulated time" + SECONDS, times, "completions per s", rates,
 				List.of(run), false));
 	}
 
@@ -201,7 +207,7 @@ final class Charts {
 			return Optional.empty();
 		}
 		return Optional.of(lineChart(new SvgDocument(width, height, TICK_FONT_SIZE, description),
-				"Population over simulated time", "simulated time", times, "users (mean per window)", users,
+				"Population over simulated time", "simulated time" + SECONDS, times, "users (mean per window)", users,
 				List.of(run), false));
 	}
 

@@ -122,9 +122,9 @@ final class SweepReport {
 			html.append("</tr>\n");
 		}
 		html.append("</table>\n");
-		html.append(chart("Throughput vs " + first.load(), first.load(), "throughput per time unit", throughput,
+		html.append(chart("Throughput vs " + first.load(), first.load(), "throughput (per s)", throughput,
 				List.of()));
-		html.append(chart("Mean response time vs " + first.load(), first.load(), "mean response time", response,
+		html.append(chart("Mean response time vs " + first.load(), first.load(), "mean response time (s)", response,
 				List.of()));
 		for (LoadCurve curve : family) {
 			html.append("<h3>").append(esc(fixedValues(curve))).append("</h3>\n");
@@ -170,9 +170,9 @@ final class SweepReport {
 		if (curve.closed() && Double.isFinite(curve.boundKnee())) {
 			markers.add(new Marker("N* " + plain(curve.boundKnee()), curve.boundKnee(), "#9467bd"));
 		}
-		html.append(chart("Throughput vs " + curve.load(), curve.load(), "throughput per time unit", throughput,
+		html.append(chart("Throughput vs " + curve.load(), curve.load(), "throughput (per s)", throughput,
 				markers));
-		html.append(chart("Response time vs " + curve.load(), curve.load(), "response time", response, markers));
+		html.append(chart("Response time vs " + curve.load(), curve.load(), "response time (s)", response, markers));
 		bottlenecksAndFigures(html, curve);
 	}
 

@@ -336,4 +336,15 @@ class ChartsTest {
 	private static ResourceResult resource(String container, double utilization) {
 		return new ResourceResult("_" + container, container, "CPU", "FCFS", 1, utilization, 0, 0.1, 1, 0.1, 0.1);
 	}
+
+	/** Time axes name their unit: the model's time unit, seconds for Palladio's and IOSim's models. */
+	@Test
+	void timeAxesNameTheirUnit() throws IOException {
+		String html = report(SampleResults.sample(1));
+		for (String title : List.of(">response time (s)<", ">simulated time (s)<", ">mean response time (s)<",
+				">completions per s<")) {
+			assertTrue(html.contains(title), title);
+		}
+		assertFalse(html.contains(">simulated time<"), "a time axis without its unit");
+	}
 }
