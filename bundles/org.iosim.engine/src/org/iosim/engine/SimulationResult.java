@@ -43,7 +43,11 @@ public record SimulationResult(String modelName, long seed, int replications, lo
 			double max, double p50, double p90, double p95, double p99) {
 	}
 
-	/** Mean of the observations whose end fell into [start, end) of simulated time. */
+	/**
+	 * Mean of the observations whose end fell into [start, end) of simulated time. Only windows the run
+	 * covered whole are reported: the one the run ended in is left out, as its mean and count would
+	 * stand for a fraction of a window.
+	 */
 	public record TimeWindow(double start, double end, long count, double mean) {
 	}
 
@@ -60,7 +64,8 @@ public record SimulationResult(String modelName, long seed, int replications, lo
 
 	/**
 	 * @param throughput         completed scenario runs per time unit
-	 * @param overTime           mean response time per window of simulated time, of the first replication
+	 * @param overTime           mean response time per window of simulated time, of the first replication;
+	 *                           windows without completions and the partial window at the run's end left out
 	 * @param distribution       quantiles from 1 % to 99 % for distribution charts
 	 * @param populationOverTime for a closed workload that follows a load profile, its users (running or
 	 *                           thinking) per window of simulated time, of the first replication; empty

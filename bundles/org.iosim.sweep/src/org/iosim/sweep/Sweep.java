@@ -48,6 +48,9 @@ public final class Sweep {
 		Map<Integer, List<ReplicationResult>> collecting = new HashMap<>();
 		int[] done = { 0 };
 		int total = definition.points().size();
+		if (skipped > 0) {
+			monitor.resuming(skipped, total);
+		}
 		IOException[] unwritable = { null };
 		engine.run(plan, remaining, monitor, result -> {
 			List<ReplicationResult> replications = collecting.computeIfAbsent(result.point(), p -> new ArrayList<>());

@@ -191,6 +191,30 @@ public final class IosimCommand implements Runnable {
 		}
 	}
 
+	/**
+	 * Checks before the work that a command can write the file {@code file} at the end: it is none of the
+	 * inputs, not a folder, and the folder it goes into exists as a folder this process may write or can
+	 * be made in one (what {@link #writeWhole} does). A command that calibrated or tuned for minutes
+	 * used to find out only then.
+	 */
+	static void requireWritableOutputFile(Path file, Path... inputs) {
+		requireApartFromInputs(file, inputs);
+		if (Files.isDirectory(file)) {
+			throw new UserError(Main.EXIT_INVALID, file + " is a folder, not a file");
+		}
+		Path ancestor = file.toAbsolutePath().normalize().getParent();
+		while (ancestor != null && !Files.exists(ancestor)) {
+			ancestor = ancestor.getParent();
+		}
+		if (ancestor == null || !Files.isDirectory(ancestor)) {
+			throw new UserError(Main.EXIT_INVALID, "cannot write " + file + ": " + ancestor + " is not a folder");
+		}
+		if (!Files.isWritable(ancestor) || Files.exists(file) && !Files.isWritable(file)) {
+			throw new UserError(Main.EXIT_INVALID, "cannot write " + file + ": no permission to write in "
+					+ (Files.exists(file) ? file : ancestor));
+		}
+	}
+
 	/** Writes a file complete or not at all; a problem ends the command with a message naming the file. */
 	static void writeWhole(Path file, WholeFiles.Content content) {
 		try {

@@ -79,6 +79,11 @@ final class MeasureCommand implements Callable<Integer> {
 					"give a PLAN to measure, or --out DB with --export CSV to export what a database holds");
 		}
 		Path db = database != null ? database : Path.of(stem(plan.getFileName().toString()) + ".db");
+		if (export != null) {
+			// before measuring, which takes minutes to hours
+			IosimCommand.requireWritableOutputFile(export, java.util.stream.Stream.of(plan, db, volumeFile)
+					.filter(java.util.Objects::nonNull).toArray(Path[]::new));
+		}
 		try {
 			// a plan that cannot run is refused before a database is made for it
 			MeasurementPlan loaded = plan == null ? null : MeasurementPlan.load(plan);

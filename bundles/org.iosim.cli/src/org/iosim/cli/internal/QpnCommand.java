@@ -119,16 +119,14 @@ final class QpnCommand implements Runnable {
 
 	/**
 	 * Checks, before the work, that a command may write {@code file}: it is not one of the inputs,
-	 * and it is new or --overwrite allows replacing it.
+	 * it is new or --overwrite allows replacing it, and its folder can be written.
 	 */
 	static void requireWritableFile(Path file, boolean overwrite, Path... inputs) {
 		IosimCommand.requireApartFromInputs(file, inputs);
-		if (Files.exists(file) && !overwrite) {
+		if (Files.exists(file) && !overwrite && !Files.isDirectory(file)) {
 			throw new IosimCommand.UserError(Main.EXIT_INVALID, file + " exists; add --overwrite to replace it");
 		}
-		if (Files.isDirectory(file)) {
-			throw new IosimCommand.UserError(Main.EXIT_INVALID, file + " is a folder, not a file");
-		}
+		IosimCommand.requireWritableOutputFile(file, inputs);
 	}
 
 	/** What a net holds at its top level, e.g. "6 places, 5 transitions, 5 colours, 2 probes". */
@@ -334,7 +332,7 @@ final class QpnCommand implements Runnable {
 			if (percentiles) {
 				table.number("p95");
 			}
-			table.number("throughput").number("population").number("utilization");
+			table.number("throughput").number("population").number("utilization").number("busy servers");
 			for (PlaceResult place : result.places()) {
 				if (place.part() == Part.DEPOSITORY) {
 					continue;
@@ -344,8 +342,10 @@ final class QpnCommand implements Runnable {
 				if (percentiles) {
 					cells.add(place.residenceTime().hasPercentiles() ? number(place.residenceTime().p95()) : "");
 				}
+				// an infinite-server queue has no share of busy servers, only their mean number
 				cells.addAll(List.of(number(place.throughput()), number(place.population()),
-						Double.isNaN(place.utilization()) ? "" : number(place.utilization())));
+						Double.isNaN(place.shareOfBusyServers()) ? "" : number(place.shareOfBusyServers()),
+						Double.isNaN(place.meanBusyServers()) ? "" : number(place.meanBusyServers())));
 				table.row(cells.toArray(String[]::new));
 			}
 			table.print(printed);

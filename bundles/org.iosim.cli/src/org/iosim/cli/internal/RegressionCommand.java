@@ -282,6 +282,8 @@ final class RegressionCommand implements Runnable {
 			if (bootstrap < 0) {
 				throw new IosimCommand.UserError(Main.EXIT_USAGE, "--bootstrap must not be negative");
 			}
+			// before the tuning, which may take minutes
+			IosimCommand.requireWritableOutputFile(out, data.data);
 			Dataset dataset = data.read();
 			Technique chosen = technique(technique);
 			long started = System.nanoTime();
@@ -331,6 +333,10 @@ final class RegressionCommand implements Runnable {
 		}
 
 		private Integer select() {
+			if (out != null) {
+				// before the selection, which may take minutes
+				IosimCommand.requireWritableOutputFile(out, data.data);
+			}
 			Dataset dataset = data.read();
 			ProgressLines progress = new ProgressLines(spec.commandLine().getErr(), quiet);
 			ModelSelection.Outcome outcome = ModelSelection.select(dataset,

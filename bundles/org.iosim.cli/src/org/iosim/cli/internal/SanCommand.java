@@ -132,6 +132,11 @@ final class SanCommand implements Runnable {
 				}
 			}
 			IosimCommand.requireExisting(config, input.workload);
+			if (out != null) {
+				// before the replay, which takes long on a long trace
+				IosimCommand.requireWritableOutputFile(out.resolve("summary.json"), java.util.stream.Stream.of(config,
+						input.trace, input.workload).filter(java.util.Objects::nonNull).toArray(Path[]::new));
+			}
 			SanConfiguration configuration;
 			try {
 				configuration = SanConfigurationReader.read(config);
@@ -248,6 +253,7 @@ final class SanCommand implements Runnable {
 		@Override
 		public Integer call() {
 			IosimCommand.requireExisting(specification);
+			IosimCommand.requireWritableOutputFile(out, specification);
 			List<IoRequest> trace = generateTrace(specification);
 			IosimCommand.writeWhole(out, file -> SpcTrace.write(file, trace));
 			spec.commandLine().getOut().printf(Locale.ROOT, "wrote %d requests to %s%n", trace.size(), out);

@@ -158,7 +158,14 @@ final class SweepCommand implements Callable<Integer> {
 		SweepTaskRunner runner = new SweepTaskRunner(definition);
 		SweepEngine sweepEngine = engine(runner, cores);
 		long started = System.nanoTime();
+		PrintWriter console = spec.commandLine().getOut();
 		SweepMonitor monitor = new SweepMonitor() {
+			@Override
+			public void resuming(int kept, int total) {
+				// on the output, as measure says it: what the run did, not how far it has come
+				console.println(resumingLine(kept, total));
+			}
+
 			@Override
 			public void pointFinished(int done, int left, int skipped) {
 				if (!quiet) {
@@ -224,6 +231,12 @@ final class SweepCommand implements Callable<Integer> {
 		} catch (RunFailure unusable) {
 			throw IosimCommand.failed(unusable);
 		}
+	}
+
+	/** e.g. {@code resuming: 4 of 10 points were finished before and are skipped} */
+	static String resumingLine(int kept, int total) {
+		return String.format(Locale.ROOT, "resuming: %d of %d point%s %s finished before and %s skipped", kept, total,
+				total == 1 ? "" : "s", kept == 1 ? "was" : "were", kept == 1 ? "is" : "are");
 	}
 
 	/** e.g. {@code  points: 4 done, 6 left, about 0:12 left} */

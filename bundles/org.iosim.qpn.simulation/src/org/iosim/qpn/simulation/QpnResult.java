@@ -88,9 +88,44 @@ public record QpnResult(String net, long seed, int replications, String stopReas
 	 * @param population     mean number of tokens there
 	 * @param utilization    for a queue: mean share of busy servers (for IS: mean tokens in service, as
 	 *                       there is no fixed number of servers); NaN otherwise
+	 * @param servers        for a queue its number of servers, {@link #INFINITE_SERVERS} for an
+	 *                       infinite-server (IS) queue; 0 otherwise
 	 */
 	public record PlaceResult(String place, String placeId, String colour, Part part, Estimate residenceTime,
-			double throughput, double population, double utilization) {
+			double throughput, double population, double utilization, int servers) {
+
+		/** The servers of an infinite-server (IS) queue, which serves every token at once. */
+		public static final int INFINITE_SERVERS = Integer.MAX_VALUE;
+
+		/** A place or depository, which has no servers. */
+		public PlaceResult(String place, String placeId, String colour, Part part, Estimate residenceTime,
+				double throughput, double population) {
+			this(place, placeId, colour, part, residenceTime, throughput, population, Double.NaN, 0);
+		}
+
+		/** @return whether the place is the queue of an infinite-server (IS) queueing place */
+		public boolean hasInfiniteServers() {
+			return servers == INFINITE_SERVERS;
+		}
+
+		/**
+		 * The share of busy servers, what reports call utilization; NaN where there is none: for an
+		 * infinite-server queue (its busy servers are not a share of anything), a place or a depository.
+		 */
+		public double shareOfBusyServers() {
+			return hasInfiniteServers() ? Double.NaN : utilization;
+		}
+
+		/**
+		 * The mean number of busy servers: utilization times the servers, and for an infinite-server queue
+		 * the mean tokens in service; NaN for a place or a depository.
+		 */
+		public double meanBusyServers() {
+			if (part != Part.QUEUE) {
+				return Double.NaN;
+			}
+			return hasInfiniteServers() ? utilization : utilization * servers;
+		}
 	}
 
 	/**

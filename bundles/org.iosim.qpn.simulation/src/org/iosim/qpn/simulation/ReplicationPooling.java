@@ -32,7 +32,7 @@ final class ReplicationPooling {
 			places.add(new PlaceResult(model.place(), model.placeId(), model.colour(), model.part(),
 					residenceTime(same.stream().map(PlaceResult::residenceTime).toList()),
 					average(same, measured, PlaceResult::throughput), average(same, measured, PlaceResult::population),
-					average(same, measured, PlaceResult::utilization)));
+					average(same, measured, PlaceResult::utilization), model.servers()));
 		}
 		List<ProbeResult> probes = new ArrayList<>();
 		for (int index = 0; index < first.probes().size(); index++) {

@@ -21,6 +21,12 @@ import org.iosim.engine.SimulationResult.TimeWindow;
  */
 final class Charts {
 
+	/**
+	 * The unit of every time axis: results are in the model's time unit, which is the second for
+	 * Palladio's models and IOSim's analysis models (their delays and rates are per second).
+	 */
+	private static final String SECONDS = " (s)";
+
 	private static final String LINE_COLOUR = "#1d4ed8";
 	/** Light enough for dark value labels drawn on the bar to stay readable. */
 	private static final String BAR_COLOUR = "#6cc3b8";
@@ -105,7 +111,7 @@ final class Charts {
 			return Optional.empty();
 		}
 		return Optional.of(lineChart(new SvgDocument(width, height, TICK_FONT_SIZE, description),
-				"Response-time distribution", "response time", responseTimes, "cumulative probability",
+				"Response-time distribution", "response time" + SECONDS, responseTimes, "cumulative probability",
 				probabilities, List.of(cdf), false));
 	}
 
@@ -141,24 +147,25 @@ final class Charts {
 		}
 		// Dots, because a window between two empty ones has no line to either neighbour.
 		return Optional.of(lineChart(new SvgDocument(width, height, TICK_FONT_SIZE, description),
-				"Mean response time over simulated time", "simulated time", times, "mean response time", means,
+				"Mean response time over simulated time", "simulated time" + SECONDS, times, "mean response time" + SECONDS, means,
 				runs, true));
 	}
 
 	/**
 	 * Completed scenario runs per time unit in each window (what an open workload's load profile
-	 * drives), drawn at the window's middle. The last window is left out: the run may have ended
-	 * inside it, which would show as a drop that did not happen.
+	 * drives), drawn at the window's middle. Every window counts whole: the simulation leaves out the
+	 * partial window the run ended in ({@code TimeWindow}), which would show as a drop that did not
+	 * happen. A single window makes no line, and no chart.
 	 */
 	static Optional<String> throughputOverTime(ScenarioResult scenario, String description, int width, int height) {
 		List<TimeWindow> windows = scenario.overTime();
-		if (windows.size() < 3) {
+		if (windows.size() < 2) {
 			return Optional.empty();
 		}
 		List<Point> run = new ArrayList<>();
 		DoubleSummaryStatistics times = startingAtZero();
 		DoubleSummaryStatistics rates = startingAtZero();
-		for (TimeWindow window : windows.subList(0, windows.size() - 1)) {
+		for (TimeWindow window : windows) {
 			double middle = (window.start() + window.end()) / 2;
 			double length = window.end() - window.start();
 			if (!Double.isFinite(middle) || !(length > 0)) {
@@ -173,13 +180,15 @@ final class Charts {
 			return Optional.empty();
 		}
 		return Optional.of(lineChart(new SvgDocument(width, height, TICK_FONT_SIZE, description),
-				"Throughput over simulated time", "simulated time", times, "completions per time unit", rates,
+				"Throughput over simulated time", "simulated time" + SECONDS, times, "completions per s", rates,
 				List.of(run), false));
 	}
 
 	/**
 	 * The users of a closed workload that follows a load profile, time-averaged per window and drawn at
-	 * the window's middle (what drives its throughput over time); empty for other workloads.
+	 * the window's middle (what drives its throughput over time); empty for other workloads. The last
+	 * window may be partial: it ends where the run did and is averaged over that part only, so it is
+	 * weighted correctly and drawn at the middle of what it covers.
 	 */
 	static Optional<String> populationOverTime(ScenarioResult scenario, String description, int width, int height) {
 		List<Point> run = new ArrayList<>();
@@ -198,7 +207,7 @@ final class Charts {
 			return Optional.empty();
 		}
 		return Optional.of(lineChart(new SvgDocument(width, height, TICK_FONT_SIZE, description),
-				"Population over simulated time", "simulated time", times, "users (mean per window)", users,
+				"Population over simulated time", "simulated time" + SECONDS, times, "users (mean per window)", users,
 				List.of(run), false));
 	}
 

@@ -65,7 +65,9 @@ public final class QpnReport {
 				JsonResultWriter.number(json, "throughput", place.throughput());
 				JsonResultWriter.number(json, "population", place.population());
 				if (place.part() == Part.QUEUE) {
-					JsonResultWriter.number(json, "utilization", place.utilization());
+					// an infinite-server queue's busy servers are no share of anything: null utilization
+					JsonResultWriter.number(json, "utilization", place.shareOfBusyServers());
+					JsonResultWriter.number(json, "meanBusyServers", place.meanBusyServers());
 					// a queueing place is one entry: its queue, with its depository inside (a result lists a
 					// queueing place's depository right after its queue)
 					PlaceResult depository = places.get(++index);
@@ -109,13 +111,14 @@ public final class QpnReport {
 
 	public static void writeCsv(QpnResult result, Path file) throws IOException {
 		CsvTable csv = new CsvTable("place", "colour", "part", "residenceTime", "residenceTimeCi95", "observations",
-				"throughput", "population", "utilization", "residenceTimeP50", "residenceTimeP95", "residenceTimeP99");
+				"throughput", "population", "utilization", "residenceTimeP50", "residenceTimeP95", "residenceTimeP99",
+				"meanBusyServers");
 		for (PlaceResult place : result.places()) {
 			Estimate residence = place.residenceTime();
 			csv.text(place.place()).text(place.colour()).text(place.part().label()).number(residence.mean())
 					.number(residence.ci95()).integer(residence.observations()).number(place.throughput())
-					.number(place.population()).number(place.utilization()).number(residence.p50())
-					.number(residence.p95()).number(residence.p99());
+					.number(place.population()).number(place.shareOfBusyServers()).number(residence.p50())
+					.number(residence.p95()).number(residence.p99()).number(place.meanBusyServers());
 			csv.endRow();
 		}
 		for (ProbeResult probe : result.probes()) {
@@ -123,7 +126,7 @@ public final class QpnReport {
 			csv.text(probe.probe()).text(probe.colour()).text(PROBE_PART).number(residence.mean())
 					.number(residence.ci95()).integer(residence.observations()).number(probe.throughput())
 					.number(Double.NaN).number(Double.NaN).number(residence.p50()).number(residence.p95())
-					.number(residence.p99());
+					.number(residence.p99()).number(Double.NaN);
 			csv.endRow();
 		}
 		csv.writeTo(file);
@@ -145,15 +148,17 @@ public final class QpnReport {
 		html.append("</dl>\n");
 		html.append("<h2>Places</h2>\n<p class=\"note\">Residence time: for a queueing place the time in its queue"
 				+ " (waiting and served), with the half-width of its 95 % confidence interval; the depository is the"
-				+ " time a served token waited for a transition.</p>\n");
+				+ " time a served token waited for a transition. Utilization: the mean share of a queue's servers at"
+				+ " work; an infinite-server (IS) queue has no fixed number of servers, so it has none, only its mean"
+				+ " busy servers (the tokens in service).</p>\n");
 		html.append("<table>\n<tr><th>place</th><th>colour</th><th>part</th><th class=\"num\">residence time</th>"
 				+ "<th class=\"num\">± 95 %</th><th class=\"num\">throughput</th><th class=\"num\">population</th>"
-				+ "<th class=\"num\">utilization</th></tr>\n");
+				+ "<th class=\"num\">utilization</th><th class=\"num\">busy servers</th></tr>\n");
 		for (PlaceResult place : result.places()) {
 			html.append("<tr><td>").append(escape(place.place())).append("</td><td>").append(escape(place.colour()))
 					.append("</td><td>").append(place.part().label()).append("</td>");
 			for (double value : new double[] { place.residenceTime().mean(), place.residenceTime().ci95(),
-					place.throughput(), place.population(), place.utilization() }) {
+					place.throughput(), place.population(), place.shareOfBusyServers(), place.meanBusyServers() }) {
 				html.append("<td class=\"num\">").append(number(value)).append("</td>");
 			}
 			html.append("</tr>\n");

@@ -59,7 +59,7 @@ public final class ResultPooling {
 			Measurement sample = measured.get(0);
 			double throughput = average(replications, r -> throughput(r.scenarios.get(index), r));
 			scenarios.add(new ScenarioResult(sample.id, sample.name, responseTime(measured), throughput,
-					windows(sample.overTime), distribution(measured), population(sample, first)));
+					completeWindows(sample.overTime, first.simulator().now()), distribution(measured), population(sample, first)));
 		}
 		List<CallResult> calls = new ArrayList<>();
 		for (int i = 0; i < first.calls.size(); i++) {
@@ -277,12 +277,20 @@ public final class ResultPooling {
 		return windows;
 	}
 
-	private static List<TimeWindow> windows(TimeSeries series) {
+	/**
+	 * The windows holding observations that the run covered whole. The window the run ended in is
+	 * left out rather than reported as a full one: its completions are those of a fraction of a
+	 * window, cut off by the stop condition (a maximum number of measurements stops at a completion,
+	 * not at a window's end), so its mean is biased and its count short, which showed as a dip at the
+	 * end of every chart. A run that ends exactly at a window's end keeps that window.
+	 */
+	private static List<TimeWindow> completeWindows(TimeSeries series, double end) {
 		List<TimeWindow> windows = new ArrayList<>();
 		for (int window = 0; window < series.windowCount(); window++) {
-			if (series.count(window) > 0) {
-				double start = series.windowStart(window);
-				windows.add(new TimeWindow(start, start + series.windowLength(), series.count(window), series.mean(window)));
+			double start = series.windowStart(window);
+			double windowEnd = start + series.windowLength();
+			if (series.count(window) > 0 && windowEnd <= end) {
+				windows.add(new TimeWindow(start, windowEnd, series.count(window), series.mean(window)));
 			}
 		}
 		return windows;

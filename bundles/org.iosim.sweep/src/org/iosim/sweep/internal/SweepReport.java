@@ -1,8 +1,10 @@
 package org.iosim.sweep.internal;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 import org.iosim.report.svg.Markup;
 import org.iosim.report.svg.NiceScale;
@@ -17,8 +19,9 @@ import org.iosim.sweep.SweepResult;
  * The sweep's report.html: self-contained (inline SVG, no scripts, no external files). Per load
  * curve, throughput and response time against the load with error bars (mean ± SE), the asymptotic
  * bounds of a closed workload, the saturation point and N*; the bottleneck findings and
- * multiprogramming figures; then every point's figures. Every name from the model or the command
- * line is escaped.
+ * multiprogramming figures; then every point's figures. A sweep with a second factor has a curve per
+ * value of it: they are overlaid, one chart per metric with a legend naming each curve's values.
+ * Every name from the model or the command line is escaped.
  */
 final class SweepReport {
 
@@ -26,6 +29,10 @@ final class SweepReport {
 			+ " than " + plain(LoadCurve.KNEE_FRACTION) + " of the initial throughput gain per unit of load"
 			+ " (the throughput at the smallest load divided by that load); N* = (D + Z) / D_max is where the"
 			+ " asymptotic bounds cross";
+
+	/** Colours told apart also by most colour-blind readers (Tableau's ten); a legend names every line. */
+	private static final List<String> PALETTE = List.of("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd",
+			"#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf");
 
 	private static final int WIDTH = 640;
 	private static final int HEIGHT = 360;
@@ -53,8 +60,12 @@ final class SweepReport {
 				.append(definition.replications()).append(" replications, seed ").append(definition.seed())
 				.append("; parameters: ").append(esc(String.join(", ", definition.parameters())))
 				.append(". Error bars: mean ± standard error (SD/√n over the replications).</p>\n");
-		for (LoadCurve curve : result.curves()) {
-			curve(html, curve);
+		for (List<LoadCurve> family : families(result.curves())) {
+			if (family.size() == 1) {
+				curve(html, family.get(0));
+			} else {
+				family(html, family);
+			}
 		}
 		if (result.curves().isEmpty()) {
 			html.append("<p>The sweep varies no population or arrival rate, so there is no load curve and no"
@@ -64,10 +75,65 @@ final class SweepReport {
 		return html.append("</body>\n</html>\n").toString();
 	}
 
+	/**
+	 * The curves of one scenario against one load, in the sweep's order: with a second factor, one curve
+	 * per value of it, which belong in one chart to be compared.
+	 */
+	static List<List<LoadCurve>> families(List<LoadCurve> curves) {
+		Map<List<String>, List<LoadCurve>> families = new LinkedHashMap<>();
+		for (LoadCurve curve : curves) {
+			families.computeIfAbsent(List.of(curve.scenario(), curve.load()), key -> new ArrayList<>()).add(curve);
+		}
+		return List.copyOf(families.values());
+	}
+
+	/** The other parameters' values that tell a curve from its family's others, e.g. {@code thinkTime=5}. */
+	private static String fixedValues(LoadCurve curve) {
+		return String.join(", ", curve.fixed().entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).toList());
+	}
+
+	/**
+	 * The curves of a sweep with a second factor, overlaid: one throughput and one response-time chart
+	 * with a line per curve and a legend naming its values, a table of each curve's saturation point
+	 * and knee, then each curve's bottlenecks. The asymptotic bounds and 75th percentiles, one set per
+	 * curve, would bury the comparison: the points table and sweep.json hold them.
+	 */
+	private static void family(StringBuilder html, List<LoadCurve> family) {
+		LoadCurve first = family.get(0);
+		html.append("<h2>").append(esc(first.scenario() + ": " + first.load() + " by "
+				+ String.join(", ", first.fixed().keySet()))).append("</h2>\n");
+		html.append("<p>").append(family.size()).append(" curves, one per value of ")
+				.append(esc(String.join(", ", first.fixed().keySet()))).append(". Criterion: ").append(esc(CRITERION))
+				.append(".</p>\n");
+		html.append("<table>\n<tr><th>curve</th><th>saturation point</th>")
+				.append(first.closed() ? "<th>N* = (D + Z) / D_max</th>" : "").append("</tr>\n");
+		List<Series> throughput = new ArrayList<>();
+		List<Series> response = new ArrayList<>();
+		for (int i = 0; i < family.size(); i++) {
+			LoadCurve curve = family.get(i);
+			String colour = PALETTE.get(i % PALETTE.size());
+			throughput.add(new Series(fixedValues(curve), colour, curve.loads(), curve.throughput(), false));
+			response.add(new Series(fixedValues(curve), colour, curve.loads(), curve.responseTime(), false));
+			html.append("<tr><td class=\"name\">").append(esc(fixedValues(curve))).append("</td><td>")
+					.append(Double.isNaN(curve.saturation()) ? "not reached" : plain(curve.saturation())).append("</td>");
+			if (first.closed()) {
+				html.append("<td>").append(plain(curve.boundKnee())).append("</td>");
+			}
+			html.append("</tr>\n");
+		}
+		html.append("</table>\n");
+		html.append(chart("Throughput vs " + first.load(), first.load(), "throughput (per s)", throughput,
+				List.of()));
+		html.append(chart("Mean response time vs " + first.load(), first.load(), "mean response time (s)", response,
+				List.of()));
+		for (LoadCurve curve : family) {
+			html.append("<h3>").append(esc(fixedValues(curve))).append("</h3>\n");
+			bottlenecksAndFigures(html, curve);
+		}
+	}
+
 	private static void curve(StringBuilder html, LoadCurve curve) {
-		String fixed = curve.fixed().isEmpty() ? ""
-				: " (" + String.join(", ", curve.fixed().entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
-						.toList()) + ")";
+		String fixed = curve.fixed().isEmpty() ? "" : " (" + fixedValues(curve) + ")";
 		html.append("<h2>").append(esc(curve.scenario() + ": " + curve.load() + fixed)).append("</h2>\n");
 		html.append("<p>Saturation point: <b>").append(Double.isNaN(curve.saturation()) ? "not reached"
 				: plain(curve.saturation())).append("</b>");
@@ -104,9 +170,13 @@ final class SweepReport {
 		if (curve.closed() && Double.isFinite(curve.boundKnee())) {
 			markers.add(new Marker("N* " + plain(curve.boundKnee()), curve.boundKnee(), "#9467bd"));
 		}
-		html.append(chart("Throughput vs " + curve.load(), curve.load(), "throughput per time unit", throughput,
+		html.append(chart("Throughput vs " + curve.load(), curve.load(), "throughput (per s)", throughput,
 				markers));
-		html.append(chart("Response time vs " + curve.load(), curve.load(), "response time", response, markers));
+		html.append(chart("Response time vs " + curve.load(), curve.load(), "response time (s)", response, markers));
+		bottlenecksAndFigures(html, curve);
+	}
+
+	private static void bottlenecksAndFigures(StringBuilder html, LoadCurve curve) {
 		html.append("<h3>Bottlenecks</h3>\n<ul>\n");
 		for (LoadCurve.Bottleneck bottleneck : curve.bottlenecks()) {
 			html.append("<li><b>").append(esc(bottleneck.kind())).append("</b>: ").append(esc(bottleneck.reason()))

@@ -83,4 +83,22 @@ class CharacterizeCommandTest {
 		CommandLine.Run none = iosim("characterize");
 		assertEquals(2, none.exitCode(), none.toString());
 	}
+
+	/**
+	 * The example traces (a sequential reader and a random writer, made by make-trace.py) print what
+	 * examples/characterize/README.md shows, line for line.
+	 */
+	@Test
+	void theExampleTracesPrintWhatTheirReadmeShows() throws IOException {
+		Path example = CommandLine.example("characterize");
+		CommandLine.Run run = iosim("characterize", example.resolve("reader_lat.1.log").toString(),
+				example.resolve("writer_lat.1.log").toString());
+		assertEquals(0, run.exitCode(), run.toString());
+		String readme = Files.readString(example.resolve("README.md"));
+		String shown = readme.substring(readme.indexOf("prints\n\n```\n") + "prints\n\n```\n".length());
+		shown = shown.substring(0, shown.indexOf("```"));
+		assertEquals(shown, run.out());
+		assertTrue(run.out().contains("  readPattern          1 sequential\n"), run.out());
+		assertTrue(run.out().contains("  writePattern         0 random\n"), run.out());
+	}
 }

@@ -100,6 +100,34 @@ class QpnCommandTest {
 		assertTrue(disk.has("depository"), disk.toString());
 	}
 
+	/**
+	 * An infinite-server queue has no utilization: its busy servers (tokens in service, here about
+	 * 1.4 of the two jobs) were reported as "utilization 1.4". They are its mean busy servers, by
+	 * Little's law its throughput times its mean service time; a one-server queue's busy servers are
+	 * its utilization.
+	 */
+	@Test
+	void anInfiniteServerQueueReportsItsMeanBusyServersNotAUtilization() throws IOException {
+		Path out = folder.resolve("busy");
+		CommandLine.Run run = iosim("qpn", "simulate", net(NET).toString(), "--seed", "3", "--out", out.toString());
+		assertEquals(0, run.exitCode(), run.toString());
+		JsonNode places = new ObjectMapper().readTree(out.resolve("results.json").toFile()).get("places");
+		JsonNode think = places.get(0);
+		assertEquals("Think", think.get("place").asText());
+		assertTrue(think.get("utilization").isNull(), think.toString());
+		assertEquals(think.get("throughput").asDouble() * 1.0, think.get("meanBusyServers").asDouble(), 0.05,
+				"busy servers of IS = X · S");
+		JsonNode disk = places.get(1);
+		assertEquals(disk.get("utilization").asDouble(), disk.get("meanBusyServers").asDouble(), 1e-12);
+
+		String table = run.out().lines().filter(line -> line.startsWith("place")).findFirst().orElseThrow();
+		assertTrue(table.contains("utilization") && table.contains("busy servers"), run.out());
+		String thinkRow = run.out().lines().filter(line -> line.startsWith("Think")).findFirst().orElseThrow();
+		assertEquals(7, thinkRow.trim().split("\\s+").length, "no utilization for IS: " + thinkRow);
+		String html = Files.readString(out.resolve("report.html"));
+		assertTrue(html.contains("<th class=\"num\">busy servers</th>"), html);
+	}
+
 	@Test
 	void simulateAlsoWritesACsvAndAReportThatEscapesTheNetsNames() throws IOException {
 		Path net = net(NET.replace("name=\"Disk\"", "name=\"Disk &lt;script&gt;x&lt;/script&gt;\""));
@@ -108,7 +136,7 @@ class QpnCommandTest {
 		assertEquals(0, run.exitCode(), run.toString());
 		String csv = Files.readString(out.resolve("places.csv"));
 		assertTrue(csv.startsWith("place,colour,part,residenceTime,residenceTimeCi95,observations,throughput,population,"
-				+ "utilization,residenceTimeP50,residenceTimeP95,residenceTimeP99\r\n"), csv);
+				+ "utilization,residenceTimeP50,residenceTimeP95,residenceTimeP99,meanBusyServers\r\n"), csv);
 		assertEquals(5, csv.lines().count(), "two queueing places, each queue and depository, and the header");
 		String html = Files.readString(out.resolve("report.html"));
 		assertTrue(html.contains("Queueing Petri net results: two-jobs"), html);
@@ -356,6 +384,42 @@ class QpnCommandTest {
 		assertEquals(Files.readString(examples.resolve("disk-scheduler.json")), Files.readString(scheduler));
 		assertEquals(Files.readString(examples.resolve("disk-scheduler-weights.json")),
 				Files.readString(folder.resolve("disk-scheduler-weights.json")));
+	}
+
+	/**
+	 * Every argument is checked before the calibration's 20 s of work: the storage must lie in the
+	 * folder of --out or below it (the README said it backwards), and --out must be writable, here
+	 * because a file stands where its folder would be. A refused command prints no progress.
+	 */
+	@Test
+	void schedulerCalibrationChecksItsOutputBeforeItWorks() throws IOException {
+		Path examples = CommandLine.example("storage-qpn");
+		String data = examples.resolve("measured-2026-11-24-mixed.csv").toString();
+		Path storage = Files.copy(examples.resolve("disk-storage.json"), folder.resolve("disk-storage.json"));
+
+		CommandLine.Run outside = iosim("qpn", "calibrate", "--template", "scheduler", "--storage", storage.toString(),
+				"--data", data, "--out", folder.resolve("models/scheduler.json").toString());
+		assertEquals(2, outside.exitCode(), outside.toString());
+		assertTrue(outside.err().contains("--storage must be in OUT's folder or below it"), outside.toString());
+		assertEquals("", outside.out(), outside.toString());
+
+		Path notAFolder = Files.writeString(folder.resolve("notes"), "a file");
+		Files.createDirectories(folder.resolve("taken/disk-scheduler-weights.json"));
+		Path storageInTaken = Files.copy(storage, folder.resolve("taken/disk-storage.json"));
+		CommandLine.Run weightsFolder = iosim("qpn", "calibrate", "--template", "scheduler", "--storage",
+				storageInTaken.toString(), "--data", data, "--out", folder.resolve("taken/disk-scheduler.json").toString());
+		assertEquals(1, weightsFolder.exitCode(), weightsFolder.toString());
+		assertTrue(weightsFolder.err().contains("disk-scheduler-weights.json is a folder, not a file"),
+				weightsFolder.toString());
+		assertFalse(weightsFolder.err().contains("configurations,"), "no work before the refusal: " + weightsFolder);
+
+		CommandLine.Run underAFile = iosim("qpn", "calibrate", "--template", "cache-raid", "--data",
+				examples.resolve("measured-2026-11-24-cache-raid.csv").toString(), "--out",
+				notAFolder.resolve("storage.json").toString());
+		assertEquals(1, underAFile.exitCode(), underAFile.toString());
+		assertTrue(underAFile.err().contains("cannot write " + notAFolder.resolve("storage.json") + ": " + notAFolder
+				+ " is not a folder"), underAFile.toString());
+		assertEquals("", underAFile.out(), underAFile.toString());
 	}
 
 	/** Single-server cache, 3 random reads of 1 ms: R = 3 ms (T2); through the 'qpn' kind's 'storage'. */

@@ -57,6 +57,27 @@ class RegressionCommandTest {
 		return model;
 	}
 
+	/**
+	 * fit and select looked at --out only when saving, after tuning or selecting for minutes: a model
+	 * written over the training data, or into a folder that cannot be, is refused first.
+	 */
+	@Test
+	void fitAndSelectCheckTheirOutputBeforeTheyWork() throws IOException {
+		String before = Files.readString(training);
+		CommandLine.Run overData = iosim("regression", "fit", "--data", training.toString(), "--target", "delay",
+				"--technique", "mars", "--out", training.toString());
+		assertEquals(1, overData.exitCode(), overData.toString());
+		assertEquals(before, Files.readString(training), "the data is kept");
+		assertEquals("", overData.out(), overData.toString());
+
+		Path notAFolder = Files.writeString(folder.resolve("notes"), "a file");
+		CommandLine.Run select = iosim("regression", "select", "--data", training.toString(), "--target", "delay",
+				"--out", notAFolder.resolve("model.json").toString());
+		assertEquals(1, select.exitCode(), select.toString());
+		assertTrue(select.err().contains(notAFolder + " is not a folder"), select.toString());
+		assertEquals("", select.out(), "refused before the selection: " + select);
+	}
+
 	@Test
 	void fittedModelEvaluatesAndFlagsExtrapolation() throws IOException {
 		Path model = fitLinear();
@@ -235,5 +256,23 @@ class RegressionCommandTest {
 		double concurrency = reads.get("meanConcurrency").asDouble();
 		// the storage serves with the fitted 2 ms + 0.5 ms per concurrent request (at least 1: the request itself)
 		assertTrue(delay >= 0.0025 - 1e-9 && delay <= 0.002 + 0.0005 * (1 + 4 * concurrency), reads.toString());
+	}
+
+	/**
+	 * The named data set of examples/regression (a measurement export of iosim measure) selects what
+	 * its README shows, with the same table.
+	 */
+	@Test
+	void theExampleDataSetSelectsWhatItsReadmeShows() throws IOException {
+		Path data = CommandLine.example("storage-qpn").resolve("measured-2026-11-24-cache-raid.csv");
+		Path model = folder.resolve("disk-delay.json");
+		CommandLine.Run select = iosim("regression", "select", "--data", data.toString(), "--target", "delay",
+				"--quiet", "--out", model.toString());
+		assertEquals(0, select.exitCode(), select.toString());
+		String readme = Files.readString(CommandLine.example("regression").resolve("README.md"));
+		String table = readme.substring(readme.indexOf("```\ntechnique") + 4);
+		table = table.substring(0, table.indexOf("```"));
+		assertTrue(select.out().startsWith(table), "README:\n" + table + "run:\n" + select.out());
+		assertEquals("lm-ia", new ObjectMapper().readTree(model.toFile()).get("technique").asText());
 	}
 }

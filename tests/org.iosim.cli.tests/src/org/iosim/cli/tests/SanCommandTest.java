@@ -88,4 +88,23 @@ class SanCommandTest {
 		assertEquals(browses, lvm.get("throughput").asDouble(), browses * 0.01);
 		assertTrue(Files.readString(out.resolve("resources.csv")).contains("SAN/r3.disk6"), "resources.csv");
 	}
+
+	/** generate and replay check where they write before they work: over the specification, under a file. */
+	@Test
+	void generateAndReplayCheckTheirOutputFirst() throws IOException {
+		Path specification = Files.copy(CommandLine.example("san").resolve("workload.json"),
+				folder.resolve("workload.json"));
+		String before = Files.readString(specification);
+		CommandLine.Run over = iosim("san", "generate", specification.toString(), "--out", specification.toString());
+		assertEquals(1, over.exitCode(), over.toString());
+		assertEquals(before, Files.readString(specification), "the specification is kept");
+
+		Path notAFolder = Files.writeString(folder.resolve("notes"), "a file");
+		Path san = CommandLine.example("san");
+		CommandLine.Run replay = iosim("san", "replay", san.resolve("san.json").toString(), "--trace",
+				san.resolve("small.spc").toString(), "--out", notAFolder.resolve("replay").toString());
+		assertEquals(1, replay.exitCode(), replay.toString());
+		assertTrue(replay.err().contains(notAFolder + " is not a folder"), replay.toString());
+		assertEquals("", replay.out(), "refused before the replay: " + replay);
+	}
 }

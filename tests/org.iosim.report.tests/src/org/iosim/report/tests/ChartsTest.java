@@ -44,11 +44,10 @@ class ChartsTest {
 	void everyChartIsInlineSvgOfTheDeclaredSizeWithAnAccessibleName() throws IOException {
 		List<ParsedChart> charts = ParsedChart.allIn(report(SampleResults.sample(1)));
 
-		// the second scenario has too few windows of time for a throughput chart
 		assertEquals(List.of(distributionOf(SampleResults.HOSTILE_NAME), overTimeOf(SampleResults.HOSTILE_NAME),
 				"Throughput over simulated time of " + SampleResults.HOSTILE_NAME,
 				distributionOf(SampleResults.COMMA_QUOTE_NAME), overTimeOf(SampleResults.COMMA_QUOTE_NAME),
-				UTILIZATION), charts.stream().map(ParsedChart::ariaLabel).toList());
+				"Throughput over simulated time of " + SampleResults.COMMA_QUOTE_NAME, UTILIZATION), charts.stream().map(ParsedChart::ariaLabel).toList());
 		for (ParsedChart chart : charts) {
 			assertEquals("img", chart.svg().getAttribute("role"));
 			Element title = (Element) chart.svg().getElementsByTagName("title").item(0);
@@ -336,5 +335,16 @@ class ChartsTest {
 
 	private static ResourceResult resource(String container, double utilization) {
 		return new ResourceResult("_" + container, container, "CPU", "FCFS", 1, utilization, 0, 0.1, 1, 0.1, 0.1);
+	}
+
+	/** Time axes name their unit: the model's time unit, seconds for Palladio's and IOSim's models. */
+	@Test
+	void timeAxesNameTheirUnit() throws IOException {
+		String html = report(SampleResults.sample(1));
+		for (String title : List.of(">response time (s)<", ">simulated time (s)<", ">mean response time (s)<",
+				">completions per s<")) {
+			assertTrue(html.contains(title), title);
+		}
+		assertFalse(html.contains(">simulated time<"), "a time axis without its unit");
 	}
 }

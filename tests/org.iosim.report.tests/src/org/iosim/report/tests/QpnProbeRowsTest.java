@@ -37,8 +37,7 @@ class QpnProbeRowsTest {
 	void writeResult() throws IOException {
 		QpnResult result = new QpnResult("probes", 7, 1, "run length", 1000, 12345, 0.5,
 				List.of(new PlaceResult("Cache", "p-cache", "request", Part.PLACE,
-						new Estimate(1.5, 0.25, 400, 1.25, 2.5, 3.75), 0.4, 0.6,
-						Double.NaN)),
+						new Estimate(1.5, 0.25, 400, 1.25, 2.5, 3.75), 0.4, 0.6)),
 				List.of(new ProbeResult(MARKUP_NAME, "pr-miss", "request", new Estimate(11.75, 0.5, 200), 0.2),
 						new ProbeResult("response", "pr-response", "reply", new Estimate(Double.NaN, Double.POSITIVE_INFINITY, 0),
 								0)));
@@ -48,10 +47,10 @@ class QpnProbeRowsTest {
 	@Test
 	void placesCsvHasOneRowPerProbeAndColourAfterThePlaces() throws IOException {
 		assertEquals("""
-				place,colour,part,residenceTime,residenceTimeCi95,observations,throughput,population,utilization,residenceTimeP50,residenceTimeP95,residenceTimeP99\r
-				Cache,request,place,1.5,0.25,400,0.4,0.6,,1.25,2.5,3.75\r
-				"<b>miss</b> & ""path\""",request,probe,11.75,0.5,200,0.2,,,,,\r
-				response,reply,probe,,,0,0,,,,,\r
+				place,colour,part,residenceTime,residenceTimeCi95,observations,throughput,population,utilization,residenceTimeP50,residenceTimeP95,residenceTimeP99,meanBusyServers\r
+				Cache,request,place,1.5,0.25,400,0.4,0.6,,1.25,2.5,3.75,\r
+				"<b>miss</b> & ""path\""",request,probe,11.75,0.5,200,0.2,,,,,,\r
+				response,reply,probe,,,0,0,,,,,,\r
 				""", Files.readString(folder.resolve(QpnResultWriter.PLACES_CSV), StandardCharsets.UTF_8));
 	}
 

@@ -71,13 +71,52 @@ class SweepRunTest {
 		List<String> progress = new ArrayList<>();
 		SweepMonitor monitor = new SweepMonitor() {
 			@Override
+			public void resuming(int kept, int total) {
+				progress.add("resuming: " + kept + " of " + total + " kept");
+			}
+
+			@Override
 			public void pointFinished(int done, int left, int skipped) {
 				progress.add(done + " done, " + left + " left, " + skipped + " kept");
 			}
 		};
 		run(definition(model, 1, "population=5,10,20"), out, 2, monitor);
-		assertEquals(List.of("1 done, 0 left, 2 kept"), progress);
+		assertEquals(List.of("resuming: 2 of 3 kept", "1 done, 0 left, 2 kept"), progress);
 		assertArrayEquals(complete, Files.readAllBytes(out.resolve(Sweep.SWEEP_JSON)));
+	}
+
+	/** A rerun of a finished sweep runs nothing, and still says that it kept every point. */
+	@Test
+	void rerunOfAFinishedSweepSaysEveryPointIsKept() throws Exception {
+		Path model = Models.cpuAndDisk(folder);
+		Path out = folder.resolve("sweep");
+		run(definition(model, 1, "population=5,10"), out, 2, SweepMonitor.NONE);
+		List<String> told = new ArrayList<>();
+		run(definition(model, 1, "population=5,10"), out, 2, new SweepMonitor() {
+			@Override
+			public void resuming(int kept, int total) {
+				told.add(kept + " of " + total);
+			}
+
+			@Override
+			public void pointFinished(int done, int left, int skipped) {
+				told.add("ran a point");
+			}
+		});
+		assertEquals(List.of("2 of 2"), told);
+	}
+
+	@Test
+	void aFreshSweepDoesNotSayItResumes() throws Exception {
+		Path model = Models.cpuAndDisk(folder);
+		List<String> told = new ArrayList<>();
+		run(definition(model, 1, "population=5"), folder.resolve("sweep"), 1, new SweepMonitor() {
+			@Override
+			public void resuming(int kept, int total) {
+				told.add(kept + " of " + total);
+			}
+		});
+		assertEquals(List.of(), told);
 	}
 
 	@Test
@@ -157,5 +196,27 @@ class SweepRunTest {
 		assertTrue(html.contains("&lt;b&gt;users&lt;/b&gt; &amp; co"), "escaped scenario name");
 		assertFalse(html.contains("<b>users</b>"));
 		assertTrue(html.contains("<svg") && html.contains("asymptotic bound"), "charts with bounds");
+	}
+
+	/**
+	 * A sweep of population by think time has a load curve per think time; the report drew two charts
+	 * per curve. They are overlaid: one chart per metric, a line per think time, named in the legend.
+	 */
+	@Test
+	void aSecondFactorsCurvesAreOverlaidInOneChartPerMetric() throws Exception {
+		Path model = Models.cpuAndDisk(folder);
+		Path out = folder.resolve("sweep");
+		SweepResult result = run(definition(model, 1, "population=5,10,20", "thinkTime=1,2"), out, 2,
+				SweepMonitor.NONE);
+		assertEquals(2, result.curves().size());
+		String html = Files.readString(out.resolve(Sweep.REPORT_HTML));
+		List<String> charts = java.util.Arrays.stream(html.split("<svg")).skip(1).toList();
+		assertEquals(2, charts.size(), "one throughput and one response-time chart");
+		for (String chart : charts) {
+			assertEquals(2, chart.split("<path class=\"series\"", -1).length - 1, "a line per think time");
+			assertTrue(chart.contains("thinkTime=1") && chart.contains("thinkTime=2"), "a legend naming each curve");
+		}
+		assertTrue(charts.get(0).contains("Throughput vs population"), charts.get(0));
+		assertTrue(charts.get(1).contains("Mean response time vs population"), charts.get(1));
 	}
 }

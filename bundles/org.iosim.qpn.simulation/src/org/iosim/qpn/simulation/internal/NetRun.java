@@ -12,6 +12,7 @@ import org.apache.commons.rng.UniformRandomProvider;
 import org.apache.commons.rng.sampling.distribution.ZigguratSampler;
 import org.apache.commons.rng.simple.RandomSource;
 import org.iosim.engine.RunBudget;
+import org.iosim.qpn.Strategy;
 import org.iosim.qpn.StoppingRule;
 import org.iosim.qpn.simulation.QpnResult;
 import org.iosim.qpn.simulation.QpnResult.Estimate;
@@ -894,13 +895,15 @@ public final class NetRun {
 			Slot spec = slots[slot];
 			if (spec.queueing()) {
 				QueueState queue = queues[spec.queue()];
+				QueueSpec queueSpec = net.queues[spec.queue()];
+				int servers = queueSpec.strategy() == Strategy.IS ? PlaceResult.INFINITE_SERVERS : queueSpec.servers();
 				places.add(new PlaceResult(spec.place(), spec.placeId(), spec.colour(), Part.QUEUE,
 						estimate(queueResidence[slot], queueQuantiles[slot]), queueCompletions[slot] / measuredTime,
-						queuePopulation[slot].mean(now), queue.utilization(now)));
+						queuePopulation[slot].mean(now), queue.utilization(now), servers));
 			}
 			places.add(new PlaceResult(spec.place(), spec.placeId(), spec.colour(),
 					spec.queueing() ? Part.DEPOSITORY : Part.PLACE, estimate(placeResidence[slot], placeQuantiles[slot]),
-					placeDepartures[slot] / measuredTime, placePopulation[slot].mean(now), Double.NaN));
+					placeDepartures[slot] / measuredTime, placePopulation[slot].mean(now)));
 		}
 		return new QpnResult(net.name, settings.seed(), 1, stopReason, now, eventCount, wallClockSeconds, places,
 				probes == null ? List.of() : probes.results(measuredTime));

@@ -84,8 +84,8 @@ public final class ResultsView extends ViewPart {
 		TabItem charts = new TabItem(tabs, SWT.NONE);
 		charts.setText(CHARTS);
 		SashForm chartArea = new SashForm(tabs, SWT.HORIZONTAL);
-		overTime = new Chart(chartArea, "Response time over simulated time", "simulated time", "mean response time");
-		distribution = new Chart(chartArea, "Response time distribution (CDF)", "response time", "probability");
+		overTime = new Chart(chartArea, "Response time over simulated time", "simulated time (s)", "mean response time (s)");
+		distribution = new Chart(chartArea, "Response time distribution (CDF)", "response time (s)", "probability");
 		utilization = new BarChart(chartArea, "Utilization of the resources");
 		charts.setControl(chartArea);
 		table(tabs, COMPARISON, new String[] { "Compared run", "Change" });
