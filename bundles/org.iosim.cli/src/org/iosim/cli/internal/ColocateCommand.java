@@ -140,7 +140,7 @@ final class ColocateCommand implements Callable<Integer> {
 		}
 		print(spec.commandLine().getOut(), campaign.pairs(), runs);
 		if (out != null) {
-			IosimCommand.writeWhole(out, staging -> Files.writeString(staging, csv(runs)));
+			IosimCommand.writeWhole(out, staging -> Files.writeString(staging, csv(runs, application.seconds)));
 			spec.commandLine().getOut().println("runs written to " + out);
 		}
 		return 0;
@@ -184,15 +184,23 @@ final class ColocateCommand implements Callable<Integer> {
 		return String.format(Locale.ROOT, format + "-" + format, sorted[0], sorted[sorted.length - 1]);
 	}
 
-	private static String csv(List<ColocatedApplications.Measured> runs) {
+	/** @param seconds the runs' length: pgbench's; dbench measured {@value ColocatedApplications#DBENCH_EXTRA_SECONDS} s more */
+	private static long writes(Dbench.Run run) {
+		Dbench.Operation writes = run.operations().get("WriteX");
+		return writes == null ? 0 : writes.count();
+	}
+
+	private static String csv(List<ColocatedApplications.Measured> runs, int seconds) {
 		StringBuilder text = new StringBuilder("pgbenchClients,dbenchClients,repetition,tps,meanResponseSeconds,"
-				+ "walFlushesPerTransaction,dbenchMegabytesPerSecond,dbenchWriteSeconds,otherCpus\n");
+				+ "walFlushesPerTransaction,dbenchMegabytesPerSecond,dbenchWriteSeconds,dbenchWritesPerSecond,otherCpus\n");
+		double dbenchSeconds = seconds + ColocatedApplications.DBENCH_EXTRA_SECONDS;
 		for (ColocatedApplications.Measured run : runs) {
 			String pgbench = run.pgbench().map(measured -> String.format(Locale.ROOT, "%.3f,%.6f,%.4f",
 					measured.transactionsPerSecond(), measured.meanLatency(), measured.flushesPerTransaction()))
 					.orElse(",,");
-			String dbench = run.dbench().map(measured -> String.format(Locale.ROOT, "%.3f,%.6f",
-					measured.megabytesPerSecond(), DbenchCommand.writeLatency(measured))).orElse(",");
+			String dbench = run.dbench().map(measured -> String.format(Locale.ROOT, "%.3f,%.6f,%.2f",
+					measured.megabytesPerSecond(), DbenchCommand.writeLatency(measured), writes(measured) / dbenchSeconds))
+					.orElse(",,");
 			text.append(String.format(Locale.ROOT, "%d,%d,%d,%s,%s,%s%n", run.pair().pgbenchClients(),
 					run.pair().dbenchClients(), run.repetition(), pgbench, dbench, ApplicationOptions.load(run.otherLoad())));
 		}
