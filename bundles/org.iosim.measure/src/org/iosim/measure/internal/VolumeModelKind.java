@@ -33,8 +33,11 @@ import org.iosim.pcm.io.IoType;
  * the volume's limits allow. A synchronous write's flush adds {@code flushWrites} device writes: the
  * cache flush and any metadata the file system writes for it. Buffered writes reach the device in whole
  * pages of {@code pageSize} bytes (default 4 KiB), and each device write a flush adds beyond the
- * first (the metadata) is a page too, so the bandwidth limit counts those bytes. Past the throttle,
- * the device itself takes {@code deviceTime}, in parallel for all requests.
+ * first (the metadata) is a page too, so the bandwidth limit counts those bytes. A write's device
+ * writes pass the throttle one after another, as the file system issues them, each queueing behind
+ * what arrived meanwhile, so writers share the limit device write by device write. Past the
+ * throttle, the device itself takes {@code deviceTime} (spread over a write's device writes), in
+ * parallel for all requests.
  *
  * How the throttle spends its limit is the parameter {@code window}: Linux counts it in windows of
  * 0.1 s (the default), each window's allowance passing at once in a burst ({@link WindowedThrottle});
@@ -61,6 +64,7 @@ public final class VolumeModelKind implements IoAnalysisModelKind {
 	private static final String WINDOW = "window";
 	private static final String GROUP_COMMIT = "groupCommit";
 	private static final String PAGE_SIZE = "pageSize";
+	private static final double TOLERANCE = 1e-9;
 	/** The page of Linux's page cache: what a buffered write moves to the device at least. */
 	private static final double PAGE = 4096;
 	private static final Set<String> PARAMETERS = Set.of(VOLUME, FLUSH_WRITES, DEVICE_TIME, WINDOW, GROUP_COMMIT,
@@ -191,6 +195,24 @@ public final class VolumeModelKind implements IoAnalysisModelKind {
 			return 1 + (synchronous ? of(fileSet).flushWrites() : 0);
 		}
 
+		/**
+		 * The device writes of a write of {@code size} bytes, in the order they reach the device: the
+		 * data in whole pages; for a synchronous write then the flush, without data, and a page for
+		 * each further device write (the metadata). A fraction of flushWrites (a device write some
+		 * flushes add) goes with the last of them rather than queueing on its own.
+		 */
+		List<Piece> pieces(double size, boolean synchronous, String fileSet) {
+			List<Piece> pieces = new ArrayList<>();
+			pieces.add(new Piece(1, pageSize == 0 ? size : Math.ceil(size / pageSize) * pageSize));
+			double more = synchronous ? of(fileSet).flushWrites() : 0;
+			int whole = (int) Math.max(1, Math.floor(more + TOLERANCE));
+			for (int write = 0; write < whole && more > TOLERANCE; write++) {
+				double share = write == whole - 1 ? more - write : 1;
+				pieces.add(new Piece(share, write == 0 ? Math.max(0, share - 1) * pageSize : share * pageSize));
+			}
+			return pieces;
+		}
+
 		/** The bytes of a write of {@code size} bytes: whole pages, and a page per metadata write of its flush. */
 		double bytes(double size, boolean synchronous, String fileSet) {
 			if (pageSize == 0) {
@@ -199,6 +221,10 @@ public final class VolumeModelKind implements IoAnalysisModelKind {
 			double pages = Math.ceil(size / pageSize) * pageSize;
 			return pages + (synchronous ? Math.max(0, of(fileSet).flushWrites() - 1) * pageSize : 0);
 		}
+	}
+
+	/** One device write of a request (or a share of one, on average), and its bytes. */
+	record Piece(double deviceRequests, double bytes) {
 	}
 
 	/** How a throttle lets requests through on simulated time. */
@@ -308,11 +334,24 @@ public final class VolumeModelKind implements IoAnalysisModelKind {
 				return;
 			}
 			if (request.type() == IoType.READ) {
-				reads.pass(1, request.size(), onTheDevice(fileSet, finished));
+				reads.pass(1, request.size(), onTheDevice(costs.of(fileSet).deviceTime(), finished));
 			} else {
-				writes.pass(costs.deviceRequests(request.synchronous(), fileSet),
-						costs.bytes(request.size(), request.synchronous(), fileSet), onTheDevice(fileSet, finished));
+				passInTurn(costs.pieces(request.size(), request.synchronous(), fileSet), 0,
+						costs.of(fileSet).deviceTime(), finished);
 			}
+		}
+
+		/**
+		 * Lets a write's device writes through one after another, each queueing behind what arrived
+		 * while the one before was on the device, as the file system issues them: the data, then the
+		 * cache flush, then the metadata. A write of several device writes thus shares the throttle
+		 * with other writers device write by device write, not as one block. The device time is
+		 * spread evenly over them.
+		 */
+		private void passInTurn(List<Piece> pieces, int next, double deviceTime, Runnable finished) {
+			Piece piece = pieces.get(next);
+			writes.pass(piece.deviceRequests(), piece.bytes(), onTheDevice(deviceTime / pieces.size(),
+					next + 1 == pieces.size() ? finished : () -> passInTurn(pieces, next + 1, deviceTime, finished)));
 		}
 
 		/** Writes and flushes everything waiting in the log as one request; then what has gathered meanwhile. */
@@ -322,17 +361,16 @@ public final class VolumeModelKind implements IoAnalysisModelKind {
 			log.waiting.clear();
 			log.waitingBytes = 0;
 			log.writing = true;
-			writes.pass(costs.deviceRequests(true, fileSet), costs.bytes(bytes, true, fileSet), onTheDevice(fileSet, () -> {
+			passInTurn(costs.pieces(bytes, true, fileSet), 0, costs.of(fileSet).deviceTime(), () -> {
 				log.writing = false;
 				group.forEach(Runnable::run);
 				if (!log.writing && !log.waiting.isEmpty()) {
 					writeTogether(fileSet, log);
 				}
-			}));
+			});
 		}
 
-		private Runnable onTheDevice(String fileSet, Runnable finished) {
-			double deviceTime = costs.of(fileSet).deviceTime();
+		private Runnable onTheDevice(double deviceTime, Runnable finished) {
 			return deviceTime > 0 ? () -> clock.schedule(deviceTime, finished) : finished;
 		}
 
