@@ -250,8 +250,9 @@ public record LoadCurve(String load, String scenario, Map<String, String> fixed,
 		String at = " at " + load + " = " + plain(topLoad);
 		if (!demands.isEmpty()) {
 			Demand first = demands.get(0);
+			// demands are in the model's time unit, the second
 			String next = demands.size() > 1 ? "; next: " + demands.get(1).resource() + " with "
-					+ number(demands.get(1).perServer()) : "";
+					+ number(demands.get(1).perServer()) + " s" : "";
 			String state = first.utilization() >= SATURATED ? " and is saturated" : " (not yet saturated)";
 			String advice = switch (first.kind()) {
 			case "CPU" -> " CPU-bound: a faster processor or more cores raise the ceiling.";
@@ -261,8 +262,8 @@ public record LoadCurve(String load, String scenario, Map<String, String> fixed,
 			};
 			findings.add(new Bottleneck(first.kind(), first.resource(), first.resource() + " saturates first: it is busy "
 					+ percent(first.utilization()) + at + state + "; a run needs " + number(first.perServer())
-					+ " of it per server, the most of any resource" + next + ", so throughput cannot exceed "
-					+ number(1 / first.perServer()) + " per time unit." + advice
+					+ " s of it per server, the most of any resource" + next + ", so throughput cannot exceed "
+					+ number(1 / first.perServer()) + " per s." + advice
 					+ (Double.isNaN(saturation) ? " The sweep did not reach the saturation point." : "")));
 		}
 		for (PointSummary.IoFigures io : top.io().stream().filter(io -> io.fileSet() == null).toList()) {
@@ -274,7 +275,7 @@ public record LoadCurve(String load, String scenario, Map<String, String> fixed,
 			double growth = io.delay().mean() / low.delay().mean();
 			if (growth >= 2) {
 				findings.add(new Bottleneck("I/O", io.storage(), "I/O-bound: the " + io.type() + " delay of "
-						+ io.storage() + " grows from " + number(low.delay().mean()) + " to " + number(io.delay().mean())
+						+ io.storage() + " grows from " + number(low.delay().mean()) + " s to " + number(io.delay().mean()) + " s"
 						+ at + " (" + number(growth) + " times) with " + number(io.concurrency().mean())
 						+ " requests at the storage on average: its contention grows with the load."));
 			}

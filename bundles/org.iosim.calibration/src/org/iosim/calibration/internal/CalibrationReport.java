@@ -15,8 +15,6 @@ import org.iosim.measure.MeasuredDelay;
 import org.iosim.measure.StorageWorkload;
 import org.iosim.pcm.io.IoType;
 import org.iosim.report.svg.Markup;
-import org.iosim.report.svg.NiceScale;
-import org.iosim.report.svg.SvgDocument;
 
 /**
  * The calibration report: one self-contained HTML page (inline SVG, no scripts) that shows, for
@@ -25,10 +23,6 @@ import org.iosim.report.svg.SvgDocument;
  */
 public final class CalibrationReport {
 
-	private static final int CHART_WIDTH = 460;
-	private static final int CHART_HEIGHT = 340;
-	private static final double FONT = 11;
-	private static final int HISTOGRAM_BINS = 12;
 	/** Beyond this many distinct values, a factor's errors are shown by quartile. */
 	private static final int MAX_LEVELS_SHOWN = 10;
 
@@ -53,7 +47,8 @@ public final class CalibrationReport {
 		page.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>").append(Markup.escape(title))
 				.append("</title>\n<style>body{font-family:system-ui,sans-serif;margin:2em;color:#1f2933;max-width:1000px}"
 						+ "table{border-collapse:collapse;margin:0.5em 0 1.5em}td,th{border:1px solid #d9dee5;padding:3px 8px;"
-						+ "text-align:right}th{background:#f5f7fa}td.l,th.l{text-align:left}.chart{margin:0 1em 1em 0}"
+						+ "text-align:right}th{background:#f5f7fa}td.l,th.l{text-align:left}td.l{overflow-wrap:anywhere}"
+						+ ".chart{margin:0 1em 1em 0;max-width:100%;height:auto}"
 						+ ".selected{font-weight:bold}td.inside{color:#2f7d32}p.note{color:#52606d}</style></head><body>\n");
 		page.append("<h1>").append(Markup.escape(title)).append("</h1>\n<p>System under study: ")
 				.append(Markup.escape(systemUnderStudy)).append(String.format(Locale.ROOT,
@@ -97,7 +92,8 @@ public final class CalibrationReport {
 		}
 		page.append("</table>\n");
 		techniques(page, model.selection());
-		page.append("<div>").append(scatter(model)).append(histogram(errors, types)).append("</div>\n");
+		page.append("<div>").append(CalibrationCharts.scatter(model)).append(CalibrationCharts.histogram(errors, types))
+				.append("</div>\n");
 		errorsByFactor(page, model, errors);
 		outsideRanges(page, model);
 		configurations(page, model);
@@ -210,108 +206,6 @@ public final class CalibrationReport {
 				+ "<th>predicted</th></tr>\n");
 		lines.forEach(line -> page.append(line).append('\n'));
 		page.append("</table>\n");
-	}
-
-	/** Measured against held-out predicted delays on log axes, with the line of perfect prediction. */
-	private static String scatter(TypeModel model) {
-		List<double[]> points = new ArrayList<>();
-		for (int row = 0; row < model.training().size(); row++) {
-			points.add(new double[] { model.training().get(row).meanDelay(), model.heldOut()[row], 0 });
-		}
-		for (int row = 0; row < model.test().size(); row++) {
-			points.add(new double[] { model.test().get(row).meanDelay(), model.predictions().get(row).value(), 1 });
-		}
-		double low = Double.POSITIVE_INFINITY;
-		double high = 0;
-		for (double[] point : points) {
-			for (int axis = 0; axis < 2; axis++) {
-				if (point[axis] > 0) {
-					low = Math.min(low, point[axis]);
-					high = Math.max(high, point[axis]);
-				}
-			}
-		}
-		String types = model.type() == IoType.READ ? "reads" : "writes";
-		SvgDocument svg = new SvgDocument(CHART_WIDTH, CHART_HEIGHT, FONT,
-				"Measured against predicted mean delay of " + types + " (held-out predictions; test configurations in orange)");
-		double left = 70;
-		double top = 30;
-		double right = CHART_WIDTH - 20;
-		double bottom = CHART_HEIGHT - 45;
-		NiceScale scale = NiceScale.covering(Math.floor(Math.log10(low)), Math.ceil(Math.log10(high)), 6);
-		svg.text(CHART_WIDTH / 2.0, 18, "middle", "Measured vs predicted delay, " + types);
-		svg.group("grid", "stroke", "#d9dee5");
-		for (double tick : scale.ticks()) {
-			double x = scale.pixel(tick, left, right);
-			double y = scale.pixel(tick, bottom, top);
-			svg.line(x, top, x, bottom).line(left, y, right, y);
-		}
-		svg.endGroup().group("labels", "fill", "#52606d");
-		for (double tick : scale.ticks()) {
-			String label = seconds(Math.pow(10, tick));
-			svg.text(scale.pixel(tick, left, right), bottom + 15, "middle", label);
-			svg.text(left - 5, scale.pixel(tick, bottom, top) + 4, "end", label);
-		}
-		svg.text((left + right) / 2, CHART_HEIGHT - 8, "middle", "measured (log scale)");
-		svg.verticalText(14, (top + bottom) / 2, "predicted (log scale)");
-		svg.endGroup().group("diagonal", "stroke", "#9aa5b1", "stroke-dasharray", "4 3");
-		svg.line(left, bottom, right, top).endGroup();
-		for (int kind = 0; kind < 2; kind++) {
-			svg.group(kind == 0 ? "held-out" : "test", "fill", kind == 0 ? "#1d4ed8" : "#ea580c", "fill-opacity", "0.6");
-			for (double[] point : points) {
-				if (point[2] == kind && point[0] > 0) {
-					double predicted = Math.max(point[1], Math.pow(10, scale.min()));
-					svg.circle(scale.pixel(Math.log10(point[0]), left, right),
-							scale.pixel(Math.log10(predicted), bottom, top), 3);
-				}
-			}
-			svg.endGroup();
-		}
-		return svg.finish();
-	}
-
-	private static String histogram(double[] errors, String types) {
-		double highest = 0;
-		for (double error : errors) {
-			highest = Math.max(highest, error);
-		}
-		NiceScale errorScale = NiceScale.covering(0, Math.max(highest * 100, 1), HISTOGRAM_BINS);
-		double step = errorScale.step();
-		int bins = (int) (errorScale.lastTick() - errorScale.firstTick());
-		int[] counts = new int[Math.max(1, bins)];
-		for (double error : errors) {
-			counts[Math.min(counts.length - 1, (int) (error * 100 / step))]++;
-		}
-		int most = 1;
-		for (int count : counts) {
-			most = Math.max(most, count);
-		}
-		NiceScale countScale = NiceScale.covering(0, most, 5);
-		SvgDocument svg = new SvgDocument(CHART_WIDTH, CHART_HEIGHT, FONT,
-				"Distribution of the held-out relative errors of " + types.toLowerCase(Locale.ROOT));
-		double left = 50;
-		double top = 30;
-		double right = CHART_WIDTH - 20;
-		double bottom = CHART_HEIGHT - 45;
-		svg.text(CHART_WIDTH / 2.0, 18, "middle", "Held-out relative error, " + types.toLowerCase(Locale.ROOT));
-		svg.group("bars", "fill", "#6cc3b8");
-		for (int bin = 0; bin < counts.length; bin++) {
-			double x0 = errorScale.pixel(bin * step, left, right);
-			double x1 = errorScale.pixel((bin + 1) * step, left, right);
-			double y = countScale.pixel(counts[bin], bottom, top);
-			svg.rect(x0 + 1, y, Math.max(0, x1 - x0 - 2), bottom - y);
-		}
-		svg.endGroup().group("labels", "fill", "#52606d");
-		for (double tick : errorScale.ticks()) {
-			svg.text(errorScale.pixel(tick, left, right), bottom + 15, "middle", errorScale.label(tick) + " %");
-		}
-		for (double tick : countScale.ticks()) {
-			svg.text(left - 5, countScale.pixel(tick, bottom, top) + 4, "end", countScale.label(tick));
-		}
-		svg.text((left + right) / 2, CHART_HEIGHT - 8, "middle", "relative error");
-		svg.verticalText(14, (top + bottom) / 2, "configurations");
-		svg.endGroup().group("axis", "stroke", "#9aa5b1").line(left, bottom, right, bottom).endGroup();
-		return svg.finish();
 	}
 
 	private static double meanSpread(List<MeasuredDelay> rows) {

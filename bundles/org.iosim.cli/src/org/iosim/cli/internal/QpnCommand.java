@@ -61,6 +61,12 @@ final class QpnCommand implements Runnable {
 	/** Each replication keeps its own state; a mistyped count must not exhaust memory. */
 	static final int MAX_REPLICATIONS = 1000;
 
+	/**
+	 * A net's times are in its own unit (QPME's files do not name one; IOSim's storage nets use seconds),
+	 * so the tables name it "tu" and say so.
+	 */
+	static final String TIME_UNIT_NOTE = "(tu: the net's time unit, that of its service and think times)";
+
 	static final String EXIT_STATUS = "Exit status: 0 done, 1 the net cannot be read or simulated (the message names the"
 			+ " file and the element), 2 usage error.";
 
@@ -328,11 +334,12 @@ final class QpnCommand implements Runnable {
 					result.replications() > 1 ? " (" + result.replications() + " replications)" : "", result.events(),
 					result.wallClockSeconds());
 			boolean percentiles = result.places().stream().anyMatch(place -> place.residenceTime().hasPercentiles());
-			TextTable table = new TextTable().text("place").text("colour").number("residence time").number("± 95 %");
+			TextTable table = new TextTable().text("place").text("colour").number("residence time (tu)")
+					.number("± 95 % (tu)");
 			if (percentiles) {
-				table.number("p95");
+				table.number("p95 (tu)");
 			}
-			table.number("throughput").number("population").number("utilization").number("busy servers");
+			table.number("throughput (1/tu)").number("population").number("utilization").number("busy servers");
 			for (PlaceResult place : result.places()) {
 				if (place.part() == Part.DEPOSITORY) {
 					continue;
@@ -350,8 +357,8 @@ final class QpnCommand implements Runnable {
 			}
 			table.print(printed);
 			if (!result.probes().isEmpty()) {
-				TextTable probes = new TextTable().text("probe").text("colour").number("residence time").number("± 95 %")
-						.number("throughput");
+				TextTable probes = new TextTable().text("probe").text("colour").number("residence time (tu)")
+						.number("± 95 % (tu)").number("throughput (1/tu)");
 				for (QpnResult.ProbeResult probe : result.probes()) {
 					probes.row(probe.probe(), probe.colour(), number(probe.residenceTime().mean()),
 							number(probe.residenceTime().ci95()), number(probe.throughput()));
@@ -359,6 +366,7 @@ final class QpnCommand implements Runnable {
 				printed.println();
 				probes.print(printed);
 			}
+			printed.println(TIME_UNIT_NOTE);
 			printed.println("results  " + written + " (" + QpnResultWriter.RESULTS_JSON + ", " + QpnResultWriter.PLACES_CSV
 					+ ", " + QpnResultWriter.REPORT_HTML + ")");
 		}

@@ -18,10 +18,11 @@ final class ResultSummary {
 		SimulationResult result = outcome.result();
 		out.printf(Locale.ROOT, "Model set '%s': seed %d, %d replication%s%n", outcome.modelSet(), result.seed(),
 				result.replications(), result.replications() == 1 ? "" : "s");
-		out.printf(Locale.ROOT, "Stopped: %s, at simulated time %.6g after %,d events (%.1f s)%n%n",
+		out.printf(Locale.ROOT, "Stopped: %s, at simulated time %.6g s after %,d events (%.1f s)%n%n",
 				result.stopReason().label(), result.simulatedTime(), result.events(), result.wallClockSeconds());
-		TextTable scenarios = new TextTable().text("usage scenario").number("mean").number("±95 %").number("p50")
-				.number("p95").number("throughput").number("count");
+		// Times in seconds, the model's time unit (Palladio's delays and rates are per second).
+		TextTable scenarios = new TextTable().text("usage scenario").number("mean (s)").number("±95 % (s)")
+				.number("p50 (s)").number("p95 (s)").number("throughput (1/s)").number("count");
 		for (ScenarioResult scenario : result.scenarios()) {
 			var time = scenario.responseTime();
 			scenarios.row(scenario.name(), figure(time.mean()), figure3(time.ci95()), figure(time.p50()),
@@ -30,7 +31,7 @@ final class ResultSummary {
 		scenarios.print(out);
 		out.println();
 		TextTable resources = new TextTable().text("resource").text("type").text("policy").number("servers")
-				.number("utilization").number("waiting").number("in system").number("throughput");
+				.number("utilization").number("waiting").number("in system").number("throughput (1/s)");
 		for (ResourceResult resource : result.resources()) {
 			resources.row(resource.container(), resource.type(), resource.schedulingPolicy(),
 					resource.hasInfiniteServers() ? "∞" : Integer.toString(resource.servers()),
@@ -45,8 +46,8 @@ final class ResultSummary {
 		boolean cut = scenarios.cutSomething() || resources.cutSomething();
 		if (!result.io().isEmpty()) {
 			out.println();
-			TextTable io = new TextTable().text("storage").text("type").text("file set").number("mean delay")
-					.number("±95 %").number("p95").number("count");
+			TextTable io = new TextTable().text("storage").text("type").text("file set").number("mean delay (s)")
+					.number("±95 % (s)").number("p95 (s)").number("count");
 			for (SimulationResult.IoResult request : result.io()) {
 				io.row(request.storage(), request.type(), request.fileSet() == null ? "all" : request.fileSet(),
 						figure(request.delay().mean()), figure3(request.delay().ci95()), figure(request.delay().p95()),

@@ -49,6 +49,13 @@ public final class HtmlReport {
 			.note { color: #7b8794; }
 			""";
 
+	/**
+	 * Units in the column headers: results are in the model's time unit, the second for Palladio's
+	 * models and IOSim's analysis models, as on the charts' axes.
+	 */
+	private static final String SECONDS = " (s)";
+	private static final String PER_SECOND = " (1/s)";
+
 	private final SimulationResult result;
 	private final ReportOptions options;
 	private final StringBuilder html = new StringBuilder(64 * 1024);
@@ -86,7 +93,7 @@ public final class HtmlReport {
 		term("Replications", DisplayFormat.count(result.replications()));
 		term("Stop reason", result.stopReason().label());
 		term("Events", DisplayFormat.count(result.events()));
-		term("Simulated time", DisplayFormat.number(result.simulatedTime()));
+		term("Simulated time", DisplayFormat.number(result.simulatedTime()) + " s");
 		term("Wall-clock time", DisplayFormat.number(result.wallClockSeconds()) + " s");
 		html.append("</dl>\n");
 	}
@@ -104,9 +111,9 @@ public final class HtmlReport {
 		for (ScenarioResult scenario : result.scenarios()) {
 			html.append("<h3>").append(escape(scenario.name())).append("</h3>\n");
 			ResponseTime responseTime = scenario.responseTime();
-			table(List.of(number("Runs"), number("Mean ± 95 % CI"), number("Std dev"), number("Min"),
-					number("p50"), number("p90"), number("p95"), number("p99"), number("Max"),
-					number("Throughput")),
+			table(List.of(number("Runs"), number("Mean ± 95 % CI" + SECONDS), number("Std dev" + SECONDS),
+					number("Min" + SECONDS), number("p50" + SECONDS), number("p90" + SECONDS), number("p95" + SECONDS),
+					number("p99" + SECONDS), number("Max" + SECONDS), number("Throughput" + PER_SECOND)),
 					List.of(cells(DisplayFormat.count(responseTime.count()),
 							DisplayFormat.meanWithConfidence(responseTime.mean(), responseTime.ci95()),
 							DisplayFormat.number(responseTime.standardDeviation()),
@@ -146,8 +153,9 @@ public final class HtmlReport {
 					DisplayFormat.number(responseTime.p50()), DisplayFormat.number(responseTime.p95()),
 					DisplayFormat.number(responseTime.p99())));
 		}
-		table(List.of(text("Kind"), text("Caller"), text("Callee"), number("Calls"), number("Mean ± 95 % CI"),
-				number("p50"), number("p95"), number("p99")), rows);
+		table(List.of(text("Kind"), text("Caller"), text("Callee"), number("Calls"),
+				number("Mean ± 95 % CI" + SECONDS), number("p50" + SECONDS), number("p95" + SECONDS),
+				number("p99" + SECONDS)), rows);
 	}
 
 	private void resources() {
@@ -166,8 +174,9 @@ public final class HtmlReport {
 					DisplayFormat.number(resource.meanServiceTime()), DisplayFormat.number(resource.meanResponseTime())));
 		}
 		table(List.of(text("Container"), text("Type"), text("Scheduling"), number("Servers"),
-				number("Utilization"), number("Mean waiting"), number("Mean in system"), number("Throughput"),
-				number("Mean service time"), number("Mean response time")), rows);
+				number("Utilization"), number("Mean waiting"), number("Mean in system"),
+				number("Throughput" + PER_SECOND), number("Mean service time" + SECONDS),
+				number("Mean response time" + SECONDS)), rows);
 		note("Mean waiting: requests waiting for a server, not in service. Mean in system: requests at the"
 				+ " resource, waiting or in service (throughput × mean response time). Both count alike for the"
 				+ " resources of embedded analysis models.");
@@ -189,7 +198,7 @@ public final class HtmlReport {
 					DisplayFormat.count(passive.acquisitions())));
 		}
 		table(List.of(text("Owner"), text("Name"), number("Capacity"), number("Utilization"),
-				number("Mean waiting time"), number("Acquisitions")), rows);
+				number("Mean waiting time" + SECONDS), number("Acquisitions")), rows);
 	}
 
 	private void io() {
@@ -205,8 +214,9 @@ public final class HtmlReport {
 					DisplayFormat.number(io.delay().p95()), DisplayFormat.number(io.throughputBytesPerSecond()),
 					DisplayFormat.number(io.meanConcurrency())));
 		}
-		table(List.of(text("Storage"), text("Type"), text("File set"), number("Requests"), number("Mean delay ± 95 % CI"),
-				number("p95"), number("Bytes per time unit"), number("Mean concurrency")), rows);
+		table(List.of(text("Storage"), text("Type"), text("File set"), number("Requests"),
+				number("Mean delay ± 95 % CI" + SECONDS), number("p95" + SECONDS), number("Throughput (bytes/s)"),
+				number("Mean concurrency")), rows);
 	}
 
 	private record Column(String title, boolean numeric) {

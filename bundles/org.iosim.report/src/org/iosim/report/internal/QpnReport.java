@@ -150,9 +150,11 @@ public final class QpnReport {
 				+ " (waiting and served), with the half-width of its 95 % confidence interval; the depository is the"
 				+ " time a served token waited for a transition. Utilization: the mean share of a queue's servers at"
 				+ " work; an infinite-server (IS) queue has no fixed number of servers, so it has none, only its mean"
-				+ " busy servers (the tokens in service).</p>\n");
-		html.append("<table>\n<tr><th>place</th><th>colour</th><th>part</th><th class=\"num\">residence time</th>"
-				+ "<th class=\"num\">± 95 %</th><th class=\"num\">throughput</th><th class=\"num\">population</th>"
+				+ " busy servers (the tokens in service). Times are in the net's time unit (tu), that of its service"
+				+ " and think times.</p>\n");
+		html.append("<table>\n<tr><th>place</th><th>colour</th><th>part</th><th class=\"num\">residence time (tu)</th>"
+				+ "<th class=\"num\">± 95 % (tu)</th><th class=\"num\">throughput (1/tu)</th>"
+				+ "<th class=\"num\">population</th>"
 				+ "<th class=\"num\">utilization</th><th class=\"num\">busy servers</th></tr>\n");
 		for (PlaceResult place : result.places()) {
 			html.append("<tr><td>").append(escape(place.place())).append("</td><td>").append(escape(place.colour()))
@@ -169,8 +171,9 @@ public final class QpnReport {
 					+ " (a token entering or leaving its start place) to its end (the token, or one it became, entering or"
 					+ " leaving its end place), by the colour at the end; throughput: measurements ended per time"
 					+ " unit.</p>\n");
-			html.append("<table>\n<tr><th>probe</th><th>colour</th><th class=\"num\">residence time</th>"
-					+ "<th class=\"num\">± 95 %</th><th class=\"num\">measurements</th><th class=\"num\">throughput</th>"
+			html.append("<table>\n<tr><th>probe</th><th>colour</th><th class=\"num\">residence time (tu)</th>"
+					+ "<th class=\"num\">± 95 % (tu)</th><th class=\"num\">measurements</th>"
+					+ "<th class=\"num\">throughput (1/tu)</th>"
 					+ "</tr>\n");
 			for (ProbeResult probe : result.probes()) {
 				html.append("<tr><td>").append(escape(probe.probe())).append("</td><td>").append(escape(probe.colour()))

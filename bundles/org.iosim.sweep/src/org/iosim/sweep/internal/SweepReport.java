@@ -185,8 +185,8 @@ final class SweepReport {
 		html.append("</ul>\n");
 		if (!curve.figures().isEmpty()) {
 			html.append("<h3>Multiprogramming</h3>\n<table>\n<tr><th>").append(esc(curve.load()))
-					.append("</th><th>passive resource</th><th>MPL n</th><th>eligible m</th><th>eligible wait m·T/u(n)</th>")
-					.append("<th>running time n/u(n)</th></tr>\n");
+					.append("</th><th>passive resource</th><th>MPL n</th><th>eligible m</th><th>eligible wait m·T/u(n) (s)</th>")
+					.append("<th>running time n/u(n) (s)</th></tr>\n");
 			for (LoadCurve.LoadFigures figures : curve.figures()) {
 				int position = curve.points().indexOf(figures.point());
 				html.append("<tr><td>").append(plain(curve.loads().get(position))).append("</td><td class=\"name\">")
@@ -204,8 +204,8 @@ final class SweepReport {
 		for (String name : result.definition().parameters()) {
 			html.append("<th>").append(esc(name)).append("</th>");
 		}
-		html.append("<th>scenario</th><th>throughput</th><th>± SE</th><th>response time</th><th>± SE</th>")
-				.append("<th>p75</th><th>busiest resource</th><th>utilization</th></tr>\n");
+		html.append("<th>scenario</th><th>throughput (1/s)</th><th>± SE (1/s)</th><th>response time (s)</th>")
+				.append("<th>± SE (s)</th><th>p75 (s)</th><th>busiest resource</th><th>utilization</th></tr>\n");
 		for (PointSummary point : result.points()) {
 			PointSummary.ResourceFigures busiest = point.resources().stream()
 					.filter(r -> r.servers() > 0 && !Double.isNaN(r.utilization().mean()))

@@ -122,6 +122,8 @@ class QpnCommandTest {
 
 		String table = run.out().lines().filter(line -> line.startsWith("place")).findFirst().orElseThrow();
 		assertTrue(table.contains("utilization") && table.contains("busy servers"), run.out());
+		assertTrue(table.contains("residence time (tu)") && table.contains("throughput (1/tu)"), table);
+		assertTrue(run.out().contains("(tu: the net's time unit"), "the unit is explained: " + run.out());
 		String thinkRow = run.out().lines().filter(line -> line.startsWith("Think")).findFirst().orElseThrow();
 		assertEquals(7, thinkRow.trim().split("\\s+").length, "no utilization for IS: " + thinkRow);
 		String html = Files.readString(out.resolve("report.html"));

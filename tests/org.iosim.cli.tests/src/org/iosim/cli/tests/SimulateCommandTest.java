@@ -56,6 +56,25 @@ class SimulateCommandTest {
 		}
 	}
 
+	/** Columns of times and rates name their unit, on the console and in report.html (issue 23 item 16g). */
+	@Test
+	void timeColumnsNameTheirUnit() throws IOException {
+		Path out = folder.resolve("units");
+		CommandLine.Run run = iosim("simulate", CommandLine.example("minimal").toString(), "--out", out.toString(),
+				"--max-measurements", "2000", "--quiet");
+		assertEquals(0, run.exitCode(), run.toString());
+		String scenarios = run.out().lines().filter(line -> line.startsWith("usage scenario")).findFirst().orElseThrow();
+		for (String header : List.of("mean (s)", "±95 % (s)", "p50 (s)", "p95 (s)", "throughput (1/s)")) {
+			assertTrue(scenarios.contains(header), header + " in " + scenarios);
+		}
+		String resources = run.out().lines().filter(line -> line.startsWith("resource")).findFirst().orElseThrow();
+		assertTrue(resources.contains("throughput (1/s)"), resources);
+		String html = Files.readString(out.resolve("report.html"));
+		for (String header : List.of("Mean ± 95 % CI (s)", "p95 (s)", "Throughput (1/s)", "Mean response time (s)")) {
+			assertTrue(html.contains("<th class=\"num\">" + header + "</th>"), header);
+		}
+	}
+
 	@Test
 	void sameSeedGivesIdenticalResults() throws IOException {
 		String model = CommandLine.example("minimal").toString();

@@ -59,7 +59,7 @@ class HtmlReportTest {
 		assertTrue(html.contains("<dt>Seed</dt><dd>42</dd>"));
 		assertTrue(html.contains("<dt>Stop reason</dt><dd>max measurements</dd>"));
 		assertTrue(html.contains("<dt>Events</dt><dd>1,234,567</dd>"));
-		assertTrue(html.contains("<dt>Simulated time</dt><dd>3600</dd>"));
+		assertTrue(html.contains("<dt>Simulated time</dt><dd>3600 s</dd>"));
 	}
 
 	@Test
