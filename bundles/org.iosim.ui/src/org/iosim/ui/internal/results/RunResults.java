@@ -38,15 +38,16 @@ public record RunResults(Path folder, String model, long seed, int replications,
 	public record Series(String name, double[] x, double[] y) {
 	}
 
-	public static final String[] SCENARIO_COLUMNS = { "Mean response time", "± (95 %)", "Median", "90th pct.",
-			"95th pct.", "99th pct.", "Throughput", "Measurements" };
-	public static final String[] CALL_COLUMNS = { "Mean response time", "± (95 %)", "Median", "95th pct.",
-			"Measurements" };
+	/** Times in seconds and rates per second, as in results.json. */
+	public static final String[] SCENARIO_COLUMNS = { "Mean response time (s)", "± (95 %) (s)", "Median (s)",
+			"90th pct. (s)", "95th pct. (s)", "99th pct. (s)", "Throughput (1/s)", "Measurements" };
+	public static final String[] CALL_COLUMNS = { "Mean response time (s)", "± (95 %) (s)", "Median (s)",
+			"95th pct. (s)", "Measurements" };
 	/** Waiting: requests waiting for a server; in system: waiting or in service (results.json's definitions). */
-	public static final String[] RESOURCE_COLUMNS = { "Utilization", "Mean waiting", "Mean in system", "Throughput",
-			"Mean service time", "Mean response time" };
-	public static final String[] IO_COLUMNS = { "Mean delay", "± (95 %)", "Median", "95th pct.", "Requests",
-			"Bytes/s", "Mean concurrency" };
+	public static final String[] RESOURCE_COLUMNS = { "Utilization", "Mean waiting", "Mean in system",
+			"Throughput (1/s)", "Mean service time (s)", "Mean response time (s)" };
+	public static final String[] IO_COLUMNS = { "Mean delay (s)", "± (95 %) (s)", "Median (s)", "95th pct. (s)",
+			"Requests", "Bytes/s", "Mean concurrency" };
 
 	/** @throws IOException naming the file when it cannot be read or is not a results file */
 	public static RunResults read(Path folder) throws IOException {
