@@ -147,7 +147,7 @@ public final class VolumeModelKind implements IoAnalysisModelKind {
 			value = Double.NaN;
 		}
 		if (!(value >= 0) || Double.isInfinite(value)) {
-			throw new AnalysisModelException("analysis model '" + definition.name() + "': '" + parameter
+			throw new AnalysisModelException("analysis model '" + definition.name() + "': '" + FileProblems.excerpt(parameter)
 					+ "' must be a finite number of at least 0");
 		}
 		return value;
@@ -158,7 +158,7 @@ public final class VolumeModelKind implements IoAnalysisModelKind {
 		String text = definition.parameter(parameter).orElse(Boolean.toString(otherwise)).trim();
 		if (!text.equals("true") && !text.equals("false")) {
 			throw new AnalysisModelException(
-					"analysis model '" + definition.name() + "': '" + parameter + "' must be true or false");
+					"analysis model '" + definition.name() + "': '" + FileProblems.excerpt(parameter) + "' must be true or false");
 		}
 		return text.equals("true");
 	}
