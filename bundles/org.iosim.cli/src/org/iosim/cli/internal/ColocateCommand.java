@@ -93,7 +93,7 @@ final class ColocateCommand implements Callable<Integer> {
 			QpnCommand.requireWritableFile(out, true);
 		}
 		List<ColocatedApplications.Measured> runs;
-		try {
+		try (CleanUpOnSignal signal = new CleanUpOnSignal()) {
 			runs = campaign.run(new ColocatedApplications.Listener() {
 				private long measuringSince;
 

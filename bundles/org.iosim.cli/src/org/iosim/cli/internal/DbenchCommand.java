@@ -57,7 +57,7 @@ final class DbenchCommand implements Callable<Integer> {
 		}
 		long started = System.nanoTime();
 		List<Dbench.Run> runs;
-		try {
+		try (CleanUpOnSignal signal = new CleanUpOnSignal()) {
 			runs = dbench.run(new Dbench.Listener() {
 				@Override
 				public void finished(Dbench.Run run, int done, int total) {

@@ -58,7 +58,7 @@ final class PgbenchCommand implements Callable<Integer> {
 		}
 		long started = System.nanoTime();
 		List<PgbenchCampaign.Measured> runs;
-		try {
+		try (CleanUpOnSignal signal = new CleanUpOnSignal()) {
 			runs = campaign.run(new PgbenchCampaign.Listener() {
 				@Override
 				public void loading(int scale) {
