@@ -69,9 +69,12 @@ class RefinedExportRoundTripTest {
 					examples.resolve("storage-qpn").resolve(configuration + ".ioconfig").toString()));
 		}
 		// synchronous writes on a QoS-limited volume: 'synchronous' goes out as an HddInterface input and comes back
+		// and the file server's, alone and beside the database, with a file set's own costs
 		for (String volume : List.of("w500", "w2000")) {
-			cases.put("pgbench/on-" + volume, List.of(examples.resolve("pgbench").resolve("model").toString(), "--io",
-					examples.resolve("pgbench").resolve("on-" + volume + ".ioconfig").toString()));
+			for (String example : List.of("pgbench", "dbench", "colocated")) {
+				cases.put(example + "/on-" + volume, List.of(examples.resolve(example).resolve("model").toString(), "--io",
+						examples.resolve(example).resolve("on-" + volume + ".ioconfig").toString()));
+			}
 		}
 		return cases;
 	}
