@@ -306,6 +306,22 @@ class VolumeModelKindTest {
 		AnalysisModelException none = assertThrows(AnalysisModelException.class,
 				() -> model("{\"writeIops\": 500}", Map.of(), SimulationClock.NONE));
 		assertTrue(none.getMessage().contains("needs the parameter 'volume'"), none.getMessage());
+		// a file set's own parameters are checked as the volume's are, and its name is not echoed whole
+		AnalysisModelException fileSetNumber = assertThrows(AnalysisModelException.class, () -> model(
+				"{\"writeIops\": 500}", Map.of("volume", "volume.json", "flushWrites.wal", "two"), SimulationClock.NONE));
+		assertTrue(fileSetNumber.getMessage().contains("'flushWrites.wal' must be a finite number of at least 0"),
+				fileSetNumber.getMessage());
+		AnalysisModelException fileSetBoolean = assertThrows(AnalysisModelException.class, () -> model(
+				"{\"writeIops\": 500}", Map.of("volume", "volume.json", "groupCommit.wal", "1"), SimulationClock.NONE));
+		assertTrue(fileSetBoolean.getMessage().contains("'groupCommit.wal' must be true or false"),
+				fileSetBoolean.getMessage());
+		String longName = "deviceTime." + "x".repeat(5000);
+		AnalysisModelException longFileSet = assertThrows(AnalysisModelException.class, () -> model(
+				"{\"writeIops\": 500}", Map.of("volume", "volume.json", longName, "-1"), SimulationClock.NONE));
+		assertTrue(longFileSet.getMessage().length() < 400, longFileSet.getMessage());
+		AnalysisModelException noFileSet = assertThrows(AnalysisModelException.class, () -> model(
+				"{\"writeIops\": 500}", Map.of("volume", "volume.json", "flushWrites.", "1"), SimulationClock.NONE));
+		assertTrue(noFileSet.getMessage().contains("unknown parameter 'flushWrites.'"), noFileSet.getMessage());
 	}
 
 	@Test
