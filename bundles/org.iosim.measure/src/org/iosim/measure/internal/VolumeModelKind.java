@@ -179,7 +179,8 @@ public final class VolumeModelKind implements IoAnalysisModelKind {
 	}
 
 	/**
-	 * What a request costs at the volume: its device writes and bytes, its device time.
+	 * What a request costs at the volume: its device writes with their bytes ({@link #pieces}), its
+	 * device time.
 	 *
 	 * @param volume    the costs of file sets without their own
 	 * @param byFileSet the file sets with their own
@@ -189,10 +190,6 @@ public final class VolumeModelKind implements IoAnalysisModelKind {
 
 		FileSetCosts of(String fileSet) {
 			return fileSet == null ? volume : byFileSet.getOrDefault(fileSet, volume);
-		}
-
-		double deviceRequests(boolean synchronous, String fileSet) {
-			return 1 + (synchronous ? of(fileSet).flushWrites() : 0);
 		}
 
 		/**
@@ -211,15 +208,6 @@ public final class VolumeModelKind implements IoAnalysisModelKind {
 				pieces.add(new Piece(share, write == 0 ? Math.max(0, share - 1) * pageSize : share * pageSize));
 			}
 			return pieces;
-		}
-
-		/** The bytes of a write of {@code size} bytes: whole pages, and a page per metadata write of its flush. */
-		double bytes(double size, boolean synchronous, String fileSet) {
-			if (pageSize == 0) {
-				return size;
-			}
-			double pages = Math.ceil(size / pageSize) * pageSize;
-			return pages + (synchronous ? Math.max(0, of(fileSet).flushWrites() - 1) * pageSize : 0);
 		}
 	}
 
@@ -316,9 +304,9 @@ public final class VolumeModelKind implements IoAnalysisModelKind {
 			if (state.type() == IoType.READ) {
 				return pacedTime(1, state.requestSize(), volume.readIops(), volume.readBps()) + deviceTime;
 			}
-			return pacedTime(costs.deviceRequests(state.synchronous(), null),
-					costs.bytes(state.requestSize(), state.synchronous(), null), volume.writeIops(), volume.writeBps())
-					+ deviceTime;
+			List<Piece> pieces = costs.pieces(state.requestSize(), state.synchronous(), null);
+			return pacedTime(pieces.stream().mapToDouble(Piece::deviceRequests).sum(),
+					pieces.stream().mapToDouble(Piece::bytes).sum(), volume.writeIops(), volume.writeBps()) + deviceTime;
 		}
 
 		@Override
