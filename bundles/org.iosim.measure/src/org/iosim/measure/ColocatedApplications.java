@@ -110,6 +110,10 @@ public record ColocatedApplications(Path folder, int port, Volume volume, int sc
 	 */
 	public record Measured(Pair pair, int repetition, Optional<Pgbench.Run> pgbench, Optional<Dbench.Run> dbench,
 			double otherLoad) {
+
+		Measured withOtherLoad(double load) {
+			return new Measured(pair, repetition, pgbench, dbench.map(run -> run.withOtherLoad(load)), load);
+		}
 	}
 
 	/** Receives the campaign's progress. */
@@ -160,9 +164,7 @@ public record ColocatedApplications(Path folder, int port, Volume volume, int sc
 						OtherProcesses.Undisturbed<Measured> kept = OtherProcesses.undisturbed(maxOtherLoad,
 								() -> once(pgbench, dbenchFolder, group, pair, next.repetition()),
 								(otherLoad, attempt, last) -> listener.disturbed(pair, otherLoad, attempt, last));
-						Measured run = kept.result();
-						run = new Measured(pair, next.repetition(), run.pgbench(),
-								run.dbench().map(dbench -> dbench.withOtherLoad(kept.otherLoad())), kept.otherLoad());
+						Measured run = kept.result().withOtherLoad(kept.otherLoad());
 						measured.add(run);
 						listener.finished(run, measured.size(), order.size());
 					}

@@ -44,6 +44,11 @@ public record Dbench(Path folder, Volume volume, List<Integer> clients, int repe
 		Run withOtherLoad(double load) {
 			return new Run(clients, repetition, megabytesPerSecond, maxLatency, operations, load);
 		}
+
+		/** @return the synchronous writes (WriteX), what a volume that limits writes decides; none if dbench made none */
+		public Operation writes() {
+			return operations.getOrDefault("WriteX", new Operation(0, Double.NaN));
+		}
 	}
 
 	public record Operation(long count, double meanLatency) {

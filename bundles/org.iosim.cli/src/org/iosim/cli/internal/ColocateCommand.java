@@ -125,7 +125,7 @@ final class ColocateCommand implements Callable<Integer> {
 							+ " %.2f WAL flushes per transaction", pgbench.transactionsPerSecond(),
 							pgbench.meanLatency() * 1e3, pgbench.flushesPerTransaction())));
 					run.dbench().ifPresent(dbench -> figures.add(String.format(Locale.ROOT, "dbench %.2f MB/s, writes"
-							+ " %.2f ms", dbench.megabytesPerSecond(), DbenchCommand.writeLatency(dbench) * 1e3)));
+							+ " %.2f ms", dbench.megabytesPerSecond(), dbench.writes().meanLatency() * 1e3)));
 					err.printf(Locale.ROOT, "  run %d of %d: %s: %s; %s elapsed, about %s left%n", done, total, run.pair(),
 							String.join("; ", figures), SimulationProgress.clock(elapsed),
 							SimulationProgress.clock(elapsed / done * (total - done)));
@@ -160,7 +160,7 @@ final class ColocateCommand implements Callable<Integer> {
 					range(pgbench, Pgbench.Run::transactionsPerSecond, "%.1f"),
 					median(dbench, Dbench.Run::megabytesPerSecond, "%.2f"),
 					range(dbench, Dbench.Run::megabytesPerSecond, "%.2f"),
-					median(dbench, run -> DbenchCommand.writeLatency(run) * 1e3, "%.2f"), Integer.toString(of.size()));
+					median(dbench, run -> run.writes().meanLatency() * 1e3, "%.2f"), Integer.toString(of.size()));
 		});
 		table.print(out);
 	}
@@ -185,11 +185,6 @@ final class ColocateCommand implements Callable<Integer> {
 	}
 
 	/** @param seconds the runs' length: pgbench's; dbench measured {@value ColocatedApplications#DBENCH_EXTRA_SECONDS} s more */
-	private static long writes(Dbench.Run run) {
-		Dbench.Operation writes = run.operations().get("WriteX");
-		return writes == null ? 0 : writes.count();
-	}
-
 	private static String csv(List<ColocatedApplications.Measured> runs, int seconds) {
 		StringBuilder text = new StringBuilder("pgbenchClients,dbenchClients,repetition,tps,meanResponseSeconds,"
 				+ "walFlushesPerTransaction,dbenchMegabytesPerSecond,dbenchWriteSeconds,dbenchWritesPerSecond,otherCpus\n");
@@ -199,7 +194,7 @@ final class ColocateCommand implements Callable<Integer> {
 					measured.transactionsPerSecond(), measured.meanLatency(), measured.flushesPerTransaction()))
 					.orElse(",,");
 			String dbench = run.dbench().map(measured -> String.format(Locale.ROOT, "%.3f,%.6f,%.2f",
-					measured.megabytesPerSecond(), DbenchCommand.writeLatency(measured), writes(measured) / dbenchSeconds))
+					measured.megabytesPerSecond(), measured.writes().meanLatency(), measured.writes().count() / dbenchSeconds))
 					.orElse(",,");
 			text.append(String.format(Locale.ROOT, "%d,%d,%d,%s,%s,%s%n", run.pair().pgbenchClients(),
 					run.pair().dbenchClients(), run.repetition(), pgbench, dbench, ApplicationOptions.load(run.otherLoad())));

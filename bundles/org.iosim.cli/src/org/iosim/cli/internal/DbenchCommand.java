@@ -63,7 +63,7 @@ final class DbenchCommand implements Callable<Integer> {
 				public void finished(Dbench.Run run, int done, int total) {
 					double elapsed = (System.nanoTime() - started) / 1e9;
 					err.printf(Locale.ROOT, "  run %d of %d: %d clients: %.2f MB/s, writes %.2f ms; %s elapsed, about %s"
-							+ " left%n", done, total, run.clients(), run.megabytesPerSecond(), writeLatency(run) * 1e3,
+							+ " left%n", done, total, run.clients(), run.megabytesPerSecond(), run.writes().meanLatency() * 1e3,
 							SimulationProgress.clock(elapsed), SimulationProgress.clock(elapsed / done * (total - done)));
 					err.flush();
 				}
@@ -83,7 +83,7 @@ final class DbenchCommand implements Callable<Integer> {
 				.number("write ms (median)").number("runs");
 		ApplicationOptions.byClients(runs, Dbench.Run::clients).forEach((count, of) -> {
 			double[] throughput = ApplicationOptions.sorted(of, Dbench.Run::megabytesPerSecond);
-			double[] writes = ApplicationOptions.sorted(of, DbenchCommand::writeLatency);
+			double[] writes = ApplicationOptions.sorted(of, run -> run.writes().meanLatency());
 			table.row(Integer.toString(count), String.format(Locale.ROOT, "%.2f", ApplicationOptions.median(throughput)),
 					String.format(Locale.ROOT, "%.2f-%.2f", throughput[0], throughput[throughput.length - 1]),
 					String.format(Locale.ROOT, "%.2f", ApplicationOptions.median(writes) * 1e3), Integer.toString(of.size()));
@@ -107,11 +107,5 @@ final class DbenchCommand implements Callable<Integer> {
 					operation.meanLatency())));
 		}
 		return text.toString();
-	}
-
-	/** @return the mean latency of dbench's writes (WriteX), NaN if it made none */
-	static double writeLatency(Dbench.Run run) {
-		Dbench.Operation writes = run.operations().get("WriteX");
-		return writes == null ? Double.NaN : writes.meanLatency();
 	}
 }
