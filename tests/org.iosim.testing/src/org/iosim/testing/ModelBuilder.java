@@ -140,6 +140,14 @@ public final class ModelBuilder {
 		return container;
 	}
 
+	/** A container nested in {@code host}, as a VM runs on its host. */
+	public ContainerBuilder container(String name, ContainerBuilder host) {
+		ContainerBuilder container = new ContainerBuilder(this,
+				ids.identify(PCM.createResourceContainer(), "container." + slug(name), name));
+		host.container().getNestedContainers().add(container.container());
+		return container;
+	}
+
 	/**
 	 * Puts an instance of the component into the system, an assembly context named after the
 	 * component, and allocates it on the container.

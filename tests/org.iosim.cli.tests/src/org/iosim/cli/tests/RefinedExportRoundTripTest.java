@@ -76,6 +76,9 @@ class RefinedExportRoundTripTest {
 						examples.resolve(example).resolve("on-" + volume + ".ioconfig").toString()));
 			}
 		}
+		// two VMs nested in one host, on the volume neither application was measured on alone
+		cases.put("colocated/on-w1000", List.of(examples.resolve("colocated").resolve("model").toString(), "--io",
+				examples.resolve("colocated").resolve("on-w1000.ioconfig").toString()));
 		return cases;
 	}
 

@@ -15,11 +15,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 
+import org.iosim.pcm.ArchitectureModel;
+import org.iosim.pcm.OperationInterface;
 import org.iosim.pcm.PassiveResource;
 import org.iosim.engine.ModelCompilationException;
 import org.iosim.engine.SimulationConfig;
 import org.iosim.engine.SimulationException;
 import org.iosim.engine.SimulationResult;
+import org.iosim.testing.ComponentBuilder;
+import org.iosim.testing.ContainerBuilder;
+import org.iosim.testing.ModelBuilder;
 import org.iosim.testing.SingleServerModel;
 import org.junit.jupiter.api.Test;
 
@@ -90,6 +95,34 @@ class SemanticsTest {
 		// 8 demand units at 4 units per time unit
 		assertEquals(2.0, result.scenarios().get(0).responseTime().mean(), 1e-9);
 		assertEquals(2.0, result.resources().get(0).meanServiceTime(), 1e-9, "the service time each request asked for");
+	}
+
+	/**
+	 * Two VMs nested in one host, each without a CPU of its own, run on the host's one
+	 * processor-sharing CPU: one user in each, with no think time and a demand of 1, each gets half
+	 * the CPU, so every run takes 2 (on CPUs of their own it would take 1).
+	 */
+	@Test
+	void nestedContainersWithoutACpuShareTheirHostsCpu() throws Exception {
+		ModelBuilder model = new ModelBuilder("two VMs on one host");
+		ContainerBuilder host = model.container("host").processorSharing(model.cpu(), "1");
+		for (String vmName : List.of("database", "files")) {
+			ContainerBuilder vm = model.container(vmName, host);
+			OperationInterface api = model.operationInterface("I" + vmName, "serve");
+			ComponentBuilder server = model.component(vmName + " server").provides(api);
+			server.seff(ModelBuilder.signature(api, "serve"), demand(model.cpu(), "1.0"));
+			var role = model.systemProvides(api, model.deploy(server, vm));
+			model.closedScenario(vmName + " user", 1, "0").call(role, ModelBuilder.signature(api, "serve"));
+		}
+		ArchitectureModel built = model.build();
+		assertEquals(1, built.getResourceEnvironment().getContainers().size(), "the VMs are nested in the host");
+
+		SimulationResult result = ExactnessTest.simulate(built, SHORT);
+		for (var scenario : result.scenarios()) {
+			assertEquals(2.0, scenario.responseTime().mean(), 1e-9, scenario.name());
+		}
+		assertEquals(1, result.resources().size(), "one CPU, the host's");
+		assertEquals(1.0, result.resources().get(0).utilization(), 1e-3);
 	}
 
 	@Test
