@@ -4,20 +4,14 @@ import java.util.Arrays;
 
 /**
  * The time average of a piecewise-constant quantity (e.g. the population of a closed workload) per
- * window of simulated time, for charts of it over the course of a run, in bounded memory.
- * <p>
- * Windows are as those of {@link TimeSeries}: consecutive, of equal length from the series' start,
- * merged pairwise (the window length doubling) when the quantity changes beyond the last of the
- * {@code maxWindows} windows. The caller reports every change with its time; times must not decrease.
+ * window of simulated time, for charts of it over the course of a run, in bounded memory: the
+ * windows double in length as the run grows ({@link DoublingWindows}), as those of
+ * {@link TimeSeries} do. The caller reports every change with its time; times must not decrease.
  */
-public final class TimeWeightedSeries {
+public final class TimeWeightedSeries extends DoublingWindows {
 
-	private final double initialWindowLength;
 	/** The quantity's integral over each window, up to {@link #lastChange} in the window holding it. */
 	private final double[] areas;
-	private double startTime;
-	private double windowLength;
-	private int usedWindows;
 	private double value;
 	private double lastChange;
 
@@ -28,16 +22,8 @@ public final class TimeWeightedSeries {
 
 	/** @param maxWindows an even number of at least 2 */
 	public TimeWeightedSeries(double startTime, double initialWindowLength, int maxWindows, double value) {
-		if (!(initialWindowLength > 0 && initialWindowLength < Double.POSITIVE_INFINITY)) {
-			throw new IllegalArgumentException("window length must be positive and finite: " + initialWindowLength);
-		}
-		if (maxWindows < 2 || maxWindows % 2 != 0) {
-			throw new IllegalArgumentException("the number of windows must be even and at least 2: " + maxWindows);
-		}
-		this.initialWindowLength = initialWindowLength;
+		super(startTime, initialWindowLength, maxWindows);
 		this.areas = new double[maxWindows];
-		this.startTime = startTime;
-		this.windowLength = initialWindowLength;
 		this.value = value;
 		this.lastChange = startTime;
 	}
@@ -58,9 +44,9 @@ public final class TimeWeightedSeries {
 		if (time < lastChange) {
 			throw new IllegalArgumentException("time went backwards: " + time + " < " + lastChange);
 		}
-		while ((time - startTime) / windowLength >= areas.length) {
-			mergeNeighbouringWindows();
-		}
+		growToHold(time);
+		double startTime = startTime();
+		double windowLength = windowLength();
 		double from = lastChange;
 		while (from < time) {
 			int window = (int) ((from - startTime) / windowLength);
@@ -73,20 +59,23 @@ public final class TimeWeightedSeries {
 				until = time; // the last window: the rest belongs here
 			}
 			areas[window] += value * (until - from);
-			usedWindows = Math.max(usedWindows, window + 1);
+			use(window);
 			from = until;
 		}
 		lastChange = time;
 	}
 
-	private void mergeNeighbouringWindows() {
-		int half = areas.length / 2;
+	@Override
+	void mergePairs(int half) {
 		for (int i = 0; i < half; i++) {
 			areas[i] = areas[2 * i] + areas[2 * i + 1];
 		}
 		Arrays.fill(areas, half, areas.length, 0);
-		windowLength *= 2;
-		usedWindows = (usedWindows + 1) / 2;
+	}
+
+	@Override
+	void clear() {
+		Arrays.fill(areas, 0);
 	}
 
 	/**
@@ -97,28 +86,10 @@ public final class TimeWeightedSeries {
 		advance(now);
 	}
 
-	public double startTime() {
-		return startTime;
-	}
-
-	public double windowLength() {
-		return windowLength;
-	}
-
-	/** Number of windows up to and including the one holding the last time the series was brought to. */
-	public int windowCount() {
-		return usedWindows;
-	}
-
-	public double windowStart(int window) {
-		checkWindow(window);
-		return startTime + window * windowLength;
-	}
-
 	/** @return the end of the window, or of the time covered where that is earlier (the last window) */
 	public double windowEnd(int window) {
 		checkWindow(window);
-		return Math.min(startTime + (window + 1) * windowLength, Math.max(lastChange, startTime + window * windowLength));
+		return Math.min(startTime() + (window + 1) * windowLength(), Math.max(lastChange, windowStart(window)));
 	}
 
 	/** The time average of the quantity over the window (over the part covered, for the last one); NaN if none. */
@@ -127,21 +98,12 @@ public final class TimeWeightedSeries {
 		return covered > 0 ? areas[window] / covered : Double.NaN;
 	}
 
-	private void checkWindow(int window) {
-		if (window < 0 || window >= usedWindows) {
-			throw new IndexOutOfBoundsException("window " + window + " of " + usedWindows);
-		}
-	}
-
 	/** Starts an empty series at {@code time} with the initial window length (warm-up removal); the value is kept. */
 	public void reset(double time) {
 		if (time < lastChange) {
 			throw new IllegalArgumentException("time went backwards: " + time + " < " + lastChange);
 		}
-		Arrays.fill(areas, 0);
-		startTime = time;
+		restartAt(time);
 		lastChange = time;
-		windowLength = initialWindowLength;
-		usedWindows = 0;
 	}
 }
