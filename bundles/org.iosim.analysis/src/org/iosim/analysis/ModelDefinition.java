@@ -5,6 +5,8 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.LinkedHashMap;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 
 import org.eclipse.emf.ecore.util.EcoreUtil;
 import org.iosim.pcm.io.AnalysisModelDefinition;
@@ -50,6 +52,105 @@ public record ModelDefinition(String name, String kind, FeatureConfiguration fea
     /** @return the parameter's value, or empty if it is not given */
     public Optional<String> parameter(String parameterName) {
         return Optional.ofNullable(parameters.get(parameterName));
+    }
+
+    /*
+     * How a kind reads its parameters, so that every kind checks them alike and says the same of a
+     * wrong one: the model's name, the parameter, what it must be, and an excerpt of what it is.
+     */
+
+    /** Rejects parameters the kind does not know, since a misspelt one would otherwise be ignored silently. */
+    public void requireOnly(Set<String> known) throws AnalysisModelException {
+        Set<String> unknown = new TreeSet<>(parameters.keySet());
+        unknown.removeAll(known);
+        if (!unknown.isEmpty()) {
+            throw new AnalysisModelException("analysis model '" + name + "' of kind '" + kind + "': unknown parameter"
+                    + (unknown.size() == 1 ? " " : "s ")
+                    + String.join(", ", unknown.stream().map(unknownName -> "'" + FileProblems.excerpt(unknownName) + "'").toList())
+                    + "; known parameters: " + String.join(", ", new TreeSet<>(known)));
+        }
+    }
+
+    /** @return the parameter's value, which must be given and not blank */
+    public String required(String parameterName) throws AnalysisModelException {
+        return required(parameterName, null);
+    }
+
+    /**
+     * @param whatItIs what the value names, e.g. "a volume file", for the message when it is missing; or null
+     * @return the parameter's value, which must be given and not blank
+     */
+    public String required(String parameterName, String whatItIs) throws AnalysisModelException {
+        String value = parameters.get(parameterName);
+        if (value == null || value.isBlank()) {
+            throw new AnalysisModelException("analysis model '" + name + "' of kind '" + kind + "' needs the parameter '"
+                    + parameterName + "'" + (whatItIs == null ? "" : " (" + whatItIs + ")"));
+        }
+        return value;
+    }
+
+    /**
+     * @param otherwise the value when the parameter is not given
+     * @param atLeast   the smallest value allowed, {@link Double#NEGATIVE_INFINITY} for any finite number
+     * @return the parameter as a finite number of at least {@code atLeast}
+     */
+    public double number(String parameterName, double otherwise, double atLeast) throws AnalysisModelException {
+        String text = parameters.get(parameterName);
+        if (text == null) {
+            return otherwise;
+        }
+        double value;
+        try {
+            value = Double.parseDouble(text.strip());
+        } catch (NumberFormatException notANumber) {
+            value = Double.NaN;
+        }
+        if (!Double.isFinite(value) || value < atLeast) {
+            throw wrong(parameterName, "a finite number" + (atLeast == Double.NEGATIVE_INFINITY ? "" : " of at least "
+                    + (atLeast == Math.rint(atLeast) ? Long.toString((long) atLeast) : Double.toString(atLeast))), text);
+        }
+        return value;
+    }
+
+    /**
+     * @param otherwise the value when the parameter is not given
+     * @return the parameter as a whole number of at least {@code atLeast}
+     */
+    public int wholeNumber(String parameterName, int otherwise, int atLeast) throws AnalysisModelException {
+        String text = parameters.get(parameterName);
+        if (text == null) {
+            return otherwise;
+        }
+        try {
+            int value = Integer.parseInt(text.strip());
+            if (value >= atLeast) {
+                return value;
+            }
+        } catch (NumberFormatException notAWholeNumber) {
+            // named below
+        }
+        throw wrong(parameterName, "a whole number of at least " + atLeast, text);
+    }
+
+    /**
+     * @param otherwise the value when the parameter is not given
+     * @return the parameter, which must be {@code true} or {@code false}
+     */
+    public boolean bool(String parameterName, boolean otherwise) throws AnalysisModelException {
+        String text = parameters.get(parameterName);
+        if (text == null) {
+            return otherwise;
+        }
+        return switch (text.strip()) {
+            case "true" -> true;
+            case "false" -> false;
+            default -> throw wrong(parameterName, "true or false", text);
+        };
+    }
+
+    private AnalysisModelException wrong(String parameterName, String mustBe, String text) {
+        return new AnalysisModelException("analysis model '" + name + "': parameter '" + FileProblems.excerpt(parameterName)
+                + "' must be " + mustBe + ", not '" + FileProblems.excerpt(text) + "'");
     }
 
     /**

@@ -38,7 +38,7 @@ public final class ExpressionModelKind implements IoAnalysisModelKind {
 
     @Override
     public IoAnalysisModel create(ModelDefinition definition, ModelContext context) throws AnalysisModelException {
-        Parameters.requireOnly(definition, Set.of(DELAY, READ_DELAY, WRITE_DELAY));
+        definition.requireOnly(Set.of(DELAY, READ_DELAY, WRITE_DELAY));
         Optional<String> delay = definition.parameter(DELAY);
         Optional<String> readDelay = definition.parameter(READ_DELAY);
         Optional<String> writeDelay = definition.parameter(WRITE_DELAY);

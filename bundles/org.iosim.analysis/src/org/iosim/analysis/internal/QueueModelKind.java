@@ -40,20 +40,9 @@ public final class QueueModelKind implements IoAnalysisModelKind {
 
 	@Override
 	public IoAnalysisModel create(ModelDefinition definition, ModelContext context) throws AnalysisModelException {
-		Parameters.requireOnly(definition, Set.of(SERVICE_TIME, SERVERS));
-		String formula = definition.parameter(SERVICE_TIME).orElseThrow(() -> new AnalysisModelException(
-				"analysis model '" + definition.name() + "' of kind '" + ID + "' needs the parameter '" + SERVICE_TIME + "'"));
-		String serversText = definition.parameter(SERVERS).orElse("1");
-		int servers;
-		try {
-			servers = Integer.parseInt(serversText.trim());
-		} catch (NumberFormatException notANumber) {
-			servers = 0;
-		}
-		if (servers < 1) {
-			throw new AnalysisModelException("analysis model '" + definition.name() + "': '" + SERVERS
-					+ "' must be a whole number of at least 1, got '" + serversText + "'");
-		}
+		definition.requireOnly(Set.of(SERVICE_TIME, SERVERS));
+		String formula = definition.required(SERVICE_TIME);
+		int servers = definition.wholeNumber(SERVERS, 1, 1);
 		return new Queue(DelayFormula.parse(definition, SERVICE_TIME, formula), servers, context.clock());
 	}
 

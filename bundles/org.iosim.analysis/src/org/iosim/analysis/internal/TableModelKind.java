@@ -55,8 +55,8 @@ public final class TableModelKind implements IoAnalysisModelKind {
 
     @Override
     public IoAnalysisModel create(ModelDefinition definition, ModelContext context) throws AnalysisModelException {
-        Parameters.requireOnly(definition, Set.of(FILE));
-        Path file = definition.resolve(Parameters.required(definition, FILE));
+        definition.requireOnly(Set.of(FILE));
+        Path file = definition.resolve(definition.required(FILE));
         DelayTable table;
         try {
             table = DelayTable.read(file);

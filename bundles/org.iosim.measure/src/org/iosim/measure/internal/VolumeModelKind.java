@@ -102,24 +102,24 @@ public final class VolumeModelKind implements IoAnalysisModelKind {
 						+ " deviceTime, window, groupCommit, pageSize, or flushWrites, deviceTime or groupCommit.FILESET)");
 			}
 		}
-		String file = definition.parameter(VOLUME).orElseThrow(() -> new AnalysisModelException("analysis model '"
-				+ definition.name() + "' of kind '" + ID + "' needs the parameter '" + VOLUME + "', a volume file"));
+		String file = definition.required(VOLUME, "a volume file");
 		Volume volume;
 		try {
 			volume = Volume.load(definition.resolve(file));
 		} catch (PlanException unusable) {
 			throw new AnalysisModelException("analysis model '" + definition.name() + "': " + unusable.getMessage());
 		}
-		FileSetCosts volumeCosts = new FileSetCosts(number(definition, FLUSH_WRITES, 1),
-				number(definition, DEVICE_TIME, 0), bool(definition, GROUP_COMMIT, false));
+		FileSetCosts volumeCosts = new FileSetCosts(definition.number(FLUSH_WRITES, 1, 0),
+				definition.number(DEVICE_TIME, 0, 0), definition.bool(GROUP_COMMIT, false));
 		Map<String, FileSetCosts> byFileSet = new LinkedHashMap<>();
 		for (String fileSet : fileSets) {
-			byFileSet.put(fileSet, new FileSetCosts(number(definition, FLUSH_WRITES + "." + fileSet, volumeCosts.flushWrites()),
-					number(definition, DEVICE_TIME + "." + fileSet, volumeCosts.deviceTime()),
-					bool(definition, GROUP_COMMIT + "." + fileSet, volumeCosts.groupCommit())));
+			byFileSet.put(fileSet, new FileSetCosts(
+					definition.number(FLUSH_WRITES + "." + fileSet, volumeCosts.flushWrites(), 0),
+					definition.number(DEVICE_TIME + "." + fileSet, volumeCosts.deviceTime(), 0),
+					definition.bool(GROUP_COMMIT + "." + fileSet, volumeCosts.groupCommit())));
 		}
-		double window = number(definition, WINDOW, LINUX_WINDOW);
-		double pageSize = number(definition, PAGE_SIZE, PAGE);
+		double window = definition.number(WINDOW, LINUX_WINDOW, 0);
+		double pageSize = definition.number(PAGE_SIZE, PAGE, 0);
 		return new Throttled(volume, new Costs(volumeCosts, Collections.unmodifiableMap(byFileSet), pageSize), window,
 				context.clock());
 	}
@@ -132,35 +132,6 @@ public final class VolumeModelKind implements IoAnalysisModelKind {
 			}
 		}
 		return null;
-	}
-
-	private static double number(ModelDefinition definition, String parameter, double otherwise)
-			throws AnalysisModelException {
-		String text = definition.parameter(parameter).orElse(null);
-		if (text == null) {
-			return otherwise;
-		}
-		double value;
-		try {
-			value = Double.parseDouble(text.trim());
-		} catch (NumberFormatException notANumber) {
-			value = Double.NaN;
-		}
-		if (!(value >= 0) || Double.isInfinite(value)) {
-			throw new AnalysisModelException("analysis model '" + definition.name() + "': '" + FileProblems.excerpt(parameter)
-					+ "' must be a finite number of at least 0");
-		}
-		return value;
-	}
-
-	private static boolean bool(ModelDefinition definition, String parameter, boolean otherwise)
-			throws AnalysisModelException {
-		String text = definition.parameter(parameter).orElse(Boolean.toString(otherwise)).trim();
-		if (!text.equals("true") && !text.equals("false")) {
-			throw new AnalysisModelException(
-					"analysis model '" + definition.name() + "': '" + FileProblems.excerpt(parameter) + "' must be true or false");
-		}
-		return text.equals("true");
 	}
 
 	/**

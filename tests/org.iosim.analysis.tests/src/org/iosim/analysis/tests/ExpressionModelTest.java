@@ -99,7 +99,7 @@ class ExpressionModelTest {
         assertEquals(expected, error(Map.of("readDelay", "0.001")).getMessage());
         assertEquals(expected, error(Map.of("delay", "0.001", "writeDelay", "0.002")).getMessage());
         assertEquals(expected, error(Map.of()).getMessage());
-        assertEquals("analysis model 'formula' of kind 'expression': unknown parameter dealy; known parameters: delay, "
+        assertEquals("analysis model 'formula' of kind 'expression': unknown parameter 'dealy'; known parameters: delay, "
                 + "readDelay, writeDelay", error(Map.of("dealy", "0.001")).getMessage());
     }
 

@@ -87,13 +87,15 @@ public final class QpnModelKind implements IoAnalysisModelKind {
 		if (definition.parameter("storage").isPresent()) {
 			for (String parameter : definition.parameters().keySet()) {
 				if (!STORAGE_PARAMETERS.contains(parameter)) {
-					throw new AnalysisModelException(model + ": parameter '" + parameter + "' does not go with 'storage'; a"
+					throw new AnalysisModelException(model + ": parameter '" + FileProblems.excerpt(parameter)
+							+ "' does not go with 'storage'; a"
 							+ " storage template takes " + STORAGE_PARAMETERS + " (for 'mode' 'embedded', write its net with"
 							+ " 'iosim qpn instantiate' and give it as 'net')");
 				}
 			}
-			Path file = definition.resolve(required(definition, "storage"));
-			long seed = definition.parameter("seed").isPresent() ? (long) number(definition, "seed", 1)
+			Path file = definition.resolve(definition.required("storage"));
+			long seed = definition.parameter("seed").isPresent()
+					? (long) definition.number("seed", 1, Double.NEGATIVE_INFINITY)
 					: context.random().nextLong();
 			try {
 				String name = file.getFileName().toString();
@@ -109,28 +111,31 @@ public final class QpnModelKind implements IoAnalysisModelKind {
 		}
 		for (String parameter : definition.parameters().keySet()) {
 			if (!PARAMETERS.contains(parameter)) {
-				throw new AnalysisModelException(model + ": unknown parameter '" + parameter + "'; kind 'qpn' takes "
+				throw new AnalysisModelException(model + ": unknown parameter '" + FileProblems.excerpt(parameter)
+						+ "'; kind 'qpn' takes "
 						+ PARAMETERS);
 			}
 		}
-		Path file = definition.resolve(required(definition, "net"));
+		Path file = definition.resolve(definition.required("net"));
 		Net net = read(model, file);
 		SimulatorConfiguration configuration = net.getConfigurations().isEmpty() ? null : net.getConfigurations().get(0);
 		// without a seed of its own, a model draws one from its replication's stream: replications differ,
 		// and a run's seed still reproduces every solution
-		long seed = definition.parameter("seed").isPresent() ? (long) number(definition, "seed", 1)
+		long seed = definition.parameter("seed").isPresent()
+				? (long) definition.number("seed", 1, Double.NEGATIVE_INFINITY)
 				: context.random().nextLong();
 		QpnRunSettings settings;
 		try {
 			if (definition.parameter("runLength").isPresent() || configuration == null) {
-				double runLength = number(definition, "runLength", Double.NaN);
-				double warmUp = number(definition, "warmUp", configuration == null ? 0 : configuration.getRampUpLength());
+				double runLength = definition.number("runLength", Double.NaN, Double.NEGATIVE_INFINITY);
+				double warmUp = definition.number("warmUp", configuration == null ? 0 : configuration.getRampUpLength(),
+						Double.NEGATIVE_INFINITY);
 				settings = new QpnRunSettings(seed, StoppingRule.ABSOLUTE, runLength, warmUp, 0);
 			} else {
 				// the net's own configuration, stopping rule included: a RELPRC net stops once precise
 				QpnRunSettings own = QpnRunSettings.of(configuration, seed);
 				settings = new QpnRunSettings(seed, own.stoppingRule(), own.runLength(),
-						number(definition, "warmUp", own.warmUp()), own.timeBetweenStopChecks());
+						definition.number("warmUp", own.warmUp(), Double.NEGATIVE_INFINITY), own.timeBetweenStopChecks());
 			}
 		} catch (IllegalArgumentException invalid) {
 			throw new AnalysisModelException(model + ": " + invalid.getMessage()
@@ -142,11 +147,11 @@ public final class QpnModelKind implements IoAnalysisModelKind {
 		} catch (UnsupportedNetException unsupported) {
 			throw new AnalysisModelException(model + ": " + file.getFileName() + ": " + unsupported.getMessage());
 		}
-		String place = required(definition, "place");
+		String place = definition.required("place");
 		Map<IoType, Classes> classes = new LinkedHashMap<>();
-		classes.put(IoType.READ, new Classes(colour(model, prepared, place, required(definition, "read")),
+		classes.put(IoType.READ, new Classes(colour(model, prepared, place, definition.required("read")),
 				optionalColour(model, prepared, place, definition, "sequentialRead")));
-		classes.put(IoType.WRITE, new Classes(colour(model, prepared, place, required(definition, "write")),
+		classes.put(IoType.WRITE, new Classes(colour(model, prepared, place, definition.required("write")),
 				optionalColour(model, prepared, place, definition, "sequentialWrite")));
 		SolvedNet solved = new SolvedNet(definition.name(), file.getFileName().toString(), prepared, place, settings,
 				classes, countsArriving(context));
@@ -160,8 +165,8 @@ public final class QpnModelKind implements IoAnalysisModelKind {
 		}
 		String exit = definition.parameter("exit").orElse(place);
 		// requests leave by the exit as tokens of their colours, so the exit must hold them
-		colour(model, prepared, exit, required(definition, "read"));
-		colour(model, prepared, exit, required(definition, "write"));
+		colour(model, prepared, exit, definition.required("read"));
+		colour(model, prepared, exit, definition.required("write"));
 		return new EmbeddedNet(solved, classes, exit, context);
 	}
 
@@ -283,30 +288,6 @@ public final class QpnModelKind implements IoAnalysisModelKind {
 			throw new AnalysisModelException(model + ": " + String.join("; ", errors));
 		}
 		return read.net();
-	}
-
-	private static String required(ModelDefinition definition, String parameter) throws AnalysisModelException {
-		return definition.parameter(parameter).filter(value -> !value.isBlank())
-				.orElseThrow(() -> new AnalysisModelException("analysis model '" + definition.name()
-						+ "' of kind 'qpn' needs the parameter '" + parameter + "'"));
-	}
-
-	private static double number(ModelDefinition definition, String parameter, double otherwise)
-			throws AnalysisModelException {
-		String text = definition.parameter(parameter).orElse(null);
-		if (text == null) {
-			return otherwise;
-		}
-		try {
-			double value = Double.parseDouble(text.trim());
-			if (Double.isFinite(value)) {
-				return value;
-			}
-		} catch (NumberFormatException notANumber) {
-			// named below
-		}
-		throw new AnalysisModelException("analysis model '" + definition.name() + "': parameter '" + parameter
-				+ "' must be a finite number, not '" + FileProblems.excerpt(text) + "'");
 	}
 
 	private static Colour colour(String model, PreparedNet net, String place, String colour)

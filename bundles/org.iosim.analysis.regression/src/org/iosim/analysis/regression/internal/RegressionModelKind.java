@@ -40,12 +40,7 @@ public final class RegressionModelKind implements IoAnalysisModelKind {
 
 	@Override
 	public IoAnalysisModel create(ModelDefinition definition, ModelContext context) throws AnalysisModelException {
-		for (String parameter : definition.parameters().keySet()) {
-			if (!Set.of("model", "readModel", "writeModel").contains(parameter)) {
-				throw new AnalysisModelException("analysis model '" + definition.name() + "': unknown parameter '"
-						+ parameter + "' (expected 'model', or 'readModel' and 'writeModel')");
-			}
-		}
+		definition.requireOnly(Set.of("model", "readModel", "writeModel"));
 		if (definition.parameter("model").isPresent()) {
 			Bound model = load(definition, "model");
 			return new PerType(model, model);

@@ -6,7 +6,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeSet;
 
 import org.apache.commons.rng.UniformRandomProvider;
 import org.iosim.analysis.AnalysisModelException;
@@ -58,16 +57,8 @@ public final class SanModelKind implements IoAnalysisModelKind {
 
 	@Override
 	public IoAnalysisModel create(ModelDefinition definition, ModelContext context) throws AnalysisModelException {
-		Set<String> unknown = new TreeSet<>(definition.parameters().keySet());
-		unknown.removeAll(PARAMETERS);
-		if (!unknown.isEmpty()) {
-			throw new AnalysisModelException("analysis model '" + definition.name() + "' of kind '" + ID
-					+ "': unknown parameter(s) " + String.join(", ", unknown.stream().map(FileProblems::excerpt).toList())
-					+ "; known parameters: asu, config");
-		}
-		String file = definition.parameter("config").filter(value -> !value.isBlank())
-				.orElseThrow(() -> new AnalysisModelException("analysis model '" + definition.name() + "' of kind '" + ID
-						+ "' needs the parameter 'config' (a SAN configuration JSON file)"));
+		definition.requireOnly(PARAMETERS);
+		String file = definition.required("config", "a SAN configuration JSON file");
 		SanConfiguration configuration;
 		try {
 			configuration = SanConfigurationReader.read(definition.resolve(file));
