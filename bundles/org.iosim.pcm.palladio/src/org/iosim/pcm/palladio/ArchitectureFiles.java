@@ -24,6 +24,7 @@ import org.eclipse.emf.ecore.xmi.XMLResource;
 import org.eclipse.emf.ecore.xmi.impl.XMIResourceImpl;
 import org.iosim.pcm.ArchitectureModel;
 import org.iosim.pcm.Entity;
+import org.iosim.files.SecureXml;
 import org.iosim.pcm.palladio.internal.ModelFileLimits;
 import org.iosim.pcm.resource.IosimResourceFactory;
 import org.iosim.pcm.validation.Diagnostic;
@@ -74,7 +75,7 @@ public final class ArchitectureFiles {
 		List<Diagnostic> diagnostics = new ArrayList<>();
 		try (InputStream input = ModelFileLimits.open(file)) {
 			resource.load(input, Map.of(XMLResource.OPTION_PARSER_PROPERTIES,
-					Map.of(ModelFileLimits.JDK_MAX_ELEMENT_DEPTH, String.valueOf(ModelFileLimits.MAX_ELEMENT_DEPTH))));
+					Map.of(SecureXml.JDK_MAX_ELEMENT_DEPTH, String.valueOf(ModelFileLimits.MAX_ELEMENT_DEPTH))));
 		} catch (IOException | RuntimeException e) {
 			if (resource.getErrors().isEmpty()) {
 				diagnostics.add(failure(display, rootCause(e)));

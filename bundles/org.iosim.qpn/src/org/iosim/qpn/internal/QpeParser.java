@@ -8,9 +8,8 @@ import java.util.Deque;
 
 import javax.xml.XMLConstants;
 import javax.xml.parsers.ParserConfigurationException;
-import javax.xml.parsers.SAXParser;
-import javax.xml.parsers.SAXParserFactory;
 
+import org.iosim.files.SecureXml;
 import org.xml.sax.Attributes;
 import org.xml.sax.InputSource;
 import org.xml.sax.Locator;
@@ -25,8 +24,6 @@ import org.xml.sax.helpers.DefaultHandler;
  */
 public final class QpeParser {
 
-	/** JDK parser property bounding element nesting; its default differs between JDK versions. */
-	private static final String JDK_MAX_ELEMENT_DEPTH = "jdk.xml.maxElementDepth";
 
 	/** Either the document element or why the file could not be parsed (a message without the file name). */
 	public record Outcome(XmlElement root, String problem) {
@@ -38,7 +35,7 @@ public final class QpeParser {
 	public static Outcome parse(Path file, long maxBytes) {
 		try (InputStream input = QpeFileLimits.open(file, maxBytes)) {
 			TreeBuilder builder = new TreeBuilder();
-			newParser().parse(new InputSource(input), builder);
+			SecureXml.newParser().parse(new InputSource(input), builder);
 			return new Outcome(builder.root, null);
 		} catch (SAXParseException e) {
 			String message = String.valueOf(e.getMessage());
@@ -51,24 +48,6 @@ public final class QpeParser {
 		} catch (IOException e) {
 			return new Outcome(null, QpeFileLimits.describe(e));
 		}
-	}
-
-	private static SAXParser newParser() throws ParserConfigurationException, SAXException {
-		SAXParserFactory factory = SAXParserFactory.newDefaultInstance();
-		factory.setNamespaceAware(true);
-		factory.setValidating(false);
-		factory.setXIncludeAware(false);
-		factory.setFeature(XMLConstants.FEATURE_SECURE_PROCESSING, true);
-		factory.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
-		factory.setFeature("http://xml.org/sax/features/external-general-entities", false);
-		factory.setFeature("http://xml.org/sax/features/external-parameter-entities", false);
-		factory.setFeature("http://apache.org/xml/features/nonvalidating/load-external-dtd", false);
-		SAXParser parser = factory.newSAXParser();
-		parser.setProperty(XMLConstants.ACCESS_EXTERNAL_DTD, "");
-		parser.setProperty(XMLConstants.ACCESS_EXTERNAL_SCHEMA, "");
-		// The tree builder bounds the nesting itself, with a message naming the limit.
-		parser.setProperty(JDK_MAX_ELEMENT_DEPTH, "0");
-		return parser;
 	}
 
 	/** A file the parser stops reading because it passes one of the {@link QpeFileLimits}. */

@@ -1,16 +1,10 @@
 package org.iosim.pcm.palladio.internal;
 
-import java.io.CharConversionException;
-import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.UnsupportedEncodingException;
-import java.nio.file.AccessDeniedException;
-import java.nio.file.FileSystemException;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 
+import org.iosim.files.LimitedFiles;
 import org.iosim.pcm.validation.Diagnostic;
 import org.iosim.pcm.validation.Diagnostic.Severity;
 
@@ -50,94 +44,26 @@ public final class ModelFileLimits {
 	 */
 	public static final int MAX_LISTED_PROBLEMS = 100;
 
-	/** Property of the JDK's XML parser that bounds element nesting (its own default differs between JDKs). */
-	public static final String JDK_MAX_ELEMENT_DEPTH = "jdk.xml.maxElementDepth";
-
-	/** Why a file is not read at all; the message is meant for the user. */
-	static final class Refused extends IOException {
-		private static final long serialVersionUID = 1L;
-
-		Refused(String message) {
-			super(message);
-		}
-	}
-
 	private ModelFileLimits() {
 	}
 
 	/**
 	 * @return the file's content, failing with a readable {@link IOException} (see
 	 *         {@link #describe(IOException)}) if it is a folder, no regular file, or larger than
-	 *         {@link #MAX_FILE_BYTES}, also while it is read (a file may grow, {@code /proc} files
-	 *         report no size)
+	 *         {@link #MAX_FILE_BYTES}, also while it is read
 	 */
 	public static InputStream open(Path file) throws IOException {
-		if (Files.isDirectory(file)) {
-			throw new Refused("this is a folder, not a model file");
-		}
-		if (Files.exists(file) && !Files.isRegularFile(file)) {
-			throw new Refused("this is no regular file (but e.g. a device or pipe), so it is not read");
-		}
-		if (Files.exists(file) && Files.size(file) > MAX_FILE_BYTES) {
-			throw tooLarge();
-		}
-		return new FilterInputStream(Files.newInputStream(file)) {
-			private long read;
-
-			@Override
-			public int read() throws IOException {
-				int next = super.read();
-				if (next >= 0) {
-					count(1);
-				}
-				return next;
-			}
-
-			@Override
-			public int read(byte[] buffer, int offset, int length) throws IOException {
-				int count = super.read(buffer, offset, length);
-				if (count > 0) {
-					count(count);
-				}
-				return count;
-			}
-
-			private void count(int bytes) throws Refused {
-				read += bytes;
-				if (read > MAX_FILE_BYTES) {
-					throw tooLarge();
-				}
-			}
-		};
-	}
-
-	private static Refused tooLarge() {
-		return new Refused("the file has more than " + MAX_FILE_BYTES + " bytes (" + (MAX_FILE_BYTES >> 20)
-				+ " MiB), the most a model file may have, so it is not read");
+		return LimitedFiles.open(file, MAX_FILE_BYTES, "a model file");
 	}
 
 	/** @return what went wrong reading a model file, in words and without Java class names */
 	public static String describe(IOException problem) {
-		return switch (problem) {
-		case Refused refused -> refused.getMessage();
-		case NoSuchFileException missing -> "the file does not exist";
-		case UnsupportedEncodingException encoding -> "the file declares the character encoding '"
-				+ encoding.getMessage() + "', which is not supported";
-		case CharConversionException conversion -> "the file's bytes do not match its character encoding: "
-				+ conversion.getMessage();
-		default -> "the file cannot be read: " + reason(problem);
-		};
+		return LimitedFiles.describe(problem);
 	}
 
 	/** @return why a file or folder cannot be read, e.g. {@code access denied} */
 	static String reason(IOException problem) {
-		String reason = switch (problem) {
-		case AccessDeniedException denied -> "access denied";
-		case NoSuchFileException missing -> "it does not exist";
-		case FileSystemException other -> other.getReason();
-		default -> problem.getMessage();
-		};
-		return reason == null || reason.isBlank() ? "the operating system gives no reason" : reason;
+		return LimitedFiles.reason(problem);
 	}
 
 	/**

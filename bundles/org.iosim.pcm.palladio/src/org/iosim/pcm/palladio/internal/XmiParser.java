@@ -8,11 +8,10 @@ import java.util.Deque;
 
 import javax.xml.XMLConstants;
 import javax.xml.parsers.ParserConfigurationException;
-import javax.xml.parsers.SAXParser;
-import javax.xml.parsers.SAXParserFactory;
 
 import org.iosim.pcm.validation.Diagnostic;
 import org.iosim.pcm.validation.Diagnostic.Severity;
+import org.iosim.files.SecureXml;
 import org.xml.sax.Attributes;
 import org.xml.sax.InputSource;
 import org.xml.sax.Locator;
@@ -42,7 +41,7 @@ final class XmiParser {
 		try (InputStream input = ModelFileLimits.open(path)) {
 			InputSource source = new InputSource(input);
 			source.setSystemId(path.toUri().toString());
-			newParser().parse(source, new TreeBuilder(file));
+			SecureXml.newParser().parse(source, new TreeBuilder(file));
 			return new Outcome(file, null);
 		} catch (LimitExceeded e) {
 			return failure(displayName, e.getLineNumber(), e.getColumnNumber(), e.getMessage());
@@ -63,25 +62,6 @@ final class XmiParser {
 	private static Outcome failure(String displayName, int line, int column, String message) {
 		return new Outcome(null,
 				Diagnostic.inFile(Severity.ERROR, displayName, Math.max(line, 0), Math.max(column, 0), message));
-	}
-
-	private static SAXParser newParser() throws ParserConfigurationException, SAXException {
-		SAXParserFactory factory = SAXParserFactory.newDefaultInstance();
-		factory.setNamespaceAware(true);
-		factory.setValidating(false);
-		factory.setXIncludeAware(false);
-		factory.setFeature(XMLConstants.FEATURE_SECURE_PROCESSING, true);
-		factory.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
-		factory.setFeature("http://xml.org/sax/features/external-general-entities", false);
-		factory.setFeature("http://xml.org/sax/features/external-parameter-entities", false);
-		factory.setFeature("http://apache.org/xml/features/nonvalidating/load-external-dtd", false);
-		SAXParser parser = factory.newSAXParser();
-		parser.setProperty(XMLConstants.ACCESS_EXTERNAL_DTD, "");
-		parser.setProperty(XMLConstants.ACCESS_EXTERNAL_SCHEMA, "");
-		// The tree builder bounds the nesting itself, with a message that names the limit; the JDK's own
-		// bound differs between JDK versions (none in Java 21, 100 in Java 25), so it is switched off.
-		parser.setProperty(ModelFileLimits.JDK_MAX_ELEMENT_DEPTH, "0");
-		return parser;
 	}
 
 	/** A file the parser stops reading because it passes one of the {@link ModelFileLimits}. */
