@@ -16,6 +16,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import org.iosim.measure.BlockThrottle;
@@ -31,6 +32,13 @@ import org.junit.jupiter.api.io.TempDir;
  * real runs would.
  */
 class MeasurementKillTest {
+
+	/**
+	 * The progress line of a finished run. The plans allow any load of other processes (maxOtherLoad),
+	 * so that on a busy machine no run is disturbed and run again, which would start the generator
+	 * once more; a disturbed run's line ("run N disturbed") is not counted either way.
+	 */
+	private static final Pattern FINISHED_RUN = Pattern.compile("  run \\d+ of \\d+: ");
 
 	@TempDir
 	Path folder;
@@ -58,7 +66,7 @@ class MeasurementKillTest {
 				""".formatted(markers, report));
 		Files.setPosixFilePermissions(fakeFio, PosixFilePermissions.fromString("rwx------"));
 		Path plan = Files.writeString(folder.resolve("plan.json"), """
-				{"name": "killed", "warmup": 0, "duration": 1, "repetitions": 2,
+				{"name": "killed", "warmup": 0, "duration": 1, "repetitions": 2, "maxOtherLoad": 64,
 				 "factors": {"concurrency": [1, 2, 4]}}""");
 		Path db = folder.resolve("killed.db");
 
@@ -66,7 +74,7 @@ class MeasurementKillTest {
 		try (BufferedReader progress = new BufferedReader(new InputStreamReader(first.getErrorStream(), StandardCharsets.UTF_8))) {
 			int finishedRuns = 0;
 			for (String line; finishedRuns < 3 && (line = progress.readLine()) != null;) {
-				finishedRuns += line.contains("  run ") ? 1 : 0;
+				finishedRuns += FINISHED_RUN.matcher(line).lookingAt() ? 1 : 0;
 			}
 			assertEquals(3, finishedRuns, "three runs reported before the kill");
 			first.destroyForcibly(); // SIGKILL: no shutdown hook, no finally block runs
@@ -113,13 +121,13 @@ class MeasurementKillTest {
 				""".formatted(groups, Files.writeString(folder.resolve("report.json"), REPORT)));
 		Files.setPosixFilePermissions(fakeFio, PosixFilePermissions.fromString("rwx------"));
 		Path plan = Files.writeString(folder.resolve("plan.json"), """
-				{"name": "capped", "warmup": 0, "duration": 1, "repetitions": 3}""");
+				{"name": "capped", "warmup": 0, "duration": 1, "repetitions": 3, "maxOtherLoad": 64}""");
 		Path volume = Files.writeString(folder.resolve("kill-test.json"), "{\"writeIops\": 100}");
 		Path db = folder.resolve("capped.db");
 
 		Process first = measure(plan, db, fakeFio, "--volume", volume.toString());
 		try (BufferedReader progress = new BufferedReader(new InputStreamReader(first.getErrorStream(), StandardCharsets.UTF_8))) {
-			for (String line; (line = progress.readLine()) != null && !line.contains("  run ");) {
+			for (String line; (line = progress.readLine()) != null && !FINISHED_RUN.matcher(line).lookingAt();) {
 				// until the first run is done, so the second is under way in the group
 			}
 			first.destroyForcibly();
