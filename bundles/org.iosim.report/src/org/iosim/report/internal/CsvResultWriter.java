@@ -11,9 +11,9 @@ import org.iosim.engine.SimulationResult.ResponseTime;
 import org.iosim.engine.SimulationResult.ScenarioResult;
 import org.iosim.engine.SimulationResult.TimeWindow;
 
-/** Writes the CSV tables, one row per scenario, resource or time window, for spreadsheets and scripts. */
 /**
- * The CSV files of a simulation's results. A column of a time, rate, size or bandwidth names its unit
+ * Writes the CSV tables, one row per scenario, resource or time window, for spreadsheets and scripts.
+ * A column of a time, rate, size or bandwidth names its unit
  * (docs/simulation.md, "Units"): a time ends in {@code Seconds} (for {@code Time}), a rate in
  * {@code PerSecond}, a bandwidth in {@code BytesPerSecond}; counts, utilizations and numbers of users
  * or jobs have none.
@@ -41,9 +41,8 @@ public final class CsvResultWriter {
 	}
 
 	public static void writeIo(SimulationResult result, Path file) throws IOException {
-		CsvTable table = new CsvTable("storage", "type", "fileSet", "count", "meanDelaySeconds", "ci95Seconds", "p50Seconds",
-				"p95Seconds",
-				"throughputBytesPerSecond", "meanConcurrency");
+		CsvTable table = new CsvTable("storage", "type", "fileSet", "count", "meanDelaySeconds", "ci95Seconds",
+				"p50Seconds", "p95Seconds", "throughputBytesPerSecond", "meanConcurrency");
 		for (IoResult io : result.io()) {
 			table.text(io.storage())
 					.text(io.type())
