@@ -2,12 +2,15 @@ package org.iosim.analysis;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.stream.Collectors;
 
 import org.iosim.analysis.internal.ExpressionModelKind;
@@ -157,6 +160,59 @@ public final class AnalysisModelRegistry {
                     + "' created no model");
         }
         return IoAnalysisModel.validated(definition.name(), model);
+    }
+
+    /** How many of the known file sets a message lists before it says how many more there are. */
+    private static final int FILE_SETS_LISTED = 20;
+
+    /**
+     * Checks the file sets that a definition's parameters name, as its kind declares in
+     * {@link IoAnalysisModelKind#perFileSetParameters()}, against the file sets there are.
+     *
+     * @param definition a definition, e.g. of an I/O configuration
+     * @param fileSets   the names of the file sets of the I/O configuration the definition serves
+     * @return one message per parameter that names a file set not among {@code fileSets}, naming the
+     *         model, the parameter and the file sets there are; empty if there is none or the kind is
+     *         unknown (then {@link #create} says so)
+     */
+    public List<String> unknownFileSets(ModelDefinition definition, Collection<String> fileSets) {
+        Objects.requireNonNull(definition, "definition");
+        Objects.requireNonNull(fileSets, "fileSets");
+        Optional<IoAnalysisModelKind> kind = kind(definition.kind());
+        if (kind.isEmpty()) {
+            return List.of();
+        }
+        Set<String> perFileSet = kind.get().perFileSetParameters();
+        List<String> problems = new ArrayList<>();
+        // sorted, so that the messages come in the same order whatever order the file held the parameters in
+        for (String parameter : new TreeSet<>(definition.parameters().keySet())) {
+            for (String name : perFileSet) {
+                String prefix = name + ".";
+                // 'NAME.' alone names no file set: the kind refuses it as an unknown parameter
+                if (parameter.startsWith(prefix) && parameter.length() > prefix.length()) {
+                    String fileSet = parameter.substring(prefix.length());
+                    if (!fileSets.contains(fileSet)) {
+                        problems.add("analysis model '" + FileProblems.excerpt(definition.name()) + "' (kind '"
+                                + kind.get().id() + "'): parameter '" + FileProblems.excerpt(parameter)
+                                + "' names file set '" + FileProblems.excerpt(fileSet)
+                                + "', which the I/O configuration does not have (" + describeFileSets(fileSets) + ")");
+                    }
+                    break;
+                }
+            }
+        }
+        return problems;
+    }
+
+    private static String describeFileSets(Collection<String> fileSets) {
+        if (fileSets.isEmpty()) {
+            return "it has no file sets";
+        }
+        List<String> sorted = new ArrayList<>(new TreeSet<>(fileSets));
+        String listed = sorted.stream().limit(FILE_SETS_LISTED).map(name -> "'" + FileProblems.excerpt(name) + "'")
+                .collect(Collectors.joining(", "));
+        int more = sorted.size() - FILE_SETS_LISTED;
+        return "its file sets: " + listed + (more > 0 ? " and " + more + " more" : "");
     }
 
     /**

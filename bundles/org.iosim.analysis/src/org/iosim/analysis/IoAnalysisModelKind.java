@@ -1,5 +1,7 @@
 package org.iosim.analysis;
 
+import java.util.Set;
+
 /**
  * A kind of analysis model: turns a {@link ModelDefinition} whose {@link ModelDefinition#kind()}
  * is this kind's id into a model. Kinds are found by {@link AnalysisModelRegistry}: the built-in
@@ -25,4 +27,17 @@ public interface IoAnalysisModelKind {
      *                                they name cannot be read; the message names the model
      */
     IoAnalysisModel create(ModelDefinition definition, ModelContext context) throws AnalysisModelException;
+
+    /**
+     * The parameters of which a file set may have a value of its own, written {@code NAME.FILESET} (e.g.
+     * {@code flushWrites} for {@code flushWrites.wal}). The analysis binding checks that each such
+     * {@code FILESET} is a file set of the I/O configuration, because a misspelt file set would otherwise
+     * be a value that nothing reads, and the model would silently use the default in its place.
+     *
+     * @return those parameters' names, without the dot and the file set; empty (the default) for a kind
+     *         whose parameters never name a file set
+     */
+    default Set<String> perFileSetParameters() {
+        return Set.of();
+    }
 }

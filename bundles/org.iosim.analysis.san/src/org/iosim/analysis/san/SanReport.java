@@ -112,7 +112,7 @@ public record SanReport(double duration, long reads, long writes, long readHits,
 	/** @return the resources as CSV with a header line */
 	public String resourcesCsv() {
 		StringBuilder csv = new StringBuilder(
-				"resource,servers,uses,utilization,mean_waiting,mean_in_system,mean_wait_s\n");
+				"resource,servers,uses,utilization,mean_waiting,mean_in_system,mean_wait_seconds\n");
 		for (ResourceStatistics r : resources) {
 			csv.append(String.format(Locale.ROOT, "%s,%d,%d,%.6f,%.6f,%.6f,%.9f%n", r.name(), r.servers(), r.served(),
 					r.utilization(), r.waiting(), r.inSystem(), r.meanWait()));

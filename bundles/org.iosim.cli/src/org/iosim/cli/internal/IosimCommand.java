@@ -8,6 +8,8 @@ import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import org.iosim.analysis.FileProblems;
@@ -288,9 +290,22 @@ public final class IosimCommand implements Runnable {
 	private static int reportUsageError(CommandLine.ParameterException exception, String[] args) {
 		CommandLine command = exception.getCommandLine();
 		PrintWriter err = command.getErr();
-		err.println("iosim: " + exception.getMessage());
+		err.println("iosim: " + quotedValuesShortened(String.valueOf(exception.getMessage())));
 		err.println("Run '" + command.getCommandSpec().qualifiedName() + " --help' for usage.");
 		return Main.EXIT_USAGE;
+	}
+
+	/** A value picocli quotes, e.g. {@code 'x'} in "Invalid value for option '--clients': 'x' is not an int". */
+	private static final Pattern QUOTED = Pattern.compile("'([^']*)'");
+
+	/**
+	 * picocli quotes a wrong argument whole, and an argument may be thousands of characters or hold
+	 * terminal escapes (pasted, or from a script gone wrong): a message shows an excerpt of it, as of a
+	 * file's value.
+	 */
+	static String quotedValuesShortened(String message) {
+		return QUOTED.matcher(message).replaceAll(
+				quoted -> Matcher.quoteReplacement("'" + FileProblems.excerpt(quoted.group(1)) + "'"));
 	}
 
 	private static int reportFailure(Exception exception, CommandLine command, CommandLine.ParseResult parseResult) {

@@ -11,14 +11,21 @@ import org.iosim.engine.SimulationResult.ResponseTime;
 import org.iosim.engine.SimulationResult.ScenarioResult;
 import org.iosim.engine.SimulationResult.TimeWindow;
 
-/** Writes the CSV tables, one row per scenario, resource or time window, for spreadsheets and scripts. */
+/**
+ * Writes the CSV tables, one row per scenario, resource or time window, for spreadsheets and scripts.
+ * A column of a time, rate, size or bandwidth names its unit
+ * (docs/simulation.md, "Units"): a time ends in {@code Seconds} (for {@code Time}), a rate in
+ * {@code PerSecond}, a bandwidth in {@code BytesPerSecond}; counts, utilizations and numbers of users
+ * or jobs have none.
+ */
 public final class CsvResultWriter {
 
 	private CsvResultWriter() {
 	}
 
 	public static void writeScenarios(SimulationResult result, Path file) throws IOException {
-		CsvTable table = new CsvTable("name", "count", "mean", "ci95", "p50", "p95", "throughput");
+		CsvTable table = new CsvTable("name", "count", "meanSeconds", "ci95Seconds", "p50Seconds", "p95Seconds",
+				"throughputPerSecond");
 		for (ScenarioResult scenario : result.scenarios()) {
 			ResponseTime responseTime = scenario.responseTime();
 			table.text(scenario.name())
@@ -34,8 +41,8 @@ public final class CsvResultWriter {
 	}
 
 	public static void writeIo(SimulationResult result, Path file) throws IOException {
-		CsvTable table = new CsvTable("storage", "type", "fileSet", "count", "meanDelay", "ci95", "p50", "p95",
-				"throughputBytesPerSecond", "meanConcurrency");
+		CsvTable table = new CsvTable("storage", "type", "fileSet", "count", "meanDelaySeconds", "ci95Seconds",
+				"p50Seconds", "p95Seconds", "throughputBytesPerSecond", "meanConcurrency");
 		for (IoResult io : result.io()) {
 			table.text(io.storage())
 					.text(io.type())
@@ -54,7 +61,7 @@ public final class CsvResultWriter {
 
 	public static void writeResources(SimulationResult result, Path file) throws IOException {
 		CsvTable table = new CsvTable("id", "container", "type", "schedulingPolicy", "servers", "utilization",
-				"meanWaiting", "meanInSystem", "throughput", "meanServiceTime", "meanResponseTime");
+				"meanWaiting", "meanInSystem", "throughputPerSecond", "meanServiceSeconds", "meanResponseSeconds");
 		for (ResourceResult resource : result.resources()) {
 			table.text(resource.id())
 					.text(resource.container())
@@ -74,7 +81,7 @@ public final class CsvResultWriter {
 
 	/** One row per window of each closed workload that follows a load profile: its mean users. */
 	public static void writePopulationOverTime(SimulationResult result, Path file) throws IOException {
-		CsvTable table = new CsvTable("scenario", "windowStart", "windowEnd", "meanUsers");
+		CsvTable table = new CsvTable("scenario", "windowStartSeconds", "windowEndSeconds", "meanUsers");
 		for (ScenarioResult scenario : result.scenarios()) {
 			for (PopulationWindow window : scenario.populationOverTime()) {
 				table.text(scenario.name())
@@ -88,7 +95,8 @@ public final class CsvResultWriter {
 	}
 
 	public static void writeResponseTimeOverTime(SimulationResult result, Path file) throws IOException {
-		CsvTable table = new CsvTable("scenario", "windowStart", "windowEnd", "count", "meanResponseTime");
+		CsvTable table = new CsvTable("scenario", "windowStartSeconds", "windowEndSeconds", "count",
+				"meanResponseSeconds");
 		for (ScenarioResult scenario : result.scenarios()) {
 			for (TimeWindow window : scenario.overTime()) {
 				table.text(scenario.name())

@@ -200,13 +200,16 @@ public final class SweepWriter {
 	}
 
 	// ------------------------------------------------------------------ CSV
+	// A column of a time or a rate names its unit (docs/simulation.md, "Units"), in these files' snake
+	// case: a time ends in _seconds (for _time), a rate in _per_second, each before its statistic (_sd,
+	// _se, _p75).
 
 	static String pointsCsv(SweepResult result) {
 		List<String> header = new ArrayList<>(List.of("point"));
 		header.addAll(result.definition().parameters());
-		header.addAll(List.of("scenario", "throughput", "throughput_sd", "throughput_se", "response_time",
-				"response_time_sd", "response_time_se", "response_time_p75", "response_time_p75_sd",
-				"response_time_p75_se", "replications"));
+		header.addAll(List.of("scenario", "throughput_per_second", "throughput_per_second_sd",
+				"throughput_per_second_se", "response_seconds", "response_seconds_sd", "response_seconds_se",
+				"response_seconds_p75", "response_seconds_p75_sd", "response_seconds_p75_se", "replications"));
 		StringBuilder csv = new StringBuilder();
 		row(csv, header);
 		for (PointSummary point : result.points()) {
@@ -227,8 +230,8 @@ public final class SweepWriter {
 		List<String> header = new ArrayList<>(List.of("point"));
 		header.addAll(result.definition().parameters());
 		header.addAll(List.of("kind", "resource", "capacity", "utilization", "utilization_sd", "utilization_se",
-				"throughput", "throughput_sd", "throughput_se", "response_time", "response_time_sd",
-				"response_time_se"));
+				"throughput_per_second", "throughput_per_second_sd", "throughput_per_second_se", "response_seconds",
+				"response_seconds_sd", "response_seconds_se"));
 		StringBuilder csv = new StringBuilder();
 		row(csv, header);
 		for (PointSummary point : result.points()) {

@@ -75,6 +75,64 @@ class AnalysisModelRegistryTest {
         };
     }
 
+    /** A kind whose parameter 'delay' a file set may have its own of, as 'delay.FILESET'. */
+    private record PerFileSetKind() implements IoAnalysisModelKind {
+
+        @Override
+        public String id() {
+            return "per-file-set";
+        }
+
+        @Override
+        public String description() {
+            return "a delay, 'delay.NAME' for file set NAME";
+        }
+
+        @Override
+        public Set<String> perFileSetParameters() {
+            return Set.of("delay");
+        }
+
+        @Override
+        public IoAnalysisModel create(ModelDefinition definition, ModelContext context) {
+            return constant(Double.parseDouble(definition.parameter("delay").orElse("0")));
+        }
+    }
+
+    @Test
+    void parametersNamingFileSetsThatAreNotThereAreNamedWithTheFileSetsThatAre() {
+        AnalysisModelRegistry registry = new AnalysisModelRegistry().register(new PerFileSetKind());
+        ModelDefinition definition = new ModelDefinition("disk", "Per-File-Set", Features.any(),
+                Map.of("delay", "0.1", "delay.wal", "0.2", "delay.wall", "0.3", "delay.", "0.4", "delayed.x", "1"));
+
+        assertEquals(List.of("analysis model 'disk' (kind 'per-file-set'): parameter 'delay.wall' names file set"
+                + " 'wall', which the I/O configuration does not have (its file sets: 'files', 'wal')"),
+                registry.unknownFileSets(definition, List.of("wal", "files")));
+        assertEquals(List.of(), registry.unknownFileSets(definition, List.of("wal", "wall")));
+        List<String> withoutFileSets = registry.unknownFileSets(definition, List.of());
+        assertEquals(2, withoutFileSets.size(), withoutFileSets.toString());
+        assertTrue(withoutFileSets.stream().allMatch(problem -> problem.endsWith("(it has no file sets)")),
+                withoutFileSets.toString());
+        assertEquals(List.of(), new AnalysisModelRegistry().unknownFileSets(
+                new ModelDefinition("disk", "expression", Features.any(), Map.of("delay.wall", "1")), List.of("wal")),
+                "a kind without per-file-set parameters has none to check");
+    }
+
+    @Test
+    void aLongFileSetNameIsQuotedShortAndManyFileSetsAreCounted() {
+        AnalysisModelRegistry registry = new AnalysisModelRegistry().register(new PerFileSetKind());
+        String longName = "x".repeat(5_000);
+        List<String> fileSets = java.util.stream.IntStream.range(0, 30).mapToObj(index -> "set" + (100 + index)).toList();
+
+        List<String> problems = registry.unknownFileSets(
+                new ModelDefinition("disk", "per-file-set", Features.any(), Map.of("delay." + longName, "1")), fileSets);
+
+        assertEquals(1, problems.size());
+        assertTrue(problems.get(0).length() < 800, problems.get(0));
+        assertTrue(problems.get(0).contains("'set100', ") && problems.get(0).endsWith("'set119' and 10 more)"),
+                problems.get(0));
+    }
+
     @Test
     void builtInKindsAreListedFirst() {
         List<String> builtIn = new AnalysisModelRegistry().kinds().stream().map(IoAnalysisModelKind::id).toList();

@@ -92,7 +92,7 @@ class ClosedLoadProfileCommandTest {
 			}
 		}
 		List<String> csv = Files.readAllLines(out.resolve("population-over-time.csv"));
-		assertEquals("scenario,windowStart,windowEnd,meanUsers", csv.get(0));
+		assertEquals("scenario,windowStartSeconds,windowEndSeconds,meanUsers", csv.get(0));
 		assertEquals(population.size() + 1, csv.size());
 		assertTrue(csv.get(1).startsWith("Browsing customers,0,"), csv.get(1));
 		assertTrue(Files.readString(out.resolve("report.html")).contains("Population over simulated time"));

@@ -32,6 +32,8 @@ class SanCommandTest {
 		assertTrue(run.out().contains("response time read  mean 6.130 ms"), run.toString());
 		assertTrue(Files.readString(out.resolve("summary.json")).contains("\"readHits\" : 516"));
 		assertTrue(Files.readString(out.resolve("resources.csv")).contains("\nr0.disk0,1,"));
+		assertTrue(Files.readString(out.resolve("resources.csv"))
+				.startsWith("resource,servers,uses,utilization,mean_waiting,mean_in_system,mean_wait_seconds\n"));
 
 		CommandLine.Run base = iosim("san", "replay", san.resolve("base.json").toString(), "--trace",
 				san.resolve("small.spc").toString());

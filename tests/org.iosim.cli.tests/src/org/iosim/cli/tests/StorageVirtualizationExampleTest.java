@@ -61,7 +61,7 @@ class StorageVirtualizationExampleTest {
 			String[] cells = line.split(",");
 			String type = cells[header.indexOf("RequestGenerator.type")].replace("\"", "");
 			throughput.put(type + " " + cells[header.indexOf("RequestGenerator.sizeKiB")] + " "
-					+ cells[header.indexOf("population")], Double.parseDouble(cells[header.indexOf("throughput")]));
+					+ cells[header.indexOf("population")], Double.parseDouble(cells[header.indexOf("throughput_per_second")]));
 		}
 		return throughput;
 	}

@@ -35,7 +35,7 @@ class CsvFilesTest {
 	@Test
 	void scenariosQuoteNamesAndLeaveUnknownFiguresEmpty() throws IOException {
 		assertEquals("""
-				name,count,mean,ci95,p50,p95,throughput\r
+				name,count,meanSeconds,ci95Seconds,p50Seconds,p95Seconds,throughputPerSecond\r
 				"<script>alert(""x"")</script> & co",1000,0.25,0.0125,0.2,0.5,2.5\r
 				"Browse, ""fast"" path",3,1.75,,1.5,2.5,0.5\r
 				""", read(ResultWriter.SCENARIOS_CSV));
@@ -44,7 +44,7 @@ class CsvFilesTest {
 	@Test
 	void resourcesListEveryFigure() throws IOException {
 		assertEquals("""
-				id,container,type,schedulingPolicy,servers,utilization,meanWaiting,meanInSystem,throughput,meanServiceTime,meanResponseTime\r
+				id,container,type,schedulingPolicy,servers,utilization,meanWaiting,meanInSystem,throughputPerSecond,meanServiceSeconds,meanResponseSeconds\r
 				_cpu,AppServer,CPU,ProcessorSharing,4,0.625,0.5,3,10,0.25,0.3\r
 				_hdd,"DB, ""primary""\",HDD,FCFS,1,0.875,3.125,4,5,0.175,0.8\r
 				_lan,LAN 1,LAN,FCFS,1,0.125,0,0.125,20,0.00625,0.00625\r
@@ -54,7 +54,7 @@ class CsvFilesTest {
 	@Test
 	void responseTimeOverTimeHasOneRowPerWindow() throws IOException {
 		assertEquals("""
-				scenario,windowStart,windowEnd,count,meanResponseTime\r
+				scenario,windowStartSeconds,windowEndSeconds,count,meanResponseSeconds\r
 				"<script>alert(""x"")</script> & co",0,100,400,0.24\r
 				"<script>alert(""x"")</script> & co",100,200,0,\r
 				"<script>alert(""x"")</script> & co",200,300,600,0.26\r
@@ -71,7 +71,7 @@ class CsvFilesTest {
 	void ioFileListsEveryStorageTypeAndFileSet() throws IOException {
 		String io = read(ResultWriter.IO_CSV);
 		String[] lines = io.split("\r\n");
-		assertEquals("storage,type,fileSet,count,meanDelay,ci95,p50,p95,throughputBytesPerSecond,meanConcurrency", lines[0]);
+		assertEquals("storage,type,fileSet,count,meanDelaySeconds,ci95Seconds,p50Seconds,p95Seconds,throughputBytesPerSecond,meanConcurrency", lines[0]);
 		assertEquals("<b>array</b>,read,,800,0.004,0.0002,0.0038,0.007,1600000,3.5", lines[1]);
 		assertEquals("<b>array</b>,read,mail,800,0.004,0.0002,0.0038,0.007,1600000,3.5", lines[2]);
 		assertEquals("<b>array</b>,write,,200,0.006,,0.0055,0.01,400000,3.5", lines[3]);

@@ -1,6 +1,8 @@
 package org.iosim.run.tests;
 
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -19,12 +21,14 @@ import org.iosim.analysis.WorkloadState;
 /**
  * An embedded analysis model as a queueing backend would be one (contributed through plugin.xml):
  * each request is held for an exponential time drawn from the model's own random stream, and
- * watched by a timeout that is cancelled when the request leaves. What every model instance did is
+ * watched by a timeout that is cancelled when the request leaves. A file set may have a mean of its
+ * own, {@code meanDelay.NAME}. What every model instance did is
  * kept in {@link #created}, for the tests to check against the run's results.
  */
 public final class ExponentialServiceKind implements IoAnalysisModelKind {
 
 	static final String ID = "test-exponential-service";
+	private static final String MEAN_DELAY = "meanDelay";
 
 	/** The models created since the last {@link #forget()}, in creation order. */
 	static final List<Model> created = new CopyOnWriteArrayList<>();
@@ -48,20 +52,33 @@ public final class ExponentialServiceKind implements IoAnalysisModelKind {
 
 	@Override
 	public String description() {
-		return "Holds each request for an exponential time with mean 'meanDelay' seconds.";
+		return "Holds each request for an exponential time with mean 'meanDelay' seconds, 'meanDelay.NAME' for file"
+				+ " set NAME.";
+	}
+
+	@Override
+	public Set<String> perFileSetParameters() {
+		return Set.of(MEAN_DELAY);
 	}
 
 	@Override
 	public IoAnalysisModel create(ModelDefinition definition, ModelContext context) throws AnalysisModelException {
-		double mean = Double.parseDouble(definition.parameter("meanDelay")
+		double mean = Double.parseDouble(definition.parameter(MEAN_DELAY)
 				.orElseThrow(() -> new AnalysisModelException(definition.name() + ": 'meanDelay' is missing")));
-		Model model = new Model(mean, context);
+		Map<String, Double> meanByFileSet = new HashMap<>();
+		definition.parameters().forEach((name, value) -> {
+			if (name.startsWith(MEAN_DELAY + ".")) {
+				meanByFileSet.put(name.substring(MEAN_DELAY.length() + 1), Double.parseDouble(value));
+			}
+		});
+		Model model = new Model(mean, meanByFileSet, context);
 		created.add(model);
 		return model;
 	}
 
 	static final class Model implements EmbeddedIoModel {
 		private final double mean;
+		private final Map<String, Double> meanByFileSet;
 		private final ModelContext context;
 		final AtomicInteger submitted = new AtomicInteger();
 		final AtomicInteger finished = new AtomicInteger();
@@ -69,8 +86,9 @@ public final class ExponentialServiceKind implements IoAnalysisModelKind {
 		final AtomicInteger timeoutsFired = new AtomicInteger();
 		final List<Double> firstDelays = new CopyOnWriteArrayList<>();
 
-		Model(double mean, ModelContext context) {
+		Model(double mean, Map<String, Double> meanByFileSet, ModelContext context) {
 			this.mean = mean;
+			this.meanByFileSet = meanByFileSet;
 			this.context = context;
 		}
 
@@ -87,7 +105,7 @@ public final class ExponentialServiceKind implements IoAnalysisModelKind {
 		@Override
 		public void submit(WorkloadState state, ArrivingRequest request, Runnable leave) {
 			submitted.incrementAndGet();
-			double delay = -mean * Math.log(1 - context.random().nextDouble());
+			double delay = -meanByFileSet.getOrDefault(request.fileSet(), mean) * Math.log(1 - context.random().nextDouble());
 			if (firstDelays.size() < 5) {
 				firstDelays.add(delay);
 			}

@@ -176,8 +176,12 @@ class SweepRunTest {
 				0);
 		assertTrue(point.get("scenarios").get(0).get("p75ResponseTime").get("mean").asDouble() > 0);
 		List<String> csv = Files.readAllLines(out.resolve(Sweep.POINTS_CSV));
-		assertTrue(csv.get(0).startsWith("point,population,scenario,throughput,throughput_sd,throughput_se,"),
-				csv.get(0));
+		assertEquals("point,population,scenario,throughput_per_second,throughput_per_second_sd,throughput_per_second_se,"
+				+ "response_seconds,response_seconds_sd,response_seconds_se,response_seconds_p75,response_seconds_p75_sd,"
+				+ "response_seconds_p75_se,replications", csv.get(0), "each time and rate column names its unit");
+		assertEquals("point,population,kind,resource,capacity,utilization,utilization_sd,utilization_se,"
+				+ "throughput_per_second,throughput_per_second_sd,throughput_per_second_se,response_seconds,"
+				+ "response_seconds_sd,response_seconds_se", Files.readAllLines(out.resolve(Sweep.RESOURCES_CSV)).get(0));
 	}
 
 	@Test
