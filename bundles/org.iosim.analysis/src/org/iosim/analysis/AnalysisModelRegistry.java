@@ -186,20 +186,11 @@ public final class AnalysisModelRegistry {
         List<String> problems = new ArrayList<>();
         // sorted, so that the messages come in the same order whatever order the file held the parameters in
         for (String parameter : new TreeSet<>(definition.parameters().keySet())) {
-            for (String name : perFileSet) {
-                String prefix = name + ".";
-                // 'NAME.' alone names no file set: the kind refuses it as an unknown parameter
-                if (parameter.startsWith(prefix) && parameter.length() > prefix.length()) {
-                    String fileSet = parameter.substring(prefix.length());
-                    if (!fileSets.contains(fileSet)) {
-                        problems.add("analysis model '" + FileProblems.excerpt(definition.name()) + "' (kind '"
-                                + kind.get().id() + "'): parameter '" + FileProblems.excerpt(parameter)
-                                + "' names file set '" + FileProblems.excerpt(fileSet)
-                                + "', which the I/O configuration does not have (" + describeFileSets(fileSets) + ")");
-                    }
-                    break;
-                }
-            }
+            ModelDefinition.fileSetNamedBy(parameter, perFileSet).filter(fileSet -> !fileSets.contains(fileSet))
+                    .ifPresent(fileSet -> problems.add("analysis model '" + FileProblems.excerpt(definition.name())
+                            + "' (kind '" + kind.get().id() + "'): parameter '" + FileProblems.excerpt(parameter)
+                            + "' names file set '" + FileProblems.excerpt(fileSet)
+                            + "', which the I/O configuration does not have (" + describeFileSets(fileSets) + ")"));
         }
         return problems;
     }

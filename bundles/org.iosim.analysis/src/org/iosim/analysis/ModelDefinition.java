@@ -1,6 +1,7 @@
 package org.iosim.analysis;
 
 import java.nio.file.Path;
+import java.util.Collection;
 import java.util.Map;
 import java.util.Objects;
 import java.util.LinkedHashMap;
@@ -146,6 +147,21 @@ public record ModelDefinition(String name, String kind, FeatureConfiguration fea
             case "false" -> false;
             default -> throw wrong(parameterName, "true or false", text);
         };
+    }
+
+    /**
+     * @param perFileSetParameters the parameters a kind lets each file set have its own of, as
+     *                             NAME.FILESET ({@link IoAnalysisModelKind#perFileSetParameters()})
+     * @return the file set the parameter names, or empty if it is none of those ({@code NAME.} alone names none)
+     */
+    public static Optional<String> fileSetNamedBy(String parameter, Collection<String> perFileSetParameters) {
+        for (String name : perFileSetParameters) {
+            String prefix = name + ".";
+            if (parameter.startsWith(prefix) && parameter.length() > prefix.length()) {
+                return Optional.of(parameter.substring(prefix.length()));
+            }
+        }
+        return Optional.empty();
     }
 
     private AnalysisModelException wrong(String parameterName, String mustBe, String text) {

@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -78,6 +79,11 @@ public final class VolumeModelKind implements IoAnalysisModelKind {
 	}
 
 	@Override
+	public Set<String> perFileSetParameters() {
+		return Set.copyOf(PER_FILE_SET);
+	}
+
+	@Override
 	public String description() {
 		return "A QoS-limited volume embedded in the simulation: 'volume' names a volume file (as for 'iosim measure"
 				+ " --volume'), whose IOPS and bandwidth limits throttle reads and writes, counted in windows of 'window'"
@@ -93,9 +99,9 @@ public final class VolumeModelKind implements IoAnalysisModelKind {
 		// sorted, so that the description lists the file sets in the same order every time
 		Set<String> fileSets = new TreeSet<>();
 		for (String parameter : definition.parameters().keySet()) {
-			String fileSet = fileSetOf(parameter);
-			if (fileSet != null) {
-				fileSets.add(fileSet);
+			Optional<String> fileSet = ModelDefinition.fileSetNamedBy(parameter, PER_FILE_SET);
+			if (fileSet.isPresent()) {
+				fileSets.add(fileSet.get());
 			} else if (!PARAMETERS.contains(parameter)) {
 				throw new AnalysisModelException("analysis model '" + definition.name() + "' of kind '" + ID
 						+ "': unknown parameter '" + FileProblems.excerpt(parameter) + "' (expected volume, flushWrites,"
@@ -122,16 +128,6 @@ public final class VolumeModelKind implements IoAnalysisModelKind {
 		double pageSize = definition.number(PAGE_SIZE, PAGE, 0);
 		return new Throttled(volume, new Costs(volumeCosts, Collections.unmodifiableMap(byFileSet), pageSize), window,
 				context.clock());
-	}
-
-	/** @return the file set a per-file-set parameter names, or null if the parameter is none */
-	private static String fileSetOf(String parameter) {
-		for (String name : PER_FILE_SET) {
-			if (parameter.startsWith(name + ".") && parameter.length() > name.length() + 1) {
-				return parameter.substring(name.length() + 1);
-			}
-		}
-		return null;
 	}
 
 	/**
