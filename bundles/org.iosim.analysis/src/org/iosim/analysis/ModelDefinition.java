@@ -62,13 +62,29 @@ public record ModelDefinition(String name, String kind, FeatureConfiguration fea
 
     /** Rejects parameters the kind does not know, since a misspelt one would otherwise be ignored silently. */
     public void requireOnly(Set<String> known) throws AnalysisModelException {
-        Set<String> unknown = new TreeSet<>(parameters.keySet());
-        unknown.removeAll(known);
+        requireOnly(known, Set.of());
+    }
+
+    /**
+     * Rejects parameters the kind does not know, since a misspelt one would otherwise be ignored silently.
+     *
+     * @param perFileSet parameters a file set may have its own of, as NAME.FILESET (see
+     *                   {@link #fileSetNamedBy}); which file sets there are is the analysis binding's check
+     */
+    public void requireOnly(Set<String> known, Set<String> perFileSet) throws AnalysisModelException {
+        Set<String> unknown = new TreeSet<>();
+        for (String parameter : parameters.keySet()) {
+            if (!known.contains(parameter) && fileSetNamedBy(parameter, perFileSet).isEmpty()) {
+                unknown.add(parameter);
+            }
+        }
         if (!unknown.isEmpty()) {
             throw new AnalysisModelException("analysis model '" + name + "' of kind '" + kind + "': unknown parameter"
                     + (unknown.size() == 1 ? " " : "s ")
                     + String.join(", ", unknown.stream().map(unknownName -> "'" + FileProblems.excerpt(unknownName) + "'").toList())
-                    + "; known parameters: " + String.join(", ", new TreeSet<>(known)));
+                    + "; known parameters: " + String.join(", ", new TreeSet<>(known))
+                    + (perFileSet.isEmpty() ? "" : ", and for one file set: " + String.join(", ",
+                            new TreeSet<>(perFileSet).stream().map(perName -> perName + ".FILESET").toList())));
         }
     }
 

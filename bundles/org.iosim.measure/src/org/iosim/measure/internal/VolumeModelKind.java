@@ -7,7 +7,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -15,7 +14,6 @@ import org.iosim.analysis.AnalysisModelException;
 import org.iosim.analysis.ArrivingRequest;
 import org.iosim.analysis.EmbeddedIoModel;
 import org.iosim.analysis.EmbeddedIoModel.SubModelResource;
-import org.iosim.analysis.FileProblems;
 import org.iosim.analysis.FcfsQueue;
 import org.iosim.analysis.IoAnalysisModel;
 import org.iosim.analysis.IoAnalysisModelKind;
@@ -71,7 +69,7 @@ public final class VolumeModelKind implements IoAnalysisModelKind {
 	private static final Set<String> PARAMETERS = Set.of(VOLUME, FLUSH_WRITES, DEVICE_TIME, WINDOW, GROUP_COMMIT,
 			PAGE_SIZE);
 	/** The parameters a file set may have its own of, as NAME.FILESET. */
-	private static final List<String> PER_FILE_SET = List.of(FLUSH_WRITES, DEVICE_TIME, GROUP_COMMIT);
+	private static final Set<String> PER_FILE_SET = Set.of(FLUSH_WRITES, DEVICE_TIME, GROUP_COMMIT);
 
 	@Override
 	public String id() {
@@ -80,7 +78,7 @@ public final class VolumeModelKind implements IoAnalysisModelKind {
 
 	@Override
 	public Set<String> perFileSetParameters() {
-		return Set.copyOf(PER_FILE_SET);
+		return PER_FILE_SET;
 	}
 
 	@Override
@@ -96,17 +94,11 @@ public final class VolumeModelKind implements IoAnalysisModelKind {
 
 	@Override
 	public IoAnalysisModel create(ModelDefinition definition, ModelContext context) throws AnalysisModelException {
+		definition.requireOnly(PARAMETERS, PER_FILE_SET);
 		// sorted, so that the description lists the file sets in the same order every time
 		Set<String> fileSets = new TreeSet<>();
 		for (String parameter : definition.parameters().keySet()) {
-			Optional<String> fileSet = ModelDefinition.fileSetNamedBy(parameter, PER_FILE_SET);
-			if (fileSet.isPresent()) {
-				fileSets.add(fileSet.get());
-			} else if (!PARAMETERS.contains(parameter)) {
-				throw new AnalysisModelException("analysis model '" + definition.name() + "' of kind '" + ID
-						+ "': unknown parameter '" + FileProblems.excerpt(parameter) + "' (expected volume, flushWrites,"
-						+ " deviceTime, window, groupCommit, pageSize, or flushWrites, deviceTime or groupCommit.FILESET)");
-			}
+			ModelDefinition.fileSetNamedBy(parameter, PER_FILE_SET).ifPresent(fileSets::add);
 		}
 		String file = definition.required(VOLUME, "a volume file");
 		Volume volume;

@@ -74,6 +74,14 @@ class ModelDefinitionParametersTest {
 		assertTrue(unknown.getMessage().endsWith("'; known parameters: volume, window"), unknown.getMessage());
 		assertTrue(unknown.getMessage().length() < 300, "the name is cut: " + unknown.getMessage().length());
 
+		Set<String> perFileSet = Set.of("flushWrites", "deviceTime");
+		definition(Map.of("volume", "w500.json", "flushWrites.wal", "1.04", "deviceTime.new files", "0"))
+				.requireOnly(Set.of("volume"), perFileSet);
+		AnalysisModelException noFileSet = assertThrows(AnalysisModelException.class,
+				() -> definition(Map.of("flushWrites.", "1")).requireOnly(Set.of("volume"), perFileSet));
+		assertEquals("analysis model 'disk' of kind 'volume': unknown parameter 'flushWrites.'; known parameters: volume,"
+				+ " and for one file set: deviceTime.FILESET, flushWrites.FILESET", noFileSet.getMessage());
+
 		String longValue = "9".repeat(5_000) + "x";
 		AnalysisModelException wrongValue = assertThrows(AnalysisModelException.class,
 				() -> definition(Map.of("window", longValue)).number("window", 0.1, 0));
