@@ -36,6 +36,15 @@ iosim_sources_changed() {
   fi
 }
 
+# Tycho's compiler compiles only the sources newer than their class files, so after a change a class
+# that calls a changed method keeps its old call and fails at run time (NoSuchMethodError), in its own
+# module or in another. A build after a change therefore compiles every module's sources again:
+# removing the compiled classes (not the generated sources) costs a minute at most.
+iosim_forget_compiled_classes() {
+  local root=$1
+  rm -rf "$root"/bundles/*/target/classes "$root"/engines/*/target/classes
+}
+
 # Says after a failed build what failed, where the whole log is, and that running the command again
 # builds again (the last good build, if there was one, is untouched).
 iosim_report_failed_build() {

@@ -46,6 +46,7 @@ build() {
   echo "iosim: building IOSim Workbench (first use or sources changed)..." >&2
   local started
   started=$(date +%s)
+  iosim_forget_compiled_classes "$root"
   if ! (cd "$root" && ./mvnw package -DskipTests -pl "$modules" 2>&1) | while IFS= read -r line; do
       printf '%s\n' "$line" >> "$log"
       if [[ $line =~ ^\[INFO\]\ Building\ ([^ ]+)\ .*\[([0-9]+)/([0-9]+)\]$ ]]; then
