@@ -1,7 +1,7 @@
 package org.iosim.simulation.engine;
 
 /**
- * A scheduled event, returned by {@link Simulator#schedule} so that it can be
+ * A scheduled event, returned by {@link Simulator#scheduleCancellable} so that it can be
  * cancelled before it fires.
  */
 public final class EventHandle {

@@ -62,6 +62,14 @@ final class KeyedHeap<T> {
         }
     }
 
+    /**
+     * Removes the least entry and adds another in one pass down the heap: half the work of
+     * {@link #removeMin} followed by {@link #add}, with the same heap order afterwards.
+     */
+    void replaceMin(double key, long sequence, T payload) {
+        siftDown(0, key, sequence, payload);
+    }
+
     /** Drops every entry whose sequence number matches, then restores heap order in linear time. */
     void removeIf(LongPredicate sequenceMatches) {
         int kept = 0;

@@ -20,7 +20,11 @@ public final class ProcessorSharingResource extends AbstractActiveResource {
     private double virtualTime;
     private double virtualTimeUpdatedAt;
     private long arrivalSequence;
-    private EventHandle scheduledDeparture;
+    // The one pending departure, in primitive fields rather than an EventHandle: it is rescheduled at
+    // every arrival and departure, so a handle would be an allocation per job.
+    private boolean departureScheduled;
+    private double departureTime;
+    private long departureSequence;
 
     public ProcessorSharingResource(Simulator simulator, String name, int servers) {
         super(simulator, name, servers);
@@ -34,7 +38,7 @@ public final class ProcessorSharingResource extends AbstractActiveResource {
     }
 
     private void departFirstFinished() {
-        scheduledDeparture = null;
+        departureScheduled = false;
         Job job = jobsByFinishTag.minPayload();
         // Taking the tag itself rather than integrating the rate keeps V free
         // of rounding drift at the moments that matter.
@@ -71,14 +75,16 @@ public final class ProcessorSharingResource extends AbstractActiveResource {
         }
         // Rounding may put V a hair past the smallest tag; that job is due now.
         double remaining = Math.max(0, jobsByFinishTag.minKey() - virtualTime);
-        double departureTime = simulator.now() + remaining / shareOfEachJob(jobsByFinishTag.size());
-        if (scheduledDeparture != null) {
-            if (scheduledDeparture.time() == departureTime) {
+        double due = simulator.now() + remaining / shareOfEachJob(jobsByFinishTag.size());
+        if (departureScheduled) {
+            if (departureTime == due) {
                 return;
             }
-            scheduledDeparture.cancel();
+            simulator.cancel(departureSequence);
         }
-        scheduledDeparture = simulator.scheduleAt(departureTime, departure);
+        departureTime = due;
+        departureSequence = simulator.enqueue(due, departure);
+        departureScheduled = true;
     }
 
     private record Job(double arrivalTime, Completion then) {

@@ -12,7 +12,7 @@ import java.util.Objects;
  * Cancellation is lazy: a cancelled event stays in the list and is discarded
  * when it reaches the front. Only the sequence numbers of cancelled events are
  * remembered, so code that never cancels pays nothing for it, and the handle
- * returned by {@link #schedule} is not referenced by the simulator. The list is
+ * returned by {@link #scheduleCancellable} is not referenced by the simulator. The list is
  * compacted when cancelled entries make up more than half of it.
  * <p>
  * A simulator is confined to one thread; replications use one simulator each.
@@ -31,6 +31,10 @@ public final class Simulator {
     // key is still in the list, every entry with a smaller one has left.
     private double lastRemovedTime = Double.NEGATIVE_INFINITY;
     private long lastRemovedSequence = -1;
+    // Whether the event being fired is still at the front of the list: it leaves when the event
+    // schedules its first successor, which takes its place in one pass down the heap (most events
+    // schedule one), or after the event when it scheduled none.
+    private boolean firedAtFront;
     private boolean running;
     private boolean stopRequested;
     private long eventLimit = Long.MAX_VALUE;
@@ -47,42 +51,73 @@ public final class Simulator {
 
     /** Number of events scheduled and neither fired nor cancelled. */
     public int pendingEventCount() {
-        return futureEvents.size() - cancelledSequences.size();
+        return futureEvents.size() - cancelledSequences.size() - (firedAtFront ? 1 : 0);
     }
 
-    /** Schedules {@code event} to fire {@code delay} time units from now. */
-    public EventHandle schedule(double delay, Event event) {
-        if (!(delay >= 0 && delay < Double.POSITIVE_INFINITY)) {
-            throw new IllegalArgumentException("delay must be finite and non-negative: " + delay);
-        }
-        return enqueue(now + delay, event);
+    /**
+     * Schedules {@code event} to fire {@code delay} time units from now. Nothing is allocated for
+     * it: an event that may have to be cancelled is scheduled by {@link #scheduleCancellable}.
+     */
+    public void schedule(double delay, Event event) {
+        enqueue(timeAfter(delay), event);
+    }
+
+    /** As {@link #schedule}, returning a handle that can cancel the event. */
+    public EventHandle scheduleCancellable(double delay, Event event) {
+        double time = timeAfter(delay);
+        return new EventHandle(this, time, enqueue(time, event));
     }
 
     /** Schedules {@code event} to fire at the absolute simulated {@code time}, not before now. */
-    public EventHandle scheduleAt(double time, Event event) {
+    public void scheduleAt(double time, Event event) {
         if (!(time >= now && time < Double.POSITIVE_INFINITY)) {
             throw new IllegalArgumentException("time must be finite and not before now (" + now + "): " + time);
         }
-        return enqueue(time, event);
+        enqueue(time, event);
     }
 
-    private EventHandle enqueue(double time, Event event) {
+    private double timeAfter(double delay) {
+        if (!(delay >= 0 && delay < Double.POSITIVE_INFINITY)) {
+            throw new IllegalArgumentException("delay must be finite and non-negative: " + delay);
+        }
+        return now + delay;
+    }
+
+    /**
+     * @return the event's sequence number, which is what {@link #cancel(long)} takes (for resources
+     *         of this package that keep their one pending event in primitive fields)
+     */
+    long enqueue(double time, Event event) {
         Objects.requireNonNull(event, "event");
         long sequence = nextSequence++;
-        futureEvents.add(time, sequence, event);
-        return new EventHandle(this, time, sequence);
+        if (firedAtFront) {
+            futureEvents.replaceMin(time, sequence, event);
+            firedAtFront = false;
+        } else {
+            futureEvents.add(time, sequence, event);
+        }
+        return sequence;
     }
 
     boolean isPending(double time, long sequence) {
         return time > lastRemovedTime || (time == lastRemovedTime && sequence > lastRemovedSequence);
     }
 
+    /** Cancels a pending event; the caller knows it has neither fired nor been cancelled. */
     void cancel(long sequence) {
         cancelledSequences.add(sequence);
         int cancelled = cancelledSequences.size();
         if (cancelled >= MIN_CANCELLED_FOR_COMPACTION && 2 * cancelled > futureEvents.size()) {
+            removeFiredEvent();
             futureEvents.removeIf(cancelledSequences::contains);
             cancelledSequences.clear();
+        }
+    }
+
+    private void removeFiredEvent() {
+        if (firedAtFront) {
+            futureEvents.removeMin();
+            firedAtFront = false;
         }
     }
 
@@ -132,19 +167,24 @@ public final class Simulator {
         running = true;
         stopRequested = false;
         try {
-            while (!futureEvents.isEmpty()) {
+            while (true) {
+                removeFiredEvent();
+                if (futureEvents.isEmpty()) {
+                    return true;
+                }
                 double time = futureEvents.minKey();
                 if (time > endTime) {
                     return true;
                 }
                 long sequence = futureEvents.minSequence();
                 Event event = futureEvents.minPayload();
-                futureEvents.removeMin();
                 lastRemovedTime = time;
                 lastRemovedSequence = sequence;
                 if (cancelledSequences.size() > 0 && cancelledSequences.remove(sequence)) {
+                    futureEvents.removeMin();
                     continue;
                 }
+                firedAtFront = true;
                 now = time;
                 eventCount++;
                 event.fire();
@@ -152,8 +192,8 @@ public final class Simulator {
                     return false;
                 }
             }
-            return true;
         } finally {
+            removeFiredEvent();
             running = false;
         }
     }

@@ -90,7 +90,7 @@ public final class Replication {
 
 			@Override
 			public Scheduled schedule(double delay, Runnable action) {
-				return simulator.schedule(delay, () -> {
+				return simulator.scheduleCancellable(delay, () -> {
 					try {
 						action.run();
 					} catch (AnalysisModelFailure failed) {

@@ -1,6 +1,7 @@
 package org.iosim.simulation.internal;
 
 import org.iosim.simulation.engine.Completion;
+import org.iosim.simulation.engine.Event;
 
 /**
  * A thread of control in the simulated system (a user's scenario run, a forked behaviour). It runs
@@ -8,7 +9,7 @@ import org.iosim.simulation.engine.Completion;
  * a trampoline: a completion that arrives while the process is running (a passive resource granted
  * at once) does not recurse.
  */
-final class SimulatedProcess implements Completion {
+final class SimulatedProcess implements Completion, Event {
 
 	private final Replication replication;
 	private final Completion finished;
@@ -39,6 +40,12 @@ final class SimulatedProcess implements Completion {
 	/** Called by whatever the process waited for. */
 	@Override
 	public void completed() {
+		resume();
+	}
+
+	/** A delay the process waited for is over (scheduling the process itself allocates nothing). */
+	@Override
+	public void fire() {
 		resume();
 	}
 

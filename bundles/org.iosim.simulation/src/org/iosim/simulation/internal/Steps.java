@@ -63,6 +63,8 @@ final class Steps {
 	/** Occupies an active resource for demand / rate time units. */
 	static final class Demand extends Step {
 		private final ActiveResource resource;
+		/** What an error names; made once, since a demand is sampled on every run of the step. */
+		private final String what;
 		private final CompiledExpression demand;
 		private final double rate;
 		private final UniformRandomProvider random;
@@ -71,6 +73,7 @@ final class Steps {
 				UniformRandomProvider random) {
 			super(origin);
 			this.resource = resource;
+			this.what = "resource demand on " + resource.name();
 			this.demand = demand;
 			this.rate = rate;
 			this.random = random;
@@ -78,7 +81,7 @@ final class Steps {
 
 		@Override
 		boolean run(SimulatedProcess process, Frame frame) {
-			double amount = sampleAmount(this, "resource demand on " + resource.name(), demand, random, frame);
+			double amount = sampleAmount(this, what, demand, random, frame);
 			if (amount == 0) {
 				return true;
 			}
@@ -104,7 +107,7 @@ final class Steps {
 			if (delay == 0) {
 				return true;
 			}
-			process.replication().simulator().schedule(delay, process::resume);
+			process.replication().simulator().schedule(delay, process);
 			return false;
 		}
 	}
@@ -216,7 +219,9 @@ final class Steps {
 
 	static void assign(Step step, List<Assignment> assignments, Frame source, Frame target,
 			UniformRandomProvider random) {
-		for (Assignment assignment : assignments) {
+		// indexed rather than an iterator: most calls pass nothing, and this runs at every call
+		for (int i = 0; i < assignments.size(); i++) {
+			Assignment assignment = assignments.get(i);
 			try {
 				target.set(assignment.name(), assignment.value().sample(random, source));
 			} catch (StoExEvaluationException | ClassCastException failed) {

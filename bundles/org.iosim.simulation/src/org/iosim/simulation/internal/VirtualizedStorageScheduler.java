@@ -58,7 +58,13 @@ final class VirtualizedStorageScheduler {
 	private boolean measuring;
 	/** Simulated time at which measuring began (after warm-up); traffic first seen later counts from here. */
 	private double measuringSince;
+	/** In the order results list them ({@link #key}). */
 	final Map<String, Traffic> traffic = new java.util.TreeMap<>();
+	/**
+	 * The same traffic by type and file set (null for all file sets), for the lookups at every
+	 * request's departure, which would otherwise build the sorting key each time.
+	 */
+	private final Map<IoType, Map<String, Traffic>> trafficByType = new java.util.EnumMap<>(IoType.class);
 
 	VirtualizedStorageScheduler(String name, Replication replication, StatusList statusList, IoAnalysisModel model,
 			String modelName, boolean measuring) {
@@ -111,21 +117,30 @@ final class VirtualizedStorageScheduler {
 		concurrency.update(now, inService);
 		if (measuring) {
 			Traffic ofType = traffic(request.type(), null);
-			for (Traffic counted : new Traffic[] { ofType, traffic(request.type(), request.fileSet()) }) {
-				counted.delays.add(now, now - arrival);
-				counted.bytes += request.size();
-			}
+			count(ofType, request, arrival, now);
+			count(traffic(request.type(), request.fileSet()), request, arrival, now);
 			replication.notify(SimulationObserver.Kind.IO_REQUEST, ofType.delays, arrival, now);
 		}
 		then.completed();
 	}
 
+	private static void count(Traffic counted, ArrivingRequest request, double arrival, double now) {
+		counted.delays.add(now, now - arrival);
+		counted.bytes += request.size();
+	}
+
 	private Traffic traffic(IoType type, String fileSet) {
-		return traffic.computeIfAbsent(key(type, fileSet), key -> {
-			Traffic created = new Traffic(name, type, fileSet);
-			created.reset(measuringSince);
-			return created;
-		});
+		// a HashMap, whose null key stands for all file sets
+		Map<String, Traffic> ofType = trafficByType.computeIfAbsent(type, unseen -> new java.util.HashMap<>());
+		Traffic known = ofType.get(fileSet);
+		if (known != null) {
+			return known;
+		}
+		Traffic created = new Traffic(name, type, fileSet);
+		created.reset(measuringSince);
+		traffic.put(key(type, fileSet), created);
+		ofType.put(fileSet, created);
+		return created;
 	}
 
 	/** Sorts by type, then all file sets before each file set by name, so results read the same in every run. */

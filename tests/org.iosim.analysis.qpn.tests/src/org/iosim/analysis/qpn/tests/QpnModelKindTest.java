@@ -132,7 +132,7 @@ class QpnModelKindTest {
 
 			@Override
 			public Scheduled schedule(double delay, Runnable action) {
-				EventHandle handle = simulator.schedule(delay, action::run);
+				EventHandle handle = simulator.scheduleCancellable(delay, action::run);
 				return handle::cancel;
 			}
 		};

@@ -62,7 +62,7 @@ class SimulatorTest {
     void cancelledEventNeverFires() {
         Simulator simulator = new Simulator();
         List<String> fired = new ArrayList<>();
-        EventHandle doomed = simulator.schedule(1, () -> fired.add("doomed"));
+        EventHandle doomed = simulator.scheduleCancellable(1, () -> fired.add("doomed"));
         simulator.schedule(2, () -> fired.add("kept"));
         assertTrue(doomed.isPending());
         assertEquals(2, simulator.pendingEventCount());
@@ -85,7 +85,7 @@ class SimulatorTest {
         List<String> fired = new ArrayList<>();
         EventHandle[] victim = new EventHandle[1];
         simulator.schedule(1, () -> victim[0].cancel());
-        victim[0] = simulator.schedule(1, () -> fired.add("victim"));
+        victim[0] = simulator.scheduleCancellable(1, () -> fired.add("victim"));
         simulator.run();
         assertEquals(List.of(), fired);
     }
@@ -93,7 +93,7 @@ class SimulatorTest {
     @Test
     void firedEventCannotBeCancelled() {
         Simulator simulator = new Simulator();
-        EventHandle handle = simulator.schedule(1, () -> { });
+        EventHandle handle = simulator.scheduleCancellable(1, () -> { });
         simulator.run();
         assertFalse(handle.isPending());
         assertFalse(handle.cancel());
@@ -112,7 +112,7 @@ class SimulatorTest {
             // A coarse grid of times produces many ties.
             double time = random.nextInt(500);
             int eventId = id;
-            handles.add(simulator.schedule(time, () -> fired.add(eventId)));
+            handles.add(simulator.scheduleCancellable(time, () -> fired.add(eventId)));
             expected.add(new Scheduled(time, id));
         }
         // Cancelling most of them also exercises compaction of the event list.
@@ -157,7 +157,7 @@ class SimulatorTest {
         List<Integer> fired = new ArrayList<>();
         for (int id = 0; id < events; id++) {
             int eventId = id;
-            handles[id] = simulator.schedule(id, () -> {
+            handles[id] = simulator.scheduleCancellable(id, () -> {
                 fired.add(eventId);
                 int victim = eventId + 1 + random.nextInt(10);
                 if (victim < events && !cancelled[victim]) {
