@@ -39,10 +39,13 @@ public final class Sweep {
 			SweepMonitor monitor) throws RunFailure, RunCancelledException {
 		SweepDefinition definition = plan.definition();
 		for (SweepPoint point : definition.points()) {
-			runner.prepare(point.index());
+			runner.check(point.index());
 		}
 		SweepFolder sweepFolder = SweepFolder.open(folder, definition);
-		Map<Integer, List<ReplicationResult>> finished = new HashMap<>(sweepFolder.finishedPoints(definition));
+		// Only each finished point's pooled figures stay in memory; its replications are in its file.
+		Map<Integer, PointSummary> finished = new HashMap<>();
+		sweepFolder.finishedPoints(definition)
+				.forEach((point, replications) -> finished.put(point, pool(definition, point, replications)));
 		int skipped = finished.size();
 		List<SweepTask> remaining = plan.tasks().stream().filter(task -> !finished.containsKey(task.point())).toList();
 		Map<Integer, List<ReplicationResult>> collecting = new HashMap<>();
@@ -56,13 +59,14 @@ public final class Sweep {
 			List<ReplicationResult> replications = collecting.computeIfAbsent(result.point(), p -> new ArrayList<>());
 			replications.add(result);
 			if (replications.size() == definition.replications()) {
+				collecting.remove(result.point());
 				replications.sort(Comparator.comparingInt(ReplicationResult::replication));
 				try {
 					sweepFolder.writePoint(result.point(), replications);
 				} catch (IOException failed) {
 					unwritable[0] = failed;
 				}
-				finished.put(result.point(), List.copyOf(replications));
+				finished.put(result.point(), pool(definition, result.point(), replications));
 				done[0]++;
 				monitor.pointFinished(done[0], total - skipped - done[0], skipped);
 			}
@@ -71,7 +75,8 @@ public final class Sweep {
 			throw new RunFailure(RunFailure.Kind.INVALID, "cannot write a finished point into " + folder + ": "
 					+ unwritable[0].getMessage());
 		}
-		SweepResult result = pool(definition, finished);
+		List<PointSummary> summaries = definition.points().stream().map(point -> finished.get(point.index())).toList();
+		SweepResult result = new SweepResult(definition, summaries, LoadCurve.of(definition, summaries));
 		try {
 			SweepWriter.write(result, folder);
 		} catch (IOException failed) {
@@ -81,14 +86,10 @@ public final class Sweep {
 		return result;
 	}
 
-	/** Pools each point's replications in replication order, and analyses the load curves. */
-	public static SweepResult pool(SweepDefinition definition, Map<Integer, List<ReplicationResult>> replications) {
-		List<PointSummary> summaries = new ArrayList<>();
-		for (SweepPoint point : definition.points()) {
-			List<ReplicationResult> ordered = new ArrayList<>(replications.get(point.index()));
-			ordered.sort(Comparator.comparingInt(ReplicationResult::replication));
-			summaries.add(PointSummary.pool(point, ordered));
-		}
-		return new SweepResult(definition, summaries, LoadCurve.of(definition, summaries));
+	/** Pools a point's replications in replication order. */
+	private static PointSummary pool(SweepDefinition definition, int point, List<ReplicationResult> replications) {
+		List<ReplicationResult> ordered = new ArrayList<>(replications);
+		ordered.sort(Comparator.comparingInt(ReplicationResult::replication));
+		return PointSummary.pool(definition.points().get(point), ordered);
 	}
 }

@@ -1,8 +1,8 @@
 package org.iosim.sweep;
 
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 
 import org.iosim.engine.Engine;
 import org.iosim.engine.ModelCompilationException;
@@ -24,16 +24,31 @@ import org.iosim.sweep.internal.PointTransformation;
 /**
  * Runs tasks of one sweep where the work happens (this JVM's threads, or a cluster's worker): reads
  * the model once, makes each point's model through the run pipeline (the user's files are only read;
- * each point changes its own copy) and compiles it once, and simulates replications of it. Safe to
- * use from several threads.
+ * each point changes its own copy) and compiles it, and simulates replications of it. Safe to use
+ * from several threads.
+ * <p>
+ * Only the models of the last few points used stay compiled: a sweep's points run in order, so
+ * those are the points whose replications are running or about to, and a sweep of a million points
+ * needs no more memory than one of ten.
  */
 public final class SweepTaskRunner {
+
+	/** Points whose compiled models are kept: those in progress on every core, and as many next. */
+	private static final int KEPT_POINTS = 2 * Runtime.getRuntime().availableProcessors() + 2;
 
 	private final SweepDefinition definition;
 	private final Transformations transformations;
 	/** Read by the first {@link #prepare}, which is synchronized, as every use of it is. */
 	private ModelSet modelSet;
-	private final Map<Integer, Engine.PreparedSimulation> prepared = new ConcurrentHashMap<>();
+	/** The compiled models of the points used last, in order of use (guarded by this runner). */
+	private final Map<Integer, Engine.PreparedSimulation> prepared = new LinkedHashMap<>(16, 0.75f, true) {
+		private static final long serialVersionUID = 1L;
+
+		@Override
+		protected boolean removeEldestEntry(Map.Entry<Integer, Engine.PreparedSimulation> eldest) {
+			return size() > KEPT_POINTS;
+		}
+	};
 
 	public SweepTaskRunner(SweepDefinition definition) {
 		this.definition = definition;
@@ -47,26 +62,44 @@ public final class SweepTaskRunner {
 	}
 
 	/**
-	 * Makes and compiles the point's model, as the run pipeline would for a run of it.
+	 * Makes and compiles the point's model, as the run pipeline would for a run of it, to find what
+	 * is wrong with it before any point runs. The first points' models are kept for their runs.
 	 *
 	 * @throws RunFailure saying which point and what is wrong with it
 	 */
-	public synchronized Engine.PreparedSimulation prepare(int pointIndex) throws RunFailure {
-		Engine.PreparedSimulation simulation = prepared.get(pointIndex);
-		if (simulation != null) {
-			return simulation;
+	public synchronized void check(int pointIndex) throws RunFailure {
+		if (!prepared.containsKey(pointIndex)) {
+			Engine.PreparedSimulation simulation = compile(pointIndex);
+			if (prepared.size() < KEPT_POINTS) {
+				prepared.put(pointIndex, simulation);
+			}
 		}
+	}
+
+	/**
+	 * The point's compiled model: kept from its last use or its check, or made again.
+	 *
+	 * @throws RunFailure saying which point and what is wrong with it
+	 */
+	private synchronized Engine.PreparedSimulation prepare(int pointIndex) throws RunFailure {
+		Engine.PreparedSimulation simulation = prepared.get(pointIndex);
+		if (simulation == null) {
+			simulation = compile(pointIndex);
+			prepared.put(pointIndex, simulation);
+		}
+		return simulation;
+	}
+
+	private Engine.PreparedSimulation compile(int pointIndex) throws RunFailure {
 		SweepPoint point = definition.points().get(pointIndex);
 		RunPipeline pipeline = pipeline(point);
 		try {
 			ArchitectureModel model = pipeline.refine(modelSet(pipeline));
-			simulation = pipeline.prepare(modelSet.name(), model);
+			return pipeline.prepare(modelSet.name(), model);
 		} catch (RunFailure failure) {
 			throw new RunFailure(failure.kind(), "point " + (pointIndex + 1) + " (" + definition.describe(point) + "): "
 					+ failure.getMessage(), failure.getCause());
 		}
-		prepared.put(pointIndex, simulation);
-		return simulation;
 	}
 
 	/**
