@@ -7,8 +7,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 
-import org.iosim.analysis.FileProblems;
 import org.iosim.cli.Main;
+import org.iosim.files.FileProblems;
 import org.iosim.measure.BlockThrottle;
 import org.iosim.measure.FioRunner;
 import org.iosim.measure.MeasuredDelay;

@@ -11,8 +11,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 
-import org.iosim.analysis.FileProblems;
-import org.iosim.analysis.WholeFiles;
+import org.iosim.files.FileProblems;
+import org.iosim.files.WholeFiles;
 import org.iosim.cli.Main;
 import org.iosim.engine.RunBudget;
 import org.iosim.analysis.regression.DataFiles;

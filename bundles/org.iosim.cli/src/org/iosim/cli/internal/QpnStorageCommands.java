@@ -221,7 +221,7 @@ final class QpnStorageCommands {
 			header = reader.readLine();
 		} catch (java.io.IOException | java.io.UncheckedIOException unreadable) {
 			throw new IosimCommand.UserError(Main.EXIT_INVALID, data + ": cannot be read: "
-					+ org.iosim.analysis.FileProblems.reason(unreadable instanceof java.io.IOException io ? io
+					+ org.iosim.files.FileProblems.reason(unreadable instanceof java.io.IOException io ? io
 							: ((java.io.UncheckedIOException) unreadable).getCause()));
 		}
 		List<String> columns = header == null ? List.of() : List.of(header.split(","));
