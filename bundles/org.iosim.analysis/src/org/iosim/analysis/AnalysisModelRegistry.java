@@ -17,6 +17,7 @@ import org.iosim.analysis.internal.ExpressionModelKind;
 import org.iosim.analysis.internal.StoredModels;
 import org.iosim.analysis.internal.QueueModelKind;
 import org.iosim.analysis.internal.TableModelKind;
+import org.iosim.files.FileProblems;
 import org.iosim.pcm.io.FeatureConfiguration;
 
 /**

@@ -10,6 +10,7 @@ import java.util.Set;
 import java.util.TreeSet;
 
 import org.eclipse.emf.ecore.util.EcoreUtil;
+import org.iosim.files.FileProblems;
 import org.iosim.pcm.io.AnalysisModelDefinition;
 import org.iosim.pcm.io.FeatureConfiguration;
 import org.iosim.pcm.io.IoFactory;

@@ -5,15 +5,14 @@ import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UnsupportedEncodingException;
-import java.nio.file.AccessDeniedException;
-import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 
 /**
- * Opening a user's file within a size limit, and saying in words what went wrong reading it. A file
- * is untrusted input: without a limit a path could name a device or pipe that never ends, or a file
+ * Opening a user's file within a size limit, and saying in words what went wrong reading it (the
+ * operating system's reasons in the words of {@link FileProblems#reason}, as everywhere). A file is
+ * untrusted input: without a limit a path could name a device or pipe that never ends, or a file
  * could grow while it is read, and a reader would exhaust memory. Every refusal names its limit, so
  * a user can tell a broken file from one too large.
  */
@@ -92,18 +91,7 @@ public final class LimitedFiles {
 				+ encoding.getMessage() + "', which is not supported";
 		case CharConversionException conversion -> "the file's bytes do not match its character encoding: "
 				+ conversion.getMessage();
-		default -> "the file cannot be read: " + reason(problem);
+		default -> "the file cannot be read: " + FileProblems.reason(problem);
 		};
-	}
-
-	/** @return why a file or folder cannot be read, e.g. {@code access denied} */
-	public static String reason(IOException problem) {
-		String reason = switch (problem) {
-		case AccessDeniedException denied -> "access denied";
-		case NoSuchFileException missing -> "it does not exist";
-		case FileSystemException other -> other.getReason();
-		default -> problem.getMessage();
-		};
-		return reason == null || reason.isBlank() ? "the operating system gives no reason" : reason;
 	}
 }

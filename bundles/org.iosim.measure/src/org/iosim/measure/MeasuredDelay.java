@@ -11,8 +11,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-import org.iosim.analysis.WholeFiles;
 import org.iosim.analysis.WorkloadInput;
+import org.iosim.files.WholeFiles;
 import org.iosim.measure.RunResult.Latencies;
 import org.iosim.pcm.io.IoType;
 

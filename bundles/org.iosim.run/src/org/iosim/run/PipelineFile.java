@@ -11,8 +11,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 
-import org.iosim.analysis.FileProblems;
 import org.iosim.engine.SimulationConfig;
+import org.iosim.files.FileProblems;
 import org.iosim.run.RunConfiguration.After;
 import org.iosim.run.RunConfiguration.TransformationStep;
 import org.iosim.run.RunFailure.Kind;

@@ -5,8 +5,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.iosim.analysis.FileProblems;
-import org.iosim.analysis.TextLines;
+import org.iosim.files.FileProblems;
+import org.iosim.files.TextLines;
 import org.iosim.run.RunFailure;
 import org.iosim.sweep.internal.ParameterTarget;
 

@@ -12,8 +12,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
 
-import org.iosim.analysis.FileProblems;
-import org.iosim.analysis.TextLines;
+import org.iosim.files.FileProblems;
+import org.iosim.files.TextLines;
 
 /**
  * Reads measurement data from CSV: UTF-8 text (a leading byte order mark is skipped), a header row

@@ -8,8 +8,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.iosim.analysis.FileProblems;
 import org.iosim.analysis.regression.internal.StoredJson;
+import org.iosim.files.FileProblems;
 
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;

@@ -9,7 +9,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
-import org.iosim.analysis.FileProblems;
 import org.iosim.analysis.san.SanConfiguration.Fabric;
 import org.iosim.analysis.san.SanConfiguration.Host;
 import org.iosim.analysis.san.SanConfiguration.Layout;
@@ -17,6 +16,7 @@ import org.iosim.analysis.san.SanConfiguration.Raid;
 import org.iosim.analysis.san.SanConfiguration.Rank;
 import org.iosim.analysis.san.SanConfiguration.Storage;
 import org.iosim.analysis.san.SanConfiguration.Volume;
+import org.iosim.files.FileProblems;
 
 /**
  * Reads a SAN configuration from JSON. Times are in seconds, sizes in bytes, bandwidths in bytes per

@@ -9,8 +9,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
-import org.iosim.analysis.FileProblems;
-import org.iosim.analysis.TextLines;
+import org.iosim.files.FileProblems;
+import org.iosim.files.TextLines;
 
 /**
  * Block traces in the Storage Performance Council's trace format: one request a line, comma-separated

@@ -8,8 +8,8 @@ import java.util.Optional;
 import java.util.regex.Pattern;
 
 import org.iosim.analysis.AnalysisModelException;
-import org.iosim.analysis.FileProblems;
 import org.iosim.analysis.WorkloadInput;
+import org.iosim.files.FileProblems;
 
 /**
  * Measured delays read from a CSV file: a header row naming input columns (by

@@ -15,7 +15,7 @@ import java.util.Set;
 import java.util.TreeSet;
 
 import org.iosim.analysis.AnalysisModelException;
-import org.iosim.analysis.FileProblems;
+import org.iosim.files.FileProblems;
 import org.iosim.analysis.Features;
 import org.iosim.pcm.io.FeatureConfiguration;
 import org.iosim.analysis.ModelDefinition;

@@ -7,9 +7,9 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.regex.Pattern;
 
-import org.iosim.analysis.FileProblems;
 import org.iosim.characterization.IoRecord;
 import org.iosim.characterization.TraceReader;
+import org.iosim.files.FileProblems;
 import org.iosim.pcm.io.IoType;
 
 /**

@@ -4,9 +4,9 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.regex.Pattern;
 
-import org.iosim.analysis.FileProblems;
 import org.iosim.characterization.IoRecord;
 import org.iosim.characterization.TraceReader;
+import org.iosim.files.FileProblems;
 import org.iosim.pcm.io.IoType;
 
 /**

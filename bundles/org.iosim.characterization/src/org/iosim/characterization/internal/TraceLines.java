@@ -4,8 +4,8 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.nio.file.Path;
 
-import org.iosim.analysis.FileProblems;
-import org.iosim.analysis.TextLines;
+import org.iosim.files.FileProblems;
+import org.iosim.files.TextLines;
 import org.iosim.characterization.TraceFormatException;
 
 /**

@@ -6,13 +6,13 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 
-import org.iosim.analysis.FileProblems;
 import org.iosim.characterization.CharacterizationOptions;
 import org.iosim.characterization.TraceFormat;
 import org.iosim.characterization.TraceFormatException;
 import org.iosim.characterization.Traces;
 import org.iosim.characterization.WorkloadCharacteristics;
 import org.iosim.cli.Main;
+import org.iosim.files.FileProblems;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;

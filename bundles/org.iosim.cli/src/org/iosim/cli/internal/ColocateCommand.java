@@ -14,6 +14,7 @@ import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
 
 import org.iosim.cli.Main;
+import org.iosim.files.TimeLeft;
 import org.iosim.measure.ColocatedApplications;
 import org.iosim.measure.ColocatedApplications.Pair;
 import org.iosim.measure.Dbench;
@@ -126,9 +127,8 @@ final class ColocateCommand implements Callable<Integer> {
 							pgbench.meanLatency() * 1e3, pgbench.flushesPerTransaction())));
 					run.dbench().ifPresent(dbench -> figures.add(String.format(Locale.ROOT, "dbench %.2f MB/s, writes"
 							+ " %.2f ms", dbench.megabytesPerSecond(), dbench.writes().meanLatency() * 1e3)));
-					err.printf(Locale.ROOT, "  run %d of %d: %s: %s; %s elapsed, about %s left%n", done, total, run.pair(),
-							String.join("; ", figures), SimulationProgress.clock(elapsed),
-							SimulationProgress.clock(elapsed / done * (total - done)));
+					err.printf(Locale.ROOT, "  run %d of %d: %s: %s; %s%n", done, total, run.pair(),
+							String.join("; ", figures), TimeLeft.elapsedAndLeft(elapsed, done, total - done));
 					err.flush();
 				}
 			});

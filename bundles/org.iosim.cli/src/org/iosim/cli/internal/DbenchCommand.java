@@ -8,6 +8,7 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 
 import org.iosim.cli.Main;
+import org.iosim.files.TimeLeft;
 import org.iosim.measure.Dbench;
 import org.iosim.measure.MeasurementException;
 
@@ -62,9 +63,9 @@ final class DbenchCommand implements Callable<Integer> {
 				@Override
 				public void finished(Dbench.Run run, int done, int total) {
 					double elapsed = (System.nanoTime() - started) / 1e9;
-					err.printf(Locale.ROOT, "  run %d of %d: %d clients: %.2f MB/s, writes %.2f ms; %s elapsed, about %s"
-							+ " left%n", done, total, run.clients(), run.megabytesPerSecond(), run.writes().meanLatency() * 1e3,
-							SimulationProgress.clock(elapsed), SimulationProgress.clock(elapsed / done * (total - done)));
+					err.printf(Locale.ROOT, "  run %d of %d: %d clients: %.2f MB/s, writes %.2f ms; %s%n", done, total,
+							run.clients(), run.megabytesPerSecond(), run.writes().meanLatency() * 1e3,
+							TimeLeft.elapsedAndLeft(elapsed, done, total - done));
 					err.flush();
 				}
 

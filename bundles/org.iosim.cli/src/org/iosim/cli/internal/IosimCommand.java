@@ -12,8 +12,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
-import org.iosim.analysis.FileProblems;
-import org.iosim.analysis.WholeFiles;
+import org.iosim.files.FileProblems;
+import org.iosim.files.WholeFiles;
 import org.iosim.cli.Main;
 import org.iosim.engine.RunCancelledException;
 import org.iosim.engine.SimulationConfig;

@@ -7,8 +7,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 
-import org.iosim.analysis.FileProblems;
 import org.iosim.cli.Main;
+import org.iosim.files.FileProblems;
+import org.iosim.files.TimeLeft;
 import org.iosim.measure.BlockThrottle;
 import org.iosim.measure.FioRunner;
 import org.iosim.measure.MeasuredDelay;
@@ -153,7 +154,7 @@ final class MeasureCommand implements Callable<Integer> {
 				}
 				if (alreadyFinished < runs && !quiet.quiet) {
 					err.printf(Locale.ROOT, "  %d runs to go, about %s%n", runs - alreadyFinished,
-							SimulationProgress.clock(plan.plannedSeconds(runs - alreadyFinished)));
+							TimeLeft.clock(plan.plannedSeconds(runs - alreadyFinished)));
 				}
 			}
 
@@ -183,9 +184,9 @@ final class MeasureCommand implements Callable<Integer> {
 			public void finished(PlannedRun run, RunResult result, int done, int total, double elapsed) {
 				measuredNow++;
 				if (!quiet.quiet) {
-					err.printf(Locale.ROOT, "  run %d of %d: %s: %s; %d done, %d left, %s elapsed, about %s left%n",
+					err.printf(Locale.ROOT, "  run %d of %d: %s: %s; %d done, %d left, %s%n",
 							run.order() + 1, total, run.workload(), latencies(result), done, total - done,
-							SimulationProgress.clock(elapsed), SimulationProgress.clock(elapsed / measuredNow * (total - done)));
+							TimeLeft.elapsedAndLeft(elapsed, measuredNow, total - done));
 				}
 			}
 		});

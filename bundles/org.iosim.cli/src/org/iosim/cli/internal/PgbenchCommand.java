@@ -7,6 +7,7 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 
 import org.iosim.cli.Main;
+import org.iosim.files.TimeLeft;
 import org.iosim.measure.MeasurementException;
 import org.iosim.measure.Pgbench;
 import org.iosim.measure.PgbenchCampaign;
@@ -80,8 +81,8 @@ final class PgbenchCommand implements Callable<Integer> {
 					double elapsed = (System.nanoTime() - started) / 1e9;
 					err.printf(Locale.ROOT, "  run %d of %d: %d clients: %.1f tps, %.2f ms, %.2f WAL flushes per transaction;"
 							+ " %s elapsed, about %s left%n", done, total, run.clients(), run.transactionsPerSecond(),
-							run.meanLatency() * 1e3, run.flushesPerTransaction(), SimulationProgress.clock(elapsed),
-							SimulationProgress.clock((double) (total - done) * campaign.seconds()));
+							run.meanLatency() * 1e3, run.flushesPerTransaction(), TimeLeft.clock(elapsed),
+							TimeLeft.clock((double) (total - done) * campaign.seconds()));
 					err.flush();
 				}
 			});

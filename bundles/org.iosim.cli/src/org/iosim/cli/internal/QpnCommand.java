@@ -11,8 +11,9 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 
-import org.iosim.analysis.FileProblems;
-import org.iosim.analysis.WholeFiles;
+import org.iosim.files.FileProblems;
+import org.iosim.files.TimeLeft;
+import org.iosim.files.WholeFiles;
 import org.iosim.cli.Main;
 import org.iosim.engine.RunBudget;
 import org.iosim.analysis.regression.DataFiles;
@@ -306,7 +307,7 @@ final class QpnCommand implements Runnable {
 						double done = simulatedTime / length;
 						err.printf(Locale.ROOT, "  %s: simulated %.3g of at most %.3g time units (%.0f %%), %,d events,"
 								+ " %s elapsed, at most %s left%n", net.getName(), simulatedTime, length, 100 * done,
-								events, SimulationProgress.clock(elapsed), SimulationProgress.clock(elapsed / done - elapsed));
+								events, TimeLeft.clock(elapsed), TimeLeft.clock(TimeLeft.seconds(elapsed, done, 1 - done)));
 						err.flush();
 					};
 			QpnResult result;
@@ -590,9 +591,9 @@ final class QpnCommand implements Runnable {
 						best.predicted().write(), result.last().alpha(), result.last().beta()));
 				if (!quiet.quiet) {
 					double elapsed = (System.nanoTime() - started) / 1e9;
-					err.printf(Locale.ROOT, "  row %d of %d: alpha %d, beta %d, error %.1f %%, %s elapsed, about %s left%n",
+					err.printf(Locale.ROOT, "  row %d of %d: alpha %d, beta %d, error %.1f %%, %s%n",
 							row + 1, rows.size(), best.alpha(), best.beta(), 100 * best.error(),
-							SimulationProgress.clock(elapsed), SimulationProgress.clock(elapsed / (row + 1) * (rows.size() - row - 1)));
+							TimeLeft.elapsedAndLeft(elapsed, row + 1, rows.size() - row - 1));
 					err.flush();
 				}
 			}

@@ -14,6 +14,7 @@ import org.iosim.analysis.regression.DataFormatException;
 import org.iosim.analysis.regression.Dataset;
 import org.iosim.analysis.regression.RegressionInputException;
 import org.iosim.cli.Main;
+import org.iosim.files.TimeLeft;
 import org.iosim.qpn.Net;
 import org.iosim.qpn.simulation.calibration.RequestWeights.ResponseTimes;
 import org.iosim.qpn.storage.CalibratedStorage;
@@ -189,7 +190,7 @@ final class QpnStorageCommands {
 						if (!options.quiet()) {
 							double elapsed = (System.nanoTime() - started) / 1e9;
 							err.printf(Locale.ROOT, "  %s: %d of %d configurations, %s elapsed%n", stage, done, total,
-									SimulationProgress.clock(elapsed));
+									TimeLeft.clock(elapsed));
 							err.flush();
 						}
 					});
@@ -221,7 +222,7 @@ final class QpnStorageCommands {
 			header = reader.readLine();
 		} catch (java.io.IOException | java.io.UncheckedIOException unreadable) {
 			throw new IosimCommand.UserError(Main.EXIT_INVALID, data + ": cannot be read: "
-					+ org.iosim.analysis.FileProblems.reason(unreadable instanceof java.io.IOException io ? io
+					+ org.iosim.files.FileProblems.reason(unreadable instanceof java.io.IOException io ? io
 							: ((java.io.UncheckedIOException) unreadable).getCause()));
 		}
 		List<String> columns = header == null ? List.of() : List.of(header.split(","));

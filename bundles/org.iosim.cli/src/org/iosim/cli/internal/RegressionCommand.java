@@ -31,6 +31,7 @@ import org.iosim.analysis.regression.StoredModel;
 import org.iosim.analysis.regression.Technique;
 import org.iosim.analysis.regression.Techniques;
 import org.iosim.cli.Main;
+import org.iosim.files.TimeLeft;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -202,7 +203,7 @@ final class RegressionCommand implements Runnable {
 								progress.maxIterations(), progress.evaluations())
 						: String.format(Locale.ROOT, "%d of %d evaluations", progress.iterationEvaluated(),
 								progress.iterationSize());
-				line(label + ": " + where, elapsed, elapsed / progress.evaluations() * progress.remainingEvaluations());
+				line(label + ": " + where, elapsed, progress.evaluations(), progress.remainingEvaluations());
 			};
 		}
 
@@ -212,8 +213,7 @@ final class RegressionCommand implements Runnable {
 				return;
 			}
 			double elapsed = (System.nanoTime() - started) / 1e9;
-			line(String.format(Locale.ROOT, "%s: %d of %d %s", label, done, total, steps), elapsed,
-					elapsed / done * (total - done));
+			line(String.format(Locale.ROOT, "%s: %d of %d %s", label, done, total, steps), elapsed, done, total - done);
 		}
 
 		/** Progress of a model selection: the techniques cross-validated, then each S3 search. */
@@ -241,9 +241,8 @@ final class RegressionCommand implements Runnable {
 			}
 		}
 
-		private void line(String what, double elapsedSeconds, double leftSeconds) {
-			err.printf(Locale.ROOT, "  %s, %s elapsed, about %s left%n", what, SimulationProgress.clock(elapsedSeconds),
-					SimulationProgress.clock(leftSeconds));
+		private void line(String what, double elapsedSeconds, double done, double remaining) {
+			err.printf(Locale.ROOT, "  %s, %s%n", what, TimeLeft.elapsedAndLeft(elapsedSeconds, done, remaining));
 		}
 	}
 

@@ -17,8 +17,8 @@ import java.util.jar.JarFile;
 import java.util.zip.ZipException;
 import java.util.stream.Stream;
 
-import org.iosim.analysis.FileProblems;
 import org.iosim.cli.Main;
+import org.iosim.files.FileProblems;
 import org.iosim.run.ModelTransformation;
 import org.iosim.run.PipelineFile;
 import org.iosim.run.RunConfiguration;

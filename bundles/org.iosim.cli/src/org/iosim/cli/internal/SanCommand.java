@@ -8,8 +8,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 
-import org.iosim.analysis.FileProblems;
-import org.iosim.analysis.WholeFiles;
+import org.iosim.files.FileProblems;
+import org.iosim.files.WholeFiles;
 import org.iosim.analysis.san.IoRequest;
 import org.iosim.analysis.san.SanConfiguration;
 import org.iosim.analysis.san.SanConfiguration.Layout;

@@ -4,6 +4,7 @@ import java.util.Locale;
 
 import org.iosim.engine.ProgressMonitor;
 import org.iosim.engine.SimulationConfig;
+import org.iosim.files.TimeLeft;
 
 /** The progress lines of 'simulate', about one a second per replication. */
 public final class SimulationProgress {
@@ -51,19 +52,12 @@ public final class SimulationProgress {
 			line.append(String.format(Locale.ROOT, "; %.0f %% done, estimating the time left", 100 * done));
 		} else if (done > 0) {
 			line.append(String.format(Locale.ROOT, "; %.0f %% done, about %s left", 100 * done,
-					clock(elapsedSeconds * (1 - done) / done)));
+					TimeLeft.clock(TimeLeft.seconds(elapsedSeconds, done, 1 - done))));
 		}
 		if (config.hasConfidenceCriterion()) {
 			line.append(String.format(Locale.ROOT, "; stops earlier once every scenario's mean is known to ±%.3g %%",
 					100 * config.relativePrecision()));
 		}
 		return line.toString();
-	}
-
-	/** Seconds as m:ss, or h:mm:ss from an hour on, as progress lines give elapsed time and time left. */
-	static String clock(double seconds) {
-		long whole = Math.round(seconds);
-		return whole >= 3600 ? String.format(Locale.ROOT, "%d:%02d:%02d", whole / 3600, whole / 60 % 60, whole % 60)
-				: String.format(Locale.ROOT, "%d:%02d", whole / 60, whole % 60);
 	}
 }

@@ -10,6 +10,7 @@ import java.util.concurrent.Callable;
 import org.iosim.cli.Main;
 import org.iosim.engine.RunCancelledException;
 import org.iosim.engine.SimulationConfig;
+import org.iosim.files.TimeLeft;
 import org.iosim.run.RunConfiguration;
 import org.iosim.run.RunFailure;
 import org.iosim.sweep.LoadCurve;
@@ -243,7 +244,7 @@ final class SweepCommand implements Callable<Integer> {
 	static String progressLine(int done, int left, int skipped, double elapsedSeconds) {
 		String line = String.format(Locale.ROOT, "  points: %d done, %d left", done, left)
 				+ (skipped > 0 ? String.format(Locale.ROOT, " (%d kept from before)", skipped) : "");
-		return left == 0 ? line : line + ", about " + SimulationProgress.clock(elapsedSeconds / done * left) + " left";
+		return left == 0 ? line : line + ", about " + TimeLeft.clock(TimeLeft.seconds(elapsedSeconds, done, left)) + " left";
 	}
 
 	private void summary(PrintWriter out, SweepResult result) {

@@ -9,10 +9,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 
-import org.iosim.analysis.FileProblems;
 import org.iosim.characterization.SyscallStreams;
 import org.iosim.characterization.TraceFormatException;
 import org.iosim.cli.Main;
+import org.iosim.files.FileProblems;
 import org.iosim.measure.MeasurementException;
 
 import picocli.CommandLine.Command;

@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 
 import org.iosim.cli.Main;
-import org.iosim.analysis.FileProblems;
+import org.iosim.files.FileProblems;
 import org.iosim.pcm.ArchitectureModel;
 import org.iosim.run.RunConfiguration;
 import org.iosim.run.RunFailure;

@@ -14,7 +14,7 @@ import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import org.iosim.analysis.FileProblems;
+import org.iosim.files.FileProblems;
 import org.iosim.measure.MeasurementPlan;
 import org.iosim.measure.MeasurementPlan.Design;
 import org.iosim.measure.MeasurementPlan.Factor;

@@ -15,7 +15,7 @@ import java.util.Set;
 
 import org.iosim.qpn.storage.CalibratedStorage.ClassModel;
 import org.iosim.qpn.storage.CalibratedStorage.RaidRouting;
-import org.iosim.analysis.FileProblems;
+import org.iosim.files.FileProblems;
 import org.iosim.analysis.regression.DataFormatException;
 import org.iosim.analysis.regression.StoredModel;
 import org.iosim.qpn.storage.ServiceTimeModel.Term;

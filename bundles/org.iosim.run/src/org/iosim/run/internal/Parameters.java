@@ -5,7 +5,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 
-import org.iosim.analysis.FileProblems;
+import org.iosim.files.FileProblems;
 
 /** Checks of a transformation's parameters shared by IOSim's own transformations. */
 final class Parameters {

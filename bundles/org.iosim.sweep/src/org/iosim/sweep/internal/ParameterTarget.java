@@ -6,7 +6,7 @@ import java.util.Locale;
 import java.util.OptionalDouble;
 
 import org.eclipse.emf.ecore.util.EcoreUtil;
-import org.iosim.analysis.FileProblems;
+import org.iosim.files.FileProblems;
 import org.iosim.pcm.ArchitectureModel;
 import org.iosim.pcm.AssemblyContext;
 import org.iosim.pcm.BasicComponent;

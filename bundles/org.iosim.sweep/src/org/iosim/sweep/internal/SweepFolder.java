@@ -16,8 +16,8 @@ import java.util.Objects;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 
-import org.iosim.analysis.FileProblems;
-import org.iosim.analysis.WholeFiles;
+import org.iosim.files.FileProblems;
+import org.iosim.files.WholeFiles;
 import org.iosim.run.RunFailure;
 import org.iosim.sweep.ReplicationResult;
 import org.iosim.sweep.SweepDefinition;

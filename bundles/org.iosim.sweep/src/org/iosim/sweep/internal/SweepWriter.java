@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-import org.iosim.analysis.WholeFiles;
+import org.iosim.files.WholeFiles;
 import org.iosim.sweep.Estimate;
 import org.iosim.sweep.LoadCurve;
 import org.iosim.sweep.PointSummary;

@@ -64,12 +64,12 @@ class LimitedFilesTest {
 	@Test
 	void problemsAreDescribedInWordsWithoutJavaNames() {
 		assertEquals("the file does not exist", LimitedFiles.describe(new NoSuchFileException("/x/y.qpe")));
-		assertEquals("the file cannot be read: access denied", LimitedFiles.describe(new AccessDeniedException("/x")));
+		assertEquals("the file cannot be read: permission denied", LimitedFiles.describe(new AccessDeniedException("/x")));
 		assertEquals("the file declares the character encoding 'EBCDIC-XYZ', which is not supported",
 				LimitedFiles.describe(new UnsupportedEncodingException("EBCDIC-XYZ")));
 		assertEquals("the file's bytes do not match its character encoding: invalid byte 2 of 3",
 				LimitedFiles.describe(new CharConversionException("invalid byte 2 of 3")));
-		assertEquals("the file cannot be read: the operating system gives no reason",
+		assertEquals("the file cannot be read: input/output error",
 				LimitedFiles.describe(new IOException()));
 	}
 }

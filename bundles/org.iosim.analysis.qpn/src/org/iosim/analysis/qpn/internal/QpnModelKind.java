@@ -15,7 +15,7 @@ import org.iosim.analysis.AnalysisModelException;
 import org.iosim.analysis.AnalysisModelFailure;
 import org.iosim.analysis.ArrivingRequest;
 import org.iosim.analysis.EmbeddedIoModel;
-import org.iosim.analysis.FileProblems;
+import org.iosim.files.FileProblems;
 import org.iosim.analysis.IoAnalysisModel;
 import org.iosim.analysis.IoAnalysisModelKind;
 import org.iosim.analysis.ModelContext;

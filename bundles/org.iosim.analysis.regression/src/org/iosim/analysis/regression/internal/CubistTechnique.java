@@ -6,7 +6,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.iosim.analysis.FileProblems;
 import org.iosim.analysis.regression.Dataset;
 import org.iosim.analysis.regression.Parameter;
 import org.iosim.analysis.regression.RegressionInputException;
@@ -15,6 +14,7 @@ import org.iosim.analysis.regression.Technique;
 import org.iosim.analysis.regression.internal.M5Technique.LinearModel;
 import org.iosim.analysis.regression.internal.M5Technique.TreeGrower;
 import org.iosim.analysis.regression.internal.M5Technique.TreeNode;
+import org.iosim.files.FileProblems;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;

@@ -14,11 +14,11 @@ import java.util.stream.IntStream;
 import org.apache.commons.math3.linear.Array2DRowRealMatrix;
 import org.apache.commons.math3.linear.ArrayRealVector;
 import org.apache.commons.math3.linear.QRDecomposition;
-import org.iosim.analysis.FileProblems;
 import org.iosim.analysis.regression.Dataset;
 import org.iosim.analysis.regression.Parameter;
 import org.iosim.analysis.regression.RegressionModel;
 import org.iosim.analysis.regression.Technique;
+import org.iosim.files.FileProblems;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;

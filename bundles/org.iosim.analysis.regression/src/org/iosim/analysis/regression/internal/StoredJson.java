@@ -3,7 +3,7 @@ package org.iosim.analysis.regression.internal;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.iosim.analysis.FileProblems;
+import org.iosim.files.FileProblems;
 
 import com.fasterxml.jackson.databind.JsonNode;
 

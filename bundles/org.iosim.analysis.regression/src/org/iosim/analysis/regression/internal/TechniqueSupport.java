@@ -5,11 +5,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.iosim.analysis.FileProblems;
 import org.iosim.analysis.regression.Dataset;
 import org.iosim.analysis.regression.Parameter;
 import org.iosim.analysis.regression.RegressionInputException;
 import org.iosim.analysis.regression.Technique;
+import org.iosim.files.FileProblems;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;

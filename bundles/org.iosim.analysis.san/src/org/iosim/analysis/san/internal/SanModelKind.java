@@ -11,7 +11,6 @@ import org.apache.commons.rng.UniformRandomProvider;
 import org.iosim.analysis.AnalysisModelException;
 import org.iosim.analysis.ArrivingRequest;
 import org.iosim.analysis.EmbeddedIoModel;
-import org.iosim.analysis.FileProblems;
 import org.iosim.analysis.IoAnalysisModel;
 import org.iosim.analysis.IoAnalysisModelKind;
 import org.iosim.analysis.ModelContext;
@@ -27,6 +26,7 @@ import org.iosim.analysis.san.SanConfigurationReader;
 import org.iosim.analysis.san.SanException;
 import org.iosim.analysis.san.SanModel;
 import org.iosim.analysis.san.SpcTrace;
+import org.iosim.files.FileProblems;
 import org.iosim.pcm.io.IoType;
 
 /**

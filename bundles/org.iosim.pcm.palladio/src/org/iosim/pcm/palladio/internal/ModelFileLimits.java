@@ -61,11 +61,6 @@ public final class ModelFileLimits {
 		return LimitedFiles.describe(problem);
 	}
 
-	/** @return why a file or folder cannot be read, e.g. {@code access denied} */
-	static String reason(IOException problem) {
-		return LimitedFiles.reason(problem);
-	}
-
 	/**
 	 * @param found how many problems the file has, more than {@link #MAX_LISTED_PROBLEMS}
 	 * @return the diagnostic that says how many of them are not listed

@@ -21,6 +21,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
+import org.iosim.files.FileProblems;
 import org.iosim.pcm.ArchitectureModel;
 import org.iosim.pcm.palladio.ArchitectureFiles;
 import org.iosim.pcm.palladio.ImportResult;
@@ -254,7 +255,7 @@ public final class PalladioImport {
 					});
 		} catch (IOException e) {
 			inputProblems.add(Diagnostic.inFile(Severity.ERROR, folder.toString(), 0, 0,
-					"the folder cannot be read: " + ModelFileLimits.reason(e)));
+					"the folder cannot be read: " + FileProblems.reason(e)));
 			return;
 		}
 		if (found.isEmpty()) {
@@ -296,7 +297,7 @@ public final class PalladioImport {
 
 	private void unreadableSubfolder(Path folder, IOException problem) {
 		inputProblems.add(Diagnostic.inFile(Severity.WARNING, folder.toString(), 0, 0,
-				"the folder cannot be searched for model files: " + ModelFileLimits.reason(problem)));
+				"the folder cannot be searched for model files: " + FileProblems.reason(problem)));
 	}
 
 	private static String extensions() {

@@ -3,13 +3,13 @@ package org.iosim.ui.diagram.internal;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.TreeMap;
 
 import org.eclipse.emf.ecore.EObject;
 import org.eclipse.emf.ecore.util.EcoreUtil;
+import org.iosim.files.WholeFiles;
 import org.iosim.pcm.Identified;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -164,9 +164,7 @@ public final class SavedLocations {
 			return;
 		}
 		root.set(DIAGRAMS, written);
-		Path temporary = file.resolveSibling(file.getFileName() + ".tmp");
-		JSON.writeValue(temporary.toFile(), root);
-		Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+		WholeFiles.write(file, temporary -> JSON.writeValue(temporary.toFile(), root));
 	}
 
 	private static ObjectNode readFile(Path file) throws IOException {

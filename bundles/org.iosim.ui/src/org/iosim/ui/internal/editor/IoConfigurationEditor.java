@@ -5,7 +5,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.function.Consumer;
 import java.util.function.Function;
@@ -46,6 +45,7 @@ import org.eclipse.ui.forms.widgets.ScrolledForm;
 import org.eclipse.ui.forms.widgets.Section;
 import org.iosim.analysis.AnalysisModelRegistry;
 import org.iosim.analysis.IoAnalysisModelKind;
+import org.iosim.files.WholeFiles;
 import org.iosim.pcm.ResourceContainer;
 import org.iosim.pcm.io.AnalysisModelDefinition;
 import org.iosim.pcm.io.FileSet;
@@ -470,9 +470,8 @@ public final class IoConfigurationEditor extends CommandStackEditor {
 			if (declaration.find() && !leadingComments.isEmpty()) {
 				text = declaration.group(1) + leadingComments + text.substring(declaration.end());
 			}
-			Path staged = Files.createTempFile(path.getParent(), "." + path.getFileName(), ".saving");
-			Files.writeString(staged, text);
-			Files.move(staged, path, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+			String content = text;
+			WholeFiles.write(path, staged -> Files.writeString(staged, content));
 			saved();
 			file().refreshLocal(IResource.DEPTH_ZERO, monitor);
 		} catch (IOException | CoreException failed) {

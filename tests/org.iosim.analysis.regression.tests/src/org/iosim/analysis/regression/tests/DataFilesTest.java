@@ -1,6 +1,6 @@
 package org.iosim.analysis.regression.tests;
 
-import org.iosim.analysis.TextLines;
+import org.iosim.files.TextLines;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

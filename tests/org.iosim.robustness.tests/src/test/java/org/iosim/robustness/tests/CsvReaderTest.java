@@ -1,6 +1,6 @@
 package org.iosim.robustness.tests;
 
-import org.iosim.analysis.TextLines;
+import org.iosim.files.TextLines;
 import static org.iosim.robustness.tests.RegressionInputChecks.check;
 
 import java.io.ByteArrayOutputStream;

@@ -4,7 +4,7 @@ import static org.iosim.robustness.tests.RegressionInputChecks.check;
 
 import java.nio.charset.StandardCharsets;
 
-import org.iosim.analysis.FileProblems;
+import org.iosim.files.FileProblems;
 
 /**
  * What a message may show of a file that was not what the command expected (issue 23): a short

@@ -140,7 +140,7 @@ class ImporterPathsTest {
 			case MISSING, DANGLING_LINK -> "does not exist";
 			case EMPTY_FOLDER_NAMED_LIKE_A_MODEL_FILE -> "contains no Palladio model files";
 			case PIPE, LINK_TO_A_DEVICE -> "no regular file";
-			case UNREADABLE_MODEL_FILE -> "access denied";
+			case UNREADABLE_MODEL_FILE -> "permission denied";
 			};
 
 			ImportResult result = ImporterHarness.importPaths(List.of(path));

@@ -1,4 +1,4 @@
-package org.iosim.analysis;
+package org.iosim.files;
 
 import java.io.IOException;
 import java.nio.file.Files;

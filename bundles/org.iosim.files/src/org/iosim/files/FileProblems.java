@@ -1,4 +1,4 @@
-package org.iosim.analysis;
+package org.iosim.files;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -98,7 +98,12 @@ public final class FileProblems {
 				&& type != Character.PARAGRAPH_SEPARATOR && type != Character.PRIVATE_USE;
 	}
 
-	/** @return e.g. {@code no such file or folder}, {@code permission denied}, {@code not UTF-8 text} */
+	/**
+	 * The one wording of why a file or folder cannot be read or written, for every reader and writer
+	 * ({@link LimitedFiles#describe} too).
+	 *
+	 * @return e.g. {@code no such file or folder}, {@code permission denied}, {@code not UTF-8 text}
+	 */
 	public static String reason(IOException problem) {
 		if (problem instanceof NoSuchFileException) {
 			return "no such file or folder";
