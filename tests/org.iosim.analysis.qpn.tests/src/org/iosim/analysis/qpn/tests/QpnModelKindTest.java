@@ -192,7 +192,7 @@ class QpnModelKindTest {
 
 			@Override
 			public Scheduled schedule(double delay, Runnable action) {
-				return simulator.schedule(delay, action::run)::cancel;
+				return simulator.scheduleCancellable(delay, action::run)::cancel;
 			}
 		};
 		EmbeddedIoModel model = (EmbeddedIoModel) registry.create(new ModelDefinition("is", "qpn", Features.any(),

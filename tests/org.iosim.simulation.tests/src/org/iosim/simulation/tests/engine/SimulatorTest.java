@@ -175,6 +175,43 @@ class SimulatorTest {
     }
 
     @Test
+    void anEventThatSchedulesAndCancelsWhileFiringLeavesTheListOnceAndInOrder() {
+        // The fired event's entry stays at the front until its first successor replaces it; neither a
+        // compaction of cancelled entries nor a count of pending events may see it as pending.
+        Simulator simulator = new Simulator();
+        List<Integer> fired = new ArrayList<>();
+        int[] pendingWhileFiring = new int[1];
+        simulator.schedule(1, () -> {
+            fired.add(-1);
+            pendingWhileFiring[0] = simulator.pendingEventCount();
+            List<EventHandle> later = new ArrayList<>();
+            for (int id = 0; id < 200; id++) {
+                int eventId = id;
+                later.add(simulator.scheduleCancellable(200 - id, () -> fired.add(eventId)));
+            }
+            for (int id = 0; id < 200; id += 4) {
+                later.get(id).cancel();
+                later.get(id + 1).cancel();
+                later.get(id + 2).cancel();
+            }
+        });
+        simulator.schedule(300, () -> fired.add(1000));
+
+        simulator.run();
+
+        assertEquals(1, pendingWhileFiring[0], "only the event at 300 is pending while the first fires");
+        List<Integer> expected = new ArrayList<>(List.of(-1));
+        for (int id = 199; id >= 0; id--) {
+            if (id % 4 == 3) {
+                expected.add(id);
+            }
+        }
+        expected.add(1000);
+        assertEquals(expected, fired);
+        assertEquals(0, simulator.pendingEventCount());
+    }
+
+    @Test
     void runUntilTimeStopsAtTheEndTimeAndCanResume() {
         Simulator simulator = new Simulator();
         List<Double> fired = new ArrayList<>();
