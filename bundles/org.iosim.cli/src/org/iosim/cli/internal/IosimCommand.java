@@ -31,9 +31,21 @@ import picocli.CommandLine.Option;
 
 @Command(name = "iosim", mixinStandardHelpOptions = true, versionProvider = IosimCommand.Version.class,
 		description = "Predicts the I/O performance of component-based software architectures on virtualized storage.",
-		subcommands = { ValidateCommand.class, SimulateCommand.class, SweepCommand.class, RunCommand.class, TransformCommand.class, ExportCommand.class, ModelsCommand.class, RegressionCommand.class, MeasureCommand.class, VolumeCommand.class, PgbenchCommand.class, DbenchCommand.class, ColocateCommand.class, CalibrateCommand.class, CharacterizeCommand.class, TraceCommand.class, QpnCommand.class, SanCommand.class, StoexCommand.class, BenchCommand.class, HelpCommand.class },
 		footer = { "", "Run 'iosim COMMAND --help' for a command's options." })
 public final class IosimCommand implements Runnable {
+
+	/**
+	 * The commands, in the order help lists them. They are added to the command line when it is
+	 * made, not named in the annotation: picocli reads every option of every command it is given,
+	 * which took half a second at each start, so a command line that names its command gets only
+	 * that one ({@link #commandLine}).
+	 */
+	private static final List<Class<?>> COMMANDS = List.of(ValidateCommand.class, SimulateCommand.class,
+			SweepCommand.class, RunCommand.class, TransformCommand.class, ExportCommand.class, ModelsCommand.class,
+			RegressionCommand.class, MeasureCommand.class, VolumeCommand.class, PgbenchCommand.class,
+			DbenchCommand.class, ColocateCommand.class, CalibrateCommand.class, CharacterizeCommand.class,
+			TraceCommand.class, QpnCommand.class, SanCommand.class, StoexCommand.class, BenchCommand.class,
+			HelpCommand.class);
 
 	@Option(names = "--debug", scope = CommandLine.ScopeType.INHERIT,
 			description = "Print the stack trace of an unexpected error.")
@@ -53,7 +65,7 @@ public final class IosimCommand implements Runnable {
 	 * picocli would print the parent's help for {@code iosim nosuchcommand --help} and succeed.
 	 */
 	public static int execute(String[] args, PrintWriter out, PrintWriter err) {
-		CommandLine commandLine = commandLine(out, err);
+		CommandLine commandLine = commandLine(out, err, args);
 		CommandLine command = commandLine;
 		for (String arg : args) {
 			if (command.getSubcommands().isEmpty()) {
@@ -113,8 +125,18 @@ public final class IosimCommand implements Runnable {
 				+ "' are: " + String.join(", ", parent.getSubcommands().keySet());
 	}
 
-	public static CommandLine commandLine(PrintWriter out, PrintWriter err) {
+	/**
+	 * The command line for {@code args}: with only the command they name, if they name one (other than
+	 * {@code help}, which explains any), else with every command, for help and for the message about
+	 * a word that names none.
+	 */
+	static CommandLine commandLine(PrintWriter out, PrintWriter err, String[] args) {
 		CommandLine commandLine = new CommandLine(new IosimCommand());
+		String named = Arrays.stream(args).filter(arg -> !arg.startsWith("-")).findFirst().orElse(null);
+		List<Class<?>> only = COMMANDS.stream().filter(command -> nameOf(command).equals(named)).toList();
+		for (Class<?> command : only.isEmpty() || named.equals("help") ? COMMANDS : only) {
+			commandLine.addSubcommand(command);
+		}
 		commandLine.setOut(out);
 		commandLine.setErr(err);
 		commandLine.setExitCodeExceptionMapper(exception -> exception instanceof CommandLine.ParameterException
@@ -122,6 +144,10 @@ public final class IosimCommand implements Runnable {
 		commandLine.setExecutionExceptionHandler(IosimCommand::reportFailure);
 		commandLine.setParameterExceptionHandler(IosimCommand::reportUsageError);
 		return commandLine;
+	}
+
+	private static String nameOf(Class<?> command) {
+		return command.getAnnotation(Command.class).name();
 	}
 
 	/**
