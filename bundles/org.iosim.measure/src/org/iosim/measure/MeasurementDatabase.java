@@ -212,6 +212,13 @@ public final class MeasurementDatabase implements AutoCloseable {
 					}
 				}
 			}
+			// a version of the plan that recorded no run (refused before its first, e.g. for want of disk
+			// space, or failed in it) holds nothing to lose: the changed plan takes its name
+			try (PreparedStatement unmeasured = connection.prepareStatement("DELETE FROM plan WHERE name = ?"
+					+ " AND NOT EXISTS (SELECT 1 FROM run WHERE run.plan = plan.id)")) {
+				unmeasured.setString(1, plan.name());
+				unmeasured.executeUpdate();
+			}
 			try (PreparedStatement sameName = connection.prepareStatement("SELECT count(*) FROM plan WHERE name = ?")) {
 				sameName.setString(1, plan.name());
 				try (ResultSet found = sameName.executeQuery()) {

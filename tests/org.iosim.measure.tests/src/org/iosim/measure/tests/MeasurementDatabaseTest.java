@@ -363,6 +363,29 @@ class MeasurementDatabaseTest {
 	}
 
 	@Test
+	void aPlanThatRecordedNoRunGivesWayToItsChangedVersion() throws Exception {
+		Path db = folder.resolve("m.db");
+		ComputedRunner failing = new ComputedRunner();
+		failing.failOnRun = 0;
+		try (MeasurementDatabase database = MeasurementDatabase.open(db, true)) {
+			assertThrows(MeasurementException.class, () -> Measurement.run(plan(), database, failing,
+					folder.resolve("scratch"), new Measurement.Listener() {
+					}));
+		}
+		Path changed = folder.resolve("changed.json");
+		Files.writeString(changed, """
+				{"name": "computed", "repetitions": 1, "warmup": 0, "duration": 2, "seed": 4,
+				 "factors": {"requestSize": [4096], "readRatio": [0, 1]}}""");
+		try (MeasurementDatabase database = MeasurementDatabase.open(db, true)) {
+			Measurement.Outcome outcome = Measurement.run(MeasurementPlan.load(changed), database, new ComputedRunner(),
+					folder.resolve("scratch"), new Measurement.Listener() {
+					});
+			assertEquals(2, outcome.measuredNow());
+			assertEquals(2, database.runs().size());
+		}
+	}
+
+	@Test
 	void oneProcessAtATime() throws Exception {
 		Path db = folder.resolve("m.db");
 		try (MeasurementDatabase open = MeasurementDatabase.open(db, true)) {
