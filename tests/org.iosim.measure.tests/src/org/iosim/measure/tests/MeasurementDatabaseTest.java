@@ -34,6 +34,8 @@ import org.iosim.measure.WorkloadRunner;
 import org.iosim.pcm.io.IoType;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The database and the resumption of a measurement, with a runner that computes its "latencies"
@@ -320,6 +322,26 @@ class MeasurementDatabaseTest {
 		Path existingCsv = folder.resolve("existing.csv");
 		MeasuredDelay.writeCsv(rows.subList(1, 2), existingCsv);
 		assertFalse(Files.readString(existingCsv).contains(MeasuredDelay.GROWING_FILES));
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "'fast'", "-1", "NULL", "9e999" })
+	void anEditedLatencyIsRefusedNotReadAsZero(String edited) throws Exception {
+		Path db = folder.resolve("m.db");
+		try (MeasurementDatabase database = MeasurementDatabase.open(db, true)) {
+			Measurement.run(plan(), database, new ComputedRunner(), folder.resolve("scratch"), new Measurement.Listener() {
+			});
+		}
+		try (Connection connection = new org.sqlite.JDBC().connect("jdbc:sqlite:" + db, new java.util.Properties());
+				Statement statement = connection.createStatement()) {
+			statement.execute("UPDATE run SET write_latency_p95 = " + edited + " WHERE write_requests > 0");
+		}
+		try (MeasurementDatabase database = MeasurementDatabase.open(db, false)) {
+			MeasurementException error = assertThrows(MeasurementException.class, database::runs);
+			assertTrue(error.getMessage().startsWith(db + ": run "), error.getMessage());
+			assertTrue(error.getMessage().contains(" of plan 'computed' holds an impossible measurement (was the file"
+					+ " edited?): write_latency_p95 is "), error.getMessage());
+		}
 	}
 
 	@Test
