@@ -614,21 +614,21 @@ final class QpnCommand implements Runnable {
 		private Mode[] schedulerModes(Net net) {
 			Transition transition = net.getTransitions().stream().filter(candidate -> transitionName.equals(candidate.getName()))
 					.findFirst().orElseThrow(() -> new IosimCommand.UserError(Main.EXIT_INVALID, template
-							+ ": no transition named '" + transitionName + "'"));
+							+ ": no transition named '" + FileProblems.excerpt(transitionName) + "'"));
 			Mode[] modes = new Mode[2];
 			String[] names = { readMode, writeMode };
 			for (int index = 0; index < 2; index++) {
 				String name = names[index];
 				modes[index] = transition.getModes().stream().filter(mode -> name.equals(mode.getName())).findFirst()
 						.orElseThrow(() -> new IosimCommand.UserError(Main.EXIT_INVALID, template + ": transition '"
-								+ transitionName + "' has no mode named '" + name + "'"));
+								+ FileProblems.excerpt(transitionName) + "' has no mode named '" + FileProblems.excerpt(name) + "'"));
 			}
 			return modes;
 		}
 
 		private int colour(PreparedNet prepared, String colour) {
 			return prepared.colourOfPlace(place, colour).orElseThrow(() -> new IosimCommand.UserError(Main.EXIT_INVALID,
-					template + ": place '" + place + "' holds no colour '" + colour + "'"));
+					template + ": place '" + FileProblems.excerpt(place) + "' holds no colour '" + FileProblems.excerpt(colour) + "'"));
 		}
 
 		private int threads(double value, int row, String column) {

@@ -9,6 +9,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
+import org.iosim.analysis.FileProblems;
 import org.iosim.analysis.regression.DataFiles;
 import org.iosim.analysis.regression.DataFormatException;
 import org.iosim.analysis.regression.Dataset;
@@ -423,7 +424,7 @@ final class QpnStorageCommands {
 					perVm.add(new SchedulerWorkload.Vm(Integer.parseInt(counts[0].trim()), Integer.parseInt(counts[1].trim())));
 				} catch (NumberFormatException notCounts) {
 					throw new IosimCommand.UserError(Main.EXIT_USAGE, "--vm must be READS,WRITES (two whole numbers), not '"
-							+ (vm.length() > 40 ? vm.substring(0, 40) + "…" : vm) + "'");
+							+ FileProblems.excerpt(vm) + "'");
 				}
 			}
 			return model.net(new SchedulerWorkload(perVm, readSize, writeSize, fileSet));
