@@ -99,8 +99,8 @@ public final class SanConfigurationReader {
 			try {
 				layout = Layout.valueOf(layoutText.toUpperCase(Locale.ROOT));
 			} catch (IllegalArgumentException unknown) {
-				throw volume.problem(volume.path() + ".layout", "must be \"striped\" or \"concatenated\", got \""
-						+ FileProblems.excerpt(layoutText) + "\"");
+				throw volume.problem(volume.path() + ".layout", "must be \"striped\" or \"concatenated\", got '"
+						+ FileProblems.excerpt(layoutText) + "'");
 			}
 			List<String> ranks = volume.strings("ranks");
 			for (int i = 0; i < ranks.size(); i++) {
@@ -171,8 +171,8 @@ public final class SanConfigurationReader {
 			try {
 				raid = Raid.valueOf(raidText.toUpperCase(Locale.ROOT).replace("-", ""));
 			} catch (IllegalArgumentException unknown) {
-				throw rank.problem(rank.path() + ".raid", "must be \"raid0\", \"raid5\" or \"raid10\", got \""
-						+ FileProblems.excerpt(raidText) + "\"");
+				throw rank.problem(rank.path() + ".raid", "must be \"raid0\", \"raid5\" or \"raid10\", got '"
+						+ FileProblems.excerpt(raidText) + "'");
 			}
 			long disks = rank.whole("disks", Long.MIN_VALUE, 1, MAX_SERVERS, MODELLED);
 			if (raid == Raid.RAID5 && disks < 3 || raid == Raid.RAID10 && (disks < 2 || disks % 2 != 0)) {

@@ -76,8 +76,8 @@ public record WorkloadSpecification(long seed, double duration, List<VolumeWorkl
 			try {
 				d = Distribution.valueOf(distribution.toUpperCase(Locale.ROOT));
 			} catch (IllegalArgumentException unknown) {
-				throw v.problem(v.path() + ".interArrival", "must be \"constant\", \"uniform\" or \"exponential\", got \""
-						+ FileProblems.excerpt(distribution) + "\"");
+				throw v.problem(v.path() + ".interArrival", "must be \"constant\", \"uniform\" or \"exponential\", got '"
+						+ FileProblems.excerpt(distribution) + "'");
 			}
 			long span = v.whole("span", Long.MIN_VALUE, size, SanConfiguration.MAX_BYTES,
 					"(2^62 bytes, the most the model addresses)");

@@ -88,7 +88,9 @@ final class QpnCommand implements Runnable {
 		QpeReadResult read = readFile(file);
 		List<QpnDiagnostic> diagnostics = new ArrayList<>(read.diagnostics());
 		if (!read.hasErrors()) {
-			diagnostics.addAll(new QpnValidator().validate(read.net()));
+			for (QpnDiagnostic found : new QpnValidator().validate(read.net())) {
+				diagnostics.add(new QpnDiagnostic(found.severity(), inFile(file, read.net(), found.message())));
+			}
 		}
 		report(diagnostics, err);
 		Net net = read.net();
@@ -99,6 +101,16 @@ final class QpnCommand implements Runnable {
 			throw new IosimCommand.UserError(Main.EXIT_INVALID, file.getFileName() + ": " + unsupported.getMessage());
 		}
 		return net;
+	}
+
+	/**
+	 * The validator names the net, whose name here is the file's without its extension; the user
+	 * knows the file, so a message names it as the reader's and the simulator's do.
+	 */
+	private static String inFile(Path file, Net net, String message) {
+		String netPrefix = net.getName() + ": ";
+		return file.getFileName() + ": " + (net.getName() != null && message.startsWith(netPrefix)
+				? "net '" + net.getName() + "': " + message.substring(netPrefix.length()) : message);
 	}
 
 	/** Prints the warnings; errors end the command with their messages. */
