@@ -342,12 +342,8 @@ public final class RunPipeline {
 	}
 
 	private RunFailure cannotApply(TransformationException invalid) {
-		StringBuilder text = new StringBuilder("cannot apply the I/O configuration " + configuration.ioConfiguration()
-				+ ":");
-		for (String problem : invalid.problems()) {
-			text.append(System.lineSeparator()).append("  ").append(problem);
-		}
-		return new RunFailure(Kind.INVALID, text.toString());
+		return new RunFailure(Kind.INVALID, "cannot apply the I/O configuration " + configuration.ioConfiguration() + ":"
+				+ listed(invalid.problems()));
 	}
 
 	private void requireValid(ArchitectureModel model, String heading) throws RunFailure {
@@ -414,9 +410,20 @@ public final class RunPipeline {
 	}
 
 	private static String list(List<Diagnostic> diagnostics) {
+		return listed(diagnostics.stream().map(Diagnostic::format).toList());
+	}
+
+	/** Problems listed in one message at most: a generated file may repeat one mistake a hundred thousand times. */
+	private static final int MAX_LISTED_PROBLEMS = 20;
+
+	/** One problem a line, the first {@value #MAX_LISTED_PROBLEMS} of them and how many more there are. */
+	private static String listed(List<String> problems) {
 		StringBuilder text = new StringBuilder();
-		for (Diagnostic diagnostic : diagnostics) {
-			text.append(System.lineSeparator()).append("  ").append(diagnostic.format());
+		problems.stream().limit(MAX_LISTED_PROBLEMS)
+				.forEach(problem -> text.append(System.lineSeparator()).append("  ").append(problem));
+		if (problems.size() > MAX_LISTED_PROBLEMS) {
+			text.append(System.lineSeparator()).append(String.format(Locale.ROOT, "  … and %,d more (%,d in all)",
+					problems.size() - MAX_LISTED_PROBLEMS, problems.size()));
 		}
 		return text.toString();
 	}
