@@ -119,6 +119,7 @@ class HostileFilesCorpusTest {
 		qpnAttacks(cases);
 		sanAttacks(cases);
 		measurementDatabaseAttacks(cases);
+		ioConfigurationAttacks(cases);
 		argumentAttacks(cases);
 		return cases.stream();
 	}
@@ -134,7 +135,7 @@ class HostileFilesCorpusTest {
 			assertTrue(run.err().contains(named), "'" + named + "' named in " + run);
 		}
 		assertClear(run, invocation.content());
-		assertTrue(run.err().length() < 1_500, "a message, not a dump: " + run.err().length() + " characters");
+		assertTrue(run.err().length() < 3_000, "a message, not a dump: " + run.err().length() + " characters");
 	}
 
 	private static final String LONG = "ZQXJ" + "n".repeat(5_000);
@@ -251,6 +252,34 @@ class HostileFilesCorpusTest {
 		}));
 	}
 
+	private static void ioConfigurationAttacks(List<Case> cases) {
+		String formula = "value=\"0.004 + 0.001 * concurrency - 0.002 * readPattern\"";
+		cases.add(ioConfiguration("I/O configuration: a delay formula naming a variable of 5,000 characters", formula,
+				"value=\"" + LONG + "\"", "unknown variable ZQXJ"));
+		cases.add(ioConfiguration("I/O configuration: a delay formula nested 100,000 deep", formula,
+				"value=\"" + "(".repeat(100_000) + "1" + ")".repeat(100_000) + "\"", "nested too deeply"));
+		cases.add(ioConfiguration("I/O configuration: an analysis model kind of 5,000 characters", "kind=\"expression\"",
+				"kind=\"" + LONG + "\"", "unknown kind 'ZQXJ"));
+		cases.add(ioConfiguration("I/O configuration: a container of 5,000 characters",
+				"<containers>shop.host.db</containers>", "<containers>" + LONG + "</containers>",
+				"no resource container has the id or name 'ZQXJ"));
+		// a generated file repeating one mistake: the first problems are listed, then how many more
+		cases.add(ioConfiguration("I/O configuration: 100,000 storages without containers", "<storages ",
+				"<storages name=\"x\" defaultFileSet=\"catalog\"/>".repeat(100_000) + "<storages ", "… and 199,980 more (200,000 in all)"));
+	}
+
+	/** The shop's I/O configuration with one text replaced, simulated with the shop. */
+	private static Case ioConfiguration(String name, String original, String replacement, String named) {
+		return new Case(name, 1, folder -> {
+			String configuration = Files.readString(EXAMPLES.resolve("minimal/shop-virtualized.ioconfig"));
+			assertTrue(configuration.contains(original), original);
+			return withFile(folder, "shop.ioconfig", configuration.replaceFirst(java.util.regex.Pattern.quote(original),
+					java.util.regex.Matcher.quoteReplacement(replacement)), file -> List.of("simulate",
+							EXAMPLES.resolve("minimal").toString(), "--io", file.toString(), "--quiet", "--out",
+							folder.resolve("out").toString()), "FILE", named);
+		});
+	}
+
 	private static void argumentAttacks(List<Case> cases) {
 		String trace = EXAMPLES.resolve("characterize/reader_lat.1.log").toString();
 		cases.add(new Case("characterize --format of 5,000 characters", 2, folder -> new Invocation(List.of("characterize",
@@ -333,6 +362,36 @@ class HostileFilesCorpusTest {
 		Run replaced = iosim(replacing);
 		assertEquals(0, replaced.status(), replaced.toString());
 		assertFalse(Files.readString(mine).equals("my own notes\n"), "replaced when asked");
+	}
+
+	/** A usage model repeating one mistake 5,000 times: validate lists the first problems, simulate fewer. */
+	@Test
+	void aModelOfThousandsOfMistakesIsListedInPart() throws IOException {
+		Path model = Files.createDirectories(folder.resolve("model"));
+		try (Stream<Path> files = Files.list(EXAMPLES.resolve("minimal"))) {
+			for (Path file : files.filter(file -> file.getFileName().toString().startsWith("shop.")).toList()) {
+				Files.copy(file, model.resolve(file.getFileName()));
+			}
+		}
+		StringBuilder delays = new StringBuilder();
+		for (int delay = 0; delay < 5_000; delay++) {
+			delays.append("<actions_ScenarioBehaviour xsi:type=\"usagemodel:Delay\" id=\"d").append(delay)
+					.append("\"><timeSpecification_Delay specification=\"-1\"/></actions_ScenarioBehaviour>\n");
+		}
+		Path usage = model.resolve("shop.usagemodel");
+		String stop = "<actions_ScenarioBehaviour xsi:type=\"usagemodel:Stop\"";
+		Files.writeString(usage, Files.readString(usage).replace(stop, delays + stop));
+
+		Run validate = iosim(List.of("validate", model.toString()));
+		assertEquals(1, validate.status(), validate.err());
+		assertTrue(validate.out().contains("… and 9,900 more problems (10,000 in all; the first 100 are listed)"),
+				validate.out().substring(Math.max(0, validate.out().length() - 2_000)));
+		assertTrue(validate.out().lines().count() < 120, validate.out().lines().count() + " lines");
+		Run simulate = iosim(List.of("simulate", model.toString(), "--quiet", "--out", folder.resolve("out").toString()));
+		assertEquals(1, simulate.status(), simulate.err());
+		assertTrue(simulate.err().contains("… and 9,980 more (10,000 in all)"), simulate.err());
+		assertTrue(simulate.err().length() < 5_000, simulate.err().length() + " characters");
+		assertClear(simulate, new byte[0]);
 	}
 
 	@Test
