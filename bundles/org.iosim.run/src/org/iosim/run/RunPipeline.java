@@ -375,8 +375,20 @@ public final class RunPipeline {
 
 	private static void requireExisting(Path path) throws RunFailure {
 		if (!java.nio.file.Files.exists(path)) {
-			throw new RunFailure(Kind.USAGE, "no such file or folder: " + path);
+			throw new RunFailure(Kind.USAGE, "no such file or folder: " + shown(path));
 		}
+	}
+
+	/** Paths longer than this are shown as an excerpt: they come from files as well (points, pipelines). */
+	private static final int LONGEST_SHOWN_PATH = 255;
+
+	/** The path as it is, unless it is longer than any plausible one or holds control characters. */
+	private static String shown(Path path) {
+		String text = path.toString();
+		boolean printable = text.codePoints().noneMatch(c -> Character.isISOControl(c)
+				|| Character.getType(c) == Character.FORMAT);
+		return text.length() <= LONGEST_SHOWN_PATH && printable ? text
+				: "'" + FileProblems.excerpt(text) + "' (" + text.length() + " characters)";
 	}
 
 	private AnalysisModelRegistry analysisModels() {

@@ -175,6 +175,14 @@ class HostileFilesCorpusTest {
 							"--points", file.toString(), "--out", folder.resolve("sweep").toString(), "--quiet"), "FILE",
 					"point 1 (population=" + population + ")")));
 		}
+		cases.add(new Case("points: a population of 5,000 characters", 1, folder -> withFile(folder, "points.csv",
+				"population\n" + LONG + "\n", file -> List.of("sweep", EXAMPLES.resolve("minimal").toString(), "--points",
+						file.toString(), "--out", folder.resolve("sweep").toString(), "--quiet"), "FILE",
+				"point 1 (population=ZQXJ")));
+		cases.add(new Case("points: an I/O configuration named by 5,000 characters", 2, folder -> withFile(folder,
+				"points.csv", "io\n" + LONG + "\n", file -> List.of("sweep", EXAMPLES.resolve("minimal").toString(),
+						"--points", file.toString(), "--out", folder.resolve("sweep").toString(), "--quiet"), "FILE",
+				"no such file or folder: '")));
 		cases.add(new Case("points: endless random bytes", 2, folder -> new Invocation(List.of("sweep",
 				EXAMPLES.resolve("minimal").toString(), "--points", "/dev/urandom", "--out", folder.resolve("sweep").toString(),
 				"--quiet"), List.of("/dev/urandom"), new byte[0])));
