@@ -296,6 +296,18 @@ class HostileFilesCorpusTest {
 				"replay", EXAMPLES.resolve("san/san.json").toString(), "--trace", EXAMPLES.resolve("san/small.spc").toString(),
 				"--layout", "\u001b]0;pwned\u0007" + LONG), List.of("--layout must be striped or concatenated"),
 				LONG.getBytes(StandardCharsets.UTF_8))));
+		for (String fileSet : List.of("1e300", "NaN", "-1")) {
+			cases.add(new Case("qpn instantiate --file-set " + fileSet, 2, folder -> new Invocation(List.of("qpn",
+					"instantiate", EXAMPLES.resolve("storage-qpn/disk-storage.json").toString(), "--threads", "rr=1",
+					"--file-set", fileSet, "--out", folder.resolve("net.qpe").toString()), List.of("--file-set must be a"
+							+ " number of bytes from 1 to 1125899906842624 (1 PiB)"), new byte[0])));
+		}
+		cases.add(new Case("models: a stored model whose name is a list of 5,000 numbers", 1, folder -> {
+			Path models = Files.createDirectories(folder.resolve("models"));
+			String numbers = "[" + "1,".repeat(5_000) + "1]";
+			return withFile(models, "model.json", "{\"name\": " + numbers + ", \"kind\": \"table\"}",
+					file -> List.of("models", "--models", models.toString()), "FILE", "'name' must be a non-empty string");
+		}));
 		cases.add(new Case("export into a folder of the model", 1, folder -> {
 			Path model = Files.createDirectories(folder.resolve("model"));
 			try (Stream<Path> files = Files.list(EXAMPLES.resolve("minimal"))) {
