@@ -146,7 +146,8 @@ public final class AnalysisModelRegistry {
         Objects.requireNonNull(definition, "definition");
         Objects.requireNonNull(context, "context");
         IoAnalysisModelKind kind = kind(definition.kind()).orElseThrow(() -> new AnalysisModelException(
-                "analysis model '" + definition.name() + "': unknown kind '" + definition.kind() + "'; known kinds: "
+                "analysis model '" + FileProblems.excerpt(definition.name()) + "': unknown kind '"
+                        + FileProblems.excerpt(definition.kind()) + "'; known kinds: "
                         + kindsById.values().stream().map(IoAnalysisModelKind::id).collect(Collectors.joining(", "))
                         + (problems.isEmpty() ? "" : "; left out: " + String.join("; ", problems))));
         IoAnalysisModel model;

@@ -16,6 +16,7 @@ import java.util.Optional;
 import java.util.Properties;
 import java.util.Set;
 
+import org.iosim.analysis.FileProblems;
 import org.iosim.measure.RunResult.Latencies;
 import org.sqlite.SQLiteConfig;
 import org.sqlite.SQLiteErrorCode;
@@ -212,6 +213,13 @@ public final class MeasurementDatabase implements AutoCloseable {
 					}
 				}
 			}
+			// a version of the plan that recorded no run (refused before its first, e.g. for want of disk
+			// space, or failed in it) holds nothing to lose: the changed plan takes its name
+			try (PreparedStatement unmeasured = connection.prepareStatement("DELETE FROM plan WHERE name = ?"
+					+ " AND NOT EXISTS (SELECT 1 FROM run WHERE run.plan = plan.id)")) {
+				unmeasured.setString(1, plan.name());
+				unmeasured.executeUpdate();
+			}
 			try (PreparedStatement sameName = connection.prepareStatement("SELECT count(*) FROM plan WHERE name = ?")) {
 				sameName.setString(1, plan.name());
 				try (ResultSet found = sameName.executeQuery()) {
@@ -351,10 +359,20 @@ public final class MeasurementDatabase implements AutoCloseable {
 				} catch (IllegalArgumentException altered) {
 					throw new MeasurementException(String.format(Locale.ROOT, "%s: run %d of plan '%s' holds an impossible"
 							+ " configuration (was the file edited?): %s", file, rows.getInt("run_order") + 1,
-							rows.getString(1), altered.getMessage()));
+							FileProblems.excerpt(rows.getString(1)), altered.getMessage()));
+				}
+				Optional<Latencies> reads;
+				Optional<Latencies> writes;
+				try {
+					reads = latencies(rows, "read");
+					writes = latencies(rows, "write");
+				} catch (IllegalArgumentException altered) {
+					throw new MeasurementException(String.format(Locale.ROOT, "%s: run %d of plan '%s' holds an impossible"
+							+ " measurement (was the file edited?): %s", file, rows.getInt("run_order") + 1,
+							FileProblems.excerpt(rows.getString(1)), altered.getMessage()));
 				}
 				runs.add(new Run(rows.getString(1), rows.getInt("configuration"), rows.getInt("repetition"), workload,
-						latencies(rows, "read"), latencies(rows, "write"), rows.getDouble("elapsed_seconds")));
+						reads, writes, rows.getDouble("elapsed_seconds")));
 			}
 		} catch (SQLException failed) {
 			throw new MeasurementException(file + ": cannot read the runs: " + reason(failed));
@@ -368,13 +386,13 @@ public final class MeasurementDatabase implements AutoCloseable {
 				return threads;
 			}
 		}
-		throw new IllegalArgumentException("threads '" + id + "' is neither mixed nor separate");
+		throw new IllegalArgumentException("threads '" + FileProblems.excerpt(String.valueOf(id)) + "' is neither mixed nor separate");
 	}
 
 	private static StorageWorkload.Files files(String id) {
 		StorageWorkload.Files files = StorageWorkload.Files.of(id);
 		if (files == null) {
-			throw new IllegalArgumentException("files '" + id + "' is neither existing nor growing");
+			throw new IllegalArgumentException("files '" + FileProblems.excerpt(String.valueOf(id)) + "' is neither existing nor growing");
 		}
 		return files;
 	}
@@ -382,20 +400,35 @@ public final class MeasurementDatabase implements AutoCloseable {
 	private static StorageWorkload.Sync sync(String id) {
 		StorageWorkload.Sync sync = StorageWorkload.Sync.of(id);
 		if (sync == null) {
-			throw new IllegalArgumentException("sync '" + id + "' is none of none, fdatasync and osync");
+			throw new IllegalArgumentException("sync '" + FileProblems.excerpt(String.valueOf(id)) + "' is none of none, fdatasync and osync");
 		}
 		return sync;
 	}
 
+	/** @throws IllegalArgumentException naming the column if a value is not a measured one */
 	private static Optional<Latencies> latencies(ResultSet row, String type) throws SQLException {
-		long requests = row.getLong(type + "_requests");
+		long requests = (long) measured(row, type + "_requests");
 		if (requests == 0) {
 			return Optional.empty();
 		}
-		return Optional.of(new Latencies(requests, row.getDouble(type + "_per_second"),
-				row.getDouble(type + "_bytes_per_second"), row.getDouble(type + "_latency_mean"),
-				row.getDouble(type + "_latency_p50"), row.getDouble(type + "_latency_p95"),
-				row.getDouble(type + "_latency_p99")));
+		return Optional.of(new Latencies(requests, measured(row, type + "_per_second"),
+				measured(row, type + "_bytes_per_second"), measured(row, type + "_latency_mean"),
+				measured(row, type + "_latency_p50"), measured(row, type + "_latency_p95"),
+				measured(row, type + "_latency_p99")));
+	}
+
+	/**
+	 * A value fio measured: a finite number of at least 0. SQLite keeps whatever a column is given,
+	 * and JDBC reads a text as 0, so an edited file would otherwise yield latencies nobody measured.
+	 */
+	private static double measured(ResultSet row, String column) throws SQLException {
+		Object value = row.getObject(column);
+		double number = value instanceof Number measuredNumber ? measuredNumber.doubleValue() : Double.NaN;
+		if (!(number >= 0) || Double.isInfinite(number)) {
+			throw new IllegalArgumentException(column + " is " + (value instanceof Number ? FileProblems.excerpt(
+					String.valueOf(value)) : value == null ? "missing" : "not a number") + ", not a measured value");
+		}
+		return number;
 	}
 
 	/** @return the file */

@@ -1,6 +1,7 @@
 package org.iosim.run;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -218,11 +219,35 @@ public final class PipelineFile {
 		if (text == null) {
 			throw wrong("'" + key + "' must name a file or folder");
 		}
+		if (!namesAFile(text)) {
+			// such a path could only be printed whole in later messages, e.g. that it does not exist
+			throw wrong("'" + key + "' is not a file name: '" + FileProblems.excerpt(text) + "' (" + text.length()
+					+ " characters; a path has no control characters, at most " + MAX_PATH_BYTES + " bytes and names of at most "
+					+ MAX_NAME_BYTES + " bytes)");
+		}
 		try {
 			return folder.resolve(text).normalize();
 		} catch (InvalidPathException notAPath) {
 			throw wrong("'" + key + "' is not a file name: '" + FileProblems.excerpt(text) + "'");
 		}
+	}
+
+	/** Linux's limits (PATH_MAX, NAME_MAX): no file system there has a longer path or name. */
+	private static final int MAX_PATH_BYTES = 4095;
+	private static final int MAX_NAME_BYTES = 255;
+
+	/** Whether the text could be a path on Linux, and one that prints as it is (no control characters). */
+	private static boolean namesAFile(String text) {
+		if (text.getBytes(StandardCharsets.UTF_8).length > MAX_PATH_BYTES
+				|| text.codePoints().anyMatch(Character::isISOControl)) {
+			return false;
+		}
+		for (String name : text.split("/")) {
+			if (name.getBytes(StandardCharsets.UTF_8).length > MAX_NAME_BYTES) {
+				return false;
+			}
+		}
+		return true;
 	}
 
 	private Path optionalPath(JsonNode node, String key) throws RunFailure {

@@ -342,12 +342,8 @@ public final class RunPipeline {
 	}
 
 	private RunFailure cannotApply(TransformationException invalid) {
-		StringBuilder text = new StringBuilder("cannot apply the I/O configuration " + configuration.ioConfiguration()
-				+ ":");
-		for (String problem : invalid.problems()) {
-			text.append(System.lineSeparator()).append("  ").append(problem);
-		}
-		return new RunFailure(Kind.INVALID, text.toString());
+		return new RunFailure(Kind.INVALID, "cannot apply the I/O configuration " + configuration.ioConfiguration() + ":"
+				+ listed(invalid.problems()));
 	}
 
 	private void requireValid(ArchitectureModel model, String heading) throws RunFailure {
@@ -379,8 +375,20 @@ public final class RunPipeline {
 
 	private static void requireExisting(Path path) throws RunFailure {
 		if (!java.nio.file.Files.exists(path)) {
-			throw new RunFailure(Kind.USAGE, "no such file or folder: " + path);
+			throw new RunFailure(Kind.USAGE, "no such file or folder: " + shown(path));
 		}
+	}
+
+	/** Paths longer than this are shown as an excerpt: they come from files as well (points, pipelines). */
+	private static final int LONGEST_SHOWN_PATH = 255;
+
+	/** The path as it is, unless it is longer than any plausible one or holds control characters. */
+	private static String shown(Path path) {
+		String text = path.toString();
+		boolean printable = text.codePoints().noneMatch(c -> Character.isISOControl(c)
+				|| Character.getType(c) == Character.FORMAT);
+		return text.length() <= LONGEST_SHOWN_PATH && printable ? text
+				: "'" + FileProblems.excerpt(text) + "' (" + text.length() + " characters)";
 	}
 
 	private AnalysisModelRegistry analysisModels() {
@@ -414,9 +422,20 @@ public final class RunPipeline {
 	}
 
 	private static String list(List<Diagnostic> diagnostics) {
+		return listed(diagnostics.stream().map(Diagnostic::format).toList());
+	}
+
+	/** Problems listed in one message at most: a generated file may repeat one mistake a hundred thousand times. */
+	private static final int MAX_LISTED_PROBLEMS = 20;
+
+	/** One problem a line, the first {@value #MAX_LISTED_PROBLEMS} of them and how many more there are. */
+	private static String listed(List<String> problems) {
 		StringBuilder text = new StringBuilder();
-		for (Diagnostic diagnostic : diagnostics) {
-			text.append(System.lineSeparator()).append("  ").append(diagnostic.format());
+		problems.stream().limit(MAX_LISTED_PROBLEMS)
+				.forEach(problem -> text.append(System.lineSeparator()).append("  ").append(problem));
+		if (problems.size() > MAX_LISTED_PROBLEMS) {
+			text.append(System.lineSeparator()).append(String.format(Locale.ROOT, "  … and %,d more (%,d in all)",
+					problems.size() - MAX_LISTED_PROBLEMS, problems.size()));
 		}
 		return text.toString();
 	}

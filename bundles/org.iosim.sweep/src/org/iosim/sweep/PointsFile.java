@@ -13,7 +13,8 @@ import org.iosim.sweep.internal.ParameterTarget;
 /**
  * The points of a sweep as a CSV file ({@code iosim sweep --points}): UTF-8 text (a byte order mark,
  * as spreadsheet programs write, is dropped), a header naming the parameters, then one row of
- * comma-separated values per point; blank lines are skipped. Problems are the request's
+ * comma-separated values per point (a value in double quotes stands for its text); blank lines are
+ * skipped. Problems are the request's
  * ({@link RunFailure.Kind#USAGE}, as for a pipeline file) and name the file, the line and the column.
  *
  * @param parameters the parameters' names, in the header's order
@@ -84,7 +85,14 @@ public record PointsFile(List<String> parameters, List<List<String>> rows) {
 	}
 
 	private static List<String> cells(String line) {
-		return List.of(line.split(",", -1)).stream().map(String::strip).toList();
+		return List.of(line.split(",", -1)).stream().map(String::strip).map(PointsFile::unquoted).toList();
+	}
+
+	/** A cell in double quotes, as spreadsheet programs may write every text cell, stands for its text. */
+	private static String unquoted(String cell) {
+		return cell.length() >= 2 && cell.startsWith("\"") && cell.endsWith("\"")
+				? cell.substring(1, cell.length() - 1).replace("\"\"", "\"").strip()
+				: cell;
 	}
 
 	private static RunFailure wrong(Path file, String problem) {

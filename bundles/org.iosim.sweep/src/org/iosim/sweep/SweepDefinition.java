@@ -6,6 +6,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
 
+import org.iosim.analysis.FileProblems;
 import org.iosim.engine.SimulationConfig;
 import org.iosim.run.RunConfiguration;
 import org.iosim.sweep.internal.DefinitionJson;
@@ -179,7 +180,8 @@ public record SweepDefinition(List<String> model, String modelSet, String ioConf
 	public String describe(SweepPoint point) {
 		List<String> settings = new ArrayList<>();
 		for (int i = 0; i < parameters.size(); i++) {
-			settings.add(parameters.get(i) + "=" + point.values().get(i));
+			// a value from a points file may be thousands of characters: a message quotes an excerpt
+			settings.add(parameters.get(i) + "=" + FileProblems.excerpt(String.valueOf(point.values().get(i))));
 		}
 		return String.join(", ", settings);
 	}

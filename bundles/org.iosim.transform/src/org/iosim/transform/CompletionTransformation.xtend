@@ -4,6 +4,7 @@ import java.util.List
 import java.util.Map
 import java.util.Set
 import org.eclipse.emf.ecore.util.EcoreUtil
+import org.iosim.analysis.FileProblems
 import org.iosim.pcm.AbstractInternalControlFlowAction
 import org.iosim.pcm.ArchitectureModel
 import org.iosim.pcm.AssemblyContext
@@ -92,7 +93,7 @@ class CompletionTransformation {
 			for (reference : storage.containers) {
 				val matching = Wiring.named(containers, reference)
 				if (matching.empty) {
-					problems += '''virtualized storage '«storage.name»': no resource container has the id or name '«reference»' (containers: «containers.map["'" + name + "' (" + id + ")"].join(", ")»)'''
+					problems += '''virtualized storage '«storage.name»': no resource container has the id or name '«FileProblems.excerpt(reference)»' (containers: «containers.map["'" + name + "' (" + id + ")"].join(", ")»)'''
 				} else if (matching.size > 1) {
 					problems += '''virtualized storage '«storage.name»': «matching.size» resource containers are named '«reference»'; name one by its id («matching.map[id].join(", ")»)'''
 				} else {

@@ -217,7 +217,8 @@ final class JsonElement {
 
 	static String kind(JsonNode value) {
 		if (value.isTextual()) {
-			return "the text \"" + FileProblems.excerpt(value.asText()) + "\"";
+			// quoted as IOSim's messages quote a value, not as JSON does: the excerpt is then never a run of the file
+			return "the text '" + FileProblems.excerpt(value.asText()) + "'";
 		}
 		if (value.isObject()) {
 			return "an object";

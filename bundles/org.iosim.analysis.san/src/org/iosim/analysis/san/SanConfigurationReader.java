@@ -29,6 +29,13 @@ public final class SanConfigurationReader {
 	/** Why sizes are bounded. */
 	private static final String BYTES = "(2^62 bytes, the most the model addresses)";
 	private static final String STRIPE = "(1 TiB)";
+	/**
+	 * Servers of one resource (disks of a rank, adapters, processors) at most: each has a queue and a
+	 * line in the results. A larger value is refused rather than cut, so the model is the one written.
+	 */
+	private static final long MAX_SERVERS = 4096;
+	/** Why counts are bounded. */
+	private static final String MODELLED = "(the most the model simulates)";
 
 	private SanConfigurationReader() {
 	}
@@ -92,8 +99,8 @@ public final class SanConfigurationReader {
 			try {
 				layout = Layout.valueOf(layoutText.toUpperCase(Locale.ROOT));
 			} catch (IllegalArgumentException unknown) {
-				throw volume.problem(volume.path() + ".layout", "must be \"striped\" or \"concatenated\", got \""
-						+ layoutText + "\"");
+				throw volume.problem(volume.path() + ".layout", "must be \"striped\" or \"concatenated\", got '"
+						+ FileProblems.excerpt(layoutText) + "'");
 			}
 			List<String> ranks = volume.strings("ranks");
 			for (int i = 0; i < ranks.size(); i++) {
@@ -129,7 +136,7 @@ public final class SanConfigurationReader {
 	private static Storage storage(JsonElement storage) throws SanException {
 		storage.onlyKeys("nodes", "processor", "hostAdapters", "deviceAdapters", "peerAdapter", "cache", "nvs",
 				"prestage", "ranks");
-		int nodes = (int) Math.min(storage.whole("nodes", 2, 1), 64);
+		int nodes = (int) storage.whole("nodes", 2, 1, 64, MODELLED);
 		JsonElement cache = storage.object("cache");
 		cache.onlyKeys("size", "trackSize");
 		long trackSize = cache.whole("trackSize", 32768, 512, SanConfiguration.MAX_TRACK_SIZE, "(1 GiB)");
@@ -142,11 +149,11 @@ public final class SanConfigurationReader {
 		if (low > high) {
 			throw storage.problem(nvs.path() + ".destageLow", "must not exceed destageHigh (" + high + "), got " + low);
 		}
-		int destages = (int) Math.min(nvs.whole("destages", 4, 1), 1024);
+		int destages = (int) nvs.whole("destages", 4, 1, 1024, MODELLED);
 		JsonElement prestage = storage.optionalObject("prestage");
 		prestage.onlyKeys("after", "tracks");
-		int after = (int) Math.min(prestage.whole("after", 0, 0), 1 << 20);
-		int tracks = (int) Math.min(prestage.whole("tracks", after > 0 ? 4 : 0, 0), 1 << 20);
+		int after = (int) prestage.whole("after", 0, 0, 1 << 20, MODELLED);
+		int tracks = (int) prestage.whole("tracks", after > 0 ? 4 : 0, 0, 1 << 20, MODELLED);
 		List<Rank> ranks = new ArrayList<>();
 		Set<String> names = new HashSet<>();
 		for (JsonElement rank : storage.objects("ranks")) {
@@ -164,10 +171,10 @@ public final class SanConfigurationReader {
 			try {
 				raid = Raid.valueOf(raidText.toUpperCase(Locale.ROOT).replace("-", ""));
 			} catch (IllegalArgumentException unknown) {
-				throw rank.problem(rank.path() + ".raid", "must be \"raid0\", \"raid5\" or \"raid10\", got \"" + raidText
-						+ "\"");
+				throw rank.problem(rank.path() + ".raid", "must be \"raid0\", \"raid5\" or \"raid10\", got '"
+						+ FileProblems.excerpt(raidText) + "'");
 			}
-			long disks = Math.min(rank.whole("disks", Long.MIN_VALUE, 1), 4096);
+			long disks = rank.whole("disks", Long.MIN_VALUE, 1, MAX_SERVERS, MODELLED);
 			if (raid == Raid.RAID5 && disks < 3 || raid == Raid.RAID10 && (disks < 2 || disks % 2 != 0)) {
 				throw rank.problem(rank.path() + ".disks", raid == Raid.RAID5 ? "must be at least 3 for raid5, got " + disks
 						: "must be an even number of at least 2 for raid10, got " + disks);
@@ -192,7 +199,7 @@ public final class SanConfigurationReader {
 		} else {
 			element.onlyKeys("overhead", "bandwidth");
 		}
-		return new ServiceParameters(counted ? (int) Math.min(element.whole("count", 1, 1), 4096) : 1,
+		return new ServiceParameters(counted ? (int) element.whole("count", 1, 1, MAX_SERVERS, MODELLED) : 1,
 				element.number("overhead", 0, 0, MAX), element.number("bandwidth", 0, 0, MAX));
 	}
 }

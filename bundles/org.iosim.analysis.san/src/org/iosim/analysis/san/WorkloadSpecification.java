@@ -7,6 +7,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 
+import org.iosim.analysis.FileProblems;
+
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -74,8 +76,8 @@ public record WorkloadSpecification(long seed, double duration, List<VolumeWorkl
 			try {
 				d = Distribution.valueOf(distribution.toUpperCase(Locale.ROOT));
 			} catch (IllegalArgumentException unknown) {
-				throw v.problem(v.path() + ".interArrival", "must be \"constant\", \"uniform\" or \"exponential\", got \""
-						+ distribution + "\"");
+				throw v.problem(v.path() + ".interArrival", "must be \"constant\", \"uniform\" or \"exponential\", got '"
+						+ FileProblems.excerpt(distribution) + "'");
 			}
 			long span = v.whole("span", Long.MIN_VALUE, size, SanConfiguration.MAX_BYTES,
 					"(2^62 bytes, the most the model addresses)");

@@ -10,6 +10,7 @@ import java.util.Optional;
 import java.util.Set;
 
 import org.iosim.analysis.AnalysisModelException;
+import org.iosim.analysis.FileProblems;
 import org.iosim.pcm.io.IoType;
 import org.iosim.analysis.ModelDefinition;
 import org.iosim.analysis.WorkloadInput;
@@ -38,6 +39,9 @@ final class DelayFormula {
     private final String text;
     private final CompiledExpression compiled;
     private final Map<String, WorkloadInput> inputsByName;
+
+    /** Unknown variables named in a message at most; a formula may name thousands. */
+    private static final int LISTED_UNKNOWN = 5;
 
     private DelayFormula(String modelName, String parameterName, String text, CompiledExpression compiled,
             Map<String, WorkloadInput> inputsByName) {
@@ -70,7 +74,9 @@ final class DelayFormula {
         }
         if (!unknown.isEmpty()) {
             throw new AnalysisModelException(context + ": unknown variable" + (unknown.size() == 1 ? " " : "s ")
-                    + String.join(", ", unknown) + "; valid names: " + String.join(", ", WorkloadInput.names()));
+                    + String.join(", ", unknown.stream().limit(LISTED_UNKNOWN).map(FileProblems::excerpt).toList())
+                    + (unknown.size() > LISTED_UNKNOWN ? ", … (" + unknown.size() + " in all)" : "") + "; valid names: "
+                    + String.join(", ", WorkloadInput.names()));
         }
         CompiledExpression compiled;
         try {
@@ -134,7 +140,9 @@ final class DelayFormula {
     }
 
     private static String context(String modelName, String parameterName, String text) {
-        return "analysis model '" + modelName + "', parameter '" + parameterName + "' = '" + text + "'";
+        // the formula comes from a user's file and may be thousands of characters: quoted as an excerpt
+        return "analysis model '" + FileProblems.excerpt(modelName) + "', parameter '" + FileProblems.excerpt(parameterName)
+                + "' = '" + FileProblems.excerpt(text) + "'";
     }
 
     private Bindings bindings(WorkloadState state) {

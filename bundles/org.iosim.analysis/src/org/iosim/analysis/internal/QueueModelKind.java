@@ -6,6 +6,7 @@ import java.util.Set;
 import org.iosim.analysis.AnalysisModelException;
 import org.iosim.analysis.EmbeddedIoModel;
 import org.iosim.analysis.FcfsQueue;
+import org.iosim.analysis.FileProblems;
 import org.iosim.analysis.IoAnalysisModel;
 import org.iosim.analysis.IoAnalysisModelKind;
 import org.iosim.analysis.ArrivingRequest;
@@ -72,7 +73,7 @@ public final class QueueModelKind implements IoAnalysisModelKind {
 		public void submit(WorkloadState state, ArrivingRequest request, Runnable finished) throws AnalysisModelException {
 			double service = serviceTime.delay(state);
 			if (!(service >= 0) || Double.isInfinite(service)) {
-				throw new AnalysisModelException("queue model: service time '" + serviceTime.text() + "' is " + service
+				throw new AnalysisModelException("queue model: service time '" + FileProblems.excerpt(serviceTime.text()) + "' is " + service
 						+ " for " + state + "; it must be finite and not negative");
 			}
 			queue.enter(service, finished);

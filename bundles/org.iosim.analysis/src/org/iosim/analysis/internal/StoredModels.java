@@ -68,7 +68,7 @@ public final class StoredModels {
             ModelDefinition definition = read(file, folder);
             Path previous = fileByName.putIfAbsent(definition.name(), file);
             if (previous != null) {
-                throw new AnalysisModelException(file + ": the name '" + definition.name() + "' is already defined in "
+                throw new AnalysisModelException(file + ": the name '" + FileProblems.excerpt(definition.name()) + "' is already defined in "
                         + previous);
             }
             definitions.add(definition);
@@ -104,7 +104,7 @@ public final class StoredModels {
             throws AnalysisModelException {
         for (Map.Entry<String, JsonNode> property : object.properties()) {
             if (!known.contains(property.getKey())) {
-                throw new AnalysisModelException(file + ": unknown key '" + prefix + property.getKey()
+                throw new AnalysisModelException(file + ": unknown key '" + prefix + FileProblems.excerpt(property.getKey())
                         + "'; known keys: " + String.join(", ", new TreeSet<>(known)));
             }
         }
@@ -116,9 +116,14 @@ public final class StoredModels {
             throw new AnalysisModelException(file + ": '" + key + "' is missing");
         }
         if (!value.isTextual() || value.textValue().isBlank()) {
-            throw new AnalysisModelException(file + ": '" + key + "' must be a non-empty string but is " + value);
+            throw new AnalysisModelException(file + ": '" + key + "' must be a non-empty string but is " + shown(value));
         }
         return value.textValue();
+    }
+
+    /** A value of the file in a message: an excerpt, since it may be an object of megabytes. */
+    private static String shown(JsonNode value) {
+        return FileProblems.excerpt(value.toString());
     }
 
     private static FeatureConfiguration features(Path file, JsonNode features) throws AnalysisModelException {
@@ -126,7 +131,7 @@ public final class StoredModels {
             return Features.any();
         }
         if (!features.isObject()) {
-            throw new AnalysisModelException(file + ": 'features' must be an object but is " + features);
+            throw new AnalysisModelException(file + ": 'features' must be an object but is " + shown(features));
         }
         rejectUnknownKeys(file, "features.", features, FEATURE_KEYS);
         List<String> values = new ArrayList<>();
@@ -137,7 +142,7 @@ public final class StoredModels {
             } else if (value.isTextual()) {
                 values.add(value.textValue());
             } else {
-                throw new AnalysisModelException(file + ": 'features." + key + "' must be a string but is " + value);
+                throw new AnalysisModelException(file + ": 'features." + key + "' must be a string but is " + shown(value));
             }
         }
         return Features.of(values.get(0), values.get(1), values.get(2), values.get(3), values.get(4), null);
@@ -149,13 +154,13 @@ public final class StoredModels {
             return result;
         }
         if (!parameters.isObject()) {
-            throw new AnalysisModelException(file + ": 'parameters' must be an object but is " + parameters);
+            throw new AnalysisModelException(file + ": 'parameters' must be an object but is " + shown(parameters));
         }
         for (Map.Entry<String, JsonNode> entry : parameters.properties()) {
             JsonNode value = entry.getValue();
             if (!value.isValueNode() || value.isNull()) {
-                throw new AnalysisModelException(file + ": parameter '" + entry.getKey()
-                        + "' must be a string, number or boolean but is " + value);
+                throw new AnalysisModelException(file + ": parameter '" + FileProblems.excerpt(entry.getKey())
+                        + "' must be a string, number or boolean but is " + shown(value));
             }
             result.put(entry.getKey(), value.asText());
         }

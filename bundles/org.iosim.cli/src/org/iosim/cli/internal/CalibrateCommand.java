@@ -85,7 +85,7 @@ final class CalibrateCommand implements Callable<Integer> {
 			throw new IosimCommand.UserError(Main.EXIT_USAGE, "--folds must be at least 2, got " + folds);
 		}
 		if (ioMode != null && !ioMode.equals("buffered") && !ioMode.equals("direct")) {
-			throw new IosimCommand.UserError(Main.EXIT_USAGE, "--io must be buffered or direct, not '" + ioMode + "'");
+			throw new IosimCommand.UserError(Main.EXIT_USAGE, "--io must be buffered or direct, not '" + FileProblems.excerpt(ioMode) + "'");
 		}
 		IosimCommand.requireUsableOutputFolder(out, overwrite, database);
 		List<MeasuredDelay> rows;

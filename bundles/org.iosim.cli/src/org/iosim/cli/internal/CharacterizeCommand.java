@@ -59,7 +59,7 @@ final class CharacterizeCommand implements Callable<Integer> {
 	public Integer call() {
 		TraceFormat traceFormat = format == null ? null
 				: TraceFormat.named(format).orElseThrow(() -> new IosimCommand.UserError(Main.EXIT_USAGE,
-						"--format must be fio or blkparse, not '" + format + "'"));
+						"--format must be fio or blkparse, not '" + FileProblems.excerpt(format) + "'"));
 		CharacterizationOptions options;
 		try {
 			options = new CharacterizationOptions(window,

@@ -67,6 +67,9 @@ final class MeasureCommand implements Callable<Integer> {
 	@Option(names = "--export", paramLabel = "CSV", description = "Write the measured delays as CSV (after measuring, if a PLAN is given).")
 	Path export;
 
+	@Option(names = "--overwrite", description = "Replace the --export CSV if it exists.")
+	boolean overwrite;
+
 	@Mixin
 	RegressionCommand.QuietOption quiet;
 
@@ -82,7 +85,7 @@ final class MeasureCommand implements Callable<Integer> {
 		Path db = database != null ? database : Path.of(stem(plan.getFileName().toString()) + ".db");
 		if (export != null) {
 			// before measuring, which takes minutes to hours
-			IosimCommand.requireWritableOutputFile(export, java.util.stream.Stream.of(plan, db, volumeFile)
+			QpnCommand.requireWritableFile(export, overwrite, java.util.stream.Stream.of(plan, db, volumeFile)
 					.filter(java.util.Objects::nonNull).toArray(Path[]::new));
 		}
 		try {

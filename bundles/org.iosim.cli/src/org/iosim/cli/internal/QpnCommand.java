@@ -89,7 +89,9 @@ final class QpnCommand implements Runnable {
 		QpeReadResult read = readFile(file);
 		List<QpnDiagnostic> diagnostics = new ArrayList<>(read.diagnostics());
 		if (!read.hasErrors()) {
-			diagnostics.addAll(new QpnValidator().validate(read.net()));
+			for (QpnDiagnostic found : new QpnValidator().validate(read.net())) {
+				diagnostics.add(new QpnDiagnostic(found.severity(), inFile(file, read.net(), found.message())));
+			}
 		}
 		report(diagnostics, err);
 		Net net = read.net();
@@ -100,6 +102,16 @@ final class QpnCommand implements Runnable {
 			throw new IosimCommand.UserError(Main.EXIT_INVALID, file.getFileName() + ": " + unsupported.getMessage());
 		}
 		return net;
+	}
+
+	/**
+	 * The validator names the net, whose name here is the file's without its extension; the user
+	 * knows the file, so a message names it as the reader's and the simulator's do.
+	 */
+	private static String inFile(Path file, Net net, String message) {
+		String netPrefix = net.getName() + ": ";
+		return file.getFileName() + ": " + (net.getName() != null && message.startsWith(netPrefix)
+				? "net '" + net.getName() + "': " + message.substring(netPrefix.length()) : message);
 	}
 
 	/** Prints the warnings; errors end the command with their messages. */
@@ -615,21 +627,21 @@ final class QpnCommand implements Runnable {
 		private Mode[] schedulerModes(Net net) {
 			Transition transition = net.getTransitions().stream().filter(candidate -> transitionName.equals(candidate.getName()))
 					.findFirst().orElseThrow(() -> new IosimCommand.UserError(Main.EXIT_INVALID, template
-							+ ": no transition named '" + transitionName + "'"));
+							+ ": no transition named '" + FileProblems.excerpt(transitionName) + "'"));
 			Mode[] modes = new Mode[2];
 			String[] names = { readMode, writeMode };
 			for (int index = 0; index < 2; index++) {
 				String name = names[index];
 				modes[index] = transition.getModes().stream().filter(mode -> name.equals(mode.getName())).findFirst()
 						.orElseThrow(() -> new IosimCommand.UserError(Main.EXIT_INVALID, template + ": transition '"
-								+ transitionName + "' has no mode named '" + name + "'"));
+								+ FileProblems.excerpt(transitionName) + "' has no mode named '" + FileProblems.excerpt(name) + "'"));
 			}
 			return modes;
 		}
 
 		private int colour(PreparedNet prepared, String colour) {
 			return prepared.colourOfPlace(place, colour).orElseThrow(() -> new IosimCommand.UserError(Main.EXIT_INVALID,
-					template + ": place '" + place + "' holds no colour '" + colour + "'"));
+					template + ": place '" + FileProblems.excerpt(place) + "' holds no colour '" + FileProblems.excerpt(colour) + "'"));
 		}
 
 		private int threads(double value, int row, String column) {

@@ -9,6 +9,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
+import org.iosim.analysis.FileProblems;
 import org.iosim.analysis.regression.DataFiles;
 import org.iosim.analysis.regression.DataFormatException;
 import org.iosim.analysis.regression.Dataset;
@@ -380,6 +381,9 @@ final class QpnStorageCommands {
 
 		@Override
 		public Integer call() {
+			requireBytes("--read-size", readSize);
+			requireBytes("--write-size", writeSize);
+			requireBytes("--file-set", fileSet);
 			IosimCommand.requireExisting(modelFile);
 			Net net;
 			try {
@@ -397,6 +401,17 @@ final class QpnStorageCommands {
 			return 0;
 		}
 
+		/** The largest size an argument may give, as measurement plans bound their file sets: 1 PiB. */
+		private static final double MAX_BYTES = 0x1p50;
+
+		/** A size is the argument's problem, named before the model file is read. */
+		private static void requireBytes(String option, double bytes) {
+			if (!(bytes >= 1 && bytes <= MAX_BYTES)) {
+				throw new IosimCommand.UserError(Main.EXIT_USAGE, String.format(Locale.ROOT,
+						"%s must be a number of bytes from 1 to %.0f (1 PiB), got %.6g", option, MAX_BYTES, bytes));
+			}
+		}
+
 		private Net storageNet(CalibratedStorage storage) {
 			if (threads == null || vms != null) {
 				throw new IosimCommand.UserError(Main.EXIT_USAGE, "a storage template takes --threads (not --vm)");
@@ -404,7 +419,7 @@ final class QpnStorageCommands {
 			Map<StorageClass, Integer> perClass = new EnumMap<>(StorageClass.class);
 			for (Map.Entry<String, Integer> entry : threads.entrySet()) {
 				StorageClass storageClass = StorageClass.byLabel(entry.getKey()).orElseThrow(() -> new IosimCommand.UserError(
-						Main.EXIT_USAGE, "--threads: unknown class '" + entry.getKey() + "' (expected rr, rs, wr or ws)"));
+						Main.EXIT_USAGE, "--threads: unknown class '" + FileProblems.excerpt(entry.getKey()) + "' (expected rr, rs, wr or ws)"));
 				perClass.put(storageClass, entry.getValue());
 			}
 			return StorageNets.instantiate(storage, new StorageWorkload(perClass, readSize, writeSize, fileSet));
@@ -424,7 +439,7 @@ final class QpnStorageCommands {
 					perVm.add(new SchedulerWorkload.Vm(Integer.parseInt(counts[0].trim()), Integer.parseInt(counts[1].trim())));
 				} catch (NumberFormatException notCounts) {
 					throw new IosimCommand.UserError(Main.EXIT_USAGE, "--vm must be READS,WRITES (two whole numbers), not '"
-							+ (vm.length() > 40 ? vm.substring(0, 40) + "…" : vm) + "'");
+							+ FileProblems.excerpt(vm) + "'");
 				}
 			}
 			return model.net(new SchedulerWorkload(perVm, readSize, writeSize, fileSet));

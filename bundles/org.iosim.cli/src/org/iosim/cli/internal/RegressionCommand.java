@@ -15,6 +15,7 @@ import java.util.concurrent.Callable;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
+import org.iosim.analysis.FileProblems;
 import org.iosim.analysis.regression.CrossValidation;
 import org.iosim.analysis.regression.DataFiles;
 import org.iosim.analysis.regression.DataFormatException;
@@ -125,7 +126,7 @@ final class RegressionCommand implements Runnable {
 		case "s3" -> S3Search.defaults();
 		case "grid" -> new GridSearch(6);
 		case "random" -> new RandomSearch(100, seed);
-		default -> throw new IosimCommand.UserError(Main.EXIT_USAGE, "--tune must be s3, grid, random or none, not '" + tune + "'");
+		default -> throw new IosimCommand.UserError(Main.EXIT_USAGE, "--tune must be s3, grid, random or none, not '" + FileProblems.excerpt(tune) + "'");
 		};
 	}
 
@@ -265,6 +266,9 @@ final class RegressionCommand implements Runnable {
 		@Option(names = "--out", paramLabel = "MODEL.json", required = true, description = "Where to store the model.")
 		Path out;
 
+		@Option(names = "--overwrite", description = "Replace MODEL.json if it exists.")
+		boolean overwrite;
+
 		@Option(names = "--bootstrap", paramLabel = "B", defaultValue = "0",
 				description = "Also estimate the error by B bootstrap resamples (out-of-bag RMSE); 0 for none.")
 		int bootstrap;
@@ -282,7 +286,7 @@ final class RegressionCommand implements Runnable {
 				throw new IosimCommand.UserError(Main.EXIT_USAGE, "--bootstrap must not be negative");
 			}
 			// before the tuning, which may take minutes
-			IosimCommand.requireWritableOutputFile(out, data.data);
+			QpnCommand.requireWritableFile(out, overwrite, data.data);
 			Dataset dataset = data.read();
 			Technique chosen = technique(technique);
 			long started = System.nanoTime();
@@ -323,6 +327,9 @@ final class RegressionCommand implements Runnable {
 		@Option(names = "--out", paramLabel = "MODEL.json", description = "Store the selected model.")
 		Path out;
 
+		@Option(names = "--overwrite", description = "Replace MODEL.json if it exists.")
+		boolean overwrite;
+
 		@Spec
 		CommandSpec spec;
 
@@ -334,7 +341,7 @@ final class RegressionCommand implements Runnable {
 		private Integer select() {
 			if (out != null) {
 				// before the selection, which may take minutes
-				IosimCommand.requireWritableOutputFile(out, data.data);
+				QpnCommand.requireWritableFile(out, overwrite, data.data);
 			}
 			Dataset dataset = data.read();
 			ProgressLines progress = new ProgressLines(spec.commandLine().getErr(), quiet);

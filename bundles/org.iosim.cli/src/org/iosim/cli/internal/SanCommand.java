@@ -100,6 +100,9 @@ final class SanCommand implements Runnable {
 		@Option(names = "--out", paramLabel = "DIR", description = "Also write summary.json and resources.csv there.")
 		Path out;
 
+		@Option(names = "--overwrite", description = "Replace summary.json and resources.csv in DIR if they exist.")
+		boolean overwrite;
+
 		@Option(names = "--cache-size", paramLabel = "BYTES",
 				description = "What-if: this cache size per storage node instead of the configuration's.")
 		Long cacheSize;
@@ -128,14 +131,16 @@ final class SanCommand implements Runnable {
 					theLayout = Layout.valueOf(layout.toUpperCase(Locale.ROOT));
 				} catch (IllegalArgumentException unknown) {
 					throw new IosimCommand.UserError(Main.EXIT_USAGE,
-							"--layout must be striped or concatenated, not '" + layout + "'");
+							"--layout must be striped or concatenated, not '" + FileProblems.excerpt(layout) + "'");
 				}
 			}
 			IosimCommand.requireExisting(config, input.workload);
 			if (out != null) {
 				// before the replay, which takes long on a long trace
-				IosimCommand.requireWritableOutputFile(out.resolve("summary.json"), java.util.stream.Stream.of(config,
-						input.trace, input.workload).filter(java.util.Objects::nonNull).toArray(Path[]::new));
+				Path[] inputs = java.util.stream.Stream.of(config, input.trace, input.workload)
+						.filter(java.util.Objects::nonNull).toArray(Path[]::new);
+				QpnCommand.requireWritableFile(out.resolve("summary.json"), overwrite, inputs);
+				QpnCommand.requireWritableFile(out.resolve("resources.csv"), overwrite, inputs);
 			}
 			SanConfiguration configuration;
 			try {
@@ -211,6 +216,9 @@ final class SanCommand implements Runnable {
 		@Option(names = "--spec", paramLabel = "FILE", description = "Write a workload specification there.")
 		Path specFile;
 
+		@Option(names = "--overwrite", description = "Replace the --spec FILE if it exists.")
+		boolean overwrite;
+
 		@Option(names = "--seed", paramLabel = "N", defaultValue = "1",
 				description = "The seed written into the specification (default ${DEFAULT-VALUE}).")
 		long seed;
@@ -220,6 +228,9 @@ final class SanCommand implements Runnable {
 
 		@Override
 		public Integer call() {
+			if (specFile != null) {
+				QpnCommand.requireWritableFile(specFile, overwrite, trace);
+			}
 			TraceAnalyzer.Analysis analysis = TraceAnalyzer.analyze(readTrace(trace));
 			PrintWriter printer = spec.commandLine().getOut();
 			printer.println("Trace " + trace);
@@ -247,13 +258,16 @@ final class SanCommand implements Runnable {
 		@Option(names = "--out", paramLabel = "FILE", required = true, description = "The trace to write.")
 		Path out;
 
+		@Option(names = "--overwrite", description = "Replace FILE if it exists.")
+		boolean overwrite;
+
 		@Spec
 		CommandSpec spec;
 
 		@Override
 		public Integer call() {
 			IosimCommand.requireExisting(specification);
-			IosimCommand.requireWritableOutputFile(out, specification);
+			QpnCommand.requireWritableFile(out, overwrite, specification);
 			List<IoRequest> trace = generateTrace(specification);
 			IosimCommand.writeWhole(out, file -> SpcTrace.write(file, trace));
 			spec.commandLine().getOut().printf(Locale.ROOT, "wrote %d requests to %s%n", trace.size(), out);

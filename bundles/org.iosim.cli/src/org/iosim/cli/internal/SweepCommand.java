@@ -178,6 +178,11 @@ final class SweepCommand implements Callable<Integer> {
 		try {
 			result = Sweep.run(SweepPlan.of(definition), out, runner, sweepEngine, monitor);
 		} catch (RunFailure failure) {
+			if (points.pointsFile != null && failure.getMessage().startsWith("point ")) {
+				// the points came from a file: say which, as for what is wrong with the file itself
+				throw IosimCommand.failed(new RunFailure(failure.kind(), points.pointsFile + ": " + failure.getMessage(),
+						failure.getCause()));
+			}
 			throw IosimCommand.failed(failure);
 		} catch (RunCancelledException cancelled) {
 			throw new IosimCommand.UserError(Main.EXIT_INVALID, "the sweep was cancelled; rerun it to resume");

@@ -4,6 +4,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 
 import org.iosim.cli.Main;
@@ -136,9 +137,18 @@ final class ValidateCommand implements Callable<Integer> {
 		return number + " " + noun + (number == 1 ? "" : "s");
 	}
 
+	/**
+	 * Problems printed per list at most, as compilers stop listing: a generated file may repeat one
+	 * mistake a hundred thousand times, and its listing would be many times its size.
+	 */
+	private static final int MAX_LISTED = 100;
+
 	private static void printDiagnostics(PrintWriter out, List<Diagnostic> diagnostics, String indent) {
-		for (Diagnostic diagnostic : diagnostics) {
-			out.println(indent + (diagnostic.isError() ? "error: " : "warning: ") + diagnostic.format());
+		diagnostics.stream().limit(MAX_LISTED).forEach(diagnostic -> out.println(indent
+				+ (diagnostic.isError() ? "error: " : "warning: ") + diagnostic.format()));
+		if (diagnostics.size() > MAX_LISTED) {
+			out.println(String.format(Locale.ROOT, "%s… and %,d more problems (%,d in all; the first %d are"
+					+ " listed)", indent, diagnostics.size() - MAX_LISTED, diagnostics.size(), MAX_LISTED));
 		}
 	}
 }

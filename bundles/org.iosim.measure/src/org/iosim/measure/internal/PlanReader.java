@@ -37,7 +37,7 @@ public final class PlanReader {
 	private static final double MAX_SECONDS = 24 * 3600;
 	private static final Set<String> KEYS = Set.of("name", "design", "points", "seed", "repetitions", "warmup", "duration",
 			"factors", "precision", "maxRepetitions", "maxOtherLoad");
-	private static final Pattern SIZE = Pattern.compile("\\s*([0-9]+(?:\\.[0-9]+)?)\\s*(B|KiB|MiB|GiB|TiB|kB|KB|MB|GB|TB)?\\s*");
+	private static final Pattern SIZE = Pattern.compile("\\s*([0-9]+(?:\\.[0-9]+)?)\\s*(B|KiB|MiB|GiB|TiB|PiB|kB|KB|MB|GB|TB|PB)?\\s*");
 
 	/** Text after the JSON value is refused by {@link FileProblems#readJson}, in words of its own. */
 	private static final ObjectMapper JSON = new ObjectMapper().enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
@@ -295,10 +295,12 @@ public final class PlanReader {
 		case "MiB" -> 1L << 20;
 		case "GiB" -> 1L << 30;
 		case "TiB" -> 1L << 40;
+		case "PiB" -> 1L << 50; // the largest file set a plan may name, so that its bound can be written as it is said
 		case "kB", "KB" -> 1e3;
 		case "MB" -> 1e6;
 		case "GB" -> 1e9;
-		default -> 1e12;
+		case "TB" -> 1e12;
+		default -> 1e15;
 		};
 	}
 

@@ -71,6 +71,12 @@ public final class QpeFormat {
 	public static final Set<String> UNMAPPED_COLOR_CONFIGURATIONS = Set.of(REPLICATION_DELETION_COLOR_CONFIGURATION,
 			REPLICATION_DELETION_QUEUEING_COLOR_CONFIGURATION, WELCH_COLOR_CONFIGURATION, WELCH_QUEUEING_COLOR_CONFIGURATION);
 
+	/** The format's own long type names, shown whole in messages: they are not the file's content but the format's words. */
+	private static final Set<String> LONG_TYPE_NAMES = Set.of(QUEUEING_COLOR_REFERENCE, PLACE_CONFIGURATION,
+			BATCH_MEANS_COLOR_CONFIGURATION, BATCH_MEANS_QUEUEING_COLOR_CONFIGURATION,
+			REPLICATION_DELETION_COLOR_CONFIGURATION, REPLICATION_DELETION_QUEUEING_COLOR_CONFIGURATION,
+			WELCH_COLOR_CONFIGURATION, WELCH_QUEUEING_COLOR_CONFIGURATION);
+
 	/**
 	 * Every attribute name that one of QPME's or SimQPN's distributions reads as a parameter: numbers
 	 * such as {@code lambda}, and the names of the data files of the empirical, replay, MARS and WEKA
@@ -94,8 +100,12 @@ public final class QpeFormat {
 	 */
 	public static final Pattern DECIMAL = Pattern.compile("[+-]?(\\d+(\\.\\d*)?|\\.\\d+)([eE][+-]?\\d{1,4})?");
 
-	/** Names in messages are cut here: every message about an element repeats its owners' names. */
-	private static final int MAX_NAME_IN_MESSAGE = 100;
+	/**
+	 * Names and values in messages are cut here: every message about an element repeats its owners'
+	 * names, and a message quotes no more of a file than a short excerpt (as FileProblems.excerpt does
+	 * for the other readers of users' files).
+	 */
+	private static final int MAX_NAME_IN_MESSAGE = 40;
 
 	private QpeFormat() {
 	}
@@ -164,8 +174,19 @@ public final class QpeFormat {
 
 	/** @return the text, cut to a length that keeps messages readable */
 	public static String shorten(String text) {
-		return text.length() <= MAX_NAME_IN_MESSAGE ? text
-				: text.substring(0, MAX_NAME_IN_MESSAGE) + "… (" + text.length() + " characters)";
+		StringBuilder shown = new StringBuilder();
+		int characters = 0;
+		for (int at = 0; at < text.length(); at = text.offsetByCodePoints(at, 1), characters++) {
+			if (characters == MAX_NAME_IN_MESSAGE) {
+				return shown.append("… (").append(text.codePointCount(0, text.length())).append(" characters)").toString();
+			}
+			int character = text.codePointAt(at);
+			// control and formatting characters (escapes, bidirectional overrides) would act on the terminal
+			int type = Character.getType(character);
+			shown.appendCodePoint(type == Character.CONTROL || type == Character.FORMAT || type == Character.LINE_SEPARATOR
+					|| type == Character.PARAGRAPH_SEPARATOR || type == Character.SURROGATE ? '?' : character);
+		}
+		return shown.toString();
 	}
 
 	private static boolean isContainer(String elementName) {
@@ -191,7 +212,7 @@ public final class QpeFormat {
 	}
 
 	private static String label(String type, String name, String id) {
-		StringBuilder label = new StringBuilder(shorten(type));
+		StringBuilder label = new StringBuilder(LONG_TYPE_NAMES.contains(type) ? type : shorten(type));
 		if (name != null) {
 			label.append(" '").append(shorten(name)).append('\'');
 		}

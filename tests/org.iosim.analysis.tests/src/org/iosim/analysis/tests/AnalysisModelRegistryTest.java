@@ -291,6 +291,12 @@ class AnalysisModelRegistryTest {
         assertTrue(storedError("{\"name\": \"m\", \"name\": \"n\", \"kind\": \"table\"}")
                 .startsWith(file + "not valid JSON at line 1, column 21: Duplicate field 'name'"));
         assertEquals(file + "the JSON ends early at line 1, column 35; the file looks truncated", storedError("{\"name\": \"m\", \"kind\": \"expression\""));
+        // values and keys of thousands of characters are quoted as excerpts
+        String numbers = "[" + "1,".repeat(5_000) + "1]";
+        assertEquals(file + "'name' must be a non-empty string but is " + numbers.substring(0, 39) + "…",
+                storedError("{\"name\": " + numbers + ", \"kind\": \"table\"}"));
+        assertEquals(file + "unknown key 'k" + "e".repeat(38) + "…'; known keys: features, kind, name, parameters",
+                storedError("{\"name\": \"m\", \"kind\": \"table\", \"k" + "e".repeat(5_000) + "\": 1}"));
     }
 
     @Test

@@ -34,6 +34,8 @@ import org.iosim.measure.WorkloadRunner;
 import org.iosim.pcm.io.IoType;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The database and the resumption of a measurement, with a runner that computes its "latencies"
@@ -322,6 +324,26 @@ class MeasurementDatabaseTest {
 		assertFalse(Files.readString(existingCsv).contains(MeasuredDelay.GROWING_FILES));
 	}
 
+	@ParameterizedTest
+	@ValueSource(strings = { "'fast'", "-1", "NULL", "9e999" })
+	void anEditedLatencyIsRefusedNotReadAsZero(String edited) throws Exception {
+		Path db = folder.resolve("m.db");
+		try (MeasurementDatabase database = MeasurementDatabase.open(db, true)) {
+			Measurement.run(plan(), database, new ComputedRunner(), folder.resolve("scratch"), new Measurement.Listener() {
+			});
+		}
+		try (Connection connection = new org.sqlite.JDBC().connect("jdbc:sqlite:" + db, new java.util.Properties());
+				Statement statement = connection.createStatement()) {
+			statement.execute("UPDATE run SET write_latency_p95 = " + edited + " WHERE write_requests > 0");
+		}
+		try (MeasurementDatabase database = MeasurementDatabase.open(db, false)) {
+			MeasurementException error = assertThrows(MeasurementException.class, database::runs);
+			assertTrue(error.getMessage().startsWith(db + ": run "), error.getMessage());
+			assertTrue(error.getMessage().contains(" of plan 'computed' holds an impossible measurement (was the file"
+					+ " edited?): write_latency_p95 is "), error.getMessage());
+		}
+	}
+
 	@Test
 	void anotherProgramsDatabaseIsRefusedAndLeftAsItIs() throws Exception {
 		Path foreign = folder.resolve("foreign.db");
@@ -359,6 +381,29 @@ class MeasurementDatabaseTest {
 					}));
 			assertTrue(error.getMessage().contains("already holds a plan named 'computed'"), error.getMessage());
 			assertEquals(24, database.runs().size(), "the old plan's runs stay as they were");
+		}
+	}
+
+	@Test
+	void aPlanThatRecordedNoRunGivesWayToItsChangedVersion() throws Exception {
+		Path db = folder.resolve("m.db");
+		ComputedRunner failing = new ComputedRunner();
+		failing.failOnRun = 0;
+		try (MeasurementDatabase database = MeasurementDatabase.open(db, true)) {
+			assertThrows(MeasurementException.class, () -> Measurement.run(plan(), database, failing,
+					folder.resolve("scratch"), new Measurement.Listener() {
+					}));
+		}
+		Path changed = folder.resolve("changed.json");
+		Files.writeString(changed, """
+				{"name": "computed", "repetitions": 1, "warmup": 0, "duration": 2, "seed": 4,
+				 "factors": {"requestSize": [4096], "readRatio": [0, 1]}}""");
+		try (MeasurementDatabase database = MeasurementDatabase.open(db, true)) {
+			Measurement.Outcome outcome = Measurement.run(MeasurementPlan.load(changed), database, new ComputedRunner(),
+					folder.resolve("scratch"), new Measurement.Listener() {
+					});
+			assertEquals(2, outcome.measuredNow());
+			assertEquals(2, database.runs().size());
 		}
 	}
 

@@ -84,6 +84,8 @@ class PipelineFileTest {
 			{"model": "m"} trailing garbage                            | more text follows the JSON value at line 1
 			{"model": "m"}{"model": "n"}                               | more text follows the JSON value at line 1
 			{"model": "m", "a": 1, "b": 2, "c": 3, "d": 4, "e": 5, "f": 6} | unknown keys a, b, c, d, e, … (6 in all); known:
+			{"model": "m", "out": "re\\nsults\\u001b[31m"}            | 'out' is not a file name: 're?sults?[31m' (13 characters; a path has no control characters
+			{"model": "m/nnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnn"} | 'model' is not a file name: 'm/nnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnn…' (258 characters; a path has no control characters, at most 4095 bytes and names of at most 255 bytes)
 			""")
 	void wrongFilesAreUsageErrorsNamingTheFileAndTheKey(String content, String expected) throws Exception {
 		Path file = write("bad.json", content);

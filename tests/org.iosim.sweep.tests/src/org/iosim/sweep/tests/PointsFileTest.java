@@ -40,6 +40,13 @@ class PointsFileTest {
 	}
 
 	@Test
+	void cellsInDoubleQuotesAsSpreadsheetsQuoteTextAreTheirText() throws Exception {
+		PointsFile points = PointsFile.read(file("\"population\",\"io\"\n5,\"a \"\"quoted\"\" name.ioconfig\"\n"));
+		assertEquals(List.of("population", "io"), points.parameters());
+		assertEquals(List.of(List.of("5", "a \"quoted\" name.ioconfig")), points.rows());
+	}
+
+	@Test
 	void aBinaryFileIsNotATextCsvFile() throws IOException {
 		Path image = Files.write(folder.resolve("points.csv"), new byte[] { (byte) 0x89, 'P', 'N', 'G', '\r', '\n' });
 		assertEquals(image + ": not a text CSV file: line 1 is not UTF-8 text (byte 0x89 at column 1, byte offset 0 in"

@@ -286,8 +286,10 @@ public final class NetRun {
 				break;
 			}
 			if (eventCount >= budget.nextLook()) {
+				double precisionCheck = measuring ? nextCheck : warmUp + checkInterval;
 				String unfinishable = budget.look(new RunBudget.Position(eventCount, now, runLength, measurements,
-						settings.maxMeasurements() > 0 ? settings.maxMeasurements() : Long.MAX_VALUE, checksPrecision));
+						settings.maxMeasurements() > 0 ? settings.maxMeasurements() : Long.MAX_VALUE,
+						checksPrecision && reachable(precisionCheck, runLength, budget)));
 				if (unfinishable != null) {
 					throw new UnsupportedNetException("net '" + net.name + "': " + unfinishable);
 				}
@@ -305,6 +307,18 @@ public final class NetRun {
 			}
 		}
 		return result(stopReason, (System.nanoTime() - started) / 1e9);
+	}
+
+	/**
+	 * Whether the stopping rule's next check comes before the run length and, at the pace so far, within
+	 * the run budget: only then may precision end the run early. Checks are spread over the run length
+	 * (at most {@link #MAX_STOP_CHECKS}), so a run length of 1e300 puts even the first one out of reach.
+	 */
+	private boolean reachable(double precisionCheck, double runLength, RunBudget budget) {
+		if (!(precisionCheck < runLength)) {
+			return false;
+		}
+		return !(now > 0) || eventCount * (precisionCheck / now) <= budget.limit();
 	}
 
 	/** A completion event of a queue fired (an outdated one of a processor-sharing queue changes nothing). */

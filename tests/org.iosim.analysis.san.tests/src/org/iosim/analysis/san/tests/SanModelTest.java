@@ -135,9 +135,15 @@ class SanModelTest {
 			"\"raid\": \"raid0\", \"disks\": 1|\"raid\": \"raid5\", \"disks\": 2|'storage.ranks[0].disks' must be at least 3 for raid5",
 			"\"ranks\": [ \"r0\" ]|\"ranks\": [ \"r9\" ]|'volumes[0].ranks[0]' names no rank: 'r9'",
 			"\"layout\": \"concatenated\"|\"layout\": \"spread\"|'volumes[0].layout' must be \"striped\" or \"concatenated\"",
-			"\"overhead\": 0.004|\"overhead\": \"4ms\"|'storage.ranks[0].disk.overhead' must be a number, got the text \"4ms\"",
+			"\"overhead\": 0.004|\"overhead\": \"4ms\"|'storage.ranks[0].disk.overhead' must be a number, got the text '4ms'",
 			"\"destageLow\": 0.5|\"destageLow\": 0.95|'storage.nvs.destageLow' must not exceed destageHigh",
-			"\"size\": 16384|\"size\": 16384,|not valid JSON at line" })
+			"\"size\": 16384|\"size\": 16384,|not valid JSON at line",
+			// counts beyond what the model simulates are refused, not cut to it: the results would be of another SAN
+			"\"raid\": \"raid0\", \"disks\": 1|\"raid\": \"raid0\", \"disks\": 2000000000|'storage.ranks[0].disks' must be at most 4096",
+			"\"count\": 1,|\"count\": 5000,|'storage.hostAdapters.count' must be at most 4096",
+			"\"nodes\": 1|\"nodes\": 65|'storage.nodes' must be at most 64",
+			// a value that is none of the words is quoted as an excerpt
+			"\"raid\": \"raid0\"|\"raid\": \"raid0raid0raid0raid0raid0raid0raid0raid0raid0raid0raid0\"|got 'raid0raid0raid0raid0raid0raid0raid0raid…'" })
 	void badConfigurationsNameTheFileAndElement(String original, String replacement, String expected) {
 		assertTrue(HandComputedReplayTest.CONFIG.contains(original), original);
 		SanException problem = assertThrows(SanException.class, () -> SanConfigurationReader.parse("bad.json",

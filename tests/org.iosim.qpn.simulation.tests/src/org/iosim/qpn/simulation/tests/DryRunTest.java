@@ -72,6 +72,20 @@ class DryRunTest {
 	}
 
 	@Test
+	void aPrecisionRuleWhoseFirstCheckLiesBeyondTheRunBudgetDoesNotSaveARunLengthOf1e300() {
+		NetBuilder builder = cycling();
+		// the checks are spread over the run length: the first of 1e300 comes after 1e294 time units
+		QpnRunSettings precise = new QpnRunSettings(1, StoppingRule.RELPRC, 1e300, 0, 1);
+		String checked = assertThrows(UnsupportedNetException.class,
+				() -> QpnSimulator.dryRun(builder.net, null, precise)).getMessage();
+		assertTrue(checked.contains("reaching the run length 1e+300 would take about"), checked);
+		assertEquals(runRefusal(builder, precise), checked);
+		// a precision rule checked within the budget may still end a long run
+		assertDoesNotThrow(() -> QpnSimulator.dryRun(builder.net, null,
+				new QpnRunSettings(1, StoppingRule.RELPRC, 1e12, 0, 1)));
+	}
+
+	@Test
 	void aTokenCountBeyondWhatTheSimulatorHoldsIsRefusedByCompilingTheNet() {
 		NetBuilder builder = cycling();
 		Mode mode = builder.net.getTransitions().get(0).getModes().get(0);
