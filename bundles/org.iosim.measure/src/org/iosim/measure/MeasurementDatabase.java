@@ -16,7 +16,7 @@ import java.util.Optional;
 import java.util.Properties;
 import java.util.Set;
 
-import org.iosim.analysis.FileProblems;
+import org.iosim.files.FileProblems;
 import org.iosim.measure.RunResult.Latencies;
 import org.sqlite.SQLiteConfig;
 import org.sqlite.SQLiteErrorCode;

@@ -6,7 +6,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
 
-import org.iosim.analysis.FileProblems;
+import org.iosim.files.FileProblems;
 import org.iosim.engine.SimulationConfig;
 import org.iosim.run.RunConfiguration;
 import org.iosim.sweep.internal.DefinitionJson;

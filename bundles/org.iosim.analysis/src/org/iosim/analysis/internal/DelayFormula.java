@@ -10,7 +10,7 @@ import java.util.Optional;
 import java.util.Set;
 
 import org.iosim.analysis.AnalysisModelException;
-import org.iosim.analysis.FileProblems;
+import org.iosim.files.FileProblems;
 import org.iosim.pcm.io.IoType;
 import org.iosim.analysis.ModelDefinition;
 import org.iosim.analysis.WorkloadInput;
