@@ -4,7 +4,7 @@ import java.util.List
 import java.util.Map
 import java.util.Set
 import org.eclipse.emf.ecore.util.EcoreUtil
-import org.iosim.analysis.FileProblems
+import org.iosim.files.FileProblems
 import org.iosim.pcm.AbstractInternalControlFlowAction
 import org.iosim.pcm.ArchitectureModel
 import org.iosim.pcm.AssemblyContext
