@@ -7,6 +7,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
 import org.iosim.measure.internal.FioReport;
@@ -36,6 +38,11 @@ public final class FioRunner implements WorkloadRunner {
 	private final String executable;
 	/** The volume group the runs work in, or null for the plain device. */
 	private final BlockThrottle.Group volume;
+	/**
+	 * The files this runner had fio write (file sets, their markers, the growing files' names), which
+	 * are all {@link #removeFileSets} removes: a file of the user's that only looks like one stays.
+	 */
+	private final Set<Path> written = ConcurrentHashMap.newKeySet();
 
 	/** @param executable the fio program, a path or a name looked up on the PATH */
 	public FioRunner(String executable) {
@@ -89,6 +96,11 @@ public final class FioRunner implements WorkloadRunner {
 		command.addAll(Programs.diesWithThisProcess());
 		if (run.workload().files() == StorageWorkload.Files.EXISTING) {
 			layOut(command, directory, run.workload());
+		} else {
+			// fio numbers a run's threads from 0 in the names it gives their files
+			for (int thread = 0; thread < run.workload().concurrency(); thread++) {
+				written.add(directory.toAbsolutePath().resolve(GROWING_PREFIX + thread));
+			}
 		}
 		List<String> fio = new ArrayList<>(List.of(executable));
 		fio.addAll(arguments(run, directory, warmup, duration));
@@ -149,7 +161,10 @@ public final class FioRunner implements WorkloadRunner {
 	private void layOut(List<String> prefix, Path directory, StorageWorkload workload)
 			throws MeasurementException, InterruptedException {
 		Path fileSet = directory.toAbsolutePath().resolve(FILE_SET_PREFIX + workload.fileSetSize());
-		Path marker = directory.resolve(FILE_SET_PREFIX + workload.fileSetSize() + LAID_OUT);
+		Path marker = directory.toAbsolutePath().resolve(FILE_SET_PREFIX + workload.fileSetSize() + LAID_OUT);
+		// a file set with its marker was laid out by IOSim, in this measurement or a killed one
+		written.add(fileSet);
+		written.add(marker);
 		if (Files.exists(marker)) {
 			return;
 		}
@@ -187,16 +202,19 @@ public final class FioRunner implements WorkloadRunner {
 
 	@Override
 	public void removeFileSets(Path directory) {
-		for (String prefix : List.of(FILE_SET_PREFIX, GROWING_PREFIX)) {
-			try (var fileSets = Files.newDirectoryStream(directory, prefix + "*")) {
-				for (Path fileSet : fileSets) {
-					Files.deleteIfExists(fileSet);
+		Path folder = directory.toAbsolutePath();
+		for (Path file : written) {
+			if (file.getParent().equals(folder)) {
+				try {
+					Files.deleteIfExists(file);
+				} catch (IOException leftOver) {
+					// a file set left behind wastes space but no result; the next measurement reuses it
 				}
-			} catch (IOException leftOver) {
-				// a file set left behind wastes space but no result; the next measurement reuses it
+				written.remove(file);
 			}
 		}
 	}
+
 
 	/**
 	 * The job, on the command line so nothing of it reaches a job file. Mixed threads are one job whose

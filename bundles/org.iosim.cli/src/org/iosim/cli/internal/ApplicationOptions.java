@@ -36,6 +36,9 @@ final class ApplicationOptions {
 	@Option(names = "--seed", defaultValue = "1", description = "Seed of the run order (default ${DEFAULT-VALUE}).")
 	long seed;
 
+	@Option(names = "--overwrite", description = "Replace the file of --out if it exists.")
+	boolean overwrite;
+
 	// Stricter than a storage measurement's 0.5: an application's own CPU work is part of what is
 	// measured, and a quarter of a CPU used by others cost pgbench at 2,000 IOPS a sixth of its throughput.
 	@Option(names = "--max-other-load", paramLabel = "CPUS", defaultValue = "0.1", description = "CPUs other processes"

@@ -83,15 +83,15 @@ final class ColocateCommand implements Callable<Integer> {
 		} catch (IllegalArgumentException wrong) {
 			throw new IosimCommand.UserError(Main.EXIT_USAGE, wrong.getMessage());
 		}
+		if (out != null) {
+			QpnCommand.requireWritableFile(out, application.overwrite);
+		}
 		if (PostgresCluster.programs().isEmpty()) {
 			throw new IosimCommand.UserError(Main.EXIT_INVALID,
 					"PostgreSQL is not installed (Debian and Ubuntu: apt-get install postgresql)");
 		}
 		if (!Dbench.installed()) {
 			throw new IosimCommand.UserError(Main.EXIT_INVALID, "dbench is not installed (apt-get install dbench)");
-		}
-		if (out != null) {
-			QpnCommand.requireWritableFile(out, true);
 		}
 		List<ColocatedApplications.Measured> runs;
 		try (CleanUpOnSignal signal = new CleanUpOnSignal()) {

@@ -50,11 +50,11 @@ final class DbenchCommand implements Callable<Integer> {
 		} catch (IllegalArgumentException wrong) {
 			throw new IosimCommand.UserError(Main.EXIT_USAGE, wrong.getMessage());
 		}
+		if (out != null) {
+			QpnCommand.requireWritableFile(out, application.overwrite);
+		}
 		if (!Dbench.installed()) {
 			throw new IosimCommand.UserError(Main.EXIT_INVALID, "dbench is not installed (apt-get install dbench)");
-		}
-		if (out != null) {
-			QpnCommand.requireWritableFile(out, true);
 		}
 		long started = System.nanoTime();
 		List<Dbench.Run> runs;

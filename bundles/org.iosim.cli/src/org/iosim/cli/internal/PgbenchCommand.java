@@ -55,7 +55,7 @@ final class PgbenchCommand implements Callable<Integer> {
 			throw new IosimCommand.UserError(Main.EXIT_USAGE, wrong.getMessage());
 		}
 		if (out != null) {
-			QpnCommand.requireWritableFile(out, true);
+			QpnCommand.requireWritableFile(out, application.overwrite);
 		}
 		long started = System.nanoTime();
 		List<PgbenchCampaign.Measured> runs;

@@ -43,6 +43,9 @@ final class TraceCommand implements Callable<Integer> {
 			+ " removed at the end).")
 	Path log;
 
+	@Option(names = "--overwrite", description = "Replace the file of --log if it exists.")
+	boolean overwrite;
+
 	@Option(names = "--units", paramLabel = "N", description = "Operations the traced run did, to give the stream per"
 			+ " operation.")
 	Long units;
@@ -66,7 +69,7 @@ final class TraceCommand implements Callable<Integer> {
 		try {
 			if (from == null) {
 				if (log != null) {
-					QpnCommand.requireWritableFile(log, true);
+					QpnCommand.requireWritableFile(log, overwrite);
 				}
 				traced = log != null ? log : Files.createTempFile("iosim-trace", ".strace");
 				temporary = log == null;

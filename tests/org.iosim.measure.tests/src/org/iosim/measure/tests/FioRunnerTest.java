@@ -189,7 +189,10 @@ class FioRunnerTest {
 		// one run by itself: one read thread and three write threads, each in its own 1 MiB slice of the file set
 		Path files = Files.createDirectories(folder.resolve("one"));
 		StorageWorkload workload = configurations.get(0);
-		RunResult result = new FioRunner("fio").run(new PlannedRun(0, 0, 1, workload, 7), files, 0.1, 0.3);
+		Path usersOwn = Files.writeString(files.resolve("iosim-fileset-mine"),
+				"a file of the user's that looks like one\n");
+		FioRunner runner = new FioRunner("fio");
+		RunResult result = runner.run(new PlannedRun(0, 0, 1, workload, 7), files, 0.1, 0.3);
 		assertTrue(result.reads().orElseThrow().requests() > 0 && result.writes().orElseThrow().requests() > 0);
 		Path fileSet = files.resolve("iosim-fileset-" + (4 << 20));
 		assertEquals(4 << 20, Files.size(fileSet),
@@ -204,9 +207,10 @@ class FioRunnerTest {
 			assertFalse(layout.contains("unwritten"), layout);
 		}
 		assertTrue(Files.exists(files.resolve("iosim-fileset-" + (4 << 20) + ".laid-out")), "marked as laid out");
-		new FioRunner("fio").removeFileSets(files);
-		assertEquals(List.of(), Files.list(files).filter(path -> path.getFileName().toString().startsWith("iosim-"))
-				.toList(), "file sets and their marks are removed");
+		runner.removeFileSets(files);
+		assertEquals(List.of(usersOwn), Files.list(files)
+				.filter(path -> path.getFileName().toString().startsWith("iosim-")).toList(),
+				"the file sets and their marks are removed, and only what the runner wrote");
 	}
 
 	@Test

@@ -25,6 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Issue 23's surfaces fed files that are not what they expect, as users feed them by mistake or
@@ -382,6 +383,26 @@ class HostileFilesCorpusTest {
 		Run replaced = iosim(replacing);
 		assertEquals(0, replaced.status(), replaced.toString());
 		assertFalse(Files.readString(mine).equals("my own notes\n"), "replaced when asked");
+	}
+
+	/**
+	 * The measuring commands' output files follow the same rule, checked before anything is measured (so
+	 * these cases need neither root nor the applications).
+	 */
+	@ParameterizedTest(name = "{0}")
+	@ValueSource(strings = { "pgbench --out", "dbench --out", "colocate --out", "trace --log" })
+	void aMeasuringCommandReplacesItsOutputFileOnlyWithOverwrite(String command) throws IOException {
+		Path mine = Files.writeString(folder.resolve("runs.csv"), "my own runs\n");
+		Path applicationFolder = Files.createDirectories(folder.resolve("application"));
+		List<String> arguments = switch (command) {
+			case "trace --log" -> List.of("trace", "--log", mine.toString(), "--", "true");
+			default -> List.of(command.split(" ")[0], "--folder", applicationFolder.toString(), "--out", mine.toString());
+		};
+		Run refused = iosim(arguments);
+		assertEquals(1, refused.status(), refused.toString());
+		assertTrue(refused.err().contains(mine + " exists; add --overwrite to replace it"), refused.toString());
+		assertEquals("my own runs\n", Files.readString(mine));
+		assertClear(refused, new byte[0]);
 	}
 
 	/** A usage model repeating one mistake 5,000 times: validate lists the first problems, simulate fewer. */
