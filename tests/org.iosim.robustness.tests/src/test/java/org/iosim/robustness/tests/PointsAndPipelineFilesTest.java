@@ -3,10 +3,7 @@ package org.iosim.robustness.tests;
 import static org.iosim.robustness.tests.RegressionInputChecks.check;
 
 import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Random;
 
@@ -84,7 +81,7 @@ class PointsAndPipelineFilesTest {
 	private static void pointsReadOrExplained(byte[] content) {
 		Path file = RegressionInputChecks.file("points.csv", content);
 		PointsFile points = RegressionInputChecks.readsOrExplains(file, () -> read(file, () -> PointsFile.read(file)),
-				Refused.class);
+				RegressionInputChecks.Refused.class);
 		if (points != null) {
 			check(!points.parameters().isEmpty() && !points.rows().isEmpty(), "parameters and points", points);
 			check(points.rows().stream().allMatch(row -> row.size() == points.parameters().size()),
@@ -97,26 +94,9 @@ class PointsAndPipelineFilesTest {
 	private static void pipelineReadOrExplained(byte[] content) {
 		Path file = RegressionInputChecks.file("pipeline.json", content);
 		RunConfiguration configuration = RegressionInputChecks.readsOrExplains(file,
-				() -> read(file, () -> PipelineFile.read(file)), Refused.class);
+				() -> read(file, () -> PipelineFile.read(file)), RegressionInputChecks.Refused.class);
 		if (configuration != null) {
 			check(!configuration.model().isEmpty(), "a model", configuration.model());
-		}
-	}
-
-	private static byte[] content(Path file) {
-		try {
-			return Files.readAllBytes(file);
-		} catch (IOException unreadable) {
-			throw new UncheckedIOException(unreadable);
-		}
-	}
-
-	/** A refusal whose message the property checks; anything but a usage failure is not one. */
-	private static final class Refused extends Exception {
-		private static final long serialVersionUID = 1L;
-
-		Refused(String message) {
-			super(message);
 		}
 	}
 
@@ -125,15 +105,13 @@ class PointsAndPipelineFilesTest {
 	}
 
 	/** The file read, or its refusal checked for its kind and for quoting no more than an excerpt of the file. */
-	private static <T> T read(Path file, Read<T> reading) throws Refused {
+	private static <T> T read(Path file, Read<T> reading) throws RegressionInputChecks.Refused {
 		try {
 			return reading.read();
 		} catch (RunFailure refused) {
 			check(refused.kind() == RunFailure.Kind.USAGE, "a usage error", refused.getMessage());
-			// the file's name and the list of parameter forms are the message's own words
-			Echoes.checkNone(refused.getMessage().replace(file.toString(), "").replace(ParameterTarget.FORMS, ""),
-					content(file));
-			throw new Refused(refused.getMessage());
+			// the list of parameter forms is the message's own words
+			throw RegressionInputChecks.refused(file, refused.getMessage(), ParameterTarget.FORMS);
 		}
 	}
 

@@ -13,9 +13,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
- * What the regression readers (CSV data, stored model JSON) must do with any input: answer within a
- * bounded time, with a result or with one of the bundle's own diagnostics, whose message names the
- * file and says what is wrong without the Java or Jackson names of the failure.
+ * What a reader of untrusted files (first the regression readers: CSV data, stored model JSON; then
+ * points, pipeline, SAN and plan files) must do with any input: answer within a bounded time, with a
+ * result or with one of its own diagnostics, whose message names the file and says what is wrong
+ * without the Java or Jackson names of the failure.
  */
 final class RegressionInputChecks {
 
@@ -84,6 +85,33 @@ final class RegressionInputChecks {
 	static void check(boolean holds, String what, Object subject) {
 		if (!holds) {
 			throw new AssertionError(what + ": " + subject);
+		}
+	}
+
+	/**
+	 * A reader's refusal of {@code file}, once its message is checked for quoting no more of the file
+	 * than an excerpt, without control characters; the file's name and {@code ownWords} (words of the
+	 * message that the file may happen to hold too) are not counted as quotes.
+	 */
+	static Refused refused(Path file, String message, String... ownWords) {
+		String quoting = message.replace(file.toString(), "");
+		for (String words : ownWords) {
+			quoting = quoting.replace(words, "");
+		}
+		try {
+			Echoes.checkNone(quoting, Files.readAllBytes(file));
+		} catch (IOException unreadable) {
+			throw new UncheckedIOException(unreadable);
+		}
+		return new Refused(message);
+	}
+
+	/** A refusal whose message a property checked ({@link #refused}); anything else a reader throws is not one. */
+	static final class Refused extends Exception {
+		private static final long serialVersionUID = 1L;
+
+		private Refused(String message) {
+			super(message);
 		}
 	}
 }

@@ -92,9 +92,9 @@ class SanAndPlanFilesTest {
 			try {
 				return SpcTrace.read(file);
 			} catch (SanException refused) {
-				throw refusal(file, refused.getMessage());
+				throw RegressionInputChecks.refused(file, refused.getMessage());
 			}
-		}, Refused.class);
+		}, RegressionInputChecks.Refused.class);
 		if (requests != null) {
 			check(!requests.isEmpty(), "a trace read holds requests", requests);
 		}
@@ -106,9 +106,9 @@ class SanAndPlanFilesTest {
 			try {
 				return SanConfigurationReader.read(file);
 			} catch (SanException refused) {
-				throw refusal(file, refused.getMessage());
+				throw RegressionInputChecks.refused(file, refused.getMessage());
 			}
-		}, Refused.class);
+		}, RegressionInputChecks.Refused.class);
 	}
 
 	private static void planReadOrExplained(byte[] content) {
@@ -117,25 +117,11 @@ class SanAndPlanFilesTest {
 			try {
 				return MeasurementPlan.load(file);
 			} catch (PlanException refused) {
-				throw refusal(file, refused.getMessage());
+				throw RegressionInputChecks.refused(file, refused.getMessage());
 			}
-		}, Refused.class);
+		}, RegressionInputChecks.Refused.class);
 		if (plan != null) {
 			check(!plan.runs().isEmpty(), "a plan read has runs", plan.name());
-		}
-	}
-
-	/** The refusal, once its message is checked for quoting no more than an excerpt of the file. */
-	private static Refused refusal(Path file, String message) {
-		Echoes.checkNone(message.replace(file.toString(), ""), content(file));
-		return new Refused(message);
-	}
-
-	private static byte[] content(Path file) {
-		try {
-			return Files.readAllBytes(file);
-		} catch (IOException unreadable) {
-			throw new UncheckedIOException(unreadable);
 		}
 	}
 
@@ -161,14 +147,5 @@ class SanAndPlanFilesTest {
 			}
 		}
 		return text.toString().getBytes(StandardCharsets.UTF_8);
-	}
-
-	/** A refusal by the reader, its message checked; anything else thrown is not one. */
-	private static final class Refused extends Exception {
-		private static final long serialVersionUID = 1L;
-
-		Refused(String message) {
-			super(message);
-		}
 	}
 }
