@@ -66,7 +66,9 @@ public final class Sweep {
 				} catch (IOException failed) {
 					unwritable[0] = failed;
 				}
-				finished.put(result.point(), pool(definition, result.point(), replications));
+				// sorted above for the point's file
+				finished.put(result.point(), PointSummary.pool(definition.points().get(result.point()),
+						replications));
 				done[0]++;
 				monitor.pointFinished(done[0], total - skipped - done[0], skipped);
 			}
