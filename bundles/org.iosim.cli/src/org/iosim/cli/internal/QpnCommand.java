@@ -16,21 +16,13 @@ import org.iosim.files.TimeLeft;
 import org.iosim.files.WholeFiles;
 import org.iosim.cli.Main;
 import org.iosim.engine.RunBudget;
-import org.iosim.analysis.regression.DataFiles;
-import org.iosim.analysis.regression.DataFormatException;
-import org.iosim.analysis.regression.Dataset;
-import org.iosim.analysis.regression.RegressionInputException;
-import org.iosim.qpn.Mode;
 import org.iosim.qpn.Net;
 import org.iosim.qpn.SimulatorConfiguration;
-import org.iosim.qpn.Transition;
 import org.iosim.qpn.qpe.QpeReadResult;
 import org.iosim.qpn.qpe.NetFiles;
 import org.iosim.qpn.qpe.QpeWriter;
 import org.iosim.qpn.qpe.QpnModelFile;
 import org.iosim.qpn.qpe.QpnDiagnostic;
-import org.iosim.qpn.qpe.QpnValidator;
-import org.iosim.qpn.simulation.PreparedNet;
 import org.iosim.qpn.simulation.QpnResult;
 import org.iosim.qpn.simulation.QpnResult.Part;
 import org.iosim.qpn.simulation.QpnResult.PlaceResult;
@@ -39,7 +31,8 @@ import org.iosim.qpn.simulation.QpnSimulator;
 import org.iosim.qpn.simulation.UnsupportedNetException;
 import org.iosim.qpn.simulation.bench.QpnBenchmark;
 import org.iosim.qpn.simulation.calibration.RequestWeights;
-import org.iosim.qpn.simulation.calibration.RequestWeights.ResponseTimes;
+import org.iosim.qpn.storage.MeasuredData;
+import org.iosim.qpn.storage.SchedulerNetCalibration;
 import org.iosim.qpn.storage.StorageTemplate;
 import org.iosim.report.OutputFolderException;
 import org.iosim.report.QpnResultWriter;
@@ -86,14 +79,9 @@ final class QpnCommand implements Runnable {
 	 * are printed; errors end the command with their messages.
 	 */
 	static Net read(Path file, String configurationName, PrintWriter err) {
-		QpeReadResult read = readFile(file);
-		List<QpnDiagnostic> diagnostics = new ArrayList<>(read.diagnostics());
-		if (!read.hasErrors()) {
-			for (QpnDiagnostic found : new QpnValidator().validate(read.net())) {
-				diagnostics.add(new QpnDiagnostic(found.severity(), inFile(file, read.net(), found.message())));
-			}
-		}
-		report(diagnostics, err);
+		IosimCommand.requireExisting(file);
+		QpeReadResult read = NetFiles.readValidated(file);
+		report(read.diagnostics(), err);
 		Net net = read.net();
 		try {
 			QpnSimulator.check(net, configuration(net, file, configurationName).map(SimulatorConfiguration::getName)
@@ -102,16 +90,6 @@ final class QpnCommand implements Runnable {
 			throw new IosimCommand.UserError(Main.EXIT_INVALID, file.getFileName() + ": " + unsupported.getMessage());
 		}
 		return net;
-	}
-
-	/**
-	 * The validator names the net, whose name here is the file's without its extension; the user
-	 * knows the file, so a message names it as the reader's and the simulator's do.
-	 */
-	private static String inFile(Path file, Net net, String message) {
-		String netPrefix = net.getName() + ": ";
-		return file.getFileName() + ": " + (net.getName() != null && message.startsWith(netPrefix)
-				? "net '" + net.getName() + "': " + message.substring(netPrefix.length()) : message);
 	}
 
 	/** Prints the warnings; errors end the command with their messages. */
@@ -564,101 +542,55 @@ final class QpnCommand implements Runnable {
 			}
 			PrintWriter err = spec.commandLine().getErr();
 			Net net = read(template, null, err);
-			Mode[] modes = schedulerModes(net);
 			SimulatorConfiguration configuration = configuration(net, template, null).orElseThrow(
 					() -> new IosimCommand.UserError(Main.EXIT_INVALID, template
 							+ ": the net has no simulator configuration to take the run length and warm-up from"));
-			QpnRunSettings settings = settings(template, configuration, seed, null);
-			PreparedNet prepared = PreparedNet.of(net, configuration.getName());
-			int readSlot = colour(prepared, readColour);
-			int writeSlot = colour(prepared, writeColour);
+			SchedulerNetCalibration calibration;
+			try {
+				calibration = SchedulerNetCalibration.of(net, configuration.getName(),
+						settings(template, configuration, seed, null), new SchedulerNetCalibration.Roles(place,
+								readColour, writeColour, transitionName, readMode, writeMode));
+			} catch (IllegalArgumentException notInNet) {
+				throw new IosimCommand.UserError(Main.EXIT_INVALID, template + ": " + notInNet.getMessage());
+			}
 			IosimCommand.requireExisting(data);
 			requireWritableFile(out, overwrite, data, template);
-			Dataset rows = readTargets();
+			List<SchedulerNetCalibration.Configuration> configurations;
+			try {
+				configurations = MeasuredData.schedulerNetConfigurations(data);
+			} catch (MeasuredData.UnusableDataException unusable) {
+				throw new IosimCommand.UserError(Main.EXIT_INVALID, unusable.getMessage());
+			}
+			SchedulerNetCalibration.Search search = new SchedulerNetCalibration.Search(alphaRange, betaRange, precision,
+					acceptableError);
 			StringBuilder csv = new StringBuilder("readThreads,writeThreads,alpha,beta,phi,error,predictedReadResponseTime,"
 					+ "predictedWriteResponseTime,printedAlpha,printedBeta\n");
 			long started = System.nanoTime();
-			for (int row = 0; row < rows.size(); row++) {
-				int reads = threads(rows.x()[row][0], row, "readThreads");
-				int writes = threads(rows.x()[row][1], row, "writeThreads");
-				ResponseTimes measured = new ResponseTimes(rows.x()[row][2], rows.y()[row]);
+			for (int row = 0; row < configurations.size(); row++) {
+				SchedulerNetCalibration.Configuration measured = configurations.get(row);
 				RequestWeights.Result result;
 				try {
-					result = RequestWeights.calibrate(measured, alphaRange, betaRange, precision, acceptableError,
-							(alpha, beta) -> {
-								modes[0].setFiringWeight(alpha);
-								modes[1].setFiringWeight(beta);
-								QpnResult solved = PreparedNet.of(net, configuration.getName()).run(settings,
-										Map.of(readSlot, reads, writeSlot, writes));
-								return new ResponseTimes(cycleTime(solved, readColour, reads),
-										cycleTime(solved, writeColour, writes));
-							});
-				} catch (IllegalArgumentException | UnsupportedNetException unusable) {
+					result = calibration.calibrate(measured, search);
+				} catch (IllegalArgumentException unusable) {
 					throw new IosimCommand.UserError(Main.EXIT_INVALID, data + ": row " + (row + 1) + ": "
 							+ unusable.getMessage());
 				}
 				RequestWeights.Step best = result.best();
-				csv.append(String.format(Locale.ROOT, "%d,%d,%d,%d,%s,%s,%s,%s,%d,%d\n", reads, writes, best.alpha(),
-						best.beta(), (double) best.alpha() / best.beta(), best.error(), best.predicted().read(),
-						best.predicted().write(), result.last().alpha(), result.last().beta()));
+				csv.append(String.format(Locale.ROOT, "%d,%d,%d,%d,%s,%s,%s,%s,%d,%d\n", measured.readThreads(),
+						measured.writeThreads(), best.alpha(), best.beta(), (double) best.alpha() / best.beta(), best.error(),
+						best.predicted().read(), best.predicted().write(), result.last().alpha(), result.last().beta()));
 				if (!quiet.quiet) {
 					double elapsed = (System.nanoTime() - started) / 1e9;
 					err.printf(Locale.ROOT, "  row %d of %d: alpha %d, beta %d, error %.1f %%, %s%n",
-							row + 1, rows.size(), best.alpha(), best.beta(), 100 * best.error(),
-							TimeLeft.elapsedAndLeft(elapsed, row + 1, rows.size() - row - 1));
+							row + 1, configurations.size(), best.alpha(), best.beta(), 100 * best.error(),
+							TimeLeft.elapsedAndLeft(elapsed, row + 1, configurations.size() - row - 1));
 					err.flush();
 				}
 			}
 			writeFile(out, overwrite, staging -> Files.writeString(staging, csv));
-			spec.commandLine().getOut().printf(Locale.ROOT, "%d configurations calibrated; weights in %s%n", rows.size(), out);
+			spec.commandLine().getOut().printf(Locale.ROOT, "%d configurations calibrated; weights in %s%n",
+					configurations.size(), out);
 			return 0;
-		}
-
-		private Dataset readTargets() {
-			try {
-				return DataFiles.readForModel(data, "writeResponseTime", List.of("readThreads", "writeThreads", "readResponseTime"),
-						true);
-			} catch (RegressionInputException | DataFormatException unusable) {
-				throw new IosimCommand.UserError(Main.EXIT_INVALID, unusable.getMessage());
-			}
-		}
-
-		/** The transition's read and write modes, by name. */
-		private Mode[] schedulerModes(Net net) {
-			Transition transition = net.getTransitions().stream().filter(candidate -> transitionName.equals(candidate.getName()))
-					.findFirst().orElseThrow(() -> new IosimCommand.UserError(Main.EXIT_INVALID, template
-							+ ": no transition named '" + FileProblems.excerpt(transitionName) + "'"));
-			Mode[] modes = new Mode[2];
-			String[] names = { readMode, writeMode };
-			for (int index = 0; index < 2; index++) {
-				String name = names[index];
-				modes[index] = transition.getModes().stream().filter(mode -> name.equals(mode.getName())).findFirst()
-						.orElseThrow(() -> new IosimCommand.UserError(Main.EXIT_INVALID, template + ": transition '"
-								+ FileProblems.excerpt(transitionName) + "' has no mode named '" + FileProblems.excerpt(name) + "'"));
-			}
-			return modes;
-		}
-
-		private int colour(PreparedNet prepared, String colour) {
-			return prepared.colourOfPlace(place, colour).orElseThrow(() -> new IosimCommand.UserError(Main.EXIT_INVALID,
-					template + ": place '" + FileProblems.excerpt(place) + "' holds no colour '" + FileProblems.excerpt(colour) + "'"));
-		}
-
-		private int threads(double value, int row, String column) {
-			if (!(value >= 1 && value <= 1_000_000 && value == Math.rint(value))) {
-				throw new IosimCommand.UserError(Main.EXIT_INVALID, data + ": row " + (row + 1) + ": " + column
-						+ " must be a whole number from 1 to 1,000,000, got " + value);
-			}
-			return (int) value;
-		}
-
-		private double cycleTime(QpnResult solved, String colour, int tokens) {
-			double cycle = solved.cycleTime(place, colour, tokens);
-			if (Double.isNaN(cycle)) {
-				throw new UnsupportedNetException("no token of colour '" + colour + "' left place '" + place
-						+ "' in the run; raise the run length of the net's configuration");
-			}
-			return cycle;
 		}
 	}
 

@@ -21,6 +21,7 @@ import org.iosim.qpn.simulation.calibration.RequestWeights.ResponseTimes;
 import org.iosim.qpn.storage.CalibratedStorage;
 import org.iosim.qpn.storage.CalibratedStorage.ClassModel;
 import org.iosim.qpn.storage.CalibratedStorage.RaidRouting;
+import org.iosim.qpn.storage.MeasuredData;
 import org.iosim.qpn.storage.MeasuredRow;
 import org.iosim.qpn.storage.SchedulerCalibration;
 import org.iosim.qpn.storage.SchedulerModel;
@@ -40,10 +41,6 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /** The storage templates of 001 §7.4 on the command line: calibrating one, and instantiating it as a net. */
 final class QpnStorageCommands {
-
-	/** The measurement export's columns a storage calibration reads (see {@code iosim measure --export}). */
-	static final List<String> COLUMNS = List.of("concurrency", "type", "requestSize", "readPattern", "writePattern",
-			"readRatio", "fileSetSize");
 
 	private QpnStorageCommands() {
 	}
@@ -74,37 +71,13 @@ final class QpnStorageCommands {
 		}
 		IosimCommand.requireExisting(data);
 		QpnCommand.requireWritableFile(out, overwrite, data);
-		Dataset dataset;
+		MeasuredData.StorageRows measured;
 		try {
-			dataset = DataFiles.readForModel(data, "delay", COLUMNS, true);
-		} catch (RegressionInputException | DataFormatException unusable) {
+			measured = MeasuredData.storageRows(data, template);
+		} catch (MeasuredData.UnusableDataException unusable) {
 			throw new IosimCommand.UserError(Main.EXIT_INVALID, unusable.getMessage());
 		}
-		List<MeasuredRow> rows = new ArrayList<>();
-		int mixed = 0;
-		for (int index = 0; index < dataset.size(); index++) {
-			double[] x = dataset.x()[index];
-			int line = index + 2;
-			boolean read = x[1] == 0;
-			if (x[1] != 0 && x[1] != 1) {
-				throw new IosimCommand.UserError(Main.EXIT_INVALID, data + ": line " + line
-						+ ": 'type' must be 0 (read) or 1 (write), got " + x[1]);
-			}
-			if (x[5] != (read ? 1 : 0)) {
-				mixed++;
-				continue;
-			}
-			if (!(x[0] >= 1 && x[0] <= 1_000_000 && x[0] == Math.rint(x[0]))) {
-				throw new IosimCommand.UserError(Main.EXIT_INVALID, data + ": line " + line
-						+ ": 'concurrency' must be a whole number from 1 to 1,000,000, got " + x[0]);
-			}
-			boolean sequential = (read ? x[3] : x[4]) >= 0.5;
-			rows.add(new MeasuredRow(StorageClass.of(read, sequential), (int) x[0], x[2], x[6], dataset.y()[index], line));
-		}
-		if (rows.isEmpty()) {
-			throw new IosimCommand.UserError(Main.EXIT_INVALID, data + ": no single-class configuration (reads at"
-					+ " readRatio 1 or writes at readRatio 0) to calibrate the " + template.label() + " template from");
-		}
+		List<MeasuredRow> rows = measured.rows();
 		StorageCalibration.Result result;
 		try {
 			result = StorageCalibration.calibrate(rows, new StorageCalibration.Settings(template, options.readThreshold(),
@@ -115,9 +88,9 @@ final class QpnStorageCommands {
 		String text = StorageFiles.write(result.storage(), result.rows());
 		QpnCommand.writeFile(out, overwrite, staging -> java.nio.file.Files.writeString(staging, text));
 		CalibratedStorage storage = result.storage();
-		if (mixed > 0) {
+		if (measured.mixedLeftOut() > 0) {
 			err.printf(Locale.ROOT, "note: %d mixed read/write rows left out: the %s template is calibrated from single-class"
-					+ " configurations (Noorshams 2015, sect. 7.4)%n", mixed, template.label());
+					+ " configurations (Noorshams 2015, sect. 7.4)%n", measured.mixedLeftOut(), template.label());
 		}
 		stdout.printf(Locale.ROOT, "%s template calibrated from %d configurations; %d cache server%s, read threshold %s,"
 				+ " write threshold %s%n", template.label(), rows.size(), storage.cacheServers(),
@@ -145,15 +118,7 @@ final class QpnStorageCommands {
 			int multiVmAlgorithm, boolean quiet) {
 	}
 
-	/** Columns of a multi-VM measurement file: one row per VM of a configuration. */
-	static final List<String> VM_COLUMNS = List.of("configuration", "vm", "readThreads", "writeThreads", "readSize",
-			"writeSize", "fileSetSize", "readResponseTime");
-
-	/**
-	 * Calibrates the heterogeneous-workload model from DATA: the measurement export of runs with
-	 * separate read and write threads (one VM; a configuration's read and write rows joined) or a file
-	 * with a row per VM of each configuration ({@link #VM_COLUMNS} and writeResponseTime).
-	 */
+	/** Calibrates the heterogeneous-workload model from DATA ({@link MeasuredData#schedulerRows}). */
 	static int calibrateScheduler(Path data, Path out, boolean overwrite, SchedulerOptions options, PrintWriter stdout,
 			PrintWriter err) {
 		if (options.storage() == null) {
@@ -181,7 +146,12 @@ final class QpnStorageCommands {
 		} catch (StorageFiles.StorageFileException unusable) {
 			throw new IosimCommand.UserError(Main.EXIT_INVALID, unusable.getMessage());
 		}
-		List<SchedulerCalibration.Row> rows = schedulerRows(data);
+		List<SchedulerCalibration.Row> rows;
+		try {
+			rows = MeasuredData.schedulerRows(data);
+		} catch (MeasuredData.UnusableDataException unusable) {
+			throw new IosimCommand.UserError(Main.EXIT_INVALID, unusable.getMessage());
+		}
 		long started = System.nanoTime();
 		SchedulerCalibration.Result result;
 		try {
@@ -215,102 +185,6 @@ final class QpnStorageCommands {
 								100 * result.multiVmError(), model.multiVm().algorithm(), model.multiVm().descent()));
 		stdout.printf(Locale.ROOT, "calibrated model in %s (weight model in %s)%n", out, weightFile);
 		return 0;
-	}
-
-	private static List<SchedulerCalibration.Row> schedulerRows(Path data) {
-		String header;
-		try (var reader = java.nio.file.Files.newBufferedReader(data)) {
-			header = reader.readLine();
-		} catch (java.io.IOException | java.io.UncheckedIOException unreadable) {
-			throw new IosimCommand.UserError(Main.EXIT_INVALID, data + ": cannot be read: "
-					+ org.iosim.files.FileProblems.reason(unreadable instanceof java.io.IOException io ? io
-							: ((java.io.UncheckedIOException) unreadable).getCause()));
-		}
-		List<String> columns = header == null ? List.of() : List.of(header.split(","));
-		boolean export = columns.contains("concurrency");
-		boolean separate = columns.contains("readThreads");
-		if (export && !separate) {
-			throw new IosimCommand.UserError(Main.EXIT_INVALID, data + ": the export has no separate read and write"
-					+ " threads (column readThreads); the scheduler model has read threads and write threads, so measure"
-					+ " with the plan factor \"threads\": [\"separate\"] (examples/storage-qpn/mixed.json)");
-		}
-		Dataset dataset;
-		try {
-			dataset = export ? DataFiles.readForModel(data, "delay", List.of("concurrency", "type", "requestSize",
-					"readThreads", "fileSetSize"), true)
-					: DataFiles.readForModel(data, "writeResponseTime", VM_COLUMNS, true);
-		} catch (RegressionInputException | DataFormatException unusable) {
-			throw new IosimCommand.UserError(Main.EXIT_INVALID, unusable.getMessage());
-		}
-		try {
-			return export ? exportRows(dataset) : vmRows(dataset);
-		} catch (IllegalArgumentException unusable) {
-			throw new IosimCommand.UserError(Main.EXIT_INVALID, data + ": " + unusable.getMessage());
-		}
-	}
-
-	/**
-	 * The export's read and write rows of one configuration with separate read and write threads
-	 * joined into one row; runs with mixed threads (readThreads −1) or one type only are left out.
-	 */
-	private static List<SchedulerCalibration.Row> exportRows(Dataset dataset) {
-		Map<List<Double>, double[]> configurations = new java.util.LinkedHashMap<>();
-		Map<List<Double>, Integer> lines = new java.util.HashMap<>();
-		for (int index = 0; index < dataset.size(); index++) {
-			double[] x = dataset.x()[index];
-			if (x[1] != 0 && x[1] != 1) {
-				throw new IllegalArgumentException("line " + (index + 2) + ": 'type' must be 0 (read) or 1 (write)");
-			}
-			if (x[3] <= 0 || x[3] >= x[0]) {
-				continue; // mixed threads, or reads or writes alone: nothing to schedule between
-			}
-			List<Double> key = List.of(x[0], x[2], x[3], x[4]);
-			configurations.computeIfAbsent(key, any -> new double[] { Double.NaN, Double.NaN })[(int) x[1]] = dataset.y()[index];
-			lines.putIfAbsent(key, index + 2);
-		}
-		List<SchedulerCalibration.Row> rows = new ArrayList<>();
-		for (Map.Entry<List<Double>, double[]> entry : configurations.entrySet()) {
-			List<Double> key = entry.getKey();
-			if (Double.isNaN(entry.getValue()[0]) || Double.isNaN(entry.getValue()[1])) {
-				continue;
-			}
-			int concurrency = (int) Math.round(key.get(0));
-			int reads = (int) Math.round(key.get(2));
-			rows.add(new SchedulerCalibration.Row(new SchedulerWorkload(List.of(new SchedulerWorkload.Vm(reads,
-					concurrency - reads)), key.get(1), key.get(1), key.get(3)), List.of(new ResponseTimes(entry.getValue()[0],
-							entry.getValue()[1])), lines.get(key)));
-		}
-		return rows;
-	}
-
-	/** Rows of one configuration (same 'configuration' value) are its VMs, in the order of 'vm'. */
-	private static List<SchedulerCalibration.Row> vmRows(Dataset dataset) {
-		Map<Double, List<Integer>> byConfiguration = new java.util.LinkedHashMap<>();
-		for (int index = 0; index < dataset.size(); index++) {
-			byConfiguration.computeIfAbsent(dataset.x()[index][0], any -> new ArrayList<>()).add(index);
-		}
-		List<SchedulerCalibration.Row> rows = new ArrayList<>();
-		for (List<Integer> indexes : byConfiguration.values()) {
-			indexes.sort(java.util.Comparator.comparingDouble(index -> dataset.x()[index][1]));
-			double[] first = dataset.x()[indexes.get(0)];
-			List<SchedulerWorkload.Vm> vms = new ArrayList<>();
-			List<ResponseTimes> measured = new ArrayList<>();
-			for (int index : indexes) {
-				double[] x = dataset.x()[index];
-				if (x[4] != first[4] || x[5] != first[5] || x[6] != first[6]) {
-					throw new IllegalArgumentException("line " + (index + 2) + ": the VMs of a configuration share its"
-							+ " request sizes and file set");
-				}
-				if (x[2] != Math.rint(x[2]) || x[3] != Math.rint(x[3])) {
-					throw new IllegalArgumentException("line " + (index + 2) + ": threads must be whole numbers");
-				}
-				vms.add(new SchedulerWorkload.Vm((int) x[2], (int) x[3]));
-				measured.add(new ResponseTimes(x[7], dataset.y()[index]));
-			}
-			rows.add(new SchedulerCalibration.Row(new SchedulerWorkload(vms, first[4], first[5], first[6]), measured,
-					indexes.get(0) + 2));
-		}
-		return rows;
 	}
 
 	private static void line(PrintWriter out, StorageClass storageClass, String part,

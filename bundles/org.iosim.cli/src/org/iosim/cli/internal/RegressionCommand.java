@@ -15,7 +15,6 @@ import java.util.concurrent.Callable;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
-import org.iosim.files.FileProblems;
 import org.iosim.analysis.regression.CrossValidation;
 import org.iosim.analysis.regression.DataFiles;
 import org.iosim.analysis.regression.DataFormatException;
@@ -23,9 +22,7 @@ import org.iosim.analysis.regression.Dataset;
 import org.iosim.analysis.regression.Folds;
 import org.iosim.analysis.regression.ModelSelection;
 import org.iosim.analysis.regression.ModelSelection.Tuned;
-import org.iosim.analysis.regression.GridSearch;
 import org.iosim.analysis.regression.Optimizer;
-import org.iosim.analysis.regression.RandomSearch;
 import org.iosim.analysis.regression.RegressionInputException;
 import org.iosim.analysis.regression.S3Search;
 import org.iosim.analysis.regression.StoredModel;
@@ -121,17 +118,13 @@ final class RegressionCommand implements Runnable {
 		}
 	}
 
-	static Optimizer optimizer(String tune, long seed) {
-		return switch (tune) {
-		case "s3" -> S3Search.defaults();
-		case "grid" -> new GridSearch(6);
-		case "random" -> new RandomSearch(100, seed);
-		default -> throw new IosimCommand.UserError(Main.EXIT_USAGE, "--tune must be s3, grid, random or none, not '" + FileProblems.excerpt(tune) + "'");
-		};
-	}
-
 	static Tuned tune(Technique technique, Dataset data, Folds folds, String tune, long seed, ProgressLines progress) {
-		Optimizer optimizer = tune.equals("none") ? null : optimizer(tune, seed);
+		Optimizer optimizer;
+		try {
+			optimizer = Techniques.tuning(tune, seed).orElse(null);
+		} catch (IllegalArgumentException unknown) {
+			throw new IosimCommand.UserError(Main.EXIT_USAGE, "--tune: " + unknown.getMessage());
+		}
 		return ModelSelection.tune(technique, data, folds, optimizer,
 				progress.search((tune.equals("s3") ? "S3" : tune + " search") + " on " + technique.id()));
 	}
@@ -260,7 +253,7 @@ final class RegressionCommand implements Runnable {
 		@Option(names = "--technique", required = true, description = "lm, lm-ia, mars, mars-ia, cart, m5 or cubist.")
 		String technique;
 
-		@Option(names = "--tune", defaultValue = "s3", description = "s3 (default), grid, random or none.")
+		@Option(names = "--tune", defaultValue = "s3", description = "s3 (default), grid, random or none (the default parameters).")
 		String tune;
 
 		@Option(names = "--out", paramLabel = "MODEL.json", required = true, description = "Where to store the model.")

@@ -14,6 +14,8 @@ import org.iosim.qpn.Net;
 import org.iosim.qpn.QpnFactory;
 import org.iosim.qpn.QueueingColourReference;
 import org.iosim.qpn.QueueingPlace;
+import org.iosim.qpn.qpe.NetFiles;
+import org.iosim.qpn.qpe.QpeReadResult;
 import org.iosim.qpn.qpe.QpnDiagnostic;
 import org.iosim.qpn.qpe.QpnValidator;
 import org.junit.jupiter.api.Test;
@@ -151,6 +153,18 @@ class QpnValidatorTest {
 						+ "its Lognormal service time has stdDev = 0; it must be > 0"),
 				diagnostics.stream().map(diagnostic -> (diagnostic.isError() ? "ERROR: " : "WARNING: ")
 						+ diagnostic.message()).toList());
+	}
+
+	@Test
+	void aNetReadForUseIsValidatedAndItsProblemsNameTheFile() {
+		Path file = QpnTestFiles.write(folder, "small.qpe", QpnTestFiles.SMALL_NET.replace("lambda=\"2.5\"", "lambda=\"0\""));
+		assertEquals(List.of(), NetFiles.read(file).diagnostics(), "reading alone does not validate");
+		QpeReadResult validated = NetFiles.readValidated(file);
+		assertEquals(List.of("small.qpe: net 'small': queueing-place 'CPU' (p-cpu): queueing-color-reference 'job' (r-cpu-job):"
+				+ " its Exponential service time has lambda = 0; it must be > 0"),
+				validated.errors().stream().map(QpnDiagnostic::message).toList());
+		assertEquals(List.of(), NetFiles.readValidated(QpnTestFiles.write(folder, "fine.qpe", QpnTestFiles.SMALL_NET))
+				.diagnostics());
 	}
 
 	private void assertErrors(Consumer<Net> change, String... messages) {

@@ -31,7 +31,6 @@ import org.iosim.qpn.StoppingRule;
 import org.iosim.qpn.qpe.QpeReadResult;
 import org.iosim.qpn.qpe.NetFiles;
 import org.iosim.qpn.qpe.QpnDiagnostic;
-import org.iosim.qpn.qpe.QpnValidator;
 import org.iosim.qpn.simulation.PreparedNet;
 import org.iosim.qpn.simulation.QpnResult;
 import org.iosim.qpn.simulation.QpnRunSettings;
@@ -278,12 +277,8 @@ public final class QpnModelKind implements IoAnalysisModelKind {
 	}
 
 	private static Net read(String model, Path file) throws AnalysisModelException {
-		QpeReadResult read = NetFiles.read(file);
+		QpeReadResult read = NetFiles.readValidated(file);
 		List<String> errors = read.errors().stream().map(QpnDiagnostic::message).toList();
-		if (errors.isEmpty()) {
-			errors = new QpnValidator().validate(read.net()).stream().filter(QpnDiagnostic::isError)
-					.map(QpnDiagnostic::message).toList();
-		}
 		if (!errors.isEmpty()) {
 			throw new AnalysisModelException(model + ": " + String.join("; ", errors));
 		}

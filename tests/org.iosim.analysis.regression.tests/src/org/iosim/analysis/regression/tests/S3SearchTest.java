@@ -113,6 +113,21 @@ class S3SearchTest {
 		assertEquals(0, new Optimizer.Progress(10, 10, 400, 35, 35).remainingEvaluations(), 0, "the last iteration done");
 	}
 
+	@Test
+	void tuningNamesGiveTheirSearches() {
+		List<Parameter> parameters = Techniques.byId("mars").parameters();
+		ToDoubleFunction<Map<String, Double>> objective = objective(Techniques.byId("mars"), Map.of());
+		assertEquals(new GridSearch(6).minimise(parameters, objective).trace(),
+				Techniques.tuning("grid", 1).orElseThrow().minimise(parameters, objective).trace());
+		assertEquals(new RandomSearch(100, 7).minimise(parameters, objective).trace(),
+				Techniques.tuning("random", 7).orElseThrow().minimise(parameters, objective).trace(), "the seed is the search's");
+		assertTrue(Techniques.tuning("s3", 1).orElseThrow() instanceof S3Search);
+		assertTrue(Techniques.tuning("none", 1).isEmpty(), "none keeps the default parameters");
+		IllegalArgumentException unknown = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+				() -> Techniques.tuning("S3\u001b[2J", 1));
+		assertEquals("unknown tuning 'S3?[2J'; known: s3, grid, random, none", unknown.getMessage());
+	}
+
 	private ToDoubleFunction<Map<String, Double>> objective(Technique technique, Map<String, Double> fixed) {
 		ToDoubleFunction<Map<String, Double>> onFolds = CrossValidation.objective(technique, data, folds);
 		return point -> {
