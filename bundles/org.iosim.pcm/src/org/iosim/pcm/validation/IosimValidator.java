@@ -77,7 +77,7 @@ public final class IosimValidator implements EValidator {
 		} else {
 			return true;
 		}
-		Findings findings = ModelValidator.validateElement(model, eObject);
+		Findings findings = ModelValidator.validateElement(model, eObject, context);
 		List<Diagnostic> problems = findings.diagnostics();
 		boolean valid = true;
 		for (int index = 0; index < problems.size(); index++) {

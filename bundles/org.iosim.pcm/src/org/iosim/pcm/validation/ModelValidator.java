@@ -2,6 +2,7 @@ package org.iosim.pcm.validation;
 
 import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
 
 import org.eclipse.emf.ecore.EAttribute;
 import org.eclipse.emf.ecore.EObject;
@@ -51,12 +52,24 @@ public final class ModelValidator {
 	 * order as {@code validate} visits them. Some of them concern other elements (e.g. a model set's
 	 * rules report call cycles on their closing calls).
 	 *
-	 * @param model the model set the element is part of, or null for an element of an I/O configuration
-	 *              on its own (as {@link #validate(IoConfiguration)} checks it)
+	 * @param model   the model set the element is part of, or null for an element of an I/O configuration
+	 *                on its own (as {@link #validate(IoConfiguration)} checks it)
+	 * @param context the map EMF's Diagnostician passes to every element of one validation, or null: the
+	 *                rules are kept in it, so what they derive from the model is derived once per
+	 *                validation rather than once per element
 	 */
-	static Findings validateElement(ArchitectureModel model, EObject element) {
+	static Findings validateElement(ArchitectureModel model, EObject element, Map<Object, Object> context) {
 		Findings findings = new Findings();
-		check(new ValidationRules(model, findings), model, element, findings);
+		ValidationRules rules = context == null ? null : (ValidationRules) context.get(ValidationRules.class);
+		if (rules == null || rules.model() != model) {
+			rules = new ValidationRules(model, findings);
+			if (context != null) {
+				context.put(ValidationRules.class, rules);
+			}
+		} else {
+			rules.reportTo(findings);
+		}
+		check(rules, model, element, findings);
 		return findings;
 	}
 

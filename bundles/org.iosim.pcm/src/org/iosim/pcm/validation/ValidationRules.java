@@ -129,12 +129,25 @@ final class ValidationRules extends PcmSwitch<Object> {
 	private static final double PROBABILITY_TOLERANCE = 1e-6;
 
 	private final ArchitectureModel model;
-	private final Findings findings;
+	private Findings findings;
 	private CalledRoles calledRoles;
 
 	ValidationRules(ArchitectureModel model, Findings findings) {
 		this.model = model;
 		this.findings = findings;
+	}
+
+	/** @return the model set whose elements these rules check, null for an I/O configuration on its own */
+	ArchitectureModel model() {
+		return model;
+	}
+
+	/**
+	 * Sends what the rules find from now on to other findings, keeping what they derived from the model
+	 * (which roles are called): EMF's validation asks for one element's findings at a time.
+	 */
+	void reportTo(Findings elementFindings) {
+		this.findings = elementFindings;
 	}
 
 	// ------------------------------------------------------------------ model set

@@ -119,6 +119,31 @@ class IosimValidatorTest {
 		assertSame(fixture.appCpu, subjectOf(reported, "processingRate must be greater than 0"));
 	}
 
+	/**
+	 * One validation derives which roles are called once for all its elements; the next validation sees
+	 * the model as it is then: an unbound role is an error while a call goes through it, a warning after.
+	 */
+	@Test
+	void eachValidationSeesTheModelAsItIsThen() {
+		fixture.system.getConnectors().remove(fixture.frontendToBackend);
+		org.eclipse.emf.common.util.Diagnostic called = Diagnostician.INSTANCE.validate(fixture.model);
+		assertEquals(describe(new ModelValidator().validate(fixture.model)), describeEmf(called.getChildren()));
+		assertEquals(org.eclipse.emf.common.util.Diagnostic.ERROR,
+				find(called.getChildren(), "OperationRequiredRole 'Frontend_IStorage' (frontend.storage) of component").getSeverity(), called.getChildren()::toString);
+
+		fixture.saveCall.setRole(null);
+		org.eclipse.emf.common.util.Diagnostic uncalled = Diagnostician.INSTANCE.validate(fixture.model);
+		assertEquals(describe(new ModelValidator().validate(fixture.model)), describeEmf(uncalled.getChildren()));
+		assertEquals(org.eclipse.emf.common.util.Diagnostic.WARNING,
+				find(uncalled.getChildren(), "OperationRequiredRole 'Frontend_IStorage' (frontend.storage) of component").getSeverity(), uncalled.getChildren()::toString);
+	}
+
+	private static org.eclipse.emf.common.util.Diagnostic find(List<org.eclipse.emf.common.util.Diagnostic> reported,
+			String text) {
+		return reported.stream().filter(diagnostic -> diagnostic.getMessage().contains(text)).findFirst()
+				.orElseThrow(() -> new AssertionError("no diagnostic with '" + text + "' in " + reported));
+	}
+
 	@Test
 	void validatesAnIoConfigurationOnItsOwnAsModelValidatorDoes() {
 		IoConfiguration configuration = IO.createIoConfiguration();
