@@ -35,7 +35,7 @@ import org.iosim.qpn.storage.MeasuredData;
 import org.iosim.qpn.storage.SchedulerNetCalibration;
 import org.iosim.qpn.storage.StorageTemplate;
 import org.iosim.report.OutputFolderException;
-import org.iosim.report.QpnResultWriter;
+import org.iosim.qpn.report.QpnResultWriter;
 
 
 import picocli.CommandLine.Command;

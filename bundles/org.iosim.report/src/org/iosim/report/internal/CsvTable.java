@@ -12,7 +12,7 @@ import java.nio.file.StandardOpenOption;
  * comma, quote or line break, quotes doubled. Numbers use {@code .} as decimal separator whatever the
  * locale, and are left empty when not a number.
  */
-final class CsvTable {
+public final class CsvTable {
 
 	private static final String LINE_END = "\r\n";
 
@@ -23,14 +23,14 @@ final class CsvTable {
 	private final StringBuilder csv = new StringBuilder();
 	private boolean atLineStart = true;
 
-	CsvTable(String... headers) {
+	public CsvTable(String... headers) {
 		for (String header : headers) {
 			text(header);
 		}
 		endRow();
 	}
 
-	CsvTable text(String value) {
+	public CsvTable text(String value) {
 		separate();
 		if (value == null) {
 			return this;
@@ -43,7 +43,7 @@ final class CsvTable {
 		return this;
 	}
 
-	CsvTable number(double value) {
+	public CsvTable number(double value) {
 		separate();
 		if (Double.isFinite(value)) {
 			csv.append(format(value));
@@ -51,18 +51,18 @@ final class CsvTable {
 		return this;
 	}
 
-	CsvTable integer(long value) {
+	public CsvTable integer(long value) {
 		separate();
 		csv.append(value);
 		return this;
 	}
 
-	void endRow() {
+	public void endRow() {
 		csv.append(LINE_END);
 		atLineStart = true;
 	}
 
-	void writeTo(Path file) throws IOException {
+	public void writeTo(Path file) throws IOException {
 		Files.writeString(file, csv, StandardCharsets.UTF_8, StandardOpenOption.CREATE_NEW);
 	}
 

@@ -30,7 +30,7 @@ import org.iosim.engine.SimulationResult.ScenarioResult;
 public final class HtmlReport {
 
 	/** The report's style sheet, shared by every HTML report IOSim writes. */
-	static final String STYLE = """
+	public static final String STYLE = """
 			body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, Helvetica, Arial, sans-serif;
 			  color: #1f2933; max-width: 78rem; margin: 2rem auto; padding: 0 1.5rem; line-height: 1.45; }
 			h1 { font-size: 1.7rem; margin-bottom: 1rem; }

@@ -34,7 +34,7 @@ import com.fasterxml.jackson.core.util.Separators;
  */
 public final class JsonResultWriter {
 
-	static final JsonFactory JSON = JsonFactory.builder().build();
+	public static final JsonFactory JSON = JsonFactory.builder().build();
 
 	/** Unix line ends on every platform, so the bytes do not depend on where the run happened. */
 	private static final DefaultIndenter INDENTER = new DefaultIndenter("  ", "\n");
@@ -52,7 +52,7 @@ public final class JsonResultWriter {
 	}
 
 	/** Two-space indents and Unix line ends, as every results.json IOSim writes. */
-	static DefaultPrettyPrinter prettyPrinter() {
+	public static DefaultPrettyPrinter prettyPrinter() {
 		Separators separators = Separators.createDefaultInstance()
 				.withObjectFieldValueSpacing(Separators.Spacing.AFTER)
 				.withObjectEmptySeparator("")
@@ -221,7 +221,7 @@ public final class JsonResultWriter {
 	}
 
 	/** A number, or null where it does not exist (JSON has no NaN or infinity). */
-	static void number(JsonGenerator json, String field, double value) throws IOException {
+	public static void number(JsonGenerator json, String field, double value) throws IOException {
 		if (Double.isFinite(value)) {
 			json.writeNumberField(field, value);
 		} else {

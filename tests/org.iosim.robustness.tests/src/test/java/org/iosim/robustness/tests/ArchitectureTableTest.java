@@ -2,6 +2,7 @@ package org.iosim.robustness.tests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -41,14 +42,7 @@ class ArchitectureTableTest {
 				documented.put(row.group(1), bundlesNamed(row.group(2)));
 			}
 		}
-		Map<String, Set<String>> required = new TreeMap<>();
-		try (Stream<Path> bundles = Files.list(root.resolve("bundles"))) {
-			for (Path manifest : bundles.map(bundle -> bundle.resolve("META-INF/MANIFEST.MF")).filter(Files::isRegularFile)
-					.toList()) {
-				required.put(manifest.getParent().getParent().getFileName().toString().substring("org.iosim.".length()),
-						requiredIosimBundles(Files.readString(manifest)));
-			}
-		}
+		Map<String, Set<String>> required = requiredIosimBundles(root);
 		assertFalse(required.isEmpty(), "no bundle manifests found under " + root.resolve("bundles"));
 		List<String> differences = new ArrayList<>();
 		required.forEach((bundle, dependencies) -> {
@@ -58,6 +52,29 @@ class ArchitectureTableTest {
 			}
 		});
 		assertEquals(List.of(), differences, "ARCHITECTURE.md's table of bundle dependencies");
+	}
+
+	/**
+	 * The run layer finds engines at run time (ARCHITECTURE.md's decision): neither the run pipeline nor
+	 * what it requires, directly or through other bundles, requires an engine's bundle.
+	 */
+	@Test
+	void theRunPipelineReachesNoEngine() throws IOException {
+		Path root = ImporterCorpus.repositoryRoot();
+		Map<String, Set<String>> required = requiredIosimBundles(root);
+		Set<String> reached = new TreeSet<>();
+		List<String> open = new ArrayList<>(List.of("run"));
+		while (!open.isEmpty()) {
+			for (String dependency : required.getOrDefault(open.remove(open.size() - 1), Set.of())) {
+				if (reached.add(dependency)) {
+					open.add(dependency);
+				}
+			}
+		}
+		assertTrue(reached.contains("report") && reached.contains("engine"), "the walk found run's dependencies: " + reached);
+		for (String engine : List.of("simulation", "qpn.simulation", "analysis.san", "analysis.qpn")) {
+			assertFalse(reached.contains(engine), "org.iosim.run reaches org.iosim." + engine + ": " + reached);
+		}
 	}
 
 	/** The bundles a row's "depends on" cell names, without its prose. */
@@ -76,6 +93,19 @@ class ArchitectureTableTest {
 			}
 		}
 		return names;
+	}
+
+	/** Per bundle under {@code bundles/} (named without "org.iosim."), the IOSim bundles its manifest requires. */
+	private static Map<String, Set<String>> requiredIosimBundles(Path root) throws IOException {
+		Map<String, Set<String>> required = new TreeMap<>();
+		try (Stream<Path> bundles = Files.list(root.resolve("bundles"))) {
+			for (Path manifest : bundles.map(bundle -> bundle.resolve("META-INF/MANIFEST.MF")).filter(Files::isRegularFile)
+					.toList()) {
+				required.put(manifest.getParent().getParent().getFileName().toString().substring("org.iosim.".length()),
+						requiredIosimBundles(Files.readString(manifest)));
+			}
+		}
+		return required;
 	}
 
 	/** The IOSim bundles of the manifest's Require-Bundle header (continuation lines joined). */

@@ -1,4 +1,4 @@
-package org.iosim.report.tests;
+package org.iosim.qpn.report.tests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -15,7 +15,7 @@ import org.iosim.qpn.simulation.QpnResult.Estimate;
 import org.iosim.qpn.simulation.QpnResult.Part;
 import org.iosim.qpn.simulation.QpnResult.PlaceResult;
 import org.iosim.qpn.simulation.QpnResult.ProbeResult;
-import org.iosim.report.QpnResultWriter;
+import org.iosim.qpn.report.QpnResultWriter;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

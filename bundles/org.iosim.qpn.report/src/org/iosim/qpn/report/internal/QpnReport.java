@@ -1,4 +1,4 @@
-package org.iosim.report.internal;
+package org.iosim.qpn.report.internal;
 
 import static org.iosim.report.svg.Markup.escape;
 
@@ -16,6 +16,9 @@ import org.iosim.qpn.simulation.QpnResult.Estimate;
 import org.iosim.qpn.simulation.QpnResult.Part;
 import org.iosim.qpn.simulation.QpnResult.PlaceResult;
 import org.iosim.qpn.simulation.QpnResult.ProbeResult;
+import org.iosim.report.internal.CsvTable;
+import org.iosim.report.internal.HtmlReport;
+import org.iosim.report.internal.JsonResultWriter;
 import org.iosim.report.svg.NiceScale;
 import org.iosim.report.svg.SvgDocument;
 

@@ -1,10 +1,12 @@
-package org.iosim.report;
+package org.iosim.qpn.report;
 
 import java.io.IOException;
 import java.nio.file.Path;
 
 import org.iosim.qpn.simulation.QpnResult;
-import org.iosim.report.internal.QpnReport;
+import org.iosim.qpn.report.internal.QpnReport;
+import org.iosim.report.OutputFolder;
+import org.iosim.report.ResultWriter;
 
 /**
  * Writes the results of a queueing Petri net simulation into an output folder, completely or not at
