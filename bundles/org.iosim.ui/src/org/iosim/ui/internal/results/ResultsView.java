@@ -195,6 +195,7 @@ public final class ResultsView extends ViewPart {
 		}
 		Table summary = tables.get(SUMMARY);
 		row(summary, "Model", shown.model());
+		row(summary, "I/O configuration", shown.ioConfiguration());
 		row(summary, "Seed", Long.toString(shown.seed()));
 		row(summary, "Replications", Integer.toString(shown.replications()));
 		row(summary, "Stopped by", shown.stopReason());
