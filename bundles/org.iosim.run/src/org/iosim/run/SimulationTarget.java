@@ -10,6 +10,7 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.stream.Stream;
 
+import org.iosim.files.FileProblems;
 import org.iosim.report.IoConfigurationUse;
 import org.iosim.run.RunFailure.Kind;
 
@@ -56,11 +57,16 @@ public record SimulationTarget(List<Path> model, Path ioConfiguration, List<Path
 			chosen.add(ioConfiguration);
 		}
 		for (Path path : selected) {
-			(isIoConfiguration(path) ? chosen : model).add(path);
+			boolean again = chosen.stream().anyMatch(known -> sameFile(known, path));
+			if (isIoConfiguration(path) && !again) {
+				chosen.add(path);
+			} else if (!isIoConfiguration(path)) {
+				model.add(path);
+			}
 		}
 		if (chosen.size() > 1) {
 			throw new RunFailure(Kind.USAGE, "more than one I/O configuration is chosen (" + String.join(", ",
-					chosen.stream().map(Path::toString).toList()) + "); a run applies one");
+					chosen.stream().map(path -> FileProblems.excerpt(path.toString())).toList()) + "); a run applies one");
 		}
 		Path applied = chosen.isEmpty() ? null : chosen.get(0);
 		if (model.isEmpty() && applied != null) {
@@ -110,6 +116,11 @@ public record SimulationTarget(List<Path> model, Path ioConfiguration, List<Path
 			}
 		}
 		return found;
+	}
+
+	/** One file named twice ({@code X.ioconfig --io X.ioconfig}) is one choice. */
+	private static boolean sameFile(Path one, Path other) {
+		return one.toAbsolutePath().normalize().equals(other.toAbsolutePath().normalize());
 	}
 
 	/** The folder a file lies in, as the user named it where possible ({@code shop.allocation} lies in the current one). */

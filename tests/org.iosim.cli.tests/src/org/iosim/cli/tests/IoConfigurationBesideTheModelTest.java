@@ -47,14 +47,17 @@ class IoConfigurationBesideTheModelTest {
 	}
 
 	@Test
-	void theIoconfigGivenAsTheModelPrintsNoNoteAndTwoConfigurationsAreRefused() {
+	void theIoconfigGivenAsTheModelPrintsNoNoteAndTwoDifferentConfigurationsAreRefused() {
 		Path config = CommandLine.example("minimal").resolve("shop-virtualized.ioconfig");
 		CommandLine.Run run = iosim("validate", config.toString());
 		assertEquals(0, run.exitCode(), run.toString());
 		assertFalse(run.err().contains("note:"), run.err());
 		assertTrue(run.out().contains("I/O: "), "the configuration's storage is checked: " + run.out());
 
-		CommandLine.Run two = iosim("simulate", config.toString(), "--io", config.toString(), "--quiet");
+		CommandLine.Run same = iosim("validate", config.toString(), "--io", config.toString());
+		assertEquals(0, same.exitCode(), "one file named twice is one choice: " + same);
+		Path other = CommandLine.example("fileserver").resolve("fileserver.ioconfig");
+		CommandLine.Run two = iosim("simulate", config.toString(), "--io", other.toString(), "--quiet");
 		assertEquals(2, two.exitCode(), two.toString());
 		assertTrue(two.err().contains("more than one I/O configuration is chosen"), two.err());
 	}
