@@ -59,11 +59,23 @@ public final class ResultWriter {
 	 */
 	public static Path write(SimulationResult result, Path outputFolder, boolean overwrite, ReportOptions options)
 			throws IOException {
+		return write(result, null, outputFolder, overwrite, options);
+	}
+
+	/**
+	 * Writes the results of a run with the I/O configuration it applied named in results.json and
+	 * report.html.
+	 *
+	 * @param ioConfiguration which I/O configuration the run applied; null when unknown (not written)
+	 * @see #write(SimulationResult, Path, boolean, ReportOptions)
+	 */
+	public static Path write(SimulationResult result, IoConfigurationUse ioConfiguration, Path outputFolder,
+			boolean overwrite, ReportOptions options) throws IOException {
 		Objects.requireNonNull(result, "result");
 		Objects.requireNonNull(outputFolder, "outputFolder");
 		Objects.requireNonNull(options, "options");
 		return OutputFolder.fill(outputFolder, overwrite, folder -> {
-			JsonResultWriter.write(result, folder.resolve(RESULTS_JSON));
+			JsonResultWriter.write(result, ioConfiguration, folder.resolve(RESULTS_JSON));
 			CsvResultWriter.writeScenarios(result, folder.resolve(SCENARIOS_CSV));
 			CsvResultWriter.writeResources(result, folder.resolve(RESOURCES_CSV));
 			CsvResultWriter.writeIo(result, folder.resolve(IO_CSV));
@@ -71,7 +83,7 @@ public final class ResultWriter {
 			if (result.scenarios().stream().anyMatch(scenario -> !scenario.populationOverTime().isEmpty())) {
 				CsvResultWriter.writePopulationOverTime(result, folder.resolve(POPULATION_OVER_TIME_CSV));
 			}
-			HtmlReport.write(result, options, folder.resolve(REPORT_HTML));
+			HtmlReport.write(result, ioConfiguration, options, folder.resolve(REPORT_HTML));
 		});
 	}
 }

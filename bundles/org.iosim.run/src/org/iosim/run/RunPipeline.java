@@ -30,6 +30,7 @@ import org.iosim.pcm.palladio.PalladioImporter;
 import org.iosim.pcm.validation.Diagnostic;
 import org.iosim.pcm.validation.ModelValidator;
 import org.iosim.report.OutputFolder;
+import org.iosim.report.ReportOptions;
 import org.iosim.report.ResultWriter;
 import org.iosim.run.RunConfiguration.After;
 import org.iosim.run.RunConfiguration.TransformationStep;
@@ -138,7 +139,8 @@ public final class RunPipeline {
 				: defaultOutputFolder(modelSet.name());
 		Path written;
 		try {
-			written = ResultWriter.write(result, folder, configuration.overwrite());
+			written = ResultWriter.write(result, SimulationTarget.of(configuration).ioConfigurationUse(), folder,
+					configuration.overwrite(), ReportOptions.defaults());
 		} catch (IOException failed) {
 			throw new RunFailure(Kind.INVALID, failed.getMessage());
 		}

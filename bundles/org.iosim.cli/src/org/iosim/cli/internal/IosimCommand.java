@@ -5,12 +5,9 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
 import org.iosim.files.FileProblems;
 import org.iosim.files.WholeFiles;
@@ -24,6 +21,7 @@ import org.iosim.run.RunConfiguration;
 import org.iosim.run.RunFailure;
 import org.iosim.run.RunOutcome;
 import org.iosim.run.RunPipeline;
+import org.iosim.run.SimulationTarget;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -286,30 +284,24 @@ public final class IosimCommand implements Runnable {
 				failure.getMessage(), failure.getCause());
 	}
 
+	/** What the selected paths and {@code --io} simulate, by the rule every front end shares ({@link SimulationTarget}). */
+	static SimulationTarget target(List<Path> selected, Path io) {
+		try {
+			return SimulationTarget.of(selected, io);
+		} catch (RunFailure failure) {
+			throw failed(failure);
+		}
+	}
+
 	/**
-	 * A model folder often holds an I/O configuration beside the model; simulating without it is a
-	 * valid choice, but one easily made by mistake, so the user hears about each one not applied.
+	 * A model folder often holds an I/O configuration beside the model; taking the model as it is
+	 * without it is the rule, but one easily mistaken, so the user hears about each one not applied and
+	 * how to apply it.
 	 */
-	static void noteUnusedIoConfigurations(List<Path> models, Path io,
-			PrintWriter err) {
-		if (io != null) {
-			return;
-		}
-		Set<Path> folders = new LinkedHashSet<>();
-		for (Path model : models) {
-			Path folder = Files.isDirectory(model) ? model : model.toAbsolutePath().getParent();
-			if (folder != null) {
-				folders.add(folder);
-			}
-		}
-		for (Path folder : folders) {
-			try (Stream<Path> files = Files.list(folder)) {
-				files.filter(file -> file.getFileName().toString().endsWith(".ioconfig")).sorted()
-						.forEach(config -> err.println("note: " + config + " is an I/O configuration, applied only"
-								+ " with --io; add --io " + config + " to put storage on virtualized storage"));
-			} catch (IOException unreadable) {
-				// the model reader reports an unreadable folder in its own words
-			}
+	static void noteNotApplied(SimulationTarget target, PrintWriter err) {
+		for (Path config : target.notApplied()) {
+			err.println("note: " + config + " is an I/O configuration beside the model, not applied: the model is"
+					+ " taken as it is; to apply it, add --io " + config + " or give " + config + " as the model");
 		}
 	}
 

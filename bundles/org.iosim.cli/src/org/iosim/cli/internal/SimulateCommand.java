@@ -7,6 +7,7 @@ import java.util.concurrent.Callable;
 
 import org.iosim.engine.SimulationConfig;
 import org.iosim.run.RunConfiguration;
+import org.iosim.run.SimulationTarget;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -18,13 +19,15 @@ import picocli.CommandLine.Model.CommandSpec;
 		description = { "Simulates a model set and writes results.json, CSV files and report.html.",
 				"MODEL is a folder of Palladio PCM 5.2 files, the files of one model set (e.g. an .allocation"
 						+ " and a .usagemodel; the files they refer to are read too), or an IOSim .iosim file.",
+				"An I/O configuration (.ioconfig) is applied only when chosen: with --io, or given as MODEL, where it"
+						+ " stands for the model in its folder. One lying beside the model is named, not applied.",
 				"A run stops at the first condition met: --stop-time, --max-measurements, or the confidence"
 						+ " criterion. Without any, it stops after " + SimulationConfig.DEFAULT_MAX_MEASUREMENTS
 						+ " measurements (completed usage-scenario runs after warm-up)." },
 		footer = { "", "Exit status: 0 simulated, 1 the model is invalid or cannot be simulated, 2 usage error." })
 final class SimulateCommand implements Callable<Integer> {
 
-	@Parameters(paramLabel = "MODEL", arity = "1..*", description = "Model folder or files.")
+	@Parameters(paramLabel = "MODEL", arity = "1..*", description = "Model folder or files, or an .ioconfig beside the model.")
 	List<Path> model = new ArrayList<>();
 
 	@Option(names = "--model-set", paramLabel = "NAME",
@@ -93,9 +96,10 @@ final class SimulateCommand implements Callable<Integer> {
 		IosimCommand.requireExisting(io, models);
 		SimulationConfig config = IosimCommand.simulationConfig(seed, stopTime, maxMeasurements, confidence, precision,
 				warmup, replications, simulateNetwork);
-		IosimCommand.noteUnusedIoConfigurations(model, io, spec.commandLine().getErr());
-		RunConfiguration configuration = RunConfiguration.of(model).withModelSet(modelSet).withSimulation(config)
-				.withIoConfiguration(io).withStoredModels(models).withOutputFolder(this.out, overwrite);
+		SimulationTarget target = IosimCommand.target(model, io);
+		IosimCommand.noteNotApplied(target, spec.commandLine().getErr());
+		RunConfiguration configuration = target.configuration().withModelSet(modelSet).withSimulation(config)
+				.withStoredModels(models).withOutputFolder(this.out, overwrite);
 		ResultSummary.print(spec.commandLine().getOut(), IosimCommand.runPipeline(configuration, quiet, spec));
 		return 0;
 	}

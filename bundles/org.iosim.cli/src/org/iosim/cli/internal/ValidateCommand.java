@@ -15,9 +15,9 @@ import org.iosim.pcm.validation.Diagnostic;
 import org.iosim.pcm.validation.ModelStatistics;
 import org.iosim.pcm.validation.ModelValidator;
 import org.iosim.pcm.ArchitectureModel;
-import org.iosim.run.RunConfiguration;
 import org.iosim.run.RunFailure;
 import org.iosim.run.RunPipeline;
+import org.iosim.run.SimulationTarget;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -30,7 +30,9 @@ import picocli.CommandLine.Model.CommandSpec;
 				"PATH is a folder of Palladio PCM 5.2 files (.repository .system .resourceenvironment"
 						+ " .allocation .usagemodel; each subfolder, up to eight levels down, makes its model sets"
 						+ " on its own; other files are ignored), a single such file (the files it references are"
-						+ " read too), or an IOSim model file (.iosim)." },
+						+ " read too), or an IOSim model file (.iosim).",
+				"An I/O configuration (.ioconfig) given as PATH is checked as with --io, on the model in its folder."
+						+ " One lying beside the model is named, not applied." },
 		footer = { "", "Exit status: 0 every model set is valid (warnings allowed), 1 some model set has errors,"
 				+ " 2 usage error." })
 final class ValidateCommand implements Callable<Integer> {
@@ -53,13 +55,14 @@ final class ValidateCommand implements Callable<Integer> {
 		IosimCommand.requireExisting(paths.toArray(Path[]::new));
 		IosimCommand.requireExisting(io, models);
 		PrintWriter out = spec.commandLine().getOut();
-		IosimCommand.noteUnusedIoConfigurations(paths, io, spec.commandLine().getErr());
-		ImportResult imported = new PalladioImporter().importPaths(paths);
+		SimulationTarget target = IosimCommand.target(paths, io);
+		IosimCommand.noteNotApplied(target, spec.commandLine().getErr());
+		ImportResult imported = new PalladioImporter().importPaths(target.model());
 		boolean valid = !imported.hasErrors();
 		printDiagnostics(out, imported.diagnostics(), "");
 		ModelValidator validator = new ModelValidator();
 		// one pipeline for all model sets: the I/O configuration, stored models and registries are read once
-		RunPipeline pipeline = new RunPipeline(RunConfiguration.of(paths).withIoConfiguration(io).withStoredModels(models));
+		RunPipeline pipeline = new RunPipeline(target.configuration().withStoredModels(models));
 		for (ModelSet modelSet : imported.modelSets()) {
 			List<Diagnostic> problems = validator.validate(modelSet.model());
 			// a model set whose files could not be read in full is refused, whatever its validation says
@@ -82,7 +85,7 @@ final class ValidateCommand implements Callable<Integer> {
 			}
 		}
 		if (imported.modelSets().isEmpty()) {
-			out.println("No model set found in " + paths + ".");
+			out.println("No model set found in " + target.model() + ".");
 			valid = false;
 		}
 		return valid ? 0 : Main.EXIT_INVALID;

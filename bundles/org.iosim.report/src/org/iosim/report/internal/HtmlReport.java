@@ -13,6 +13,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 
+import org.iosim.report.IoConfigurationUse;
 import org.iosim.report.ReportOptions;
 import org.iosim.engine.SimulationResult;
 import org.iosim.engine.SimulationResult.CallResult;
@@ -57,16 +58,20 @@ public final class HtmlReport {
 	private static final String PER_SECOND = " (1/s)";
 
 	private final SimulationResult result;
+	/** Which I/O configuration the run applied; null when the writer was not told */
+	private final IoConfigurationUse ioConfiguration;
 	private final ReportOptions options;
 	private final StringBuilder html = new StringBuilder(64 * 1024);
 
-	private HtmlReport(SimulationResult result, ReportOptions options) {
+	private HtmlReport(SimulationResult result, IoConfigurationUse ioConfiguration, ReportOptions options) {
 		this.result = result;
+		this.ioConfiguration = ioConfiguration;
 		this.options = options;
 	}
 
-	public static void write(SimulationResult result, ReportOptions options, Path file) throws IOException {
-		String page = new HtmlReport(result, options).render();
+	public static void write(SimulationResult result, IoConfigurationUse ioConfiguration, ReportOptions options,
+			Path file) throws IOException {
+		String page = new HtmlReport(result, ioConfiguration, options).render();
 		Files.writeString(file, page, StandardCharsets.UTF_8, StandardOpenOption.CREATE_NEW);
 	}
 
@@ -89,6 +94,9 @@ public final class HtmlReport {
 	private void summary() {
 		html.append("<dl class=\"summary\">\n");
 		term("Model", result.modelName());
+		if (ioConfiguration != null) {
+			term("I/O configuration", ioConfiguration.describe());
+		}
 		term("Seed", Long.toString(result.seed()));
 		term("Replications", DisplayFormat.count(result.replications()));
 		term("Stop reason", result.stopReason().label());

@@ -8,6 +8,7 @@ import java.nio.file.StandardOpenOption;
 import java.util.Locale;
 
 import org.iosim.engine.SimulationResult;
+import org.iosim.report.IoConfigurationUse;
 import org.iosim.engine.SimulationResult.CallKind;
 import org.iosim.engine.SimulationResult.CallResult;
 import org.iosim.engine.SimulationResult.IoResult;
@@ -42,11 +43,12 @@ public final class JsonResultWriter {
 	private JsonResultWriter() {
 	}
 
-	public static void write(SimulationResult result, Path file) throws IOException {
+	/** @param ioConfiguration which I/O configuration the run applied, or null when unknown (then not written) */
+	public static void write(SimulationResult result, IoConfigurationUse ioConfiguration, Path file) throws IOException {
 		try (OutputStream out = Files.newOutputStream(file, StandardOpenOption.CREATE_NEW);
 				JsonGenerator json = JSON.createGenerator(out, JsonEncoding.UTF8)) {
 			json.setPrettyPrinter(prettyPrinter());
-			writeResult(json, result);
+			writeResult(json, result, ioConfiguration);
 			json.writeRaw('\n');
 		}
 	}
@@ -60,9 +62,19 @@ public final class JsonResultWriter {
 		return new DefaultPrettyPrinter(separators).withObjectIndenter(INDENTER).withArrayIndenter(INDENTER);
 	}
 
-	private static void writeResult(JsonGenerator json, SimulationResult result) throws IOException {
+	private static void writeResult(JsonGenerator json, SimulationResult result, IoConfigurationUse ioConfiguration)
+			throws IOException {
 		json.writeStartObject();
 		json.writeStringField("model", result.modelName());
+		if (ioConfiguration != null) {
+			// null for the model as it is; the ones beside it that were not applied, so a reader sees the choice
+			json.writeStringField("ioConfiguration", ioConfiguration.applied());
+			json.writeArrayFieldStart("ioConfigurationsNotApplied");
+			for (String name : ioConfiguration.notApplied()) {
+				json.writeString(name);
+			}
+			json.writeEndArray();
+		}
 		json.writeNumberField("seed", result.seed());
 		json.writeNumberField("replications", result.replications());
 		json.writeNumberField("events", result.events());

@@ -326,8 +326,10 @@ class BadInputTest {
 		CommandLine.Run run = iosim("simulate", example.toString(), "--max-measurements", "1000", "--quiet", "--out",
 				folder.resolve("results").toString());
 		assertEquals(0, run.exitCode(), run.toString());
-		assertTrue(run.err().contains("note: " + example.resolve("shop-virtualized.ioconfig") + " is an I/O configuration"
-				+ ", applied only with --io; add --io " + example.resolve("shop-virtualized.ioconfig")), run.err());
+		Path config = example.resolve("shop-virtualized.ioconfig");
+		assertTrue(run.err().contains("note: " + config + " is an I/O configuration beside the model, not applied: the"
+				+ " model is taken as it is; to apply it, add --io " + config + " or give " + config + " as the model"),
+				run.err());
 		CommandLine.Run withIo = iosim("simulate", example.toString(), "--io",
 				example.resolve("shop-virtualized.ioconfig").toString(), "--max-measurements", "1000", "--quiet",
 				"--out", folder.resolve("with-io").toString());

@@ -33,7 +33,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * The I/O configuration form on the file server's .ioconfig: fields show the storage, edits are
+ * The I/O configuration form on the file server's .ioconfig: fields show the storage (the containers
+ * it serves by their names in the model beside the file), edits are
  * commands (undo), a bad number is refused with a message, and saving writes a configuration the
  * command line reads, with the file's explaining comment kept.
  */
@@ -53,7 +54,10 @@ class IoConfigurationEditorTest {
 		IoConfiguration configuration = editor.configuration();
 		VirtualizedStorage storage = configuration.getStorages().get(0);
 		assertEquals("DS8700", ui(() -> ((Text) editor.field("VirtualizedStorage.name")).getText()));
-		assertEquals("fs.vm", ui(() -> ((Text) editor.field("containers")).getText()));
+		// the container by its name in the model beside the file; its id, which the file holds, in the tooltip
+		assertEquals(List.of("fs.vm"), storage.getContainers());
+		assertEquals("FileServerVM", ui(() -> ((Text) editor.field("containers")).getText()));
+		assertEquals("FileServerVM (id fs.vm)", ui(() -> ((Text) editor.field("containers")).getToolTipText()));
 
 		uiRun(() -> ((Text) editor.field("VirtualizedStorage.name")).setText("DS8700 (edited)"));
 		assertEquals("DS8700 (edited)", storage.getName());

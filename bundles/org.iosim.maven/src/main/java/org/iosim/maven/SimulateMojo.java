@@ -21,6 +21,7 @@ import org.iosim.run.RunConfiguration;
 import org.iosim.run.RunFailure;
 import org.iosim.run.RunOutcome;
 import org.iosim.run.RunPipeline;
+import org.iosim.run.SimulationTarget;
 
 /**
  * Simulates a model set with IOSim, writes results.json, CSV files and report.html, logs each usage
@@ -35,7 +36,8 @@ public class SimulateMojo extends AbstractMojo {
 	/**
 	 * Model folders or files: a folder of Palladio PCM 5.2 files, the files of one model set (e.g. an
 	 * .allocation and a .usagemodel), or an IOSim .iosim file. Relative paths resolve against the
-	 * project folder.
+	 * project folder. An .ioconfig here is applied, and stands for the model in its folder when it is
+	 * the only path; one lying beside the model is not applied unless named.
 	 */
 	@Parameter(property = "iosim.models")
 	private List<File> models = new ArrayList<>();
@@ -129,7 +131,8 @@ public class SimulateMojo extends AbstractMojo {
 			bound.checkConfigured();
 		}
 		RunConfiguration configuration = configuration();
-		getLog().info("Simulating " + String.join(", ", configuration.model().stream().map(Path::toString).toList()));
+		getLog().info("Simulating " + String.join(", ", configuration.model().stream().map(Path::toString).toList())
+				+ "; I/O configuration: " + SimulationTarget.of(configuration).ioConfigurationUse().describe());
 		RunPipeline run = new RunPipeline(configuration).warnings(warning -> getLog().warn(warning.format()));
 		RunOutcome outcome;
 		try {
@@ -169,9 +172,18 @@ public class SimulateMojo extends AbstractMojo {
 			if (models.isEmpty()) {
 				throw new MojoFailureException("name the models to simulate (<models>) or a pipeline file (<pipeline>)");
 			}
-			configuration = RunConfiguration.of(models.stream().map(this::resolve).toList())
-					.withModelSet(modelSet).withSimulation(config())
-					.withIoConfiguration(ioConfiguration == null ? null : resolve(ioConfiguration))
+			SimulationTarget target;
+			try {
+				target = SimulationTarget.of(models.stream().map(this::resolve).toList(),
+						ioConfiguration == null ? null : resolve(ioConfiguration));
+			} catch (RunFailure invalid) {
+				throw new MojoFailureException(invalid.getMessage());
+			}
+			for (Path notApplied : target.notApplied()) {
+				getLog().info("Not applied: " + notApplied + " (an I/O configuration beside the model, which is"
+						+ " simulated as it is; name it in <ioConfiguration> to apply it)");
+			}
+			configuration = target.configuration().withModelSet(modelSet).withSimulation(config())
 					.withStoredModels(storedModels == null ? null : resolve(storedModels));
 		}
 		return configuration.withOutputFolder(outputDirectory.toPath(), overwrite);

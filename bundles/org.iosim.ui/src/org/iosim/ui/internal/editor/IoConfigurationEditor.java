@@ -83,6 +83,8 @@ public final class IoConfigurationEditor extends CommandStackEditor {
 	private ScrolledForm form;
 	private final java.util.List<Runnable> refreshers = new ArrayList<>();
 	private boolean refreshing;
+	/** The containers of the model beside the file; null until first needed. */
+	private java.util.List<ResourceContainer> modelContainers;
 
 	@Override
 	public void init(IEditorSite site, IEditorInput input) throws PartInitException {
@@ -176,7 +178,10 @@ public final class IoConfigurationEditor extends CommandStackEditor {
 		pick.addListener(SWT.Selection, event -> pickContainers(storage.get()));
 		refreshers.add(() -> {
 			VirtualizedStorage shown = storage.get();
-			containerNames.setText(shown == null ? "" : String.join(", ", shown.getContainers()));
+			java.util.List<String> references = shown == null ? java.util.List.of() : shown.getContainers();
+			containerNames.setText(String.join(", ", references.stream().map(this::containerName).toList()));
+			containerNames.setToolTipText(references.isEmpty() ? null
+					: String.join("\n", references.stream().map(this::describeContainer).toList()));
 			pick.setEnabled(shown != null);
 			containers.setEnabled(shown != null);
 		});
@@ -382,22 +387,58 @@ public final class IoConfigurationEditor extends CommandStackEditor {
 		return index >= 0 && index < elements.size() ? elements.get(index) : null;
 	}
 
+	/**
+	 * The containers of the model beside the configuration, read once when first needed: the form names
+	 * the containers a storage serves by them, and Pick... offers them.
+	 */
+	private java.util.List<ResourceContainer> modelContainers() {
+		if (modelContainers == null) {
+			modelContainers = new ArrayList<>();
+			Path folder = file().getLocation().toPath().getParent();
+			for (ModelSet modelSet : new PalladioImporter().importPath(folder).modelSets()) {
+				if (modelSet.model().getResourceEnvironment() != null) {
+					for (ResourceContainer container : modelSet.model().getResourceEnvironment().getContainers()) {
+						if (modelContainers.stream().noneMatch(known -> known.getId().equals(container.getId()))) {
+							modelContainers.add(container);
+						}
+					}
+				}
+			}
+		}
+		return modelContainers;
+	}
+
+	/**
+	 * The container a storage's reference names, as the completion finds it: by id, else by name
+	 * ({@code Wiring}'s rule); null when the model beside the file has none of that id or name.
+	 */
+	private ResourceContainer container(String reference) {
+		return modelContainers().stream().filter(container -> reference.equals(container.getId())).findFirst()
+				.or(() -> modelContainers().stream().filter(container -> reference.equals(container.getName())).findFirst())
+				.orElse(null);
+	}
+
+	/** The container's name where the model beside the file has it (ids mean little to a modeller), else the reference. */
+	private String containerName(String reference) {
+		ResourceContainer container = container(reference);
+		return container == null || container.getName() == null || container.getName().isBlank() ? reference
+				: container.getName();
+	}
+
+	/** Name and id of the container, for the field's tooltip, or why the reference finds none. */
+	private String describeContainer(String reference) {
+		ResourceContainer container = container(reference);
+		return container == null ? reference + ": no container of this id or name in the model beside the file"
+				: container.getName() + " (id " + container.getId() + ")";
+	}
+
 	/** The containers of the model beside the configuration, offered by name; the storage keeps their ids. */
 	private void pickContainers(VirtualizedStorage storage) {
 		if (storage == null) {
 			return;
 		}
 		Path folder = file().getLocation().toPath().getParent();
-		java.util.List<ResourceContainer> containers = new ArrayList<>();
-		for (ModelSet modelSet : new PalladioImporter().importPath(folder).modelSets()) {
-			if (modelSet.model().getResourceEnvironment() != null) {
-				for (ResourceContainer container : modelSet.model().getResourceEnvironment().getContainers()) {
-					if (containers.stream().noneMatch(known -> known.getId().equals(container.getId()))) {
-						containers.add(container);
-					}
-				}
-			}
-		}
+		java.util.List<ResourceContainer> containers = modelContainers();
 		ListSelectionDialog dialog = ListSelectionDialog.of(containers.toArray())
 				.labelProvider(new org.eclipse.jface.viewers.LabelProvider() {
 					@Override
@@ -406,7 +447,7 @@ public final class IoConfigurationEditor extends CommandStackEditor {
 						return container.getName() + " (" + container.getId() + ")";
 					}
 				}).message("Containers of the model in " + folder.getFileName() + " whose HDD this storage replaces:")
-				.preselect(containers.stream().filter(container -> storage.getContainers().contains(container.getId())).toArray())
+				.preselect(storage.getContainers().stream().map(this::container).filter(java.util.Objects::nonNull).toArray())
 				.create(getSite().getShell());
 		dialog.setTitle("Serves containers");
 		if (dialog.open() == ListSelectionDialog.OK) {

@@ -15,6 +15,8 @@ import org.eclipse.debug.core.ILaunchConfiguration;
 import org.eclipse.debug.core.ILaunchConfigurationWorkingCopy;
 import org.iosim.engine.SimulationConfig;
 import org.iosim.run.RunConfiguration;
+import org.iosim.run.RunFailure;
+import org.iosim.run.SimulationTarget;
 
 /**
  * What an "IOSim Simulation" launch configuration holds, as the command line's {@code simulate}
@@ -42,7 +44,7 @@ public final class LaunchAttributes {
 	private LaunchAttributes() {
 	}
 
-	/** The command line's defaults, and the model (and the I/O configuration beside it) as chosen. */
+	/** The command line's defaults, and the model and its I/O configuration (null for none) as chosen. */
 	static void setDefaults(ILaunchConfigurationWorkingCopy configuration, IResource model, IResource ioConfiguration) {
 		SimulationConfig defaults = SimulationConfig.defaults();
 		configuration.setAttribute(MODEL, model == null ? "" : model.getFullPath().toString());
@@ -71,9 +73,13 @@ public final class LaunchAttributes {
 			throw new CoreException(Status.error(invalid.getMessage()));
 		}
 		boolean chosen = !configuration.getAttribute(OUTPUT_FOLDER, "").isBlank();
-		RunConfiguration run = RunConfiguration.of(List.of(location(model))).withSimulation(simulation)
-				.withOutputFolder(location(output), chosen);
-		return ioConfiguration == null ? run : run.withIoConfiguration(location(ioConfiguration));
+		SimulationTarget target;
+		try {
+			target = SimulationTarget.of(List.of(location(model)), ioConfiguration == null ? null : location(ioConfiguration));
+		} catch (RunFailure twoConfigurations) {
+			throw new CoreException(Status.error(twoConfigurations.getMessage()));
+		}
+		return target.configuration().withSimulation(simulation).withOutputFolder(location(output), chosen);
 	}
 
 	/** @return what keeps the configuration from running, or null when it can run */

@@ -102,7 +102,8 @@ public final class ResultsView extends ViewPart {
 		first.setText(name.equals(SUMMARY) ? "" : name.equals(COMPARISON) ? "Measure (shown run)" : "Name");
 		first.setWidth(260);
 		for (String column : columns) {
-			TableColumn added = new TableColumn(table, SWT.RIGHT);
+			// the summary's values are words and paths, read beside their names; the other tables' are numbers
+			TableColumn added = new TableColumn(table, name.equals(SUMMARY) ? SWT.LEFT : SWT.RIGHT);
 			added.setText(column);
 			added.setWidth(120);
 		}
@@ -195,6 +196,7 @@ public final class ResultsView extends ViewPart {
 		}
 		Table summary = tables.get(SUMMARY);
 		row(summary, "Model", shown.model());
+		row(summary, "I/O configuration", shown.ioConfiguration());
 		row(summary, "Seed", Long.toString(shown.seed()));
 		row(summary, "Replications", Integer.toString(shown.replications()));
 		row(summary, "Stopped by", shown.stopReason());
@@ -211,6 +213,7 @@ public final class ResultsView extends ViewPart {
 			compare(tables.get(COMPARISON));
 		}
 		tables.values().forEach(table -> table.getColumn(0).pack());
+		summary.getColumn(1).pack();
 	}
 
 	/** Shown run against compared run, matched by name: mean response times, throughputs, utilizations and I/O delays. */
@@ -265,6 +268,11 @@ public final class ResultsView extends ViewPart {
 
 	public RunResults shown() {
 		return shown;
+	}
+
+	/** The tick labels of the response time over simulated time: the x axis's, then the y axis's. */
+	public List<List<String>> responseTimeTicks() {
+		return overTime.tickLabels();
 	}
 
 	/** The utilization chart's bars: resource names and utilizations. */

@@ -7,6 +7,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.iosim.report.IoConfigurationUse;
+
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.StreamReadConstraints;
@@ -18,8 +20,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  * version, a run without I/O) read as empty lists or NaN; {@code null} numbers (NaN and infinities
  * in the file) read as NaN.
  */
-public record RunResults(Path folder, String model, long seed, int replications, String stopReason,
-		double simulatedTime, List<Row> scenarios, List<Row> calls, List<Row> resources, List<Row> io,
+public record RunResults(Path folder, String model, String ioConfiguration, long seed, int replications,
+		String stopReason, double simulatedTime, List<Row> scenarios, List<Row> calls, List<Row> resources, List<Row> io,
 		List<Series> responseTimeOverTime, List<Series> responseTimeDistribution) {
 
 	public static final String FILE = "results.json";
@@ -98,9 +100,26 @@ public record RunResults(Path folder, String model, long seed, int replications,
 							number(entry, "count"), number(entry, "throughputBytesPerSecond"),
 							number(entry, "meanConcurrency") }));
 		}
-		return new RunResults(folder, text(root, "model"), root.path("seed").asLong(), root.path("replications").asInt(),
+		return new RunResults(folder, text(root, "model"), ioConfiguration(root), root.path("seed").asLong(),
+				root.path("replications").asInt(),
 				text(root, "stopReason"), number(root, "simulatedTime"), scenarios, calls, resources, io, overTime,
 				distribution);
+	}
+
+	/**
+	 * Which I/O configuration the run applied, as report.html names it, and how to apply one left beside
+	 * the model; results written before IOSim named it say so.
+	 */
+	private static String ioConfiguration(JsonNode root) {
+		if (!root.has("ioConfiguration")) {
+			return "not recorded (results written before IOSim named it)";
+		}
+		List<String> notApplied = new ArrayList<>();
+		root.path("ioConfigurationsNotApplied").forEach(name -> notApplied.add(name.asText()));
+		JsonNode applied = root.path("ioConfiguration");
+		String described = new IoConfigurationUse(applied.isTextual() ? applied.asText() : null, notApplied).describe();
+		return applied.isTextual() || notApplied.isEmpty() ? described
+				: described + "; Run As on an .ioconfig, or the launch configuration's I/O configuration, applies one";
 	}
 
 	/** Points of a curve; with an end field, x is the middle of each window. */
