@@ -91,7 +91,8 @@ public final class DiagramBuilder {
 	// ------------------------------------------------------------------ repository
 
 	private Diagram repositories(ArchitectureModel model) {
-		List<Repository> repositories = model == null ? List.of() : model.getRepositories();
+		List<Repository> repositories = model == null ? List.of()
+				: model.getRepositories().stream().filter(repository -> !isDataTypeLibrary(repository)).toList();
 		Diagram diagram = new Diagram(repositories.isEmpty() ? null : repositories.get(0),
 				"The model set has no repository.");
 		Map<EObject, DiagramNode> nodes = new HashMap<>();
@@ -116,6 +117,16 @@ public final class DiagramBuilder {
 			}
 		}
 		return diagram;
+	}
+
+	/**
+	 * A repository of data types only, such as Palladio's PrimitiveTypes that every imported Palladio
+	 * model set brings along: infrastructure the modeller did not draw, with nothing for this diagram
+	 * (components and interfaces) but an empty box. An empty repository is the modeller's own and stays.
+	 */
+	private static boolean isDataTypeLibrary(Repository repository) {
+		return repository.getComponents().isEmpty() && repository.getInterfaces().isEmpty()
+				&& !repository.getDataTypes().isEmpty();
 	}
 
 	private static EObject providedInterface(ProvidedRole role) {

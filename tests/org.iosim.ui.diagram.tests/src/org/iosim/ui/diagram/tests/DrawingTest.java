@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import org.eclipse.emf.ecore.EObject;
+import org.eclipse.emf.ecore.util.EcoreUtil;
 import org.eclipse.jface.viewers.IStructuredSelection;
 import org.eclipse.swt.graphics.Image;
 import org.eclipse.swt.graphics.Rectangle;
@@ -33,6 +34,7 @@ import org.iosim.pcm.InternalAction;
 import org.iosim.pcm.OperationInterface;
 import org.iosim.pcm.ProcessingResourceSpecification;
 import org.iosim.pcm.ProvidedDelegationConnector;
+import org.iosim.pcm.Repository;
 import org.iosim.pcm.RepositoryComponent;
 import org.iosim.pcm.ResourceContainer;
 import org.iosim.pcm.ResourceDemandingSeff;
@@ -71,6 +73,35 @@ class DrawingTest {
 			assertEquals("CatalogService", ((OperationInterface) requires.target().element()).getName());
 			assertNoOverlap(diagram);
 			screenshot(opened.viewer(), "diagram-repository");
+		} finally {
+			opened.close();
+		}
+	}
+
+	@Test
+	void aPalladioModelsRepositoryDiagramDrawsItsOwnRepositoriesButNotPalladiosPrimitiveTypesOrResourceTypes() {
+		ArchitectureModel palladio = Shells.palladioExample("ScreencastMediaStore");
+		List<Repository> repositories = palladio.getRepositories();
+		Repository primitiveTypes = repositories.stream().filter(repository -> "PrimitiveTypes".equals(repository.getName()))
+				.findFirst().orElseThrow(() -> new AssertionError("the import brings Palladio's PrimitiveTypes along"));
+		Shells.Opened opened = open(DiagramKind.REPOSITORY, palladio, palladio);
+		try {
+			Diagram diagram = ui(() -> opened.viewer().diagram());
+			assertNull(diagram.nodeOf(primitiveTypes), "PrimitiveTypes is drawn");
+			List<Repository> own = repositories.stream().filter(repository -> repository != primitiveTypes).toList();
+			assertFalse(own.isEmpty());
+			for (Repository repository : own) {
+				DiagramNode region = diagram.nodeOf(repository);
+				assertNotNull(region, () -> repository.getName() + " is not drawn");
+				assertFalse(region.children().isEmpty(), () -> repository.getName() + " is drawn empty");
+			}
+			assertSame(own.get(0), diagram.owner(), "new elements go into the example's own repository");
+			for (DiagramNode node : diagram.nodes()) {
+				assertFalse(EcoreUtil.isAncestor(palladio.getResourceRepository(), node.element()),
+						() -> "Palladio's resource types are drawn: " + node);
+			}
+			assertNoOverlap(diagram);
+			screenshot(opened.viewer(), "diagram-repository-palladio");
 		} finally {
 			opened.close();
 		}
