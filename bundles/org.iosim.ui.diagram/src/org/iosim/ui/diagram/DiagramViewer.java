@@ -433,7 +433,15 @@ public final class DiagramViewer implements ISelectionProvider {
 		} else {
 			selectAt(event.x, event.y, (event.stateMask & SWT.SHIFT) != 0);
 		}
-		press = new Press(edge == null ? node : null, event.x, event.y, (event.stateMask & SWT.MOD1) != 0, originX, originY);
+		press = new Press(edge == null ? owner(node) : null, event.x, event.y, (event.stateMask & SWT.MOD1) != 0, originX, originY);
+	}
+
+	/**
+	 * What dragging a node moves or connects from: a role's lollipop or socket moves and connects its
+	 * component or assembly.
+	 */
+	private static DiagramNode owner(DiagramNode node) {
+		return node == null || node.attachedTo() == null ? node : node.attachedTo();
 	}
 
 	private void selectAt(int x, int y, boolean adding) {
@@ -487,7 +495,7 @@ public final class DiagramViewer implements ISelectionProvider {
 			return;
 		}
 		if (released.connecting) {
-			DiagramNode target = nodeAt(event.x, event.y);
+			DiagramNode target = owner(nodeAt(event.x, event.y));
 			if (target != null && target != released.node) {
 				connect(released.node.element(), target.element());
 			}

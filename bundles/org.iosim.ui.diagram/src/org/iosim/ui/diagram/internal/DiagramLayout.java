@@ -21,7 +21,11 @@ import org.eclipse.elk.core.options.Direction;
 import org.eclipse.elk.core.options.HierarchyHandling;
 import org.eclipse.elk.core.options.SizeConstraint;
 import org.eclipse.elk.core.util.BasicProgressMonitor;
+import org.eclipse.elk.core.options.PortConstraints;
+import org.eclipse.elk.core.options.PortSide;
+import org.eclipse.elk.graph.ElkConnectableShape;
 import org.eclipse.elk.graph.ElkEdge;
+import org.eclipse.elk.graph.ElkPort;
 import org.eclipse.elk.graph.ElkNode;
 import org.eclipse.elk.graph.util.ElkGraphUtil;
 import org.eclipse.emf.ecore.EObject;
@@ -37,6 +41,10 @@ public final class DiagramLayout {
 	static final double TEXT_MARGIN = 8;
 	/** Diameter of an interface's, role's, start's or stop's circle. */
 	static final double CIRCLE = 18;
+	/** Length of a lollipop's or socket's stick, from its owner's border to its head. */
+	static final double ROLE_STICK = 10;
+	/** Diameter of a lollipop's circle and a socket's half circle. */
+	static final double ROLE_HEAD = 14;
 	private static final double MIN_BOX_WIDTH = 90;
 	private static final double MIN_BOX_HEIGHT = 34;
 	private static final double REGION_PADDING = 14;
@@ -79,7 +87,7 @@ public final class DiagramLayout {
 		graph.setProperty(LayeredOptions.SPACING_NODE_NODE_BETWEEN_LAYERS, 44.0);
 		graph.setProperty(CoreOptions.SPACING_COMPONENT_COMPONENT, 40.0);
 		graph.setProperty(CoreOptions.PADDING, new ElkPadding(20));
-		Map<DiagramNode, ElkNode> shapes = new HashMap<>();
+		Map<DiagramNode, ElkConnectableShape> shapes = new HashMap<>();
 		addNodes(graph, diagram.topLevelNodes(), shapes);
 		for (DiagramEdge edge : diagram.edges()) {
 			if (edge.source() != edge.target()) {
@@ -96,9 +104,17 @@ public final class DiagramLayout {
 		shapes.forEach((node, shape) -> {
 			node.setLocation(shape.getX(), shape.getY());
 			node.setSize(shape.getWidth(), shape.getHeight());
+			if (node.attachedTo() != null) {
+				// ELK places a port along its side; the lollipop or socket touches the border from outside
+				double outside = node.isOnLeftBorder() ? -node.width() : ((ElkPort) shape).getParent().getWidth();
+				node.setLocation(outside, shape.getY());
+			}
 		});
 		Set<DiagramNode> placedByUser = new HashSet<>();
 		for (DiagramNode node : diagram.nodes()) {
+			if (node.attachedTo() != null) {
+				continue; // a role goes with its owner
+			}
 			double[] location = userLocations.apply(node.element());
 			if (location != null) {
 				node.setLocation(Math.max(0, location[0]), Math.max(0, location[1]));
@@ -109,8 +125,21 @@ public final class DiagramLayout {
 		moveApart(diagram.topLevelNodes(), placedByUser);
 	}
 
-	private void addNodes(ElkNode parent, List<DiagramNode> nodes, Map<DiagramNode, ElkNode> shapes) {
+	private void addNodes(ElkNode parent, List<DiagramNode> nodes, Map<DiagramNode, ElkConnectableShape> shapes) {
 		for (DiagramNode node : nodes) {
+			if (node.attachedTo() != null) {
+				// the builder adds a role after its owner
+				ElkNode owner = (ElkNode) shapes.get(node.attachedTo());
+				owner.setProperty(CoreOptions.PORT_CONSTRAINTS, PortConstraints.FIXED_SIDE);
+				// an owner grows to hold its roles side by side along its borders
+				owner.setProperty(CoreOptions.NODE_SIZE_CONSTRAINTS, EnumSet.of(SizeConstraint.PORTS, SizeConstraint.MINIMUM_SIZE));
+				owner.setProperty(CoreOptions.NODE_SIZE_MINIMUM, new KVector(owner.getWidth(), owner.getHeight()));
+				ElkPort port = ElkGraphUtil.createPort(owner);
+				port.setDimensions(ROLE_STICK + ROLE_HEAD, ROLE_HEAD);
+				port.setProperty(CoreOptions.PORT_SIDE, node.isOnLeftBorder() ? PortSide.WEST : PortSide.EAST);
+				shapes.put(node, port);
+				continue;
+			}
 			ElkNode shape = ElkGraphUtil.createNode(parent);
 			shapes.put(node, shape);
 			double[] size = preferredSize(node);
@@ -131,6 +160,7 @@ public final class DiagramLayout {
 		double[] text = measure.extent(node.label(), node.isRegion());
 		return switch (node.shape()) {
 			case START, STOP -> new double[] { CIRCLE + 6, CIRCLE + 6 };
+			case PROVIDED_ROLE, REQUIRED_ROLE -> new double[] { ROLE_STICK + ROLE_HEAD, ROLE_HEAD };
 			case INTERFACE, ROLE -> new double[] { CIRCLE + TEXT_MARGIN + text[0], Math.max(CIRCLE, text[1]) };
 			case REGION -> new double[] { text[0] + 2 * REGION_PADDING, text[1] + 2 * REGION_PADDING + MIN_BOX_HEIGHT };
 			case BOX, ACTION, WORKLOAD -> new double[] { Math.max(MIN_BOX_WIDTH, text[0] + 2 * TEXT_MARGIN),
@@ -163,11 +193,14 @@ public final class DiagramLayout {
 		byX.sort(Comparator.comparingDouble(DiagramNode::x));
 		for (int later = 0; later < byX.size(); later++) {
 			DiagramNode node = byX.get(later);
-			if (placedByUser.contains(node)) {
+			if (placedByUser.contains(node) || node.attachedTo() != null) {
 				continue;
 			}
 			for (int earlier = 0; earlier < later; earlier++) {
 				DiagramNode other = byX.get(earlier);
+				if (other.attachedTo() != null) {
+					continue;
+				}
 				boolean overlap = node.x() < other.x() + other.width() && other.x() < node.x() + node.width()
 						&& node.y() < other.y() + other.height() && other.y() < node.y() + node.height();
 				if (overlap) {

@@ -88,9 +88,13 @@ public final class DiagramPainter {
 		gc.drawText("!", x + (size - mark.x) / 2, y + (size - mark.y) / 2, SWT.DRAW_TRANSPARENT);
 	}
 
-	/** How far a node is drawn from its place while a node (it, or a region holding it) is dragged. */
+	/**
+	 * How far a node is drawn from its place while a node (it, the node it is attached to, or a region
+	 * holding either) is dragged.
+	 */
 	private static double offset(DiagramNode node, DiagramNode dragged, double delta) {
-		for (DiagramNode inside = node; inside != null; inside = inside.parent()) {
+		DiagramNode owner = node.attachedTo() != null ? node.attachedTo() : node;
+		for (DiagramNode inside = owner; inside != null; inside = inside.parent()) {
 			if (inside == dragged) {
 				return delta;
 			}
@@ -148,6 +152,7 @@ public final class DiagramPainter {
 				gc.drawOval(x, top, circle, circle);
 				text(gc, node.label(), x + circle + (int) DiagramLayout.TEXT_MARGIN, y);
 			}
+			case PROVIDED_ROLE, REQUIRED_ROLE -> paintRole(gc, node, selected, x, y);
 			case ACTION -> {
 				gc.setBackground(fill(node.element()));
 				gc.fillRoundRectangle(x, y, width, height, 16, 16);
@@ -173,6 +178,29 @@ public final class DiagramPainter {
 			}
 		}
 		gc.setLineWidth(1);
+	}
+
+	/**
+	 * Palladio's notation for a role: a stick from the owner's border, then a lollipop's circle
+	 * (provided) or a socket's half circle open away from the owner (required), where a connector
+	 * meets it.
+	 */
+	private static void paintRole(GC gc, DiagramNode node, boolean selected, int x, int y) {
+		int stick = (int) DiagramLayout.ROLE_STICK;
+		int head = (int) DiagramLayout.ROLE_HEAD;
+		int middle = y + head / 2;
+		outline(gc, selected, LINE);
+		if (node.isOnLeftBorder()) {
+			// owner to the right: circle at the left end
+			gc.drawLine(x + head, middle, x + head + stick, middle);
+			gc.setBackground(LABEL_BACKGROUND);
+			gc.fillOval(x, y, head, head);
+			gc.drawOval(x, y, head, head);
+		} else {
+			// owner to the left: the half circle opens to the right
+			gc.drawLine(x, middle, x + stick, middle);
+			gc.drawArc(x + stick, y, head, head, 90, 180);
+		}
 	}
 
 	private static Color fill(EObject element) {
@@ -247,8 +275,14 @@ public final class DiagramPainter {
 		return new double[][] { border(edge.source(), from, to), border(edge.target(), to, from) };
 	}
 
-	/** Where the line from a node's center towards a point leaves the node's box. */
+	/**
+	 * Where the line from a node's center towards a point leaves the node's box; a role's line leaves
+	 * from its lollipop's or socket's outer end.
+	 */
 	static double[] border(DiagramNode node, double[] center, double[] towards) {
+		if (node.attachedTo() != null) {
+			return new double[] { center[0] + (node.isOnLeftBorder() ? -1 : 1) * node.width() / 2, center[1] };
+		}
 		double dx = towards[0] - center[0];
 		double dy = towards[1] - center[1];
 		if (dx == 0 && dy == 0) {

@@ -45,6 +45,8 @@ import org.iosim.ui.testing.UiThread;
 import org.iosim.ui.diagram.internal.Diagram;
 import org.iosim.ui.diagram.internal.DiagramEdge;
 import org.iosim.ui.diagram.internal.DiagramNode;
+import org.iosim.ui.diagram.internal.DiagramPainter;
+import org.iosim.ui.diagram.internal.NodeShape;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -69,8 +71,14 @@ class DrawingTest {
 			// Frontend provides Web and requires CatalogService, Catalog provides CatalogService
 			assertEquals(3, diagram.edges().size(), diagram.edges()::toString);
 			DiagramEdge requires = diagram.edges().stream().filter(edge -> edge.label().equals("requires")).findFirst().orElseThrow();
-			assertSame(components.get(0), requires.source().element());
+			assertSame(components.get(0).getRequiredRoles().get(0), requires.source().element());
+			assertSame(diagram.nodeOf(components.get(0)), requires.source().attachedTo(), "the socket sits on Frontend");
 			assertEquals("CatalogService", ((OperationInterface) requires.target().element()).getName());
+			DiagramEdge provides = diagram.edges().stream()
+					.filter(edge -> edge.label().equals("provides") && edge.source() == requires.target()).findFirst().orElseThrow();
+			assertSame(diagram.nodeOf(components.get(1)), provides.target().attachedTo(), "Catalog's lollipop");
+			assertApart(DiagramPainter.ends(requires), DiagramPainter.ends(provides));
+			assertRolesOnTheirOwnersBorders(diagram);
 			assertNoOverlap(diagram);
 			screenshot(opened.viewer(), "diagram-repository");
 		} finally {
@@ -100,6 +108,7 @@ class DrawingTest {
 				assertFalse(EcoreUtil.isAncestor(palladio.getResourceRepository(), node.element()),
 						() -> "Palladio's resource types are drawn: " + node);
 			}
+			assertRolesOnTheirOwnersBorders(diagram);
 			assertNoOverlap(diagram);
 			screenshot(opened.viewer(), "diagram-repository-palladio");
 		} finally {
@@ -121,8 +130,11 @@ class DrawingTest {
 				assertSame(shop.getSystem(), node.parent().element(), "assemblies are drawn inside the system");
 			}
 			DiagramEdge connector = edgeOf(diagram, AssemblyConnector.class);
-			assertEquals("Frontend", ((AssemblyContext) connector.source().element()).getName());
-			assertEquals("Catalog", ((AssemblyContext) connector.target().element()).getName());
+			assertEquals(NodeShape.REQUIRED_ROLE, connector.source().shape(), "an assembly connector starts at a socket");
+			assertEquals("Frontend", ((AssemblyContext) connector.source().attachedTo().element()).getName());
+			assertEquals(NodeShape.PROVIDED_ROLE, connector.target().shape(), "and ends at a lollipop");
+			assertEquals("Catalog", ((AssemblyContext) connector.target().attachedTo().element()).getName());
+			assertRolesOnTheirOwnersBorders(diagram);
 			assertEquals("CatalogService", connector.label());
 			DiagramEdge delegation = edgeOf(diagram, ProvidedDelegationConnector.class);
 			assertSame(shop.getSystem().getProvidedRoles().get(0), delegation.source().element());
@@ -292,6 +304,49 @@ class DrawingTest {
 		List<DiagramEdge> edges = diagram.edges().stream().filter(edge -> type.isInstance(edge.element())).toList();
 		assertEquals(1, edges.size(), () -> type.getSimpleName() + " lines: " + diagram.edges());
 		return edges.get(0);
+	}
+
+	/**
+	 * Every component's or assembly's roles are drawn: each provided role as a lollipop touching its
+	 * owner's left border, each required role as a socket touching its right border, within the
+	 * owner's height.
+	 */
+	static void assertRolesOnTheirOwnersBorders(Diagram diagram) {
+		int owners = 0;
+		for (DiagramNode owner : diagram.nodes()) {
+			RepositoryComponent component = owner.element() instanceof RepositoryComponent drawn ? drawn
+					: owner.element() instanceof AssemblyContext assembly ? assembly.getComponent() : null;
+			if (component == null) {
+				continue;
+			}
+			owners++;
+			List<DiagramNode> roles = diagram.nodes().stream().filter(node -> node.attachedTo() == owner).toList();
+			List<EObject> expected = new ArrayList<>(component.getProvidedRoles());
+			expected.addAll(component.getRequiredRoles());
+			assertEquals(expected, roles.stream().map(DiagramNode::element).toList(), () -> "roles drawn on " + owner);
+			for (DiagramNode role : roles) {
+				boolean provided = component.getProvidedRoles().contains(role.element());
+				assertEquals(provided ? NodeShape.PROVIDED_ROLE : NodeShape.REQUIRED_ROLE, role.shape(), role::toString);
+				double touching = provided ? role.absoluteX() + role.width() : role.absoluteX();
+				double border = provided ? owner.absoluteX() : owner.absoluteX() + owner.width();
+				assertEquals(border, touching, 0.5, () -> role + " does not touch the border of " + owner);
+				assertTrue(role.absoluteY() >= owner.absoluteY() - 0.5
+						&& role.absoluteY() + role.height() <= owner.absoluteY() + owner.height() + 0.5,
+						() -> role + " lies beyond the side of " + owner);
+				assertTrue(role.width() > 0 && role.height() > 0, role::toString);
+			}
+		}
+		assertTrue(owners > 0, "no component or assembly drawn");
+	}
+
+	/** Two lines neither share an end nor lie on each other. */
+	private static void assertApart(double[][] line, double[][] other) {
+		for (double[] end : line) {
+			for (double[] otherEnd : other) {
+				assertTrue(Math.hypot(end[0] - otherEnd[0], end[1] - otherEnd[1]) > 4,
+						() -> "lines meet at " + end[0] + ", " + end[1]);
+			}
+		}
 	}
 
 	/** Nodes of a region (or of the diagram) do not overlap; each lies inside its region. */

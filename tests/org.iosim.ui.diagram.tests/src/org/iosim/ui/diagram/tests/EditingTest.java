@@ -265,7 +265,9 @@ class EditingTest {
 			assertNotNull(connector.getId());
 			DiagramEdge line = ui(() -> viewer.diagram().edges().stream().filter(edge -> edge.element() == connector)
 					.findFirst().orElseThrow());
-			assertSame(shop, line.source().element());
+			assertSame(shop.getComponent().getRequiredRoles().get(0), line.source().element(), "from the socket");
+			assertSame(shop, line.source().attachedTo().element());
+			assertSame(backend, line.target().attachedTo().element(), "to the providing assembly's lollipop");
 			assertEquals("Orders", line.label());
 			// the required role is bound now: a second drag adds no second connector
 			drag(viewer, center(viewer, shop), center(viewer, backend), SWT.MOD1);
