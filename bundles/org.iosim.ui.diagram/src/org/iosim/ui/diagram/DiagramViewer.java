@@ -399,8 +399,11 @@ public final class DiagramViewer implements ISelectionProvider {
 		double[] point = toDiagram(x, y);
 		double tolerance = LINE_TOLERANCE / zoom;
 		for (DiagramEdge edge : diagram.edges()) {
-			if (edge.element() != null && distance(point, DiagramPainter.ends(edge)) <= tolerance) {
-				return edge;
+			List<double[]> path = DiagramPainter.path(edge);
+			for (int index = 1; edge.element() != null && index < path.size(); index++) {
+				if (distance(point, new double[][] { path.get(index - 1), path.get(index) }) <= tolerance) {
+					return edge;
+				}
 			}
 		}
 		return null;

@@ -1,6 +1,7 @@
 package org.iosim.ui.diagram.internal;
 
 import java.util.Collection;
+import java.util.List;
 import java.util.Map;
 
 import org.eclipse.emf.ecore.EObject;
@@ -229,30 +230,49 @@ public final class DiagramPainter {
 	}
 
 	private void paintEdge(GC gc, DiagramEdge edge, boolean selected, DiagramNode dragged, double dx, double dy) {
-		double[] from = center(edge.source(), dragged, dx, dy);
-		double[] to = center(edge.target(), dragged, dx, dy);
-		double[] start = border(edge.source(), from, to);
-		double[] end = border(edge.target(), to, from);
+		// while one of its nodes is dragged a line goes straight, its label at its middle
+		boolean dragging = offset(edge.source(), dragged, dx) != 0 || offset(edge.source(), dragged, dy) != 0
+				|| offset(edge.target(), dragged, dx) != 0 || offset(edge.target(), dragged, dy) != 0;
+		List<double[]> points = dragging || edge.route() == null ? straight(edge, dragged, dx, dy) : edge.route();
 		gc.setForeground(selected ? SELECTED : LINE);
 		gc.setBackground(selected ? SELECTED : LINE);
 		gc.setLineWidth(selected ? 3 : 1);
 		gc.setLineStyle(edge.style() == EdgeStyle.DASHED_ARROW ? SWT.LINE_DASH : SWT.LINE_SOLID);
-		gc.drawLine((int) Math.round(start[0]), (int) Math.round(start[1]), (int) Math.round(end[0]), (int) Math.round(end[1]));
+		int[] polyline = new int[points.size() * 2];
+		for (int index = 0; index < points.size(); index++) {
+			polyline[2 * index] = (int) Math.round(points.get(index)[0]);
+			polyline[2 * index + 1] = (int) Math.round(points.get(index)[1]);
+		}
+		gc.drawPolyline(polyline);
 		gc.setLineStyle(SWT.LINE_SOLID);
 		gc.setLineWidth(1);
 		if (edge.style() != EdgeStyle.LINE) {
-			arrowHead(gc, start, end);
+			arrowHead(gc, points.get(points.size() - 2), points.get(points.size() - 1));
 		}
 		if (!edge.label().isEmpty()) {
 			gc.setFont(font);
 			Point extent = gc.textExtent(edge.label());
-			int x = (int) Math.round((start[0] + end[0]) / 2 - extent.x / 2.0);
-			int y = (int) Math.round((start[1] + end[1]) / 2 - extent.y / 2.0);
+			double[] box = edge.labelBox();
+			double centerX = dragging || box == null ? (points.get(0)[0] + points.get(points.size() - 1)[0]) / 2 : box[0] + box[2] / 2;
+			double centerY = dragging || box == null ? (points.get(0)[1] + points.get(points.size() - 1)[1]) / 2 : box[1] + box[3] / 2;
+			int x = (int) Math.round(centerX - extent.x / 2.0);
+			int y = (int) Math.round(centerY - extent.y / 2.0);
 			gc.setBackground(LABEL_BACKGROUND);
 			gc.fillRectangle(x - 2, y, extent.x + 4, extent.y);
 			gc.setForeground(selected ? SELECTED : LINE);
 			gc.drawText(edge.label(), x, y, SWT.DRAW_TRANSPARENT);
 		}
+	}
+
+	private static List<double[]> straight(DiagramEdge edge, DiagramNode dragged, double dx, double dy) {
+		double[] from = center(edge.source(), dragged, dx, dy);
+		double[] to = center(edge.target(), dragged, dx, dy);
+		return List.of(border(edge.source(), from, to), border(edge.target(), to, from));
+	}
+
+	/** The points a line runs through as drawn when nothing is dragged: ELK's route, or straight between its nodes. */
+	public static List<double[]> path(DiagramEdge edge) {
+		return edge.route() != null ? edge.route() : straight(edge, null, 0, 0);
 	}
 
 	private static void arrowHead(GC gc, double[] start, double[] end) {

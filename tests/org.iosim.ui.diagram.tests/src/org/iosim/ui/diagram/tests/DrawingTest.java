@@ -79,6 +79,7 @@ class DrawingTest {
 			assertSame(diagram.nodeOf(components.get(1)), provides.target().attachedTo(), "Catalog's lollipop");
 			assertApart(DiagramPainter.ends(requires), DiagramPainter.ends(provides));
 			assertRolesOnTheirOwnersBorders(diagram);
+			assertLabelsClear(diagram);
 			assertNoOverlap(diagram);
 			screenshot(opened.viewer(), "diagram-repository");
 		} finally {
@@ -135,6 +136,7 @@ class DrawingTest {
 			assertEquals(NodeShape.PROVIDED_ROLE, connector.target().shape(), "and ends at a lollipop");
 			assertEquals("Catalog", ((AssemblyContext) connector.target().attachedTo().element()).getName());
 			assertRolesOnTheirOwnersBorders(diagram);
+			assertLabelsClear(diagram);
 			assertEquals("CatalogService", connector.label());
 			DiagramEdge delegation = edgeOf(diagram, ProvidedDelegationConnector.class);
 			assertSame(shop.getSystem().getProvidedRoles().get(0), delegation.source().element());
@@ -337,6 +339,55 @@ class DrawingTest {
 			}
 		}
 		assertTrue(owners > 0, "no component or assembly drawn");
+	}
+
+	/**
+	 * Every line with a label is routed by ELK (a route of joined horizontal and vertical segments);
+	 * no label's box overlaps another label's box or crosses another line.
+	 */
+	static void assertLabelsClear(Diagram diagram) {
+		List<DiagramEdge> labelled = diagram.edges().stream().filter(edge -> !edge.label().isEmpty()).toList();
+		assertFalse(labelled.isEmpty());
+		for (DiagramEdge edge : diagram.edges()) {
+			List<double[]> route = edge.route();
+			assertNotNull(route, () -> edge + " is not routed");
+			for (int index = 1; index < route.size(); index++) {
+				double[] from = route.get(index - 1);
+				double[] to = route.get(index);
+				assertTrue(Math.abs(from[0] - to[0]) < 0.5 || Math.abs(from[1] - to[1]) < 0.5,
+						() -> edge + " has a slanted segment");
+			}
+		}
+		for (DiagramEdge edge : labelled) {
+			double[] box = edge.labelBox();
+			assertNotNull(box, edge::toString);
+			for (DiagramEdge other : labelled) {
+				if (other != edge) {
+					double[] otherBox = other.labelBox();
+					boolean apart = box[0] + box[2] <= otherBox[0] || otherBox[0] + otherBox[2] <= box[0]
+							|| box[1] + box[3] <= otherBox[1] || otherBox[1] + otherBox[3] <= box[1];
+					assertTrue(apart, () -> "the labels of " + edge + " and " + other + " overlap");
+				}
+			}
+			for (DiagramEdge other : diagram.edges()) {
+				if (other != edge) {
+					List<double[]> route = DiagramPainter.path(other);
+					for (int index = 1; index < route.size(); index++) {
+						assertFalse(crosses(box, route.get(index - 1), route.get(index)),
+								() -> "the label of " + edge + " lies on " + other);
+					}
+				}
+			}
+		}
+	}
+
+	/** Whether a horizontal or vertical segment passes through a box's inside. */
+	private static boolean crosses(double[] box, double[] from, double[] to) {
+		double left = Math.min(from[0], to[0]);
+		double right = Math.max(from[0], to[0]);
+		double top = Math.min(from[1], to[1]);
+		double bottom = Math.max(from[1], to[1]);
+		return left < box[0] + box[2] && right > box[0] && top < box[1] + box[3] && bottom > box[1];
 	}
 
 	/** Two lines neither share an end nor lie on each other. */

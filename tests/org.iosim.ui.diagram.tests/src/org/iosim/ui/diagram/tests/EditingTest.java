@@ -226,9 +226,11 @@ class EditingTest {
 			Point middle = ui(() -> {
 				DiagramEdge line = viewer.diagram().edges().stream().filter(edge -> edge.element() == connector).findFirst()
 						.orElseThrow();
-				double[][] ends = DiagramPainter.ends(line);
-				// a quarter along the line, off its label in the middle
-				return viewer.toControl(ends[0][0] + (ends[1][0] - ends[0][0]) / 4, ends[0][1] + (ends[1][1] - ends[0][1]) / 4);
+				List<double[]> path = DiagramPainter.path(line);
+				double[] start = path.get(0);
+				double[] next = path.get(1);
+				// a quarter along the first segment, off the label
+				return viewer.toControl(start[0] + (next[0] - start[0]) / 4, start[1] + (next[1] - start[1]) / 4);
 			});
 			click(viewer, middle);
 			assertEquals(List.of(connector), ui(() -> viewer.getSelection().toList()));
