@@ -133,7 +133,10 @@ public final class DiagramLayout {
 			}
 			double[] location = userLocations.apply(node.element());
 			if (location != null) {
-				node.setLocation(Math.max(0, location[0]), Math.max(0, location[1]));
+				// lollipops on the left border stay inside the region too
+				double leftRoles = diagram.nodes().stream().filter(role -> role.attachedTo() == node && role.isOnLeftBorder())
+						.mapToDouble(DiagramNode::width).max().orElse(0);
+				node.setLocation(Math.max(leftRoles, location[0]), Math.max(0, location[1]));
 				placedByUser.add(node);
 			}
 		}

@@ -149,6 +149,23 @@ class DrawingTest {
 	}
 
 	@Test
+	void rolesGoWithTheirAssemblyWhenItIsMovedAndStayInsideTheSystem() {
+		ArchitectureModel shop = example("minimal");
+		Shells.Opened opened = open(DiagramKind.SYSTEM, shop, shop);
+		try {
+			AssemblyContext frontend = shop.getSystem().getAssemblyContexts().get(0);
+			UiThread.uiRun(() -> opened.viewer().move(frontend, 0, 200));
+			Diagram diagram = ui(() -> opened.viewer().diagram());
+			assertEquals(200, diagram.nodeOf(frontend).y(), 0.5);
+			assertRolesOnTheirOwnersBorders(diagram);
+			assertNoOverlap(diagram);
+			screenshot(opened.viewer(), "diagram-system-moved");
+		} finally {
+			opened.close();
+		}
+	}
+
+	@Test
 	void theAllocationDiagramDrawsContainersHoldingTheirResourcesAndDeployedAssemblies() throws Exception {
 		ArchitectureModel shop = example("minimal");
 		Shells.Opened opened = open(DiagramKind.ALLOCATION, shop, shop);
