@@ -21,6 +21,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -29,6 +30,8 @@ import org.eclipse.swt.SWT;
 import org.eclipse.swt.graphics.Point;
 import org.eclipse.swt.widgets.Event;
 import org.eclipse.swt.widgets.Text;
+import org.eclipse.swt.widgets.ToolBar;
+import org.eclipse.swt.widgets.ToolItem;
 import org.iosim.pcm.AbstractAction;
 import org.iosim.pcm.ArchitectureModel;
 import org.iosim.pcm.AssemblyConnector;
@@ -332,6 +335,48 @@ class EditingTest {
 			assertEquals(3, repository.getComponents().size());
 			RepositoryComponent added = repository.getComponents().get(2);
 			assertNotNull(ui(() -> viewer.diagram().nodeOf(added)));
+			uiRun(() -> opened.stack().undo());
+			assertEquals(2, repository.getComponents().size());
+			assertNull(ui(() -> viewer.diagram().nodeOf(added)));
+		} finally {
+			opened.close();
+		}
+	}
+
+	@Test
+	void thePaletteAddsAComponentThroughTheContextMenusCommandAndFollowsTheSelection() {
+		ArchitectureModel shop = example("minimal");
+		Repository repository = shop.getRepositories().get(0);
+		Shells.Opened opened = open(DiagramKind.REPOSITORY, shop, shop);
+		DiagramViewer viewer = opened.viewer();
+		try {
+			ToolBar palette = ui(() -> {
+				opened.shell().setLayout(new org.eclipse.swt.layout.RowLayout());
+				return viewer.createPalette(opened.shell());
+			});
+			List<String> offered = Shells.menuItems(viewer, "Add");
+			assertEquals(offered, ui(() -> Arrays.stream(palette.getItems()).map(ToolItem::getText).toList()),
+					"the palette offers what the context menu's Add offers");
+			org.iosim.ui.testing.UiThread.processEvents();
+			uiRun(() -> {
+				org.eclipse.swt.graphics.Rectangle area = palette.getBounds();
+				org.eclipse.swt.graphics.Image image = new org.eclipse.swt.graphics.Image(palette.getDisplay(), area.width, area.height);
+				org.eclipse.swt.graphics.GC gc = new org.eclipse.swt.graphics.GC(palette);
+				gc.copyArea(image, 0, 0);
+				gc.dispose();
+				org.iosim.ui.testing.UiThread.saveScreenshot("diagram-palette", image);
+				image.dispose();
+			});
+			uiRun(() -> Arrays.stream(palette.getItems()).filter(item -> item.getText().contains("Basic Component"))
+					.findFirst().orElseThrow().notifyListeners(SWT.Selection, new Event()));
+			assertEquals(3, repository.getComponents().size());
+			RepositoryComponent added = repository.getComponents().get(2);
+			assertNotNull(ui(() -> viewer.diagram().nodeOf(added)));
+			assertEquals(List.of(added), ui(() -> viewer.getSelection().toList()), "the new component is selected");
+			assertEquals(List.of(), ui(() -> Arrays.stream(palette.getItems()).map(ToolItem::getText).toList()),
+					"the palette follows the selection: a component holds nothing the repository diagram draws");
+			uiRun(() -> viewer.setSelection(org.eclipse.jface.viewers.StructuredSelection.EMPTY));
+			assertEquals(offered, ui(() -> Arrays.stream(palette.getItems()).map(ToolItem::getText).toList()));
 			uiRun(() -> opened.stack().undo());
 			assertEquals(2, repository.getComponents().size());
 			assertNull(ui(() -> viewer.diagram().nodeOf(added)));
