@@ -38,6 +38,8 @@ import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Display;
 import org.eclipse.swt.widgets.Event;
 import org.eclipse.swt.widgets.Text;
+import org.eclipse.swt.widgets.ToolBar;
+import org.eclipse.swt.widgets.ToolItem;
 import org.iosim.pcm.Identified;
 import org.iosim.ui.diagram.internal.Diagram;
 import org.iosim.ui.diagram.internal.DiagramBuilder;
@@ -89,6 +91,7 @@ public final class DiagramViewer implements ISelectionProvider {
 	private final DiagramPainter painter;
 	private final SavedLocations locations;
 	private final MenuManager menu;
+	private final List<ToolBar> palettes = new ArrayList<>();
 	private final List<ISelectionChangedListener> selectionListeners = new CopyOnWriteArrayList<>();
 	private final CommandStackListener commandStackListener = event -> modelChanged();
 
@@ -253,6 +256,7 @@ public final class DiagramViewer implements ISelectionProvider {
 			selection = drawn;
 			fireSelectionChanged();
 		}
+		fillPalettes();
 		if (fitting) {
 			zoomToFit();
 		}
@@ -399,8 +403,11 @@ public final class DiagramViewer implements ISelectionProvider {
 		double[] point = toDiagram(x, y);
 		double tolerance = LINE_TOLERANCE / zoom;
 		for (DiagramEdge edge : diagram.edges()) {
-			if (edge.element() != null && distance(point, DiagramPainter.ends(edge)) <= tolerance) {
-				return edge;
+			List<double[]> path = DiagramPainter.path(edge);
+			for (int index = 1; edge.element() != null && index < path.size(); index++) {
+				if (distance(point, new double[][] { path.get(index - 1), path.get(index) }) <= tolerance) {
+					return edge;
+				}
 			}
 		}
 		return null;
@@ -433,7 +440,15 @@ public final class DiagramViewer implements ISelectionProvider {
 		} else {
 			selectAt(event.x, event.y, (event.stateMask & SWT.SHIFT) != 0);
 		}
-		press = new Press(edge == null ? node : null, event.x, event.y, (event.stateMask & SWT.MOD1) != 0, originX, originY);
+		press = new Press(edge == null ? owner(node) : null, event.x, event.y, (event.stateMask & SWT.MOD1) != 0, originX, originY);
+	}
+
+	/**
+	 * What dragging a node moves or connects from: a role's lollipop or socket moves and connects its
+	 * component or assembly.
+	 */
+	private static DiagramNode owner(DiagramNode node) {
+		return node == null || node.attachedTo() == null ? node : node.attachedTo();
 	}
 
 	private void selectAt(int x, int y, boolean adding) {
@@ -487,7 +502,7 @@ public final class DiagramViewer implements ISelectionProvider {
 			return;
 		}
 		if (released.connecting) {
-			DiagramNode target = nodeAt(event.x, event.y);
+			DiagramNode target = owner(nodeAt(event.x, event.y));
 			if (target != null && target != released.node) {
 				connect(released.node.element(), target.element());
 			}
@@ -528,8 +543,43 @@ public final class DiagramViewer implements ISelectionProvider {
 		}
 	}
 
+	/** What the context menu's Add and the palette add to: the one selected element, else the diagram's owner. */
+	private EObject additionTarget() {
+		return selection.size() == 1 ? selection.get(0) : diagram.owner();
+	}
+
+	/**
+	 * A palette for this diagram in a parent of the host's choosing: a button for each element the
+	 * context menu's Add offers (for the selection, or the diagram's owner), creating it through the
+	 * same command; it follows the selection and the model.
+	 */
+	public ToolBar createPalette(Composite parent) {
+		ToolBar palette = new ToolBar(parent, SWT.VERTICAL | SWT.FLAT | SWT.RIGHT);
+		palettes.add(palette);
+		palette.addListener(SWT.Dispose, event -> palettes.remove(palette));
+		fillPalette(palette);
+		return palette;
+	}
+
+	private void fillPalettes() {
+		palettes.forEach(this::fillPalette);
+	}
+
+	private void fillPalette(ToolBar palette) {
+		for (ToolItem item : palette.getItems()) {
+			item.dispose();
+		}
+		for (Addition addition : editing.additions(kind, additionTarget())) {
+			ToolItem item = new ToolItem(palette, SWT.PUSH);
+			item.setText(addition.label());
+			item.setEnabled(addition.command().canExecute());
+			item.addListener(SWT.Selection, event -> executeAndSelect(addition.command()));
+		}
+		palette.getParent().layout(true, true);
+	}
+
 	private void fillContextMenu(IMenuManager manager) {
-		EObject target = selection.size() == 1 ? selection.get(0) : diagram.owner();
+		EObject target = additionTarget();
 		MenuManager add = new MenuManager("Add");
 		for (Addition addition : editing.additions(kind, target)) {
 			Action action = action(addition.label(), () -> executeAndSelect(addition.command()));
@@ -730,6 +780,7 @@ public final class DiagramViewer implements ISelectionProvider {
 	}
 
 	private void fireSelectionChanged() {
+		fillPalettes();
 		SelectionChangedEvent event = new SelectionChangedEvent(this, getSelection());
 		for (ISelectionChangedListener listener : selectionListeners) {
 			listener.selectionChanged(event);

@@ -39,6 +39,16 @@ public final class Diagram {
 		return node;
 	}
 
+	/**
+	 * A role drawn on an owner's border (see {@link DiagramNode#attachedTo()}); it selects and renames
+	 * the role.
+	 */
+	DiagramNode role(DiagramNode owner, EObject role, String label, NodeShape shape) {
+		DiagramNode node = node(owner.parent(), role, role, label, shape);
+		node.attachTo(owner);
+		return node;
+	}
+
 	void edge(EObject element, DiagramNode source, DiagramNode target, String label, DiagramEdge.EdgeStyle style) {
 		if (source != null && target != null) {
 			edges.add(new DiagramEdge(element, source, target, label, style));

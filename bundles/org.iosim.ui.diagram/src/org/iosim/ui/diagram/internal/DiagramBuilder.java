@@ -3,6 +3,7 @@ package org.iosim.ui.diagram.internal;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiFunction;
 
 import org.eclipse.emf.ecore.EObject;
 import org.iosim.pcm.AbstractAction;
@@ -91,7 +92,8 @@ public final class DiagramBuilder {
 	// ------------------------------------------------------------------ repository
 
 	private Diagram repositories(ArchitectureModel model) {
-		List<Repository> repositories = model == null ? List.of() : model.getRepositories();
+		List<Repository> repositories = model == null ? List.of()
+				: model.getRepositories().stream().filter(repository -> !isDataTypeLibrary(repository)).toList();
 		Diagram diagram = new Diagram(repositories.isEmpty() ? null : repositories.get(0),
 				"The model set has no repository.");
 		Map<EObject, DiagramNode> nodes = new HashMap<>();
@@ -107,15 +109,38 @@ public final class DiagramBuilder {
 		for (Repository repository : repositories) {
 			for (RepositoryComponent component : repository.getComponents()) {
 				DiagramNode node = nodes.get(component);
+				// the interface a component provides lies before it, the one it requires after it
 				for (ProvidedRole role : component.getProvidedRoles()) {
-					diagram.edge(role, node, nodes.get(providedInterface(role)), "provides", EdgeStyle.ARROW);
+					diagram.edge(role, nodes.get(providedInterface(role)), providedRole(diagram, node, role), "provides",
+							EdgeStyle.LINE);
 				}
 				for (RequiredRole role : component.getRequiredRoles()) {
-					diagram.edge(role, node, nodes.get(requiredInterface(role)), "requires", EdgeStyle.DASHED_ARROW);
+					diagram.edge(role, requiredRole(diagram, node, role), nodes.get(requiredInterface(role)), "requires",
+							EdgeStyle.DASHED_ARROW);
 				}
 			}
 		}
 		return diagram;
+	}
+
+	/** A provided role as Palladio draws it: a lollipop on its component's (or assembly's) border. */
+	private DiagramNode providedRole(Diagram diagram, DiagramNode owner, ProvidedRole role) {
+		return diagram.role(owner, role, Labels.name(providedInterface(role)), NodeShape.PROVIDED_ROLE);
+	}
+
+	/** A required role as Palladio draws it: a socket on its component's (or assembly's) border. */
+	private DiagramNode requiredRole(Diagram diagram, DiagramNode owner, RequiredRole role) {
+		return diagram.role(owner, role, Labels.name(requiredInterface(role)), NodeShape.REQUIRED_ROLE);
+	}
+
+	/**
+	 * A repository of data types only, such as Palladio's PrimitiveTypes that every imported Palladio
+	 * model set brings along: infrastructure the modeller did not draw, with nothing for this diagram
+	 * (components and interfaces) but an empty box. An empty repository is the modeller's own and stays.
+	 */
+	private static boolean isDataTypeLibrary(Repository repository) {
+		return repository.getComponents().isEmpty() && repository.getInterfaces().isEmpty()
+				&& !repository.getDataTypes().isEmpty();
 	}
 
 	private static EObject providedInterface(ProvidedRole role) {
@@ -156,17 +181,33 @@ public final class DiagramBuilder {
 	}
 
 	private void composedStructure(Diagram diagram, DiagramNode region, ComposedStructure structure) {
+		// the same component's role appears on each of its assemblies: a role's node is found by both
+		Map<AssemblyContext, Map<EObject, DiagramNode>> roles = new HashMap<>();
 		for (AssemblyContext assembly : structure.getAssemblyContexts()) {
-			diagram.node(region, assembly, assembly, labels.text(assembly), NodeShape.BOX);
+			DiagramNode node = diagram.node(region, assembly, assembly, labels.text(assembly), NodeShape.BOX);
+			Map<EObject, DiagramNode> rolesOfAssembly = roles.computeIfAbsent(assembly, key -> new HashMap<>());
+			if (assembly.getComponent() != null) {
+				for (ProvidedRole role : assembly.getComponent().getProvidedRoles()) {
+					rolesOfAssembly.put(role, providedRole(diagram, node, role));
+				}
+				for (RequiredRole role : assembly.getComponent().getRequiredRoles()) {
+					rolesOfAssembly.put(role, requiredRole(diagram, node, role));
+				}
+			}
 		}
+		BiFunction<AssemblyContext, EObject, DiagramNode> roleOf = (assembly, role) -> {
+			DiagramNode node = roles.getOrDefault(assembly, Map.of()).get(role);
+			return node != null ? node : diagram.nodeOf(assembly);
+		};
 		for (EventChannel channel : structure.getEventChannels()) {
 			diagram.node(region, channel, channel, labels.text(channel), NodeShape.INTERFACE);
 		}
 		for (Connector connector : structure.getConnectors()) {
 			String label = Labels.name(connector);
 			switch (connector) {
-				case AssemblyConnector assembly -> diagram.edge(connector, diagram.nodeOf(assembly.getRequiringContext()),
-						diagram.nodeOf(assembly.getProvidingContext()),
+				case AssemblyConnector assembly -> diagram.edge(connector,
+						roleOf.apply(assembly.getRequiringContext(), assembly.getRequiredRole()),
+						roleOf.apply(assembly.getProvidingContext(), assembly.getProvidedRole()),
 						assembly.getRequiredRole() == null ? label : Labels.name(assembly.getRequiredRole().getRequiredInterface()),
 						EdgeStyle.ARROW);
 				case AssemblyInfrastructureConnector infrastructure -> diagram.edge(connector,
@@ -179,9 +220,10 @@ public final class DiagramBuilder {
 				case EventChannelSinkConnector sink -> diagram.edge(connector, diagram.nodeOf(sink.getEventChannel()),
 						diagram.nodeOf(sink.getAssemblyContext()), label, EdgeStyle.ARROW);
 				case ProvidedDelegationConnector delegation -> diagram.edge(connector, diagram.nodeOf(delegation.getOuterRole()),
-						diagram.nodeOf(delegation.getInnerContext()), "delegates", EdgeStyle.DASHED_ARROW);
-				case RequiredDelegationConnector delegation -> diagram.edge(connector, diagram.nodeOf(delegation.getInnerContext()),
-						diagram.nodeOf(delegation.getOuterRole()), "delegates", EdgeStyle.DASHED_ARROW);
+						roleOf.apply(delegation.getInnerContext(), delegation.getInnerRole()), "delegates", EdgeStyle.DASHED_ARROW);
+				case RequiredDelegationConnector delegation -> diagram.edge(connector,
+						roleOf.apply(delegation.getInnerContext(), delegation.getInnerRole()), diagram.nodeOf(delegation.getOuterRole()),
+						"delegates", EdgeStyle.DASHED_ARROW);
 				default -> {
 					// a connector kind without ends the diagram draws
 				}

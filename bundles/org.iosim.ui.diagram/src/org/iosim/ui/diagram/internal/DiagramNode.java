@@ -18,6 +18,7 @@ public final class DiagramNode {
 	private final NodeShape shape;
 	private final DiagramNode parent;
 	private final List<DiagramNode> children = new ArrayList<>();
+	private DiagramNode attachedTo;
 	private double x;
 	private double y;
 	private double width;
@@ -63,17 +64,35 @@ public final class DiagramNode {
 		return Collections.unmodifiableList(children);
 	}
 
+	/**
+	 * The component or assembly on whose border this role's lollipop or socket sits; null for a node
+	 * of its own. An attached node lies in its owner's region and its location is kept relative to
+	 * its owner, so it goes wherever the owner goes.
+	 */
+	public DiagramNode attachedTo() {
+		return attachedTo;
+	}
+
+	void attachTo(DiagramNode owner) {
+		this.attachedTo = owner;
+	}
+
+	/** A provided role's lollipop sits on its owner's left border, a required role's socket on its right. */
+	public boolean isOnLeftBorder() {
+		return shape == NodeShape.PROVIDED_ROLE;
+	}
+
 	public boolean isRegion() {
 		return shape == NodeShape.REGION;
 	}
 
 	/** Left edge relative to the parent region's top left corner (the diagram's for a top-level node). */
 	public double x() {
-		return x;
+		return attachedTo == null ? x : attachedTo.x() + x;
 	}
 
 	public double y() {
-		return y;
+		return attachedTo == null ? y : attachedTo.y() + y;
 	}
 
 	public double width() {
@@ -84,6 +103,7 @@ public final class DiagramNode {
 		return height;
 	}
 
+	/** For an attached node, the location relative to its owner's top left corner. */
 	void setLocation(double x, double y) {
 		this.x = x;
 		this.y = y;
@@ -95,11 +115,11 @@ public final class DiagramNode {
 	}
 
 	public double absoluteX() {
-		return parent == null ? x : parent.absoluteX() + x;
+		return parent == null ? x() : parent.absoluteX() + x();
 	}
 
 	public double absoluteY() {
-		return parent == null ? y : parent.absoluteY() + y;
+		return parent == null ? y() : parent.absoluteY() + y();
 	}
 
 	public boolean contains(double absoluteX, double absoluteY) {

@@ -1,6 +1,7 @@
 package org.iosim.ui.diagram.internal;
 
 import java.util.Collection;
+import java.util.List;
 import java.util.Map;
 
 import org.eclipse.emf.ecore.EObject;
@@ -88,9 +89,13 @@ public final class DiagramPainter {
 		gc.drawText("!", x + (size - mark.x) / 2, y + (size - mark.y) / 2, SWT.DRAW_TRANSPARENT);
 	}
 
-	/** How far a node is drawn from its place while a node (it, or a region holding it) is dragged. */
+	/**
+	 * How far a node is drawn from its place while a node (it, the node it is attached to, or a region
+	 * holding either) is dragged.
+	 */
 	private static double offset(DiagramNode node, DiagramNode dragged, double delta) {
-		for (DiagramNode inside = node; inside != null; inside = inside.parent()) {
+		DiagramNode owner = node.attachedTo() != null ? node.attachedTo() : node;
+		for (DiagramNode inside = owner; inside != null; inside = inside.parent()) {
 			if (inside == dragged) {
 				return delta;
 			}
@@ -148,6 +153,7 @@ public final class DiagramPainter {
 				gc.drawOval(x, top, circle, circle);
 				text(gc, node.label(), x + circle + (int) DiagramLayout.TEXT_MARGIN, y);
 			}
+			case PROVIDED_ROLE, REQUIRED_ROLE -> paintRole(gc, node, selected, x, y);
 			case ACTION -> {
 				gc.setBackground(fill(node.element()));
 				gc.fillRoundRectangle(x, y, width, height, 16, 16);
@@ -173,6 +179,29 @@ public final class DiagramPainter {
 			}
 		}
 		gc.setLineWidth(1);
+	}
+
+	/**
+	 * Palladio's notation for a role: a stick from the owner's border, then a lollipop's circle
+	 * (provided) or a socket's half circle open away from the owner (required), where a connector
+	 * meets it.
+	 */
+	private static void paintRole(GC gc, DiagramNode node, boolean selected, int x, int y) {
+		int stick = (int) DiagramLayout.ROLE_STICK;
+		int head = (int) DiagramLayout.ROLE_HEAD;
+		int middle = y + head / 2;
+		outline(gc, selected, LINE);
+		if (node.isOnLeftBorder()) {
+			// owner to the right: circle at the left end
+			gc.drawLine(x + head, middle, x + head + stick, middle);
+			gc.setBackground(LABEL_BACKGROUND);
+			gc.fillOval(x, y, head, head);
+			gc.drawOval(x, y, head, head);
+		} else {
+			// owner to the left: the half circle opens to the right
+			gc.drawLine(x, middle, x + stick, middle);
+			gc.drawArc(x + stick, y, head, head, 90, 180);
+		}
 	}
 
 	private static Color fill(EObject element) {
@@ -201,30 +230,49 @@ public final class DiagramPainter {
 	}
 
 	private void paintEdge(GC gc, DiagramEdge edge, boolean selected, DiagramNode dragged, double dx, double dy) {
-		double[] from = center(edge.source(), dragged, dx, dy);
-		double[] to = center(edge.target(), dragged, dx, dy);
-		double[] start = border(edge.source(), from, to);
-		double[] end = border(edge.target(), to, from);
+		// while one of its nodes is dragged a line goes straight, its label at its middle
+		boolean dragging = offset(edge.source(), dragged, dx) != 0 || offset(edge.source(), dragged, dy) != 0
+				|| offset(edge.target(), dragged, dx) != 0 || offset(edge.target(), dragged, dy) != 0;
+		List<double[]> points = dragging || edge.route() == null ? straight(edge, dragged, dx, dy) : edge.route();
 		gc.setForeground(selected ? SELECTED : LINE);
 		gc.setBackground(selected ? SELECTED : LINE);
 		gc.setLineWidth(selected ? 3 : 1);
 		gc.setLineStyle(edge.style() == EdgeStyle.DASHED_ARROW ? SWT.LINE_DASH : SWT.LINE_SOLID);
-		gc.drawLine((int) Math.round(start[0]), (int) Math.round(start[1]), (int) Math.round(end[0]), (int) Math.round(end[1]));
+		int[] polyline = new int[points.size() * 2];
+		for (int index = 0; index < points.size(); index++) {
+			polyline[2 * index] = (int) Math.round(points.get(index)[0]);
+			polyline[2 * index + 1] = (int) Math.round(points.get(index)[1]);
+		}
+		gc.drawPolyline(polyline);
 		gc.setLineStyle(SWT.LINE_SOLID);
 		gc.setLineWidth(1);
 		if (edge.style() != EdgeStyle.LINE) {
-			arrowHead(gc, start, end);
+			arrowHead(gc, points.get(points.size() - 2), points.get(points.size() - 1));
 		}
 		if (!edge.label().isEmpty()) {
 			gc.setFont(font);
 			Point extent = gc.textExtent(edge.label());
-			int x = (int) Math.round((start[0] + end[0]) / 2 - extent.x / 2.0);
-			int y = (int) Math.round((start[1] + end[1]) / 2 - extent.y / 2.0);
+			double[] box = edge.labelBox();
+			double centerX = dragging || box == null ? (points.get(0)[0] + points.get(points.size() - 1)[0]) / 2 : box[0] + box[2] / 2;
+			double centerY = dragging || box == null ? (points.get(0)[1] + points.get(points.size() - 1)[1]) / 2 : box[1] + box[3] / 2;
+			int x = (int) Math.round(centerX - extent.x / 2.0);
+			int y = (int) Math.round(centerY - extent.y / 2.0);
 			gc.setBackground(LABEL_BACKGROUND);
 			gc.fillRectangle(x - 2, y, extent.x + 4, extent.y);
 			gc.setForeground(selected ? SELECTED : LINE);
 			gc.drawText(edge.label(), x, y, SWT.DRAW_TRANSPARENT);
 		}
+	}
+
+	private static List<double[]> straight(DiagramEdge edge, DiagramNode dragged, double dx, double dy) {
+		double[] from = center(edge.source(), dragged, dx, dy);
+		double[] to = center(edge.target(), dragged, dx, dy);
+		return List.of(border(edge.source(), from, to), border(edge.target(), to, from));
+	}
+
+	/** The points a line runs through as drawn when nothing is dragged: ELK's route, or straight between its nodes. */
+	public static List<double[]> path(DiagramEdge edge) {
+		return edge.route() != null ? edge.route() : straight(edge, null, 0, 0);
 	}
 
 	private static void arrowHead(GC gc, double[] start, double[] end) {
@@ -247,8 +295,14 @@ public final class DiagramPainter {
 		return new double[][] { border(edge.source(), from, to), border(edge.target(), to, from) };
 	}
 
-	/** Where the line from a node's center towards a point leaves the node's box. */
+	/**
+	 * Where the line from a node's center towards a point leaves the node's box; a role's line leaves
+	 * from its lollipop's or socket's outer end.
+	 */
 	static double[] border(DiagramNode node, double[] center, double[] towards) {
+		if (node.attachedTo() != null) {
+			return new double[] { center[0] + (node.isOnLeftBorder() ? -1 : 1) * node.width() / 2, center[1] };
+		}
 		double dx = towards[0] - center[0];
 		double dy = towards[1] - center[1];
 		if (dx == 0 && dy == 0) {

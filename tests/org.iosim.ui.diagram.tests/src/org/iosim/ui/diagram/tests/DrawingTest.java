@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import org.eclipse.emf.ecore.EObject;
+import org.eclipse.emf.ecore.util.EcoreUtil;
 import org.eclipse.jface.viewers.IStructuredSelection;
 import org.eclipse.swt.graphics.Image;
 import org.eclipse.swt.graphics.Rectangle;
@@ -33,6 +34,7 @@ import org.iosim.pcm.InternalAction;
 import org.iosim.pcm.OperationInterface;
 import org.iosim.pcm.ProcessingResourceSpecification;
 import org.iosim.pcm.ProvidedDelegationConnector;
+import org.iosim.pcm.Repository;
 import org.iosim.pcm.RepositoryComponent;
 import org.iosim.pcm.ResourceContainer;
 import org.iosim.pcm.ResourceDemandingSeff;
@@ -43,6 +45,8 @@ import org.iosim.ui.testing.UiThread;
 import org.iosim.ui.diagram.internal.Diagram;
 import org.iosim.ui.diagram.internal.DiagramEdge;
 import org.iosim.ui.diagram.internal.DiagramNode;
+import org.iosim.ui.diagram.internal.DiagramPainter;
+import org.iosim.ui.diagram.internal.NodeShape;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -67,10 +71,47 @@ class DrawingTest {
 			// Frontend provides Web and requires CatalogService, Catalog provides CatalogService
 			assertEquals(3, diagram.edges().size(), diagram.edges()::toString);
 			DiagramEdge requires = diagram.edges().stream().filter(edge -> edge.label().equals("requires")).findFirst().orElseThrow();
-			assertSame(components.get(0), requires.source().element());
+			assertSame(components.get(0).getRequiredRoles().get(0), requires.source().element());
+			assertSame(diagram.nodeOf(components.get(0)), requires.source().attachedTo(), "the socket sits on Frontend");
 			assertEquals("CatalogService", ((OperationInterface) requires.target().element()).getName());
+			DiagramEdge provides = diagram.edges().stream()
+					.filter(edge -> edge.label().equals("provides") && edge.source() == requires.target()).findFirst().orElseThrow();
+			assertSame(diagram.nodeOf(components.get(1)), provides.target().attachedTo(), "Catalog's lollipop");
+			assertApart(DiagramPainter.ends(requires), DiagramPainter.ends(provides));
+			assertRolesOnTheirOwnersBorders(diagram);
+			assertLabelsClear(diagram);
 			assertNoOverlap(diagram);
 			screenshot(opened.viewer(), "diagram-repository");
+		} finally {
+			opened.close();
+		}
+	}
+
+	@Test
+	void aPalladioModelsRepositoryDiagramDrawsItsOwnRepositoriesButNotPalladiosPrimitiveTypesOrResourceTypes() {
+		ArchitectureModel palladio = Shells.palladioExample("ScreencastMediaStore");
+		List<Repository> repositories = palladio.getRepositories();
+		Repository primitiveTypes = repositories.stream().filter(repository -> "PrimitiveTypes".equals(repository.getName()))
+				.findFirst().orElseThrow(() -> new AssertionError("the import brings Palladio's PrimitiveTypes along"));
+		Shells.Opened opened = open(DiagramKind.REPOSITORY, palladio, palladio);
+		try {
+			Diagram diagram = ui(() -> opened.viewer().diagram());
+			assertNull(diagram.nodeOf(primitiveTypes), "PrimitiveTypes is drawn");
+			List<Repository> own = repositories.stream().filter(repository -> repository != primitiveTypes).toList();
+			assertFalse(own.isEmpty());
+			for (Repository repository : own) {
+				DiagramNode region = diagram.nodeOf(repository);
+				assertNotNull(region, () -> repository.getName() + " is not drawn");
+				assertFalse(region.children().isEmpty(), () -> repository.getName() + " is drawn empty");
+			}
+			assertSame(own.get(0), diagram.owner(), "new elements go into the example's own repository");
+			for (DiagramNode node : diagram.nodes()) {
+				assertFalse(EcoreUtil.isAncestor(palladio.getResourceRepository(), node.element()),
+						() -> "Palladio's resource types are drawn: " + node);
+			}
+			assertRolesOnTheirOwnersBorders(diagram);
+			assertNoOverlap(diagram);
+			screenshot(opened.viewer(), "diagram-repository-palladio");
 		} finally {
 			opened.close();
 		}
@@ -90,14 +131,35 @@ class DrawingTest {
 				assertSame(shop.getSystem(), node.parent().element(), "assemblies are drawn inside the system");
 			}
 			DiagramEdge connector = edgeOf(diagram, AssemblyConnector.class);
-			assertEquals("Frontend", ((AssemblyContext) connector.source().element()).getName());
-			assertEquals("Catalog", ((AssemblyContext) connector.target().element()).getName());
+			assertEquals(NodeShape.REQUIRED_ROLE, connector.source().shape(), "an assembly connector starts at a socket");
+			assertEquals("Frontend", ((AssemblyContext) connector.source().attachedTo().element()).getName());
+			assertEquals(NodeShape.PROVIDED_ROLE, connector.target().shape(), "and ends at a lollipop");
+			assertEquals("Catalog", ((AssemblyContext) connector.target().attachedTo().element()).getName());
+			assertRolesOnTheirOwnersBorders(diagram);
+			assertLabelsClear(diagram);
 			assertEquals("CatalogService", connector.label());
 			DiagramEdge delegation = edgeOf(diagram, ProvidedDelegationConnector.class);
 			assertSame(shop.getSystem().getProvidedRoles().get(0), delegation.source().element());
 			assertNull(delegation.source().parent(), "the system's role is drawn outside the system");
 			assertNoOverlap(diagram);
 			screenshot(opened.viewer(), "diagram-system");
+		} finally {
+			opened.close();
+		}
+	}
+
+	@Test
+	void rolesGoWithTheirAssemblyWhenItIsMovedAndStayInsideTheSystem() {
+		ArchitectureModel shop = example("minimal");
+		Shells.Opened opened = open(DiagramKind.SYSTEM, shop, shop);
+		try {
+			AssemblyContext frontend = shop.getSystem().getAssemblyContexts().get(0);
+			UiThread.uiRun(() -> opened.viewer().move(frontend, 0, 200));
+			Diagram diagram = ui(() -> opened.viewer().diagram());
+			assertEquals(200, diagram.nodeOf(frontend).y(), 0.5);
+			assertRolesOnTheirOwnersBorders(diagram);
+			assertNoOverlap(diagram);
+			screenshot(opened.viewer(), "diagram-system-moved");
 		} finally {
 			opened.close();
 		}
@@ -261,6 +323,98 @@ class DrawingTest {
 		List<DiagramEdge> edges = diagram.edges().stream().filter(edge -> type.isInstance(edge.element())).toList();
 		assertEquals(1, edges.size(), () -> type.getSimpleName() + " lines: " + diagram.edges());
 		return edges.get(0);
+	}
+
+	/**
+	 * Every component's or assembly's roles are drawn: each provided role as a lollipop touching its
+	 * owner's left border, each required role as a socket touching its right border, within the
+	 * owner's height.
+	 */
+	static void assertRolesOnTheirOwnersBorders(Diagram diagram) {
+		int owners = 0;
+		for (DiagramNode owner : diagram.nodes()) {
+			RepositoryComponent component = owner.element() instanceof RepositoryComponent drawn ? drawn
+					: owner.element() instanceof AssemblyContext assembly ? assembly.getComponent() : null;
+			if (component == null) {
+				continue;
+			}
+			owners++;
+			List<DiagramNode> roles = diagram.nodes().stream().filter(node -> node.attachedTo() == owner).toList();
+			List<EObject> expected = new ArrayList<>(component.getProvidedRoles());
+			expected.addAll(component.getRequiredRoles());
+			assertEquals(expected, roles.stream().map(DiagramNode::element).toList(), () -> "roles drawn on " + owner);
+			for (DiagramNode role : roles) {
+				boolean provided = component.getProvidedRoles().contains(role.element());
+				assertEquals(provided ? NodeShape.PROVIDED_ROLE : NodeShape.REQUIRED_ROLE, role.shape(), role::toString);
+				double touching = provided ? role.absoluteX() + role.width() : role.absoluteX();
+				double border = provided ? owner.absoluteX() : owner.absoluteX() + owner.width();
+				assertEquals(border, touching, 0.5, () -> role + " does not touch the border of " + owner);
+				assertTrue(role.absoluteY() >= owner.absoluteY() - 0.5
+						&& role.absoluteY() + role.height() <= owner.absoluteY() + owner.height() + 0.5,
+						() -> role + " lies beyond the side of " + owner);
+				assertTrue(role.width() > 0 && role.height() > 0, role::toString);
+			}
+		}
+		assertTrue(owners > 0, "no component or assembly drawn");
+	}
+
+	/**
+	 * Every line with a label is routed by ELK (a route of joined horizontal and vertical segments);
+	 * no label's box overlaps another label's box or crosses another line.
+	 */
+	static void assertLabelsClear(Diagram diagram) {
+		List<DiagramEdge> labelled = diagram.edges().stream().filter(edge -> !edge.label().isEmpty()).toList();
+		assertFalse(labelled.isEmpty());
+		for (DiagramEdge edge : diagram.edges()) {
+			List<double[]> route = edge.route();
+			assertNotNull(route, () -> edge + " is not routed");
+			for (int index = 1; index < route.size(); index++) {
+				double[] from = route.get(index - 1);
+				double[] to = route.get(index);
+				assertTrue(Math.abs(from[0] - to[0]) < 0.5 || Math.abs(from[1] - to[1]) < 0.5,
+						() -> edge + " has a slanted segment");
+			}
+		}
+		for (DiagramEdge edge : labelled) {
+			double[] box = edge.labelBox();
+			assertNotNull(box, edge::toString);
+			for (DiagramEdge other : labelled) {
+				if (other != edge) {
+					double[] otherBox = other.labelBox();
+					boolean apart = box[0] + box[2] <= otherBox[0] || otherBox[0] + otherBox[2] <= box[0]
+							|| box[1] + box[3] <= otherBox[1] || otherBox[1] + otherBox[3] <= box[1];
+					assertTrue(apart, () -> "the labels of " + edge + " and " + other + " overlap");
+				}
+			}
+			for (DiagramEdge other : diagram.edges()) {
+				if (other != edge) {
+					List<double[]> route = DiagramPainter.path(other);
+					for (int index = 1; index < route.size(); index++) {
+						assertFalse(crosses(box, route.get(index - 1), route.get(index)),
+								() -> "the label of " + edge + " lies on " + other);
+					}
+				}
+			}
+		}
+	}
+
+	/** Whether a horizontal or vertical segment passes through a box's inside. */
+	private static boolean crosses(double[] box, double[] from, double[] to) {
+		double left = Math.min(from[0], to[0]);
+		double right = Math.max(from[0], to[0]);
+		double top = Math.min(from[1], to[1]);
+		double bottom = Math.max(from[1], to[1]);
+		return left < box[0] + box[2] && right > box[0] && top < box[1] + box[3] && bottom > box[1];
+	}
+
+	/** Two lines neither share an end nor lie on each other. */
+	private static void assertApart(double[][] line, double[][] other) {
+		for (double[] end : line) {
+			for (double[] otherEnd : other) {
+				assertTrue(Math.hypot(end[0] - otherEnd[0], end[1] - otherEnd[1]) > 4,
+						() -> "lines meet at " + end[0] + ", " + end[1]);
+			}
+		}
 	}
 
 	/** Nodes of a region (or of the diagram) do not overlap; each lies inside its region. */

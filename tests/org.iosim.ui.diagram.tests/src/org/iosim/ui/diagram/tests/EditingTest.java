@@ -21,6 +21,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -29,6 +30,8 @@ import org.eclipse.swt.SWT;
 import org.eclipse.swt.graphics.Point;
 import org.eclipse.swt.widgets.Event;
 import org.eclipse.swt.widgets.Text;
+import org.eclipse.swt.widgets.ToolBar;
+import org.eclipse.swt.widgets.ToolItem;
 import org.iosim.pcm.AbstractAction;
 import org.iosim.pcm.ArchitectureModel;
 import org.iosim.pcm.AssemblyConnector;
@@ -226,9 +229,11 @@ class EditingTest {
 			Point middle = ui(() -> {
 				DiagramEdge line = viewer.diagram().edges().stream().filter(edge -> edge.element() == connector).findFirst()
 						.orElseThrow();
-				double[][] ends = DiagramPainter.ends(line);
-				// a quarter along the line, off its label in the middle
-				return viewer.toControl(ends[0][0] + (ends[1][0] - ends[0][0]) / 4, ends[0][1] + (ends[1][1] - ends[0][1]) / 4);
+				List<double[]> path = DiagramPainter.path(line);
+				double[] start = path.get(0);
+				double[] next = path.get(1);
+				// a quarter along the first segment, off the label
+				return viewer.toControl(start[0] + (next[0] - start[0]) / 4, start[1] + (next[1] - start[1]) / 4);
 			});
 			click(viewer, middle);
 			assertEquals(List.of(connector), ui(() -> viewer.getSelection().toList()));
@@ -265,7 +270,9 @@ class EditingTest {
 			assertNotNull(connector.getId());
 			DiagramEdge line = ui(() -> viewer.diagram().edges().stream().filter(edge -> edge.element() == connector)
 					.findFirst().orElseThrow());
-			assertSame(shop, line.source().element());
+			assertSame(shop.getComponent().getRequiredRoles().get(0), line.source().element(), "from the socket");
+			assertSame(shop, line.source().attachedTo().element());
+			assertSame(backend, line.target().attachedTo().element(), "to the providing assembly's lollipop");
 			assertEquals("Orders", line.label());
 			// the required role is bound now: a second drag adds no second connector
 			drag(viewer, center(viewer, shop), center(viewer, backend), SWT.MOD1);
@@ -328,6 +335,48 @@ class EditingTest {
 			assertEquals(3, repository.getComponents().size());
 			RepositoryComponent added = repository.getComponents().get(2);
 			assertNotNull(ui(() -> viewer.diagram().nodeOf(added)));
+			uiRun(() -> opened.stack().undo());
+			assertEquals(2, repository.getComponents().size());
+			assertNull(ui(() -> viewer.diagram().nodeOf(added)));
+		} finally {
+			opened.close();
+		}
+	}
+
+	@Test
+	void thePaletteAddsAComponentThroughTheContextMenusCommandAndFollowsTheSelection() {
+		ArchitectureModel shop = example("minimal");
+		Repository repository = shop.getRepositories().get(0);
+		Shells.Opened opened = open(DiagramKind.REPOSITORY, shop, shop);
+		DiagramViewer viewer = opened.viewer();
+		try {
+			ToolBar palette = ui(() -> {
+				opened.shell().setLayout(new org.eclipse.swt.layout.RowLayout());
+				return viewer.createPalette(opened.shell());
+			});
+			List<String> offered = Shells.menuItems(viewer, "Add");
+			assertEquals(offered, ui(() -> Arrays.stream(palette.getItems()).map(ToolItem::getText).toList()),
+					"the palette offers what the context menu's Add offers");
+			org.iosim.ui.testing.UiThread.processEvents();
+			uiRun(() -> {
+				org.eclipse.swt.graphics.Rectangle area = palette.getBounds();
+				org.eclipse.swt.graphics.Image image = new org.eclipse.swt.graphics.Image(palette.getDisplay(), area.width, area.height);
+				org.eclipse.swt.graphics.GC gc = new org.eclipse.swt.graphics.GC(palette);
+				gc.copyArea(image, 0, 0);
+				gc.dispose();
+				org.iosim.ui.testing.UiThread.saveScreenshot("diagram-palette", image);
+				image.dispose();
+			});
+			uiRun(() -> Arrays.stream(palette.getItems()).filter(item -> item.getText().contains("Basic Component"))
+					.findFirst().orElseThrow().notifyListeners(SWT.Selection, new Event()));
+			assertEquals(3, repository.getComponents().size());
+			RepositoryComponent added = repository.getComponents().get(2);
+			assertNotNull(ui(() -> viewer.diagram().nodeOf(added)));
+			assertEquals(List.of(added), ui(() -> viewer.getSelection().toList()), "the new component is selected");
+			assertEquals(List.of(), ui(() -> Arrays.stream(palette.getItems()).map(ToolItem::getText).toList()),
+					"the palette follows the selection: a component holds nothing the repository diagram draws");
+			uiRun(() -> viewer.setSelection(org.eclipse.jface.viewers.StructuredSelection.EMPTY));
+			assertEquals(offered, ui(() -> Arrays.stream(palette.getItems()).map(ToolItem::getText).toList()));
 			uiRun(() -> opened.stack().undo());
 			assertEquals(2, repository.getComponents().size());
 			assertNull(ui(() -> viewer.diagram().nodeOf(added)));

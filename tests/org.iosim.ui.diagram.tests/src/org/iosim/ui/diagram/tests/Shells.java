@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
@@ -37,6 +38,7 @@ import org.iosim.ui.diagram.DiagramKind;
 import org.iosim.ui.diagram.DiagramViewer;
 import org.iosim.ui.diagram.internal.DiagramNode;
 import org.iosim.ui.testing.UiThread;
+import org.junit.jupiter.api.Assumptions;
 
 /**
  * What the diagram tests share: the examples, a shell with a diagram viewer on a model
@@ -54,6 +56,19 @@ final class Shells {
 		ImportResult imported = new PalladioImporter().importPath(folder);
 		assertEquals(List.of(), imported.errors(), "errors reading " + folder);
 		assertEquals(1, imported.modelSets().size(), "model sets in " + folder);
+		return imported.modelSets().get(0).model();
+	}
+
+	/**
+	 * The model set of a Palladio example beside the repository (../shared/palladio-examples), read
+	 * as the workbench reads it; the test is skipped where that folder is absent.
+	 */
+	static ArchitectureModel palladioExample(String name) {
+		Path folder = Path.of(System.getProperty("iosim.repository.root", "../..")).resolve("../shared/palladio-examples")
+				.resolve(name).normalize();
+		Assumptions.assumeTrue(Files.isDirectory(folder), () -> "no Palladio example at " + folder);
+		ImportResult imported = new PalladioImporter().importPath(folder);
+		assertEquals(List.of(), imported.errors(), "errors reading " + folder);
 		return imported.modelSets().get(0).model();
 	}
 
