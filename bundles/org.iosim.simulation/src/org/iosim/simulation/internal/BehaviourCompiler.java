@@ -176,7 +176,7 @@ final class BehaviourCompiler {
 			CompiledExpression[] filters) {
 
 		Steps.Delivery in(ModelPlan.Building building) {
-			return new Steps.Delivery(handler.in(building), link == null ? null : link.in(building), filters);
+			return new Steps.Delivery(handler.in(building), building.optional(link), filters);
 		}
 	}
 
@@ -326,7 +326,7 @@ final class BehaviourCompiler {
 				return created;
 			});
 			steps.add(step(building -> new Steps.Call(origin, target.in(building), inputs, outputs,
-					measurement.in(building), link == null ? null : link.in(building), building.replication.newStream())));
+					measurement.in(building), building.optional(link), building.replication.newStream())));
 			return Boolean.TRUE;
 		}
 

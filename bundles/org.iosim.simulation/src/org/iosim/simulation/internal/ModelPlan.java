@@ -48,6 +48,11 @@ public final class ModelPlan {
 			this.objects = new Object[slots];
 		}
 
+		/** The object of a slot that the plan may leave out (null), e.g. the link a local call does not occupy. */
+		<T> T optional(Slot<T> slot) {
+			return slot == null ? null : slot.in(this);
+		}
+
 		/** The steps of a compiled behaviour, in this replication. */
 		Step[] steps(List<Slot<Step>> behaviour) {
 			Step[] steps = new Step[behaviour.size()];
