@@ -20,32 +20,41 @@ import org.iosim.engine.SimulationResult;
 import org.iosim.pcm.ArchitectureModel;
 import org.iosim.pcm.validation.Diagnostic;
 import org.iosim.simulation.internal.ModelCompiler;
+import org.iosim.simulation.internal.ModelPlan;
 import org.iosim.simulation.internal.Replication;
 import org.iosim.simulation.internal.ResultPooling;
 
 /**
- * Simulates an architecture model (refined or not): the model is compiled once per replication into
- * runtime objects, then the replications run in parallel on the available cores and their results
- * are pooled. Compilations take turns, since EMF models are not meant for concurrent reading.
+ * Simulates an architecture model (refined or not): the model is compiled once into a
+ * {@link ModelPlan}, every replication of every run is built from that plan with its own state, then
+ * the replications run in parallel on the available cores and their results are pooled. Only
+ * compiling reads the EMF model; a run does not (unless it asks for the linking resources the plan
+ * was compiled without, which compiles a second plan once).
  */
 public final class ArchitectureSimulation implements Engine.PreparedSimulation {
 
 	private final ArchitectureModel model;
 	private final SchedulingPolicies policies;
 	private final AnalysisModelRegistry analysisModels;
+	private final String modelName;
 	private final List<Diagnostic> warnings;
+	/** The plans with and without the linking resources ({@link SimulationConfig#simulateLinkingResources}). */
+	private final ModelPlan[] plans = new ModelPlan[2];
 
 	private ArchitectureSimulation(ArchitectureModel model, SchedulingPolicies policies,
-			AnalysisModelRegistry analysisModels, List<Diagnostic> warnings) {
+			AnalysisModelRegistry analysisModels, boolean simulateLinkingResources, ModelPlan plan) {
 		this.model = model;
 		this.policies = policies;
 		this.analysisModels = analysisModels;
-		this.warnings = List.copyOf(warnings);
+		this.modelName = model.getName() != null && !model.getName().isBlank() ? model.getName()
+				: model.getId() != null ? model.getId() : "model";
+		this.warnings = plan.warnings();
+		this.plans[simulateLinkingResources ? 1 : 0] = plan;
 	}
 
 	/**
-	 * Checks that the model can be simulated by compiling it once, with the standard scheduling
-	 * policies and analysis model kinds.
+	 * Checks that the model can be simulated by compiling it, with the standard scheduling policies
+	 * and analysis model kinds.
 	 *
 	 * @throws ModelCompilationException naming the first element that cannot be simulated
 	 */
@@ -56,8 +65,28 @@ public final class ArchitectureSimulation implements Engine.PreparedSimulation {
 	/** As {@link #of(ArchitectureModel)}, with the given scheduling policies and analysis model kinds. */
 	public static ArchitectureSimulation of(ArchitectureModel model, SchedulingPolicies policies,
 			AnalysisModelRegistry analysisModels) throws ModelCompilationException {
-		Replication compiled = ModelCompiler.compile(model, SimulationConfig.defaults(), policies, analysisModels, 0, true);
-		return new ArchitectureSimulation(model, policies, analysisModels, compiled.warnings());
+		SimulationConfig defaults = SimulationConfig.defaults();
+		ModelPlan plan = compile(model, defaults.simulateLinkingResources(), policies, analysisModels);
+		// What only building a replication finds (an analysis model its kind cannot create, a passive
+		// resource's capacity that is no whole number) is found here too, before anything runs.
+		plan.instantiate(defaults, 0);
+		return new ArchitectureSimulation(model, policies, analysisModels, defaults.simulateLinkingResources(), plan);
+	}
+
+	/** Compilations take turns, since EMF models are not meant for concurrent reading. */
+	private static ModelPlan compile(ArchitectureModel model, boolean simulateLinkingResources,
+			SchedulingPolicies policies, AnalysisModelRegistry analysisModels) throws ModelCompilationException {
+		synchronized (model) {
+			return ModelCompiler.compile(model, simulateLinkingResources, policies, analysisModels);
+		}
+	}
+
+	private synchronized ModelPlan plan(SimulationConfig config) throws ModelCompilationException {
+		int variant = config.simulateLinkingResources() ? 1 : 0;
+		if (plans[variant] == null) {
+			plans[variant] = compile(model, config.simulateLinkingResources(), policies, analysisModels);
+		}
+		return plans[variant];
 	}
 
 	/** @return what compiling the model found that changes what is simulated, e.g. a policy simulated as another */
@@ -81,28 +110,26 @@ public final class ArchitectureSimulation implements Engine.PreparedSimulation {
 	public SimulationResult run(SimulationConfig config, ProgressMonitor monitor, List<SimulationObserver> observers)
 			throws ModelCompilationException, RunCancelledException {
 		long started = System.nanoTime();
+		ModelPlan plan = plan(config);
 		List<Replication> replications = new ArrayList<>();
 		List<SimulationResult.StopReason> stopReasons = new ArrayList<>();
 		if (config.replications() == 1) {
-			Replication replication = compile(config, 0, observers);
+			Replication replication = instantiate(plan, config, 0, observers);
 			replications.add(replication);
 			stopReasons.add(ResultPooling.run(replication, monitor));
 		} else {
-			runInParallel(config, monitor, observers, replications, stopReasons);
+			runInParallel(plan, config, monitor, observers, replications, stopReasons);
 		}
 		if (monitor.isCancelled()) {
 			throw new RunCancelledException();
 		}
 		double wallClock = (System.nanoTime() - started) / 1e9;
-		return ResultPooling.pool(modelName(), config, replications, stopReasons.get(0), wallClock);
+		return ResultPooling.pool(modelName, config, replications, stopReasons.get(0), wallClock);
 	}
 
-	private Replication compile(SimulationConfig config, int index, List<SimulationObserver> observers)
-			throws ModelCompilationException {
-		Replication replication;
-		synchronized (model) {
-			replication = ModelCompiler.compile(model, config, policies, analysisModels, index, false);
-		}
+	private static Replication instantiate(ModelPlan plan, SimulationConfig config, int index,
+			List<SimulationObserver> observers) throws ModelCompilationException {
+		Replication replication = plan.instantiate(config, index);
 		replication.observe(observers);
 		return replication;
 	}
@@ -111,10 +138,10 @@ public final class ArchitectureSimulation implements Engine.PreparedSimulation {
 	}
 
 	/**
-	 * Each replication is compiled just before it runs, so only as many are in memory at full size
-	 * as there are cores at work.
+	 * Each replication is built just before it runs, so only as many are in memory at full size as
+	 * there are cores at work.
 	 */
-	private void runInParallel(SimulationConfig config, ProgressMonitor monitor, List<SimulationObserver> observers,
+	private static void runInParallel(ModelPlan plan, SimulationConfig config, ProgressMonitor monitor, List<SimulationObserver> observers,
 			List<Replication> replications, List<SimulationResult.StopReason> stopReasons)
 			throws ModelCompilationException {
 		int threads = Math.min(config.replications(), Runtime.getRuntime().availableProcessors());
@@ -132,7 +159,7 @@ public final class ArchitectureSimulation implements Engine.PreparedSimulation {
 					if (monitor.isCancelled()) {
 						return null;
 					}
-					Replication replication = compile(config, replicationIndex, observers);
+					Replication replication = instantiate(plan, config, replicationIndex, observers);
 					compiled.add(replication);
 					return new Finished(replication, ResultPooling.run(replication, monitor));
 				}));
@@ -164,10 +191,5 @@ public final class ArchitectureSimulation implements Engine.PreparedSimulation {
 		} finally {
 			executor.shutdownNow();
 		}
-	}
-
-	private String modelName() {
-		return model.getName() != null && !model.getName().isBlank() ? model.getName()
-				: model.getId() != null ? model.getId() : "model";
 	}
 }

@@ -40,7 +40,10 @@ public final class SweepTaskRunner {
 	private final Transformations transformations;
 	/** Read by the first {@link #prepare}, which is synchronized, as every use of it is. */
 	private ModelSet modelSet;
-	/** The compiled models of the points used last, in order of use (guarded by this runner). */
+	/**
+	 * The compiled models of the points used last, in order of use (guarded by this runner): each holds
+	 * the plan its replications are built from, no replication's state.
+	 */
 	private final Map<Integer, Engine.PreparedSimulation> prepared = new LinkedHashMap<>(16, 0.75f, true) {
 		private static final long serialVersionUID = 1L;
 

@@ -54,7 +54,7 @@ import org.iosim.pcm.wiring.WiringException;
 import org.iosim.stoex.CompiledExpression;
 
 /**
- * Compiles behaviours into arrays of {@link Step}s: the component instances a usage model reaches
+ * Compiles behaviours into the plan's {@link Step}s: the component instances a usage model reaches
  * (an instance per assembly context, nested in the instances of composite components), wired by
  * the model's {@link Wiring}, each RDSEFF compiled once per instance with its stochastic
  * expressions parsed and its resources looked up. Model elements are read with the EMF switches of
@@ -62,12 +62,12 @@ import org.iosim.stoex.CompiledExpression;
  */
 final class BehaviourCompiler {
 
-	/** The run-time state of one component instance: its compiled behaviours and passive resources. */
+	/** One component instance: the slots of its compiled behaviours and passive resources. */
 	static final class Instance {
 		final ComponentInstance id;
 		final ResourceContainer container;
-		final Map<ResourceDemandingBehaviour, CallTarget> targets = new IdentityHashMap<>();
-		final Map<PassiveResource, org.iosim.simulation.engine.PassiveResource> passives = new IdentityHashMap<>();
+		final Map<ResourceDemandingBehaviour, ModelPlan.Slot<CallTarget>> targets = new IdentityHashMap<>();
+		final Map<PassiveResource, ModelPlan.Slot<org.iosim.simulation.engine.PassiveResource>> passives = new IdentityHashMap<>();
 		List<Steps.Assignment> componentParameters;
 
 		Instance(ComponentInstance id, ResourceContainer container) {
@@ -81,17 +81,17 @@ final class BehaviourCompiler {
 	}
 
 	private final ArchitectureModel model;
-	private final Replication replication;
+	private final ModelPlan.Builder plan;
 	private final Wiring wiring;
 	private final Resources resources;
 	private final Map<ComponentInstance, Instance> instances = new HashMap<>();
-	private final Map<CallTarget, Instance> owners = new IdentityHashMap<>();
+	private final Map<ModelPlan.Slot<CallTarget>, Instance> owners = new IdentityHashMap<>();
 	/** Computed when a call through a required role cannot be wired, which well-formed models never need. */
 	private CalledRoles calledRoles;
 
-	BehaviourCompiler(ArchitectureModel model, Replication replication, Wiring wiring, Resources resources) {
+	BehaviourCompiler(ArchitectureModel model, ModelPlan.Builder plan, Wiring wiring, Resources resources) {
 		this.model = model;
-		this.replication = replication;
+		this.plan = plan;
 		this.wiring = wiring;
 		this.resources = resources;
 	}
@@ -116,12 +116,12 @@ final class BehaviourCompiler {
 		List<Steps.Assignment> parameters = new ArrayList<>(assignments(context.getComponent(),
 				context.getComponent().getComponentParameters()));
 		parameters.addAll(assignments(context, context.getConfigParameterUsages()));
-		created.componentParameters = parameters;
+		created.componentParameters = List.copyOf(parameters);
 		return created;
 	}
 
 	/** @return what an entry-level system call of the usage model reaches */
-	CallTarget entry(EntryLevelSystemCall call) {
+	ModelPlan.Slot<CallTarget> entry(EntryLevelSystemCall call) {
 		try {
 			return target(wiring.entry(call));
 		} catch (WiringException broken) {
@@ -129,12 +129,12 @@ final class BehaviourCompiler {
 		}
 	}
 
-	private CallTarget target(Wiring.Target resolved) {
+	private ModelPlan.Slot<CallTarget> target(Wiring.Target resolved) {
 		return target(instance(resolved.instance()), resolved.seff());
 	}
 
 	/** @return what a call through the role reaches, or null when it cannot be wired but never runs */
-	private CallTarget required(Instance requirer, RequiredRole role, Signature signature, EObject caller) {
+	private ModelPlan.Slot<CallTarget> required(Instance requirer, RequiredRole role, Signature signature, EObject caller) {
 		try {
 			return target(wiring.required(requirer.id, role, signature, caller));
 		} catch (WiringException broken) {
@@ -152,35 +152,51 @@ final class BehaviourCompiler {
 	}
 
 	/** @return the handlers an emitted event runs, one per sink it reaches */
-	private List<Steps.Delivery> deliveries(Instance emitter, EmitEventAction action) {
+	private List<DeliveryPlan> deliveries(Instance emitter, EmitEventAction action) {
 		List<Wiring.EventTarget> handlers;
 		try {
 			handlers = wiring.sinks(emitter.id, action.getSourceRole(), action.getEventType(), action);
 		} catch (WiringException broken) {
 			throw new Unsimulatable(broken);
 		}
-		List<Steps.Delivery> deliveries = new ArrayList<>();
+		List<DeliveryPlan> deliveries = new ArrayList<>();
 		for (Wiring.EventTarget handler : handlers) {
 			Instance sink = instance(handler.handler().instance());
 			CompiledExpression[] filters = handler.filters().stream()
 					.map(filter -> Expressions.compiled(filter.connector(), "filter condition", filter.condition()))
 					.toArray(CompiledExpression[]::new);
-			deliveries.add(new Steps.Delivery(target(sink, handler.handler().seff()),
+			deliveries.add(new DeliveryPlan(target(sink, handler.handler().seff()),
 					resources.link(emitter.container, sink.container), filters));
 		}
 		return deliveries;
 	}
 
-	private CallTarget target(Instance instance, ResourceDemandingBehaviour behaviour) {
-		CallTarget existing = instance.targets.get(behaviour);
+	/** An emitted event's handler in the plan; {@code link} is null when the delivery occupies none. */
+	private record DeliveryPlan(ModelPlan.Slot<CallTarget> handler, ModelPlan.Slot<LinkTransfer> link,
+			CompiledExpression[] filters) {
+
+		Steps.Delivery in(ModelPlan.Building building) {
+			return new Steps.Delivery(handler.in(building), building.optional(link), filters);
+		}
+	}
+
+	private ModelPlan.Slot<CallTarget> target(Instance instance, ResourceDemandingBehaviour behaviour) {
+		ModelPlan.Slot<CallTarget> existing = instance.targets.get(behaviour);
 		if (existing != null) {
 			return existing;
 		}
-		CallTarget target = new CallTarget(instance.componentParameters);
+		List<Steps.Assignment> componentParameters = instance.componentParameters;
+		ModelPlan.Slot<CallTarget> target = plan.create(building -> new CallTarget(componentParameters));
 		instance.targets.put(behaviour, target);
 		owners.put(target, instance);
-		target.define(behaviour(instance, behaviour));
+		List<ModelPlan.Slot<Step>> steps = behaviour(instance, behaviour);
+		plan.then(building -> target.in(building).define(building.steps(steps)));
 		return target;
+	}
+
+	/** Appends the creation of a step to the plan. */
+	private ModelPlan.Slot<Step> step(java.util.function.Function<ModelPlan.Building, Step> creation) {
+		return plan.create(creation);
 	}
 
 	// ------------------------------------------------------------------ behaviours
@@ -202,13 +218,13 @@ final class BehaviourCompiler {
 		return ordered;
 	}
 
-	private Step[] behaviour(Instance instance, ResourceDemandingBehaviour behaviour) {
+	private List<ModelPlan.Slot<Step>> behaviour(Instance instance, ResourceDemandingBehaviour behaviour) {
 		if (behaviour == null) {
-			return new Step[0];
+			return List.of();
 		}
 		AbstractAction start = behaviour.getSteps().stream().filter(StartAction.class::isInstance).findFirst()
 				.orElse(null);
-		List<Step> steps = new ArrayList<>();
+		List<ModelPlan.Slot<Step>> steps = new ArrayList<>();
 		ActionCompiler compiler = new ActionCompiler(instance, steps);
 		IoActionCompiler ioCompiler = new IoActionCompiler(compiler);
 		for (AbstractAction action : chain(behaviour, start, AbstractAction::getSuccessor)) {
@@ -216,15 +232,15 @@ final class BehaviourCompiler {
 				compiler.doSwitch(action);
 			}
 		}
-		return steps.toArray(Step[]::new);
+		return List.copyOf(steps);
 	}
 
 	/** Compiles one RDSEFF action into steps (an action may need several, e.g. demands on two resources). */
 	private final class ActionCompiler extends PcmSwitch<Boolean> {
 		private final Instance instance;
-		private final List<Step> steps;
+		private final List<ModelPlan.Slot<Step>> steps;
 
-		ActionCompiler(Instance instance, List<Step> steps) {
+		ActionCompiler(Instance instance, List<ModelPlan.Slot<Step>> steps) {
 			this.instance = instance;
 			this.steps = steps;
 		}
@@ -237,35 +253,40 @@ final class BehaviourCompiler {
 		public Boolean caseAbstractInternalControlFlowAction(AbstractInternalControlFlowAction action) {
 			for (ParametricResourceDemand demand : action.getResourceDemands()) {
 				Resources.PlacedResource placed = resourceOfType(instance, demand.getRequiredResource(), action);
-				steps.add(new Steps.Demand(origin(action), placed.resource(),
-						Expressions.compiled(action, "resource demand", demand.getDemand()), placed.rate(),
-						replication.newStream()));
+				String origin = origin(action);
+				CompiledExpression amount = Expressions.compiled(action, "resource demand", demand.getDemand());
+				steps.add(step(building -> new Steps.Demand(origin, placed.resource().in(building), amount, placed.rate(),
+						building.replication.newStream())));
 			}
 			for (ResourceCall call : action.getResourceCalls()) {
 				steps.add(resourceCall(action, call));
 			}
 			for (InfrastructureCall call : action.getInfrastructureCalls()) {
-				CallTarget target = required(instance, call.getRole(), call.getSignature(), action);
+				ModelPlan.Slot<CallTarget> target = required(instance, call.getRole(), call.getSignature(), action);
 				if (target == null) {
 					steps.add(neverRun(action, call.getRole()));
 					continue;
 				}
-				Step invoke = new Steps.Call(origin(action), target, assignments(action, call.getInputVariableUsages()),
-						List.of(), null, null, replication.newStream());
-				steps.add(new Steps.Repeat(origin(action),
-						Expressions.compiled(action, "number of infrastructure calls", call.getNumberOfCalls()),
-						new Step[] { invoke }, replication.newStream()));
+				String origin = origin(action);
+				List<Steps.Assignment> inputs = assignments(action, call.getInputVariableUsages());
+				ModelPlan.Slot<Step> invoke = step(building -> new Steps.Call(origin, target.in(building), inputs,
+						List.of(), null, null, building.replication.newStream()));
+				CompiledExpression calls = Expressions.compiled(action, "number of infrastructure calls", call.getNumberOfCalls());
+				steps.add(step(building -> new Steps.Repeat(origin, calls, new Step[] { invoke.in(building) },
+						building.replication.newStream())));
 			}
 			return Boolean.TRUE;
 		}
 
-		private Step neverRun(AbstractAction action, RequiredRole role) {
-			return new Steps.Unwired(origin(action), "calls through required role '" + Elements.name(role)
+		private ModelPlan.Slot<Step> neverRun(AbstractAction action, RequiredRole role) {
+			String origin = origin(action);
+			String problem = "calls through required role '" + Elements.name(role)
 					+ "', which no connector binds, in a branch that the parameter values the usage model passes were"
-					+ " found never to take");
+					+ " found never to take";
+			return step(building -> new Steps.Unwired(origin, problem));
 		}
 
-		private Step resourceCall(AbstractInternalControlFlowAction action, ResourceCall call) {
+		private ModelPlan.Slot<Step> resourceCall(AbstractInternalControlFlowAction action, ResourceCall call) {
 			if (call.getRole() == null || call.getRole().getRequiredInterface() == null || call.getSignature() == null) {
 				throw new Unsimulatable(call, "needs a resource required role with an interface and a signature");
 			}
@@ -273,50 +294,68 @@ final class BehaviourCompiler {
 			String service = Elements.name(call.getSignature()).toLowerCase(Locale.ROOT);
 			double rate = service.equals("read") ? placed.readRate() : service.equals("write") ? placed.writeRate()
 					: placed.rate();
-			String amount = HddUse.amount(call);
-			Step serve = new Steps.Demand(origin(action) + " calling " + Elements.name(call.getSignature()),
-					placed.resource(), Expressions.compiled(call, "resource call amount", amount), rate, replication.newStream());
-			return new Steps.Repeat(origin(action), Expressions.compiled(call, "number of calls", call.getNumberOfCalls()),
-					new Step[] { serve }, replication.newStream());
+			String origin = origin(action);
+			String serving = origin + " calling " + Elements.name(call.getSignature());
+			CompiledExpression amount = Expressions.compiled(call, "resource call amount", HddUse.amount(call));
+			ModelPlan.Slot<Step> serve = step(building -> new Steps.Demand(serving, placed.resource().in(building), amount,
+					rate, building.replication.newStream()));
+			CompiledExpression calls = Expressions.compiled(call, "number of calls", call.getNumberOfCalls());
+			return step(building -> new Steps.Repeat(origin, calls, new Step[] { serve.in(building) },
+					building.replication.newStream()));
 		}
 
 		@Override
 		public Boolean caseExternalCallAction(ExternalCallAction action) {
-			CallTarget target = required(instance, action.getRole(), action.getSignature(), action);
+			ModelPlan.Slot<CallTarget> target = required(instance, action.getRole(), action.getSignature(), action);
 			if (target == null) {
 				steps.add(neverRun(action, action.getRole()));
 				return Boolean.TRUE;
 			}
 			Instance callee = calleeOf(target);
 			String name = (callee == null ? "?" : callee.name()) + "." + Elements.name(action.getSignature());
-			Measurement measurement = Measurement.ofCall(action.getId(), name, instance.name());
-			replication.calls.add(measurement);
-			steps.add(new Steps.Call(origin(action), target, assignments(action, action.getInputVariableUsages()),
-					assignments(action, action.getReturnVariableUsages()), measurement,
-					callee == null ? null : resources.link(instance.container, callee.container), replication.newStream()));
+			String id = action.getId();
+			String caller = instance.name();
+			String origin = origin(action);
+			List<Steps.Assignment> inputs = assignments(action, action.getInputVariableUsages());
+			List<Steps.Assignment> outputs = assignments(action, action.getReturnVariableUsages());
+			ModelPlan.Slot<LinkTransfer> link = callee == null ? null : resources.link(instance.container, callee.container);
+			// the measurement is created before the callee's steps are reached, where the compiler met it
+			ModelPlan.Slot<Measurement> measurement = plan.create(building -> {
+				Measurement created = Measurement.ofCall(id, name, caller);
+				building.replication.calls.add(created);
+				return created;
+			});
+			steps.add(step(building -> new Steps.Call(origin, target.in(building), inputs, outputs,
+					measurement.in(building), building.optional(link), building.replication.newStream())));
 			return Boolean.TRUE;
 		}
 
 		@Override
 		public Boolean caseEmitEventAction(EmitEventAction action) {
-			steps.add(new Steps.Emit(origin(action), deliveries(instance, action),
-					assignments(action, action.getInputVariableUsages()), replication.newStream()));
+			String origin = origin(action);
+			List<DeliveryPlan> deliveries = deliveries(instance, action);
+			List<Steps.Assignment> inputs = assignments(action, action.getInputVariableUsages());
+			steps.add(step(building -> new Steps.Emit(origin,
+					deliveries.stream().map(delivery -> delivery.in(building)).toList(), inputs,
+					building.replication.newStream())));
 			return Boolean.TRUE;
 		}
 
 		@Override
 		public Boolean caseInternalCallAction(InternalCallAction action) {
 			caseAbstractInternalControlFlowAction(action);
-			CallTarget target = target(instance, action.getBehaviour());
-			steps.add(new Steps.Call(origin(action), target, assignments(action, action.getInputVariableUsages()),
-					List.of(), null, null, replication.newStream()));
+			ModelPlan.Slot<CallTarget> target = target(instance, action.getBehaviour());
+			String origin = origin(action);
+			List<Steps.Assignment> inputs = assignments(action, action.getInputVariableUsages());
+			steps.add(step(building -> new Steps.Call(origin, target.in(building), inputs, List.of(), null, null,
+					building.replication.newStream())));
 			return Boolean.TRUE;
 		}
 
 		@Override
 		public Boolean caseLoopAction(LoopAction action) {
-			steps.add(new Steps.Repeat(origin(action), Expressions.compiled(action, "iteration count", action.getIterationCount()),
-					behaviour(instance, action.getBody()), replication.newStream()));
+			steps.add(repeat(origin(action), Expressions.compiled(action, "iteration count", action.getIterationCount()),
+					behaviour(instance, action.getBody())));
 			return Boolean.TRUE;
 		}
 
@@ -325,10 +364,14 @@ final class BehaviourCompiler {
 			if (action.getParameter() == null || action.getParameter().getName() == null) {
 				throw new Unsimulatable(action, "names no collection parameter to iterate over");
 			}
-			steps.add(new Steps.Repeat(origin(action),
+			steps.add(repeat(origin(action),
 					Expressions.compiled(action, "number of elements", action.getParameter().getName() + ".NUMBER_OF_ELEMENTS"),
-					behaviour(instance, action.getBody()), replication.newStream()));
+					behaviour(instance, action.getBody())));
 			return Boolean.TRUE;
+		}
+
+		private ModelPlan.Slot<Step> repeat(String origin, CompiledExpression count, List<ModelPlan.Slot<Step>> body) {
+			return step(building -> new Steps.Repeat(origin, count, building.steps(body), building.replication.newStream()));
 		}
 
 		@Override
@@ -337,19 +380,22 @@ final class BehaviourCompiler {
 			if (branches.isEmpty()) {
 				return Boolean.TRUE;
 			}
-			Step[][] bodies = new Step[branches.size()][];
-			for (int i = 0; i < bodies.length; i++) {
-				bodies[i] = behaviour(instance, branches.get(i).getBehaviour());
+			List<List<ModelPlan.Slot<Step>>> bodies = new ArrayList<>();
+			for (BranchTransition branch : branches) {
+				bodies.add(behaviour(instance, branch.getBehaviour()));
 			}
+			String origin = origin(action);
 			if (branches.stream().allMatch(ProbabilisticBranchTransition.class::isInstance)) {
 				double[] probabilities = branches.stream()
 						.mapToDouble(branch -> ((ProbabilisticBranchTransition) branch).getProbability()).toArray();
-				steps.add(new Steps.ProbabilisticBranch(origin(action), probabilities, bodies, replication.newStream()));
+				steps.add(step(building -> new Steps.ProbabilisticBranch(origin, probabilities, building.branches(bodies),
+						building.replication.newStream())));
 			} else if (branches.stream().allMatch(GuardedBranchTransition.class::isInstance)) {
 				CompiledExpression[] conditions = branches.stream()
 						.map(branch -> Expressions.compiled(branch, "branch condition", ((GuardedBranchTransition) branch).getCondition()))
 						.toArray(CompiledExpression[]::new);
-				steps.add(new Steps.GuardedBranch(origin(action), conditions, bodies, replication.newStream()));
+				steps.add(step(building -> new Steps.GuardedBranch(origin, conditions, building.branches(bodies),
+						building.replication.newStream())));
 			} else {
 				throw new Unsimulatable(action, "mixes probabilistic and guarded branch transitions");
 			}
@@ -358,47 +404,59 @@ final class BehaviourCompiler {
 
 		@Override
 		public Boolean caseForkAction(ForkAction action) {
-			Step[][] asynchronous = action.getAsynchronousBehaviours().stream()
-					.map(forked -> behaviour(instance, forked)).toArray(Step[][]::new);
-			Step[][] synchronous = action.getSynchronisationPoint() == null ? new Step[0][]
+			List<List<ModelPlan.Slot<Step>>> asynchronous = action.getAsynchronousBehaviours().stream()
+					.map(forked -> behaviour(instance, forked)).toList();
+			List<List<ModelPlan.Slot<Step>>> synchronous = action.getSynchronisationPoint() == null ? List.of()
 					: action.getSynchronisationPoint().getSynchronousBehaviours().stream()
-							.map(forked -> behaviour(instance, forked)).toArray(Step[][]::new);
-			steps.add(new Steps.Fork(origin(action), asynchronous, synchronous));
+							.map(forked -> behaviour(instance, forked)).toList();
+			String origin = origin(action);
+			steps.add(step(building -> new Steps.Fork(origin, building.branches(asynchronous), building.branches(synchronous))));
 			return Boolean.TRUE;
 		}
 
 		@Override
 		public Boolean caseSetVariableAction(SetVariableAction action) {
 			caseAbstractInternalControlFlowAction(action);
-			steps.add(new Steps.SetVariables(origin(action), assignments(action, action.getLocalVariableUsages()),
-					replication.newStream()));
+			String origin = origin(action);
+			List<Steps.Assignment> assignments = assignments(action, action.getLocalVariableUsages());
+			steps.add(step(building -> new Steps.SetVariables(origin, assignments, building.replication.newStream())));
 			return Boolean.TRUE;
 		}
 
 		@Override
 		public Boolean caseAcquireAction(AcquireAction action) {
 			caseAbstractInternalControlFlowAction(action);
-			steps.add(new Steps.Acquire(origin(action), passive(action, action.getPassiveResource())));
+			String origin = origin(action);
+			ModelPlan.Slot<org.iosim.simulation.engine.PassiveResource> passive = passive(action, action.getPassiveResource());
+			steps.add(step(building -> new Steps.Acquire(origin, passive.in(building))));
 			return Boolean.TRUE;
 		}
 
 		@Override
 		public Boolean caseReleaseAction(ReleaseAction action) {
 			caseAbstractInternalControlFlowAction(action);
-			steps.add(new Steps.Release(origin(action), passive(action, action.getPassiveResource())));
+			String origin = origin(action);
+			ModelPlan.Slot<org.iosim.simulation.engine.PassiveResource> passive = passive(action, action.getPassiveResource());
+			steps.add(step(building -> new Steps.Release(origin, passive.in(building))));
 			return Boolean.TRUE;
 		}
 
-		private org.iosim.simulation.engine.PassiveResource passive(EObject action, PassiveResource resource) {
+		private ModelPlan.Slot<org.iosim.simulation.engine.PassiveResource> passive(EObject action,
+				PassiveResource resource) {
 			if (resource == null) {
 				throw new Unsimulatable(action, "names no passive resource");
 			}
 			return instance.passives.computeIfAbsent(resource, declared -> {
-				int capacity = capacity(instance, declared);
-				var runtime = new org.iosim.simulation.engine.PassiveResource(replication.simulator(),
-						instance.name() + "." + Elements.name(declared), capacity);
-				replication.passiveResources.add(new Replication.Passive(declared.getId(), instance.name(), runtime));
-				return runtime;
+				Capacity capacity = new Capacity(instance, declared);
+				String name = instance.name() + "." + Elements.name(declared);
+				String id = declared.getId();
+				String owner = instance.name();
+				return plan.create(building -> {
+					var runtime = new org.iosim.simulation.engine.PassiveResource(building.replication.simulator(), name,
+							capacity.in(building.replication));
+					building.replication.passiveResources.add(new Replication.Passive(id, owner, runtime));
+					return runtime;
+				});
 			});
 		}
 
@@ -409,20 +467,36 @@ final class BehaviourCompiler {
 	}
 
 	/**
-	 * A passive resource's capacity, evaluated once per component instance: it may refer to
-	 * component parameters (e.g. {@code lockCount.VALUE}) set on the component or its assembly context.
+	 * A passive resource's capacity, evaluated once per component instance and replication: it may
+	 * refer to component parameters (e.g. {@code lockCount.VALUE}) set on the component or its
+	 * assembly context, and draws from the replication's streams as any stochastic expression does.
 	 */
-	private int capacity(Instance instance, PassiveResource declared) {
-		Step origin = new Steps.SetVariables(Elements.describe(declared), List.of(), null);
-		Frame parameters = Frame.newScope(new Step[0], null, null);
-		Steps.assign(origin, instance.componentParameters, parameters, parameters, replication.newStream());
-		double capacity = Steps.sampleDouble(origin, "capacity",
-				Expressions.compiled(declared, "capacity", declared.getCapacity()), replication.newStream(), parameters);
-		if (capacity != Math.rint(capacity) || capacity < 1 || capacity > Integer.MAX_VALUE) {
-			throw new Unsimulatable(declared, "capacity '" + declared.getCapacity() + "' in '" + instance.name()
-					+ "' is " + capacity + "; it must be a whole number of at least 1");
+	private static final class Capacity {
+		private final String origin;
+		private final List<Steps.Assignment> componentParameters;
+		private final CompiledExpression expression;
+		private final PassiveResource declared;
+		private final String problem;
+
+		Capacity(Instance instance, PassiveResource declared) {
+			this.origin = Elements.describe(declared);
+			this.componentParameters = instance.componentParameters;
+			this.expression = Expressions.compiled(declared, "capacity", declared.getCapacity());
+			this.declared = declared;
+			this.problem = "capacity '" + declared.getCapacity() + "' in '" + instance.name() + "' is ";
 		}
-		return (int) capacity;
+
+		int in(Replication replication) {
+			Step step = new Steps.SetVariables(origin, List.of(), null);
+			Frame parameters = Frame.newScope(new Step[0], null, null);
+			Steps.assign(step, componentParameters, parameters, parameters, replication.newStream());
+			double capacity = Steps.sampleDouble(step, "capacity", expression, replication.newStream(), parameters);
+			if (capacity != Math.rint(capacity) || capacity < 1 || capacity > Integer.MAX_VALUE) {
+				// the element is read only to name it in the message
+				throw new Unsimulatable(declared, problem + capacity + "; it must be a whole number of at least 1");
+			}
+			return (int) capacity;
+		}
 	}
 
 	/**
@@ -450,21 +524,27 @@ final class BehaviourCompiler {
 							+ "', which the I/O configuration does not define");
 				}
 				String origin = actions.origin(action);
-				VirtualizedStorageScheduler scheduler = resources.scheduler(storage);
-				Step issue = new Steps.IoRequestStep(origin, scheduler, request.getType(),
-						Expressions.compiled(action, "I/O request size", request.getSize()),
-						Expressions.compiled(action, "sequentiality", request.getSequentiality() == null ? "0" : request.getSequentiality()),
-						request.getFileSet(), fileSetSize, request.isSynchronous(), replication.newStream(),
-						processor(actions.instance, storage, scheduler, action));
-				actions.steps.add(new Steps.Repeat(origin,
-						Expressions.compiled(action, "I/O request count", request.getCount() == null ? "1" : request.getCount()),
-						new Step[] { issue }, replication.newStream()));
+				ModelPlan.Slot<VirtualizedStorageScheduler> scheduler = resources.scheduler(storage);
+				var type = request.getType();
+				CompiledExpression size = Expressions.compiled(action, "I/O request size", request.getSize());
+				CompiledExpression sequentiality = Expressions.compiled(action, "sequentiality",
+						request.getSequentiality() == null ? "0" : request.getSequentiality());
+				String fileSet = request.getFileSet();
+				boolean synchronous = request.isSynchronous();
+				Processor processor = processor(actions.instance, storage, action);
+				ModelPlan.Slot<Step> issue = step(building -> new Steps.IoRequestStep(origin, scheduler.in(building), type,
+						size, sequentiality, fileSet, fileSetSize, synchronous, building.replication.newStream(),
+						processor.in(building, scheduler.in(building))));
+				CompiledExpression count = Expressions.compiled(action, "I/O request count",
+						request.getCount() == null ? "1" : request.getCount());
+				actions.steps.add(step(building -> new Steps.Repeat(origin, count, new Step[] { issue.in(building) },
+						building.replication.newStream())));
 			}
 			return Boolean.TRUE;
 		}
 	}
 
-	Instance calleeOf(CallTarget target) {
+	Instance calleeOf(ModelPlan.Slot<CallTarget> target) {
 		return owners.get(target);
 	}
 
@@ -499,17 +579,29 @@ final class BehaviourCompiler {
 		return placed;
 	}
 
-	/** The resource of the requesting container that processes the storage's delays, null if it has none ({@code processedBy}). */
-	private ActiveResource processor(Instance instance, VirtualizedStorage storage, VirtualizedStorageScheduler scheduler,
-			EObject user) {
+	/**
+	 * The resource of the requesting container that processes a storage's delays ({@code processedBy}),
+	 * or none (null slot). Whether the storage's analysis model simulates requests itself, so that no
+	 * resource may process them, is known once a replication has created the model.
+	 */
+	private record Processor(ModelPlan.Slot<ActiveResource> resource, EObject user, String embeddedProblem) {
+
+		ActiveResource in(ModelPlan.Building building, VirtualizedStorageScheduler scheduler) {
+			if (resource == null) {
+				return null;
+			}
+			if (scheduler.embedded()) {
+				// the element is read only to name it in the message
+				throw new Unsimulatable(user, embeddedProblem);
+			}
+			return resource.in(building);
+		}
+	}
+
+	private Processor processor(Instance instance, VirtualizedStorage storage, EObject user) {
 		String type = storage.getProcessedBy();
 		if (type == null || type.isBlank()) {
-			return null;
-		}
-		if (scheduler.embedded()) {
-			throw new Unsimulatable(user, "issues I/O requests to storage '" + storage.getName() + "', whose requests are"
-					+ " processed by " + type + ", but its analysis model '" + storage.getAnalysisModel().getName()
-					+ "' simulates requests itself; processedBy applies to models that predict a delay");
+			return new Processor(null, user, null);
 		}
 		Resources.PlacedResource placed = resources.ofTypeNamed(instance.container, type);
 		if (placed == null) {
@@ -517,7 +609,10 @@ final class BehaviourCompiler {
 					+ "', whose requests are processed by " + type + ", but its container '"
 					+ Elements.name(instance.container) + "' has no " + type + " resource");
 		}
-		return placed.resource();
+		return new Processor(placed.resource(), user, "issues I/O requests to storage '" + storage.getName()
+				+ "', whose requests are processed by " + type + ", but its analysis model '"
+				+ storage.getAnalysisModel().getName() + "' simulates requests itself; processedBy applies to models that"
+				+ " predict a delay");
 	}
 
 	private VirtualizedStorage storageOf(Instance instance, EObject user) {

@@ -11,12 +11,13 @@ import org.iosim.simulation.SchedulingPolicies;
 import org.iosim.engine.SimulationConfig;
 
 /**
- * Compiles an architecture model into a {@link Replication}, in three jobs: the {@link Resources}
+ * Compiles an architecture model into a {@link ModelPlan}, in three jobs: the {@link Resources}
  * of the resource environment (processing resources, virtualized storages, links), the usage
  * model's scenarios ({@link UsageCompiler}) and, as they call into the system, the behaviours of
  * the component instances they reach ({@link BehaviourCompiler}). After this nothing on the event
- * path navigates the EMF model or parses text. The compiler assumes a model the validator accepts;
- * what only a run can find out (a missing resource, an unknown scheduling policy) it reports.
+ * path navigates the EMF model or parses text, and building a replication from the plan does not
+ * read the model either. The compiler assumes a model the validator accepts; what only a run can
+ * find out (a missing resource, an unknown scheduling policy) it reports.
  */
 public final class ModelCompiler {
 
@@ -24,30 +25,29 @@ public final class ModelCompiler {
 	}
 
 	/**
-	 * Builds a ready-to-run replication of the model.
+	 * Walks the model once into the plan every replication of its runs is built from.
 	 *
-	 * @param firstOfModel whether this is the model's first compilation, which also searches it for
-	 *                     call cycles; the replications of a run compile the same model again
+	 * @param simulateLinkingResources whether the plan has the linking resources, which change what
+	 *                                 calls between containers occupy ({@link SimulationConfig})
 	 */
-	public static Replication compile(ArchitectureModel model, SimulationConfig config, SchedulingPolicies policies,
-			AnalysisModelRegistry analysisModels, int index, boolean firstOfModel) throws ModelCompilationException {
-		Replication replication = new Replication(index, config);
+	public static ModelPlan compile(ArchitectureModel model, boolean simulateLinkingResources, SchedulingPolicies policies,
+			AnalysisModelRegistry analysisModels) throws ModelCompilationException {
+		ModelPlan.Builder plan = new ModelPlan.Builder();
 		try {
-			requireParts(model, firstOfModel);
+			requireParts(model);
 			Wiring wiring = new Wiring(model);
-			Resources resources = Resources.compile(model, replication, config, policies, analysisModels);
-			UsageCompiler usage = new UsageCompiler(replication, config,
-					new BehaviourCompiler(model, replication, wiring, resources));
+			Resources resources = Resources.compile(model, plan, simulateLinkingResources, policies, analysisModels);
+			UsageCompiler usage = new UsageCompiler(plan, new BehaviourCompiler(model, plan, wiring, resources));
 			for (UsageScenario scenario : model.getUsageModel().getScenarios()) {
 				usage.compileScenario(scenario);
 			}
 		} catch (Unsimulatable problem) {
 			throw new ModelCompilationException(problem.element, problem.getMessage());
 		}
-		return replication;
+		return plan.build();
 	}
 
-	private static void requireParts(ArchitectureModel model, boolean searchCallCycles) {
+	private static void requireParts(ArchitectureModel model) {
 		if (model.getUsageModel() == null || model.getUsageModel().getScenarios().isEmpty()) {
 			throw new Unsimulatable(model, "has no usage model with a usage scenario, so nothing calls the system;"
 					+ " add a .usagemodel to " + Elements.describe(model));
@@ -61,11 +61,9 @@ public final class ModelCompiler {
 		if (model.getResourceEnvironment() == null) {
 			throw new Unsimulatable(model, "has no resource environment");
 		}
-		if (searchCallCycles) {
-			for (CallCycles.Cycle cycle : new CallCycles(model).find()) {
-				throw new Unsimulatable(cycle.closingCall(), "closes a call cycle, " + cycle.path()
-						+ ": a simulated recursion never ends");
-			}
+		for (CallCycles.Cycle cycle : new CallCycles(model).find()) {
+			throw new Unsimulatable(cycle.closingCall(), "closes a call cycle, " + cycle.path()
+					+ ": a simulated recursion never ends");
 		}
 		for (AllocationContext context : model.getAllocation().getContexts()) {
 			// an event channel's placement is left out: delivering events uses no resource

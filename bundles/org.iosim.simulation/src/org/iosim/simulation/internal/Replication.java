@@ -12,15 +12,15 @@ import org.iosim.engine.RunBudget;
 import org.iosim.engine.SimulationObserver;
 import org.iosim.engine.SimulationConfig;
 import org.iosim.engine.SimulationResult.StopReason;
-import org.iosim.pcm.validation.Diagnostic;
 import org.iosim.simulation.engine.ActiveResource;
 import org.iosim.simulation.engine.PassiveResource;
 import org.iosim.simulation.engine.Simulator;
 import org.iosim.stoex.RandomStreams;
 
 /**
- * One independent run of a compiled model: its own clock, resources, random streams and
- * measurements. Simulation state lives here, never in the EMF model.
+ * One independent run of a compiled model, built from its {@link ModelPlan}: its own clock,
+ * resources, random streams and measurements. Simulation state lives here, never in the EMF model
+ * or the plan.
  */
 public final class Replication {
 
@@ -57,8 +57,6 @@ public final class Replication {
 	final List<Resource> resources = new ArrayList<>();
 	final List<Passive> passiveResources = new ArrayList<>();
 	final List<VirtualizedStorageScheduler> storages = new ArrayList<>();
-	/** What compiling the model found worth saying that does not stop it, e.g. a policy simulated as another. */
-	final List<Diagnostic> warnings = new ArrayList<>();
 	private final List<Runnable> workloadStarts = new ArrayList<>();
 
 	private long completedRuns;
@@ -106,16 +104,11 @@ public final class Replication {
 		return simulator;
 	}
 
-	/** @return the warnings of this replication's compilation, the same for every replication of a model */
-	public List<Diagnostic> warnings() {
-		return List.copyOf(warnings);
-	}
-
 	int index() {
 		return index;
 	}
 
-	/** A fresh random stream for one random source of the model, assigned in compilation order. */
+	/** A fresh random stream for one random source of the model, assigned in the plan's order. */
 	UniformRandomProvider newStream() {
 		return streams.stream(nextStream++);
 	}

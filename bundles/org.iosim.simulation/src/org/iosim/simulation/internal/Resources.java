@@ -28,43 +28,42 @@ import org.iosim.pcm.io.VirtualizedStorage;
 import org.iosim.pcm.validation.Diagnostic;
 import org.iosim.pcm.wiring.Wiring;
 import org.iosim.simulation.SchedulingPolicies;
-import org.iosim.engine.SimulationConfig;
 import org.iosim.simulation.engine.ActiveResource;
 import org.iosim.simulation.engine.FcfsResource;
 
 /**
- * The compiled resource environment of one replication: the processing resources of every
- * container with the rates their services run at, one scheduler per virtualized storage of a
- * refined model (shared by every container it serves: step I, consolidation), and the linking
- * resources when they are simulated.
+ * The compiled resource environment: the processing resources of every container with the rates
+ * their services run at, one scheduler per virtualized storage of a refined model (shared by every
+ * container it serves: step I, consolidation), and the linking resources when they are simulated,
+ * each as the slot of the plan where a replication keeps its own.
  */
 final class Resources {
 
 	/** A processing resource of a container with the rates its services run at. */
-	record PlacedResource(ProcessingResourceSpecification specification, ActiveResource resource, double rate,
-			double readRate, double writeRate) {
+	record PlacedResource(ProcessingResourceSpecification specification, ModelPlan.Slot<ActiveResource> resource,
+			double rate, double readRate, double writeRate) {
 	}
 
-	private final Replication replication;
+	private final ModelPlan.Builder plan;
 	private final Map<ResourceContainer, List<PlacedResource>> byContainer = new IdentityHashMap<>();
-	private final Map<VirtualizedStorage, VirtualizedStorageScheduler> storages = new IdentityHashMap<>();
-	private final Map<ResourceContainer, Map<ResourceContainer, LinkTransfer>> links = new IdentityHashMap<>();
+	private final Map<VirtualizedStorage, ModelPlan.Slot<VirtualizedStorageScheduler>> storages = new IdentityHashMap<>();
+	private final Map<ResourceContainer, Map<ResourceContainer, ModelPlan.Slot<LinkTransfer>>> links = new IdentityHashMap<>();
 
-	private Resources(Replication replication) {
-		this.replication = replication;
+	private Resources(ModelPlan.Builder plan) {
+		this.plan = plan;
 	}
 
-	static Resources compile(ArchitectureModel model, Replication replication, SimulationConfig config,
+	static Resources compile(ArchitectureModel model, ModelPlan.Builder plan, boolean simulateLinkingResources,
 			SchedulingPolicies policies, AnalysisModelRegistry analysisModels) {
-		Resources resources = new Resources(replication);
+		Resources resources = new Resources(plan);
 		Wiring.containers(model).forEach(container -> resources.createResources(container, policies));
 		IoConfiguration configuration = Wiring.ioConfiguration(model);
 		if (configuration != null) {
 			for (VirtualizedStorage storage : configuration.getStorages()) {
-				resources.createStorage(storage, analysisModels, config);
+				resources.createStorage(storage, analysisModels);
 			}
 		}
-		if (config.simulateLinkingResources()) {
+		if (simulateLinkingResources) {
 			model.getResourceEnvironment().getLinkingResources().forEach(resources::createLink);
 		}
 		return resources;
@@ -88,7 +87,7 @@ final class Resources {
 			if (provider == null && approximation != null) {
 				provider = approximation.provider();
 				policyLabel = approximation.label();
-				replication.warnings.add(Diagnostic.warning(specification, "resource '" + type
+				plan.warn(Diagnostic.warning(specification, "resource '" + type
 						+ "' of resource container '" + Elements.name(container) + "' has " + approximation.description()
 						+ " (" + policyId + "), which IOSim simulates as processor sharing on its " + cores(specification)
 						+ ": the scheduler's time slices, priorities and priority boosts are left out and the jobs share"
@@ -109,10 +108,16 @@ final class Resources {
 				writeRate = Expressions.constant(specification, "write processing rate", hdd.getWriteProcessingRate(), null);
 			}
 			String name = Elements.name(container) + " " + type;
-			ActiveResource resource = provider.create(replication.simulator(), name,
-					Math.max(1, specification.getNumberOfReplicas()));
-			replication.resources.add(new Replication.Resource(specification.getId(), Elements.name(container), type,
-					policyLabel, resource));
+			SchedulingPolicies.Provider scheduler = provider;
+			int cores = Math.max(1, specification.getNumberOfReplicas());
+			String id = specification.getId();
+			String containerName = Elements.name(container);
+			String policy = policyLabel;
+			ModelPlan.Slot<ActiveResource> resource = plan.create(building -> {
+				ActiveResource created = scheduler.create(building.replication.simulator(), name, cores);
+				building.replication.resources.add(new Replication.Resource(id, containerName, type, policy, created));
+				return created;
+			});
 			placed.add(new PlacedResource(specification, resource, rate, readRate, writeRate));
 		}
 		byContainer.put(container, placed);
@@ -123,41 +128,62 @@ final class Resources {
 		return cores == 1 ? "1 core (numberOfReplicas 1)" : cores + " cores (numberOfReplicas " + cores + ")";
 	}
 
-	private void createStorage(VirtualizedStorage storage, AnalysisModelRegistry analysisModels, SimulationConfig config) {
+	private void createStorage(VirtualizedStorage storage, AnalysisModelRegistry analysisModels) {
 		if (storage.getAnalysisModel() == null) {
 			throw new Unsimulatable(storage, "has no analysis model: the analysis binding chooses one by the storage's"
 					+ " features (iosim transform and simulate do when given the I/O configuration)");
 		}
+		String uncreatable = "the I/O analysis model '" + storage.getAnalysisModel().getName()
+				+ "' of virtualized storage '" + storage.getName() + "' cannot be created: ";
 		ModelDefinition definition;
-		IoAnalysisModel model;
-		WorkloadOptions workload = new WorkloadOptions(storage.getConcurrency(), storage.getFileSetSize());
 		try {
 			definition = ModelDefinition.of(storage.getAnalysisModel(), Path.of(""));
-			model = analysisModels.create(definition,
-					new ModelContext(replication.analysisStream(storages.size()), replication.clock(), workload));
-		} catch (AnalysisModelException | IllegalArgumentException invalid) {
-			throw new Unsimulatable(storage, "the I/O analysis model '" + storage.getAnalysisModel().getName()
-					+ "' of virtualized storage '" + storage.getName() + "' cannot be created: " + invalid.getMessage());
+		} catch (IllegalArgumentException invalid) {
+			throw new Unsimulatable(storage, uncreatable + invalid.getMessage());
 		}
-		StatusList statusList;
+		WorkloadOptions workload = new WorkloadOptions(storage.getConcurrency(), storage.getFileSetSize());
+		int memoryLength;
 		try {
-			statusList = new StatusList(StatusList.memoryLength(storage.getMemoryLength()), workload);
+			memoryLength = StatusList.memoryLength(storage.getMemoryLength());
 		} catch (IllegalArgumentException invalid) {
 			throw new Unsimulatable(storage, invalid.getMessage());
 		}
-		VirtualizedStorageScheduler scheduler = new VirtualizedStorageScheduler(storage.getName(), replication,
-				statusList, model, definition.name(), config.warmupMeasurements() == 0);
-		replication.storages.add(scheduler);
+		String name = storage.getName();
+		int analysisStream = storages.size();
+		ModelPlan.Slot<VirtualizedStorageScheduler> scheduler = plan.create(building -> {
+			Replication replication = building.replication;
+			IoAnalysisModel model;
+			try {
+				model = analysisModels.create(definition,
+						new ModelContext(replication.analysisStream(analysisStream), replication.clock(), workload));
+			} catch (AnalysisModelException | IllegalArgumentException invalid) {
+				throw new Unsimulatable(storage, uncreatable + invalid.getMessage());
+			}
+			StatusList statusList;
+			try {
+				statusList = new StatusList(memoryLength, workload);
+			} catch (IllegalArgumentException invalid) {
+				throw new Unsimulatable(storage, invalid.getMessage());
+			}
+			VirtualizedStorageScheduler created = new VirtualizedStorageScheduler(name, replication, statusList, model,
+					definition.name(), building.config.warmupMeasurements() == 0);
+			replication.storages.add(created);
+			return created;
+		});
 		storages.put(storage, scheduler);
 	}
 
 	private void createLink(LinkingResource linking) {
 		double latency = Expressions.constant(linking, "latency", linking.getLatency(), "0");
 		double throughput = Expressions.constant(linking, "throughput", linking.getThroughput(), null);
-		ActiveResource link = new FcfsResource(replication.simulator(), Elements.name(linking), 1);
-		replication.resources.add(new Replication.Resource(linking.getId(), Elements.name(linking),
-				linking.getResourceType() == null ? "LAN" : Elements.name(linking.getResourceType()), "FCFS", link));
-		LinkTransfer transfer = new LinkTransfer(link, latency, throughput);
+		String id = linking.getId();
+		String name = Elements.name(linking);
+		String type = linking.getResourceType() == null ? "LAN" : Elements.name(linking.getResourceType());
+		ModelPlan.Slot<LinkTransfer> transfer = plan.create(building -> {
+			ActiveResource link = new FcfsResource(building.replication.simulator(), name, 1);
+			building.replication.resources.add(new Replication.Resource(id, name, type, "FCFS", link));
+			return new LinkTransfer(link, latency, throughput);
+		});
 		for (ResourceContainer from : linking.getConnectedContainers()) {
 			for (ResourceContainer to : linking.getConnectedContainers()) {
 				if (from != to) {
@@ -196,7 +222,7 @@ final class Resources {
 		return null;
 	}
 
-	VirtualizedStorageScheduler scheduler(VirtualizedStorage storage) {
+	ModelPlan.Slot<VirtualizedStorageScheduler> scheduler(VirtualizedStorage storage) {
 		return storages.get(storage);
 	}
 
@@ -207,7 +233,7 @@ final class Resources {
 	}
 
 	/** @return the link a call between two containers occupies, or null if it occupies none */
-	LinkTransfer link(ResourceContainer from, ResourceContainer to) {
+	ModelPlan.Slot<LinkTransfer> link(ResourceContainer from, ResourceContainer to) {
 		return from == to ? null : links.getOrDefault(from, Map.of()).get(to);
 	}
 }

@@ -14,7 +14,6 @@ import org.iosim.pcm.ScenarioBranchTransition;
 import org.iosim.pcm.UsageScenario;
 import org.iosim.pcm.UserAction;
 import org.iosim.pcm.util.PcmSwitch;
-import org.iosim.engine.SimulationConfig;
 import org.iosim.simulation.ArrivalRateProfile;
 import org.iosim.stoex.CompiledExpression;
 
@@ -25,20 +24,24 @@ import org.iosim.stoex.CompiledExpression;
  */
 final class UsageCompiler {
 
-	private final Replication replication;
-	private final SimulationConfig config;
+	private final ModelPlan.Builder plan;
 	private final BehaviourCompiler behaviours;
 
-	UsageCompiler(Replication replication, SimulationConfig config, BehaviourCompiler behaviours) {
-		this.replication = replication;
-		this.config = config;
+	UsageCompiler(ModelPlan.Builder plan, BehaviourCompiler behaviours) {
+		this.plan = plan;
 		this.behaviours = behaviours;
 	}
 
 	void compileScenario(UsageScenario scenario) {
-		Measurement measurement = Measurement.ofScenario(scenario.getId(), Elements.name(scenario));
-		replication.scenarios.add(measurement);
-		Step[] steps = userBehaviour(scenario, scenario.getBehaviour());
+		String id = scenario.getId();
+		String name = Elements.name(scenario);
+		ModelPlan.Slot<Measurement> measurement = plan.create(building -> {
+			Measurement created = Measurement.ofScenario(id, name);
+			building.replication.scenarios.add(created);
+			return created;
+		});
+		List<ModelPlan.Slot<Step>> steps = userBehaviour(scenario, scenario.getBehaviour());
+		String origin = Elements.describe(scenario);
 		if (scenario.getWorkload() instanceof ClosedWorkload closed && closed.getLoadProfile() != null) {
 			ArrivalRateProfile profile = profile(closed.getLoadProfile());
 			if (profile.maximum() < 0.5) {
@@ -47,38 +50,46 @@ final class UsageCompiler {
 						+ " and no user would ever run the scenario");
 			}
 			CompiledExpression thinkTime = thinkTime(scenario, closed);
-			UniformRandomProvider thinking = replication.newStream();
-			if (profile.hasNoise()) {
-				profile = profile.withNoiseSeed(replication.newStream().nextLong());
-			}
-			Workloads.Closed users = new Workloads.Closed(replication, measurement, steps, 0, thinkTime, thinking,
-					Elements.describe(scenario), profile, MemoryBudget.usersPerReplication(config.replications()));
-			replication.onStart(users::start);
+			plan.then(building -> {
+				Replication replication = building.replication;
+				UniformRandomProvider thinking = replication.newStream();
+				ArrivalRateProfile noisy = profile.hasNoise() ? profile.withNoiseSeed(replication.newStream().nextLong())
+						: profile;
+				Workloads.Closed users = new Workloads.Closed(replication, measurement.in(building),
+						building.steps(steps), 0, thinkTime, thinking, origin, noisy, usersPerReplication(building));
+				replication.onStart(users::start);
+			});
 		} else if (scenario.getWorkload() instanceof ClosedWorkload closed) {
-			if (closed.getPopulation() < 1) {
-				throw new Unsimulatable(scenario, "closed workload population is " + closed.getPopulation()
-						+ "; it must be at least 1");
+			int population = closed.getPopulation();
+			if (population < 1) {
+				throw new Unsimulatable(scenario, "closed workload population is " + population + "; it must be at least 1");
 			}
-			long fits = MemoryBudget.usersPerReplication(config.replications());
-			if (closed.getPopulation() > fits) {
-				throw new Unsimulatable(scenario, String.format(java.util.Locale.ROOT,
-						"closed workload population %,d needs about %s of memory, more than fits (%,d users): %s",
-						closed.getPopulation(), MemoryBudget.bytes((double) closed.getPopulation() * MemoryBudget.BYTES_PER_USER),
-						fits, MemoryBudget.advice()));
-			}
-			Workloads.Closed users = new Workloads.Closed(replication, measurement, steps, closed.getPopulation(),
-					thinkTime(scenario, closed), replication.newStream(), Elements.describe(scenario));
-			replication.onStart(users::start);
+			CompiledExpression thinkTime = thinkTime(scenario, closed);
+			plan.then(building -> {
+				long fits = usersPerReplication(building);
+				if (population > fits) {
+					// the element is read only to name it in the message: how many users fit depends on the run
+					throw new Unsimulatable(scenario, String.format(java.util.Locale.ROOT,
+							"closed workload population %,d needs about %s of memory, more than fits (%,d users): %s",
+							population, MemoryBudget.bytes((double) population * MemoryBudget.BYTES_PER_USER), fits,
+							MemoryBudget.advice()));
+				}
+				Workloads.Closed users = new Workloads.Closed(building.replication, measurement.in(building),
+						building.steps(steps), population, thinkTime, building.replication.newStream(), origin);
+				building.replication.onStart(users::start);
+			});
 		} else if (scenario.getWorkload() instanceof OpenWorkload open && open.getLoadProfile() != null) {
 			ArrivalRateProfile profile = profile(open.getLoadProfile());
-			UniformRandomProvider arrivalStream = replication.newStream();
-			if (profile.hasNoise()) {
+			plan.then(building -> {
+				Replication replication = building.replication;
+				UniformRandomProvider arrivalStream = replication.newStream();
 				// after the arrivals' stream, so that profiles without noise draw as they always did
-				profile = profile.withNoiseSeed(replication.newStream().nextLong());
-			}
-			Workloads.Profiled arrivals = new Workloads.Profiled(replication, measurement, steps, profile,
-					arrivalStream, Elements.describe(scenario), MemoryBudget.usersPerReplication(config.replications()));
-			replication.onStart(arrivals::start);
+				ArrivalRateProfile noisy = profile.hasNoise() ? profile.withNoiseSeed(replication.newStream().nextLong())
+						: profile;
+				Workloads.Profiled arrivals = new Workloads.Profiled(replication, measurement.in(building),
+						building.steps(steps), noisy, arrivalStream, origin, usersPerReplication(building));
+				replication.onStart(arrivals::start);
+			});
 		} else if (scenario.getWorkload() instanceof OpenWorkload open) {
 			CompiledExpression interArrival = Expressions.compiled(scenario, "inter-arrival time", open.getInterArrivalTime());
 			OptionalDouble meanGap = Expressions.parse(scenario, "inter-arrival time", open.getInterArrivalTime()).mean();
@@ -86,13 +97,20 @@ final class UsageCompiler {
 				throw new Unsimulatable(scenario, "inter-arrival time '" + open.getInterArrivalTime() + "' has mean "
 						+ meanGap.getAsDouble() + "; an open workload needs a positive mean time between arrivals");
 			}
-			Workloads.Open arrivals = new Workloads.Open(replication, measurement, steps, interArrival,
-					replication.newStream(), Elements.describe(scenario),
-					MemoryBudget.usersPerReplication(config.replications()));
-			replication.onStart(arrivals::start);
+			plan.then(building -> {
+				Workloads.Open arrivals = new Workloads.Open(building.replication, measurement.in(building),
+						building.steps(steps), interArrival, building.replication.newStream(), origin,
+						usersPerReplication(building));
+				building.replication.onStart(arrivals::start);
+			});
 		} else {
 			throw new Unsimulatable(scenario, "has no workload (open or closed)");
 		}
+	}
+
+	/** The most users of a workload that fit in memory, shared by as many replications as the run has. */
+	private static long usersPerReplication(ModelPlan.Building building) {
+		return MemoryBudget.usersPerReplication(building.config.replications());
 	}
 
 	private static ArrivalRateProfile profile(org.iosim.pcm.LoadProfile loadProfile) {
@@ -108,24 +126,24 @@ final class UsageCompiler {
 				closed.getThinkTime() == null || closed.getThinkTime().isBlank() ? "0" : closed.getThinkTime());
 	}
 
-	private Step[] userBehaviour(EObject owner, ScenarioBehaviour behaviour) {
+	private List<ModelPlan.Slot<Step>> userBehaviour(EObject owner, ScenarioBehaviour behaviour) {
 		if (behaviour == null) {
 			throw new Unsimulatable(owner, "has no behaviour");
 		}
 		UserAction start = behaviour.getActions().stream().filter(org.iosim.pcm.Start.class::isInstance).findFirst()
 				.orElse(null);
-		List<Step> steps = new ArrayList<>();
+		List<ModelPlan.Slot<Step>> steps = new ArrayList<>();
 		UserActionCompiler compiler = new UserActionCompiler(steps);
 		for (UserAction action : BehaviourCompiler.chain(behaviour, start, UserAction::getSuccessor)) {
 			compiler.doSwitch(action);
 		}
-		return steps.toArray(Step[]::new);
+		return List.copyOf(steps);
 	}
 
 	private final class UserActionCompiler extends PcmSwitch<Boolean> {
-		private final List<Step> steps;
+		private final List<ModelPlan.Slot<Step>> steps;
 
-		UserActionCompiler(List<Step> steps) {
+		UserActionCompiler(List<ModelPlan.Slot<Step>> steps) {
 			this.steps = steps;
 		}
 
@@ -141,15 +159,19 @@ final class UsageCompiler {
 
 		@Override
 		public Boolean caseDelay(org.iosim.pcm.Delay action) {
-			steps.add(new Steps.Delay(Elements.describe(action), Expressions.compiled(action, "delay", action.getTime()),
-					replication.newStream()));
+			String origin = Elements.describe(action);
+			CompiledExpression delay = Expressions.compiled(action, "delay", action.getTime());
+			steps.add(plan.create(building -> new Steps.Delay(origin, delay, building.replication.newStream())));
 			return Boolean.TRUE;
 		}
 
 		@Override
 		public Boolean caseLoop(org.iosim.pcm.Loop action) {
-			steps.add(new Steps.Repeat(Elements.describe(action), Expressions.compiled(action, "iterations", action.getIterations()),
-					userBehaviour(action, action.getBody()), replication.newStream()));
+			String origin = Elements.describe(action);
+			CompiledExpression iterations = Expressions.compiled(action, "iterations", action.getIterations());
+			List<ModelPlan.Slot<Step>> body = userBehaviour(action, action.getBody());
+			steps.add(plan.create(building -> new Steps.Repeat(origin, iterations, building.steps(body),
+					building.replication.newStream())));
 			return Boolean.TRUE;
 		}
 
@@ -160,10 +182,11 @@ final class UsageCompiler {
 				return Boolean.TRUE;
 			}
 			double[] probabilities = transitions.stream().mapToDouble(ScenarioBranchTransition::getProbability).toArray();
-			Step[][] bodies = transitions.stream().map(transition -> userBehaviour(transition, transition.getBody()))
-					.toArray(Step[][]::new);
-			steps.add(new Steps.ProbabilisticBranch(Elements.describe(action), probabilities, bodies,
-					replication.newStream()));
+			List<List<ModelPlan.Slot<Step>>> bodies = transitions.stream()
+					.map(transition -> userBehaviour(transition, transition.getBody())).toList();
+			String origin = Elements.describe(action);
+			steps.add(plan.create(building -> new Steps.ProbabilisticBranch(origin, probabilities,
+					building.branches(bodies), building.replication.newStream())));
 			return Boolean.TRUE;
 		}
 
@@ -172,15 +195,21 @@ final class UsageCompiler {
 			if (call.getProvidedRole() == null || call.getSignature() == null) {
 				throw new Unsimulatable(call, "must name a provided role of the system and a signature");
 			}
-			CallTarget target = behaviours.entry(call);
+			ModelPlan.Slot<CallTarget> target = behaviours.entry(call);
 			BehaviourCompiler.Instance callee = behaviours.calleeOf(target);
-			Measurement measurement = Measurement.ofCall(call.getId(),
-					(callee == null ? "?" : callee.name()) + "." + Elements.name(call.getSignature()),
-					Elements.name(scenarioOf(call)));
-			replication.calls.add(measurement);
-			replication.entryLevelCalls.add(measurement);
-			steps.add(new Steps.Call(Elements.describe(call), target, behaviours.assignments(call, call.getInputParameterUsages()),
-					List.of(), measurement, null, replication.newStream()));
+			String id = call.getId();
+			String name = (callee == null ? "?" : callee.name()) + "." + Elements.name(call.getSignature());
+			String scenario = Elements.name(scenarioOf(call));
+			ModelPlan.Slot<Measurement> measurement = plan.create(building -> {
+				Measurement created = Measurement.ofCall(id, name, scenario);
+				building.replication.calls.add(created);
+				building.replication.entryLevelCalls.add(created);
+				return created;
+			});
+			String origin = Elements.describe(call);
+			List<Steps.Assignment> inputs = behaviours.assignments(call, call.getInputParameterUsages());
+			steps.add(plan.create(building -> new Steps.Call(origin, target.in(building), inputs, List.of(),
+					measurement.in(building), null, building.replication.newStream())));
 			return Boolean.TRUE;
 		}
 

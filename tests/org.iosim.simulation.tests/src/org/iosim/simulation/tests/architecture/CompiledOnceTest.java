@@ -1,0 +1,86 @@
+package org.iosim.simulation.tests.architecture;
+
+import static org.iosim.testing.Behaviours.acquire;
+import static org.iosim.testing.Behaviours.branch;
+import static org.iosim.testing.Behaviours.demand;
+import static org.iosim.testing.Behaviours.loop;
+import static org.iosim.testing.Behaviours.probabilistic;
+import static org.iosim.testing.Behaviours.release;
+import static org.iosim.testing.Behaviours.value;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+
+import java.util.List;
+
+import org.iosim.engine.ProgressMonitor;
+import org.iosim.engine.SimulationConfig;
+import org.iosim.engine.SimulationResult;
+import org.iosim.pcm.ArchitectureModel;
+import org.iosim.pcm.ClosedWorkload;
+import org.iosim.pcm.PassiveResource;
+import org.iosim.simulation.ArchitectureSimulation;
+import org.iosim.testing.SingleServerModel;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The model is compiled once, when the simulation is prepared, and every replication of every run
+ * is built from that compilation: a run neither reads the model again nor carries state over from
+ * the replications before it.
+ */
+class CompiledOnceTest {
+
+	private static final SimulationConfig THREE_REPLICATIONS = SimulationConfig.defaults().withMaxMeasurements(3_000)
+			.withWarmupMeasurements(100).withReplications(3).withSeed(7);
+
+	/** Random draws in demands, loop counts, branches and a passive resource, for several users. */
+	private static ArchitectureModel stochasticModel() {
+		SingleServerModel model = new SingleServerModel("compiled once");
+		model.server().delay(model.cpu(), "1");
+		PassiveResource lock = model.component().passiveResource("lock", "2");
+		model.seff(acquire(lock), loop("count.VALUE", demand(model.cpu(), "Exp(2)")), release(lock),
+				branch(probabilistic(0.3, demand(model.cpu(), "Exp(1)")), probabilistic(0.7)))
+				.closedScenario("users", 5, "Exp(4)", value("count", "IntPMF[(1;0.5)(3;0.5)]"));
+		return model.build();
+	}
+
+	/** Everything a run reports but its wall-clock time. */
+	private static List<Object> figures(SimulationResult result) {
+		return List.of(result.events(), result.simulatedTime(), result.stopReason(), result.scenarios(),
+				result.calls(), result.resources(), result.passiveResources(), result.io());
+	}
+
+	@Test
+	void repeatedRunsOfOnePreparedSimulationAreIdentical() throws Exception {
+		ArchitectureSimulation prepared = ArchitectureSimulation.of(stochasticModel());
+		SimulationResult first = prepared.run(THREE_REPLICATIONS, ProgressMonitor.NONE);
+		SimulationResult second = prepared.run(THREE_REPLICATIONS, ProgressMonitor.NONE);
+		SimulationResult freshlyPrepared = ArchitectureSimulation.of(stochasticModel()).run(THREE_REPLICATIONS,
+				ProgressMonitor.NONE);
+
+		assertEquals(figures(first), figures(second));
+		assertEquals(figures(first), figures(freshlyPrepared));
+		// the seed still matters: runs share the compiled model, not their random streams
+		assertNotEquals(figures(first), figures(prepared.run(THREE_REPLICATIONS.withSeed(8), ProgressMonitor.NONE)));
+	}
+
+	@Test
+	void aRunDoesNotReadTheModelAgain() throws Exception {
+		ArchitectureModel model = stochasticModel();
+		ArchitectureSimulation prepared = ArchitectureSimulation.of(model);
+		SimulationResult asPrepared = ArchitectureSimulation.of(stochasticModel()).run(THREE_REPLICATIONS,
+				ProgressMonitor.NONE);
+
+		// a run that compiled the model again would simulate 40 users and take no lock
+		ClosedWorkload workload = (ClosedWorkload) model.getUsageModel().getScenarios().get(0).getWorkload();
+		workload.setPopulation(40);
+		model.eAllContents().forEachRemaining(element -> {
+			if (element instanceof PassiveResource passive) {
+				passive.setCapacity("1000");
+			}
+		});
+
+		assertEquals(figures(asPrepared), figures(prepared.run(THREE_REPLICATIONS, ProgressMonitor.NONE)));
+		assertNotEquals(figures(asPrepared),
+				figures(ArchitectureSimulation.of(model).run(THREE_REPLICATIONS, ProgressMonitor.NONE)));
+	}
+}
