@@ -174,6 +174,20 @@ class WorkbenchTest {
 			}
 			Workbench.screenshot("diagram-" + name.toLowerCase(java.util.Locale.ROOT));
 		}
+		// the palette beside the repository diagram adds a component through an undoable command
+		org.iosim.ui.diagram.DiagramViewer repositoryDiagram = ui(() -> editor.showPage(ModelEditor.REPOSITORY_PAGE));
+		uiRun(() -> repositoryDiagram.setSelection(org.eclipse.jface.viewers.StructuredSelection.EMPTY));
+		var components = model.getRepositories().get(0).getComponents();
+		int before = components.size();
+		org.eclipse.swt.widgets.ToolItem newComponent = ui(() -> Arrays.stream(repositoryDiagram.getControl().getParent().getChildren())
+				.filter(org.eclipse.swt.widgets.ToolBar.class::isInstance).map(org.eclipse.swt.widgets.ToolBar.class::cast)
+				.flatMap(palette -> Arrays.stream(palette.getItems()))
+				.filter(item -> item.getText().contains("Basic Component")).findFirst()
+				.orElseThrow(() -> new AssertionError("no palette entry for a basic component beside the repository diagram")));
+		uiRun(() -> newComponent.notifyListeners(org.eclipse.swt.SWT.Selection, new org.eclipse.swt.widgets.Event()));
+		assertEquals(before + 1, components.size(), "the palette entry added a component");
+		uiRun(() -> editor.editingDomain().getCommandStack().undo());
+		assertEquals(before, components.size(), "undo removed it");
 		// the Properties view follows the diagram: selecting the assembly there selects it for the workbench
 		org.iosim.ui.diagram.DiagramViewer systemDiagram = ui(() -> editor.showPage(ModelEditor.SYSTEM_PAGE));
 		EObject assembly = model.getSystem().getAssemblyContexts().get(0);

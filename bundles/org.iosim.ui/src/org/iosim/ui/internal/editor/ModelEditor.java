@@ -171,22 +171,24 @@ public final class ModelEditor extends CommandStackEditor implements IGotoMarker
 	}
 
 	/**
-	 * A diagram page; with choices (the components whose behaviour it draws), a list above the
-	 * diagram picks one. Its saved layout is read now: a viewer that has not read the file would drop
-	 * the positions of its kind when it saves.
+	 * A diagram page with its palette on the right; with choices (the components whose behaviour it
+	 * draws), a list above the diagram picks one. Its saved layout is read now: a viewer that has not
+	 * read the file would drop the positions of its kind when it saves.
 	 */
 	private void diagramPage(String name, DiagramKind kind, EObject subject, List<? extends EObject> choices) {
 		Composite area = new Composite(pages, SWT.NONE);
-		area.setLayout(new GridLayout(2, false));
+		area.setLayout(new GridLayout(3, false));
 		Combo choice = null;
 		if (choices != null) {
 			new Label(area, SWT.NONE).setText("Component:");
 			choice = new Combo(area, SWT.READ_ONLY);
+			choice.setLayoutData(new GridData(SWT.BEGINNING, SWT.CENTER, false, false, 2, 1));
 			choice.setItems(choices.stream().map(this::label).toArray(String[]::new));
 			choice.select(0);
 		}
 		DiagramViewer diagram = new DiagramViewer(area, kind, subject, editingDomain(), adapterFactory);
 		diagram.getControl().setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true, 2, 1));
+		diagram.createPalette(area).setLayoutData(new GridData(SWT.FILL, SWT.BEGINNING, false, true));
 		if (choice != null) {
 			Combo chooser = choice;
 			chooser.addListener(SWT.Selection, event -> diagram.setSubject(choices.get(chooser.getSelectionIndex())));
