@@ -37,12 +37,17 @@ final class PropertyEditing extends PropertyDescriptor {
 	private final Object object;
 	private final IItemPropertyDescriptor descriptor;
 
-	PropertyEditing(Object object, IItemPropertyDescriptor descriptor) {
-		super(descriptor.getId(object), descriptor.getDisplayName(object));
+	/**
+	 * @param id       how the property source finds the row again
+	 * @param category the contained object's group, or null for the element's own property (then the
+	 *                 item provider's category)
+	 */
+	PropertyEditing(Object object, IItemPropertyDescriptor descriptor, Object id, String category) {
+		super(id, descriptor.getDisplayName(object));
 		this.object = object;
 		this.descriptor = descriptor;
 		setDescription(descriptor.getDescription(object));
-		setCategory(descriptor.getCategory(object));
+		setCategory(category != null ? category : descriptor.getCategory(object));
 	}
 
 	/** The property's value as the item provider gives it, unwrapped from its label wrapper. */
