@@ -32,8 +32,6 @@ import org.eclipse.core.runtime.jobs.JobChangeAdapter;
 import org.eclipse.debug.core.DebugPlugin;
 import org.eclipse.debug.core.ILaunchConfiguration;
 import org.eclipse.debug.core.ILaunchManager;
-import org.eclipse.debug.ui.DebugUITools;
-import org.eclipse.jface.dialogs.MessageDialogWithToggle;
 import org.eclipse.jface.viewers.StructuredSelection;
 import org.eclipse.jface.viewers.Viewer;
 import org.eclipse.swt.SWT;
@@ -45,7 +43,6 @@ import org.eclipse.swt.widgets.TableItem;
 import org.eclipse.ui.IEditorPart;
 import org.eclipse.ui.IPageLayout;
 import org.eclipse.ui.IViewPart;
-import org.eclipse.ui.PlatformUI;
 import org.eclipse.ui.ide.IDE;
 import org.eclipse.ui.part.ISetSelectionTarget;
 import org.iosim.cli.Main;
@@ -102,17 +99,7 @@ class LaunchFromExplorerTest {
 				}
 			}
 		}
-		DebugUITools.getPreferenceStore().setValue("org.eclipse.debug.ui.save_dirty_editors_before_launch",
-				MessageDialogWithToggle.NEVER);
-		uiRun(() -> {
-			var window = PlatformUI.getWorkbench().getActiveWorkbenchWindow();
-			window.getShell().setBounds(0, 0, 1280, 960);
-			try {
-				PlatformUI.getWorkbench().showPerspective(IosimUi.PERSPECTIVE_ID, window);
-			} catch (Exception cannotShow) {
-				throw new IllegalStateException(cannotShow);
-			}
-		});
+		Workbench.showIosimPerspective();
 	}
 
 	@AfterEach

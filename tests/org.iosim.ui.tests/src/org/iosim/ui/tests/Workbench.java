@@ -12,12 +12,15 @@ import java.util.stream.Stream;
 import org.eclipse.core.resources.IProject;
 import org.eclipse.core.resources.ResourcesPlugin;
 import org.eclipse.core.runtime.CoreException;
+import org.eclipse.debug.ui.DebugUITools;
+import org.eclipse.jface.dialogs.MessageDialogWithToggle;
 import org.eclipse.swt.graphics.GC;
 import org.eclipse.swt.graphics.Image;
 import org.eclipse.swt.graphics.Rectangle;
 import org.eclipse.swt.widgets.Shell;
 import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.PlatformUI;
+import org.iosim.ui.IosimUi;
 import org.iosim.ui.testing.UiThread;
 
 /** What the workbench tests share: the active page, example projects, screenshots of windows. */
@@ -50,6 +53,24 @@ final class Workbench {
 			}
 		}
 		return project;
+	}
+
+	/**
+	 * The IOSim perspective in a window of a fixed size, as the tests and their screenshots expect;
+	 * a test answers no dialog, so launching does not ask to save editors (the tests close theirs).
+	 */
+	static void showIosimPerspective() {
+		DebugUITools.getPreferenceStore().setValue("org.eclipse.debug.ui.save_dirty_editors_before_launch",
+				MessageDialogWithToggle.NEVER);
+		uiRun(() -> {
+			var window = PlatformUI.getWorkbench().getActiveWorkbenchWindow();
+			window.getShell().setBounds(0, 0, 1280, 960);
+			try {
+				PlatformUI.getWorkbench().showPerspective(IosimUi.PERSPECTIVE_ID, window);
+			} catch (Exception cannotShow) {
+				throw new IllegalStateException(cannotShow);
+			}
+		});
 	}
 
 	/** Saves a picture of the workbench window into the screenshot folder (docs shows them). */

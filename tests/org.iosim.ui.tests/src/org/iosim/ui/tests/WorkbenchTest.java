@@ -28,7 +28,6 @@ import org.eclipse.debug.core.ILaunchConfiguration;
 import org.eclipse.debug.core.ILaunchConfigurationWorkingCopy;
 import org.eclipse.debug.core.ILaunchManager;
 import org.eclipse.debug.ui.DebugUITools;
-import org.eclipse.jface.dialogs.MessageDialogWithToggle;
 import org.eclipse.emf.ecore.EObject;
 import org.eclipse.jface.viewers.IStructuredSelection;
 import org.eclipse.swt.widgets.Table;
@@ -80,18 +79,7 @@ class WorkbenchTest {
 	@BeforeAll
 	static void openExample() throws Exception {
 		project = Workbench.exampleProject("fileserver", "fileserver");
-		// a test answers no dialog: launching does not ask to save editors (the tests close theirs)
-		DebugUITools.getPreferenceStore().setValue("org.eclipse.debug.ui.save_dirty_editors_before_launch",
-				MessageDialogWithToggle.NEVER);
-		uiRun(() -> {
-			var window = PlatformUI.getWorkbench().getActiveWorkbenchWindow();
-			window.getShell().setBounds(0, 0, 1280, 960);
-			try {
-				PlatformUI.getWorkbench().showPerspective(IosimUi.PERSPECTIVE_ID, window);
-			} catch (Exception cannotShow) {
-				throw new IllegalStateException(cannotShow);
-			}
-		});
+		Workbench.showIosimPerspective();
 	}
 
 	@AfterEach
