@@ -53,8 +53,7 @@ final class UsageCompiler {
 			plan.then(building -> {
 				Replication replication = building.replication;
 				UniformRandomProvider thinking = replication.newStream();
-				ArrivalRateProfile noisy = profile.hasNoise() ? profile.withNoiseSeed(replication.newStream().nextLong())
-						: profile;
+				ArrivalRateProfile noisy = withNoiseSeeded(profile, replication);
 				Workloads.Closed users = new Workloads.Closed(replication, measurement.in(building),
 						building.steps(steps), 0, thinkTime, thinking, origin, noisy, usersPerReplication(building));
 				replication.onStart(users::start);
@@ -84,8 +83,7 @@ final class UsageCompiler {
 				Replication replication = building.replication;
 				UniformRandomProvider arrivalStream = replication.newStream();
 				// after the arrivals' stream, so that profiles without noise draw as they always did
-				ArrivalRateProfile noisy = profile.hasNoise() ? profile.withNoiseSeed(replication.newStream().nextLong())
-						: profile;
+				ArrivalRateProfile noisy = withNoiseSeeded(profile, replication);
 				Workloads.Profiled arrivals = new Workloads.Profiled(replication, measurement.in(building),
 						building.steps(steps), noisy, arrivalStream, origin, usersPerReplication(building));
 				replication.onStart(arrivals::start);
@@ -226,5 +224,13 @@ final class UsageCompiler {
 			}
 		}
 		return element;
+	}
+
+	/**
+	 * The profile as one replication evaluates it: a profile with noise draws it from a seed taken from
+	 * the replication's next stream, one without noise takes no stream.
+	 */
+	private static ArrivalRateProfile withNoiseSeeded(ArrivalRateProfile profile, Replication replication) {
+		return profile.hasNoise() ? profile.withNoiseSeed(replication.newStream().nextLong()) : profile;
 	}
 }
