@@ -60,7 +60,7 @@ class ContainedPropertiesTest {
 	@Test
 	void anInternalActionsDemandIsARowOfTheActionEditedAndUndoneThroughTheCommandStack() {
 		ModelEditor editor = open("shop.repository");
-		InternalAction action = first(editor, InternalAction.class);
+		InternalAction action = Workbench.first(editor, InternalAction.class);
 		ParametricResourceDemand demand = action.getResourceDemands().get(0);
 		assertEquals(CPU_DEMAND, demand.getDemand());
 
@@ -83,7 +83,7 @@ class ContainedPropertiesTest {
 	@Test
 	void anUnparsableDemandIsRefusedByTheCellEditorWithItsColumn() {
 		ModelEditor editor = open("shop.repository");
-		InternalAction action = first(editor, InternalAction.class);
+		InternalAction action = Workbench.first(editor, InternalAction.class);
 		IPropertySource properties = ui(() -> editor.propertySource(action));
 		IPropertyDescriptor demandRow = row(properties, "Demand");
 		String error = ui(() -> {
@@ -107,7 +107,7 @@ class ContainedPropertiesTest {
 	@Test
 	void aScenariosWorkloadPopulationIsARowOfTheScenarioEditedAndUndone() {
 		ModelEditor editor = open("shop.usagemodel");
-		UsageScenario scenario = first(editor, UsageScenario.class);
+		UsageScenario scenario = Workbench.first(editor, UsageScenario.class);
 		ClosedWorkload workload = (ClosedWorkload) scenario.getWorkload();
 		int population = workload.getPopulation();
 		IPropertySource properties = ui(() -> editor.propertySource(scenario));
@@ -130,15 +130,5 @@ class ContainedPropertiesTest {
 				.filter(descriptor -> descriptor.getDisplayName().equals(displayName)).findFirst()
 				.orElseThrow(() -> new AssertionError("no row " + displayName + " among " + Arrays
 						.stream(properties.getPropertyDescriptors()).map(IPropertyDescriptor::getDisplayName).toList())));
-	}
-
-	private static <T extends EObject> T first(ModelEditor editor, Class<T> type) {
-		for (var contents = editor.model().eAllContents(); contents.hasNext();) {
-			EObject next = contents.next();
-			if (type.isInstance(next)) {
-				return type.cast(next);
-			}
-		}
-		throw new AssertionError("no " + type.getSimpleName() + " in the example");
 	}
 }

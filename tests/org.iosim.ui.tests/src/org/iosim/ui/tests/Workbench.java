@@ -13,6 +13,7 @@ import org.eclipse.core.resources.IProject;
 import org.eclipse.core.resources.ResourcesPlugin;
 import org.eclipse.core.runtime.CoreException;
 import org.eclipse.debug.ui.DebugUITools;
+import org.eclipse.emf.ecore.EObject;
 import org.eclipse.jface.dialogs.MessageDialogWithToggle;
 import org.eclipse.swt.graphics.GC;
 import org.eclipse.swt.graphics.Image;
@@ -21,6 +22,7 @@ import org.eclipse.swt.widgets.Shell;
 import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.PlatformUI;
 import org.iosim.ui.IosimUi;
+import org.iosim.ui.internal.editor.ModelEditor;
 import org.iosim.ui.testing.UiThread;
 
 /** What the workbench tests share: the active page, example projects, screenshots of windows. */
@@ -53,6 +55,17 @@ final class Workbench {
 			}
 		}
 		return project;
+	}
+
+	/** @return the first element of the type in the editor's model, in containment order */
+	static <T extends EObject> T first(ModelEditor editor, Class<T> type) {
+		for (var contents = editor.model().eAllContents(); contents.hasNext();) {
+			EObject next = contents.next();
+			if (type.isInstance(next)) {
+				return type.cast(next);
+			}
+		}
+		throw new AssertionError("no " + type.getSimpleName() + " in the example");
 	}
 
 	/**

@@ -195,7 +195,7 @@ class WorkbenchTest {
 	void aSavedInvalidPopulationBecomesAProblemMarkerThatSelectsTheWorkload() throws Exception {
 		IFile usage = project.getFile("fileserver.usagemodel");
 		ModelEditor editor = (ModelEditor) ui(() -> IDE.openEditor(page(), usage, IosimUi.MODEL_EDITOR_ID));
-		ClosedWorkload workload = first(editor, ClosedWorkload.class);
+		ClosedWorkload workload = Workbench.first(editor, ClosedWorkload.class);
 		int population = workload.getPopulation();
 		IPropertySource properties = propertySource(editor, workload);
 		Object populationId = Arrays.stream(properties.getPropertyDescriptors())
@@ -512,16 +512,6 @@ class WorkbenchTest {
 			}
 		}
 		throw new AssertionError("no variable characterisation " + specification + " in the example");
-	}
-
-	private static <T extends EObject> T first(ModelEditor editor, Class<T> type) {
-		for (var contents = editor.model().eAllContents(); contents.hasNext();) {
-			EObject next = contents.next();
-			if (type.isInstance(next)) {
-				return type.cast(next);
-			}
-		}
-		throw new AssertionError("no " + type.getSimpleName() + " in the example");
 	}
 
 	private static List<String> characterisations(EObject model) {
