@@ -16,8 +16,10 @@ import java.util.concurrent.TimeUnit;
 import org.eclipse.core.resources.IProject;
 import org.eclipse.emf.ecore.EObject;
 import org.eclipse.jface.viewers.CellEditor;
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.custom.StyleRange;
+import org.eclipse.swt.custom.StyledText;
 import org.eclipse.swt.widgets.Shell;
-import org.eclipse.swt.widgets.Text;
 import org.eclipse.ui.ide.IDE;
 import org.eclipse.ui.views.properties.IPropertyDescriptor;
 import org.eclipse.ui.views.properties.IPropertySource;
@@ -81,26 +83,39 @@ class ContainedPropertiesTest {
 	}
 
 	@Test
-	void anUnparsableDemandIsRefusedByTheCellEditorWithItsColumn() {
+	void anUnparsableDemandIsRefusedByTheCellEditorWithItsColumnUnderlined() {
 		ModelEditor editor = open("shop.repository");
 		InternalAction action = Workbench.first(editor, InternalAction.class);
 		IPropertySource properties = ui(() -> editor.propertySource(action));
 		IPropertyDescriptor demandRow = row(properties, "Demand");
-		String error = ui(() -> {
+		String typed = "Exp(0.05 +";
+		StoExParseException parserError = assertThrows(StoExParseException.class, () -> StoEx.parse(typed));
+		ui(() -> {
 			Shell shell = new Shell();
 			try {
 				CellEditor cell = demandRow.createPropertyEditor(shell);
 				cell.setValue(CPU_DEMAND);
-				((Text) cell.getControl()).setText("Exp(0.05"); // as typed: the modify event checks it
+				StyledText field = (StyledText) cell.getControl();
+				assertEquals(0, field.getStyleRanges().length, "a valid expression is not underlined");
+				field.setText(typed); // as typed: the modify event checks it
 				assertFalse(cell.isValueValid());
-				return cell.getErrorMessage();
+				String error = cell.getErrorMessage();
+				assertEquals("column " + parserError.column() + ": ", error.substring(0, error.indexOf(": ") + 2),
+						() -> "the cell editor's error names the parser's column: " + error);
+				assertEquals(error, field.getToolTipText());
+				StyleRange[] underlined = field.getStyleRanges();
+				assertEquals(1, underlined.length, "the error is underlined");
+				assertEquals(Math.min(parserError.column() - 1, typed.length() - 1), underlined[0].start,
+						"from the parser's column");
+				assertEquals(SWT.UNDERLINE_ERROR, underlined[0].underlineStyle);
+				field.setText("Exp(0.05)");
+				assertTrue(cell.isValueValid());
+				assertEquals(0, field.getStyleRanges().length, "corrected, the underline goes");
+				return null;
 			} finally {
 				shell.dispose();
 			}
 		});
-		StoExParseException parserError = assertThrows(StoExParseException.class, () -> StoEx.parse("Exp(0.05"));
-		assertEquals("column " + parserError.column() + ": ", error.substring(0, error.indexOf(": ") + 2),
-				() -> "the cell editor's error names the parser's column: " + error);
 		assertEquals(CPU_DEMAND, action.getResourceDemands().get(0).getDemand());
 	}
 

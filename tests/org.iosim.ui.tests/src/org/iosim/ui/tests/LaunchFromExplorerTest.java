@@ -32,8 +32,6 @@ import org.eclipse.core.runtime.jobs.JobChangeAdapter;
 import org.eclipse.debug.core.DebugPlugin;
 import org.eclipse.debug.core.ILaunchConfiguration;
 import org.eclipse.debug.core.ILaunchManager;
-import org.eclipse.jface.viewers.StructuredSelection;
-import org.eclipse.jface.viewers.Viewer;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.widgets.Event;
 import org.eclipse.swt.widgets.Menu;
@@ -41,10 +39,7 @@ import org.eclipse.swt.widgets.MenuItem;
 import org.eclipse.swt.widgets.Table;
 import org.eclipse.swt.widgets.TableItem;
 import org.eclipse.ui.IEditorPart;
-import org.eclipse.ui.IPageLayout;
-import org.eclipse.ui.IViewPart;
 import org.eclipse.ui.ide.IDE;
-import org.eclipse.ui.part.ISetSelectionTarget;
 import org.iosim.cli.Main;
 import org.iosim.ui.IosimUi;
 import org.iosim.ui.internal.launch.LaunchAttributes;
@@ -194,7 +189,7 @@ class LaunchFromExplorerTest {
 			uiRun(() -> {
 				Menu runAs = runAsMenu(resource);
 				assertNotNull(runAs, () -> "no Run As in the context menu of " + resource + ": " + contextMenuWithoutRunAs);
-				MenuItem simulation = Arrays.stream(runAs.getItems()).filter(item -> label(item).equals(RUN_AS_SIMULATION))
+				MenuItem simulation = Arrays.stream(runAs.getItems()).filter(item -> Workbench.label(item).equals(RUN_AS_SIMULATION))
 						.findFirst().orElseThrow(() -> new AssertionError("no " + RUN_AS_SIMULATION + " in Run As"));
 				simulation.notifyListeners(SWT.Selection, new Event());
 				hide(runAs);
@@ -224,7 +219,7 @@ class LaunchFromExplorerTest {
 			if (runAs == null) {
 				return List.of("(no Run As in the context menu: " + contextMenuWithoutRunAs + ")");
 			}
-			List<String> items = Arrays.stream(runAs.getItems()).map(LaunchFromExplorerTest::label).toList();
+			List<String> items = Arrays.stream(runAs.getItems()).map(Workbench::label).toList();
 			hide(runAs);
 			return items;
 		});
@@ -237,20 +232,11 @@ class LaunchFromExplorerTest {
 	 * Call on the UI thread.
 	 */
 	private static Menu runAsMenu(IResource resource) {
-		IViewPart explorer;
-		try {
-			explorer = page().showView(IPageLayout.ID_PROJECT_EXPLORER);
-		} catch (Exception cannotShow) {
-			throw new IllegalStateException(cannotShow);
-		}
-		page().activate(explorer);
-		((ISetSelectionTarget) explorer).selectReveal(new StructuredSelection(resource));
-		Menu context = ((Viewer) explorer.getSite().getSelectionProvider()).getControl().getMenu();
-		context.notifyListeners(SWT.Show, new Event());
-		MenuItem runAs = Arrays.stream(context.getItems()).filter(item -> label(item).equals("Run As")).findFirst()
-				.orElse(null);
+		Menu context = Workbench.contextMenu(resource);
+		MenuItem runAs = Arrays.stream(context.getItems()).filter(item -> Workbench.label(item).equals("Run As"))
+				.findFirst().orElse(null);
 		if (runAs == null || runAs.getMenu() == null) {
-			contextMenuWithoutRunAs = Arrays.stream(context.getItems()).map(LaunchFromExplorerTest::label).toList();
+			contextMenuWithoutRunAs = Workbench.labels(context);
 			context.notifyListeners(SWT.Hide, new Event());
 			return null;
 		}
@@ -261,13 +247,6 @@ class LaunchFromExplorerTest {
 	private static void hide(Menu runAs) {
 		runAs.notifyListeners(SWT.Hide, new Event());
 		runAs.getParentMenu().notifyListeners(SWT.Hide, new Event());
-	}
-
-	/** A menu item's text without its mnemonic, number and accelerator ("&1 IOSim Simulation\tCtrl+X"). */
-	private static String label(MenuItem item) {
-		String text = item.getText().replace("&", "");
-		text = text.contains("\t") ? text.substring(0, text.indexOf('\t')) : text;
-		return text.replaceFirst("^\\d+ ", "").strip();
 	}
 
 	private static List<ILaunchConfiguration> configurationsOf(String model, String ioConfiguration) throws Exception {

@@ -7,20 +7,33 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
 import java.util.stream.Stream;
 
 import org.eclipse.core.resources.IProject;
+import org.eclipse.core.resources.IResource;
 import org.eclipse.core.resources.ResourcesPlugin;
 import org.eclipse.core.runtime.CoreException;
 import org.eclipse.debug.ui.DebugUITools;
 import org.eclipse.emf.ecore.EObject;
 import org.eclipse.jface.dialogs.MessageDialogWithToggle;
+import org.eclipse.jface.viewers.StructuredSelection;
+import org.eclipse.jface.viewers.Viewer;
+import org.eclipse.swt.SWT;
 import org.eclipse.swt.graphics.GC;
 import org.eclipse.swt.graphics.Image;
 import org.eclipse.swt.graphics.Rectangle;
+import org.eclipse.swt.widgets.Event;
+import org.eclipse.swt.widgets.Menu;
+import org.eclipse.swt.widgets.MenuItem;
 import org.eclipse.swt.widgets.Shell;
+import org.eclipse.ui.IPageLayout;
+import org.eclipse.ui.IViewPart;
 import org.eclipse.ui.IWorkbenchPage;
+import org.eclipse.ui.PartInitException;
 import org.eclipse.ui.PlatformUI;
+import org.eclipse.ui.part.ISetSelectionTarget;
 import org.iosim.ui.IosimUi;
 import org.iosim.ui.internal.editor.ModelEditor;
 import org.iosim.ui.testing.UiThread;
@@ -120,5 +133,36 @@ final class Workbench {
 				image.dispose();
 			}
 		});
+	}
+
+	/**
+	 * Selects the resource in the Project Explorer and opens its context menu as a user's right click
+	 * does (the menu fills itself when shown). Hide it with {@code SWT.Hide} when done. Call on the UI
+	 * thread.
+	 */
+	static Menu contextMenu(IResource resource) {
+		IViewPart explorer;
+		try {
+			explorer = page().showView(IPageLayout.ID_PROJECT_EXPLORER);
+		} catch (PartInitException cannotShow) {
+			throw new IllegalStateException(cannotShow);
+		}
+		page().activate(explorer);
+		((ISetSelectionTarget) explorer).selectReveal(new StructuredSelection(resource));
+		Menu context = ((Viewer) explorer.getSite().getSelectionProvider()).getControl().getMenu();
+		context.notifyListeners(SWT.Show, new Event());
+		return context;
+	}
+
+	/** A menu's entries by their labels. */
+	static List<String> labels(Menu menu) {
+		return Arrays.stream(menu.getItems()).map(Workbench::label).toList();
+	}
+
+	/** A menu item's text without its mnemonic, number and accelerator ("&1 IOSim Simulation\tCtrl+X"). */
+	static String label(MenuItem item) {
+		String text = item.getText().replace("&", "");
+		text = text.contains("\t") ? text.substring(0, text.indexOf('\t')) : text;
+		return text.replaceFirst("^\\d+ ", "").strip();
 	}
 }

@@ -201,6 +201,13 @@ class WorkbenchTest {
 		Object populationId = Arrays.stream(properties.getPropertyDescriptors())
 				.filter(descriptor -> descriptor.getDisplayName().equals("Population")).findFirst().orElseThrow().getId();
 		uiRun(() -> properties.setPropertyValue(populationId, 0));
+		processEvents(); // the editor follows its command stack after the command, on the UI thread
+		// validated at once: the element's findings know before saving; markers stand for the saved file
+		assertTrue(editor.findingsOf(workload).stream().anyMatch(found -> found.message().contains("population must be at least 1")),
+				"validated when changed");
+		assertFalse(Arrays.stream(usage.findMarkers(IosimUi.PROBLEM_MARKER_ID, false, IResource.DEPTH_ZERO))
+				.anyMatch(found -> found.getAttribute(IMarker.MESSAGE, "").contains("population must be at least 1")),
+				"no marker before saving");
 		uiRun(() -> editor.doSave(new org.eclipse.core.runtime.NullProgressMonitor()));
 		IMarker[] markers = usage.findMarkers(IosimUi.PROBLEM_MARKER_ID, false, IResource.DEPTH_ZERO);
 		IMarker marker = Arrays.stream(markers)
@@ -237,8 +244,9 @@ class WorkbenchTest {
 		Workbench.screenshot("problems");
 
 		uiRun(() -> properties.setPropertyValue(populationId, population));
+		processEvents();
+		assertEquals(null, ui(() -> usageDiagram.problemMarkOf(workload)), "the mark goes with the error, before saving");
 		uiRun(() -> editor.doSave(new org.eclipse.core.runtime.NullProgressMonitor()));
-		assertEquals(null, ui(() -> usageDiagram.problemMarkOf(workload)), "the mark goes with the error");
 		assertEquals(0, Arrays.stream(usage.findMarkers(IosimUi.PROBLEM_MARKER_ID, false, IResource.DEPTH_ZERO))
 				.filter(IMarker::exists).filter(found -> found.getAttribute(IMarker.SEVERITY, -1) == IMarker.SEVERITY_ERROR)
 				.count());
@@ -299,6 +307,10 @@ class WorkbenchTest {
 		assertEquals(results.path("resources").size(), bars.size());
 		assertTrue(bars.contains(resource.path("container").asText() + " " + resource.path("type").asText() + "="
 				+ resource.path("utilization").asDouble()), bars::toString);
+		List<String> ioBars = ui(view::ioDelayBars);
+		assertEquals(results.path("io").size(), ioBars.size(), ioBars::toString);
+		assertTrue(ioBars.get(0).startsWith(io.path("storage").asText())
+				&& ioBars.get(0).endsWith("=" + io.path("delay").path("mean").asDouble()), ioBars::toString);
 		Workbench.screenshot("results-charts");
 
 		// a second run on another seed, compared with the first

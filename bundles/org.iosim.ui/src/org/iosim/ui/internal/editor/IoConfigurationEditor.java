@@ -188,7 +188,7 @@ public final class IoConfigurationEditor extends CommandStackEditor {
 		combo(area, "Default file set", storage, IO.getVirtualizedStorage_DefaultFileSet(),
 				() -> configuration.getFileSets().stream().map(FileSet::getName).toList(), name -> name);
 		text(area, "Default sequentiality", storage, IO.getVirtualizedStorage_DefaultSequentiality(),
-				IoConfigurationEditor::stochasticExpressionError);
+				ExpressionCellEditor::error);
 		combo(area, "Analysis model", storage, IO.getVirtualizedStorage_AnalysisModel(),
 				() -> configuration.getAnalysisModels(), AnalysisModelDefinition::getName);
 		memoryLength(area, storage);
@@ -478,10 +478,6 @@ public final class IoConfigurationEditor extends CommandStackEditor {
 			refreshing = false;
 		}
 		form.reflow(true);
-	}
-
-	private static String stochasticExpressionError(String text) {
-		return PropertyEditing.stochasticExpressionError(text);
 	}
 
 	private static String positiveNumberError(String text) {

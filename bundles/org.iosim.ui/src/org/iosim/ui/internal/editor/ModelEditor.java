@@ -69,7 +69,8 @@ import org.iosim.ui.internal.problems.ModelProblems;
  * to. The model is a tree as the metamodel's item providers arrange it; the Properties view edits
  * the selected element; the context menu adds children (including I/O actions and their requests)
  * and deletes. Every change is an EMF command, so Undo and Redo work and the editor knows whether it
- * is dirty. Opening and saving validate the model into problem markers.
+ * is dirty. Each change is validated at once (the diagrams' marks and the Properties' Problems tab follow
+ * it); opening and saving also turn the findings into problem markers on the files as saved.
  */
 public final class ModelEditor extends CommandStackEditor implements IGotoMarker, ITabbedPropertySheetPageContributor {
 
@@ -258,6 +259,8 @@ public final class ModelEditor extends CommandStackEditor implements IGotoMarker
 
 	private void commandStackChanged() {
 		if (viewer != null && !viewer.getControl().isDisposed()) {
+			// validated at once: the diagrams' marks and the Properties' Problems tab follow each change
+			showFindings(ModelProblems.check(document.model(), document.diagnostics()));
 			viewer.refresh();
 		}
 		if (propertySheetPage != null && propertySheetPage.getControl() != null
@@ -290,14 +293,19 @@ public final class ModelEditor extends CommandStackEditor implements IGotoMarker
 	 * that cannot be checked gets a dialog saying why.
 	 */
 	private void validate() {
-		List<Diagnostic> all;
+		List<Diagnostic> all = ModelProblems.check(document.model(), document.diagnostics());
 		try {
-			all = ModelProblems.mark(file(), List.of(document.file()), document.model(), document.diagnostics());
+			ModelProblems.mark(file(), List.of(document.file()), all);
 		} catch (CoreException notMarked) {
 			getSite().getShell().getDisplay().asyncExec(() -> ErrorDialog.openError(getSite().getShell(),
 					"IOSim", "The problems of " + file().getName() + " cannot be listed", notMarked.getStatus()));
 			return;
 		}
+		showFindings(all);
+	}
+
+	/** Gives each element its findings (the Properties' Problems tab) and marks them on the diagrams. */
+	private void showFindings(List<Diagnostic> all) {
 		Map<EObject, Boolean> errorByElement = new LinkedHashMap<>();
 		Map<EObject, List<Diagnostic>> byElement = new LinkedHashMap<>();
 		Map<String, EObject> elements = elementsByName();

@@ -20,12 +20,11 @@ import org.eclipse.jface.viewers.TextCellEditor;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.ui.views.properties.PropertyDescriptor;
-import org.iosim.stoex.StoEx;
 
 /**
  * How one property of a model element is shown and edited in the Properties view: text fields for
  * values of data types (checked as the user types: a number must be a number, and a stochastic
- * expression must parse, with the column of the first error), a check box for booleans and a list
+ * expression must parse, its first error underlined from its column), a check box for booleans and a list
  * for references and enumerations (the item provider's choice of values). Lists of values are shown
  * but not edited here; the model tree adds and removes their entries.
  */
@@ -84,21 +83,10 @@ final class PropertyEditing extends PropertyDescriptor {
 		if (type == boolean.class || type == Boolean.class) {
 			return new CheckboxCellEditor(parent);
 		}
-		TextCellEditor editor = new DataTypeEditor(parent, attribute.getEAttributeType());
 		if (STOCHASTIC_EXPRESSION_TYPE.equals(attribute.getEAttributeType().getName())) {
-			editor.setValidator(PropertyEditing::stochasticExpressionError);
+			return new ExpressionCellEditor(parent);
 		}
-		return editor;
-	}
-
-	/** @return null when the text is a stochastic expression, else where and why it is not */
-	static String stochasticExpressionError(Object text) {
-		try {
-			StoEx.parse(String.valueOf(text));
-			return null;
-		} catch (IllegalArgumentException invalid) { // the parser's message starts with the column
-			return invalid.getMessage();
-		}
+		return new DataTypeEditor(parent, attribute.getEAttributeType());
 	}
 
 	/** Edits a value of a data type as text: an invalid text keeps the editor open with the reason. */

@@ -28,17 +28,24 @@ public final class ModelProblems {
 	}
 
 	/**
-	 * Replaces the IOSim markers of the model's files with what the validator finds now.
+	 * What reading found and what the validator finds in the model as it is now (saved or not).
 	 *
-	 * @param opened   the file the user opened; findings without a file of their own go there
-	 * @param files    every file of the model (their old markers are removed)
-	 * @param findings what reading the files found, besides the validator's findings
-	 * @return every finding, reading and validation together
+	 * @param reading what reading the files found, besides the validator's findings
 	 */
-	public static List<Diagnostic> mark(IFile opened, List<Path> files, ArchitectureModel model,
-			List<Diagnostic> findings) throws CoreException {
-		List<Diagnostic> all = new ArrayList<>(findings);
+	public static List<Diagnostic> check(ArchitectureModel model, List<Diagnostic> reading) {
+		List<Diagnostic> all = new ArrayList<>(reading);
 		all.addAll(new ModelValidator().validate(model));
+		return all;
+	}
+
+	/**
+	 * Replaces the IOSim markers of the model's files with the findings (of {@link #check}); markers
+	 * stand for the files as saved, so editors mark them on opening and saving.
+	 *
+	 * @param opened the file the user opened; findings without a file of their own go there
+	 * @param files  every file of the model (their old markers are removed)
+	 */
+	public static void mark(IFile opened, List<Path> files, List<Diagnostic> all) throws CoreException {
 		IWorkspaceRoot root = ResourcesPlugin.getWorkspace().getRoot();
 		for (Path file : files) {
 			IFile member = root.getFileForLocation(IPath.fromPath(file.toAbsolutePath()));
@@ -66,7 +73,6 @@ public final class ModelProblems {
 				marker.setAttribute(IosimUi.MARKER_ELEMENT_TYPE, finding.elementType());
 			}
 		}
-		return all;
 	}
 
 	/** The message with the element, as the command line names it, without the file (a column of its own). */

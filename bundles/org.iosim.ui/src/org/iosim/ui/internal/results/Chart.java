@@ -1,5 +1,6 @@
 package org.iosim.ui.internal.results;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
@@ -16,8 +17,10 @@ import org.iosim.report.svg.NiceScale;
 /**
  * A line chart on an SWT canvas: one line per series, axes with ticks at nice values and a light grid
  * (the scale of report.html's charts), the axes' names with their units and a legend above the plot,
- * where no curve runs through them. Enough for response time over simulated time and the
- * response-time distribution (CDF), without a charting library in the workbench.
+ * where no curve runs through them; bounds as grey dashed lines and markers as vertical dotted lines
+ * with their names, as report.html draws a sweep's asymptotic bounds, saturation point and N*. Enough
+ * for response time over simulated time, the response-time distribution (CDF) and a sweep's curves,
+ * without a charting library in the workbench.
  */
 final class Chart extends Canvas {
 
@@ -30,9 +33,15 @@ final class Chart extends Canvas {
 	private static final RGB GRID = new RGB(228, 231, 235);
 
 	private final String title;
-	private final String xLabel;
+	private String xLabel;
 	private final String yLabel;
 	private List<RunResults.Series> series = List.of();
+	private List<RunResults.Series> bounds = List.of();
+	private List<Marker> markers = List.of();
+
+	/** A value of the x axis worth a vertical line: a saturation point, N*. */
+	record Marker(String name, double x) {
+	}
 
 	Chart(Composite parent, String title, String xLabel, String yLabel) {
 		super(parent, SWT.DOUBLE_BUFFERED);
@@ -42,8 +51,20 @@ final class Chart extends Canvas {
 		addPaintListener(event -> paint(event.gc));
 	}
 
+	/** Names the x axis anew: a sweep's load is the parameter it varies. */
+	void setXLabel(String label) {
+		xLabel = label;
+		redraw();
+	}
+
 	void show(List<RunResults.Series> shown) {
+		show(shown, List.of(), List.of());
+	}
+
+	void show(List<RunResults.Series> shown, List<RunResults.Series> shownBounds, List<Marker> shownMarkers) {
 		this.series = List.copyOf(shown);
+		this.bounds = List.copyOf(shownBounds);
+		this.markers = List.copyOf(shownMarkers);
 		redraw();
 	}
 
@@ -103,28 +124,65 @@ final class Chart extends Canvas {
 		Point xLabelSize = gc.textExtent(xLabel);
 		gc.drawText(xLabel, plot.x + (plot.width - xLabelSize.x) / 2, plot.y + plot.height + TICK + line + 4, true);
 		int legendRight = plot.x + plot.width;
+		int legendY = area.y + 6 + line;
+		for (int b = bounds.size() - 1; b >= 0; b--) {
+			legendRight = drawLine(gc, bounds.get(b), getDisplay().getSystemColor(SWT.COLOR_DARK_GRAY), true, x, y, plot,
+					legendRight, legendY);
+		}
 		for (int s = series.size() - 1; s >= 0; s--) {
-			RunResults.Series shownSeries = series.get(s);
 			Color color = new Color(getDisplay(), PALETTE[s % PALETTE.length]);
 			try {
-				gc.setForeground(color);
-				gc.setLineWidth(2);
-				gc.setClipping(plot);
-				gc.drawPolyline(points(shownSeries, x, y, plot));
-				gc.setClipping((Rectangle) null);
-				Point nameSize = gc.textExtent(shownSeries.name());
-				int legendX = legendRight - nameSize.x;
-				gc.drawLine(legendX - 18, area.y + 6 + line + nameSize.y / 2, legendX - 4, area.y + 6 + line + nameSize.y / 2);
-				gc.setLineWidth(1);
-				gc.setForeground(getDisplay().getSystemColor(SWT.COLOR_BLACK));
-				gc.drawText(shownSeries.name(), legendX, area.y + 6 + line, true);
-				legendRight = legendX - 30;
+				legendRight = drawLine(gc, series.get(s), color, false, x, y, plot, legendRight, legendY);
 			} finally {
-				gc.setLineWidth(1);
 				color.dispose();
 			}
 		}
+		gc.setLineStyle(SWT.LINE_DOT);
+		gc.setForeground(getDisplay().getSystemColor(SWT.COLOR_DARK_GREEN));
+		int labelRow = 0;
+		for (Marker marker : markers) {
+			if (Double.isFinite(marker.x()) && marker.x() >= x.min() && marker.x() <= x.max()) {
+				int px = (int) Math.round(x.pixel(marker.x(), plot.x, plot.x + plot.width));
+				gc.drawLine(px, plot.y, px, plot.y + plot.height);
+				// one row per label, so markers close together stay readable; left of the line near the right edge
+				int labelWidth = gc.textExtent(marker.name()).x;
+				int labelX = px + 3 + labelWidth > plot.x + plot.width ? px - 3 - labelWidth : px + 3;
+				gc.drawText(marker.name(), labelX, plot.y + 2 + labelRow++ * line, true);
+			}
+		}
+		gc.setLineStyle(SWT.LINE_SOLID);
 		gc.setForeground(getDisplay().getSystemColor(SWT.COLOR_BLACK));
+	}
+
+	/**
+	 * Draws a series inside the plot and its legend entry left of {@code legendRight}.
+	 *
+	 * @return where the next legend entry (to the left) ends
+	 */
+	private int drawLine(GC gc, RunResults.Series line, Color color, boolean dashed, NiceScale x, NiceScale y,
+			Rectangle plot, int legendRight, int legendY) {
+		gc.setForeground(color);
+		gc.setLineWidth(dashed ? 1 : 2);
+		gc.setLineStyle(dashed ? SWT.LINE_DASH : SWT.LINE_SOLID);
+		gc.setClipping(plot);
+		gc.drawPolyline(points(line, x, y, plot));
+		gc.setClipping((Rectangle) null);
+		Point nameSize = gc.textExtent(line.name());
+		int legendX = legendRight - nameSize.x;
+		gc.drawLine(legendX - 18, legendY + nameSize.y / 2, legendX - 4, legendY + nameSize.y / 2);
+		gc.setLineWidth(1);
+		gc.setLineStyle(SWT.LINE_SOLID);
+		gc.setForeground(getDisplay().getSystemColor(SWT.COLOR_BLACK));
+		gc.drawText(line.name(), legendX, legendY, true);
+		return legendX - 30;
+	}
+
+	/** The names of the lines drawn, as the legend gives them: the series', then the bounds'. */
+	List<String> lineNames() {
+		List<String> names = new ArrayList<>();
+		series.forEach(line -> names.add(line.name()));
+		bounds.forEach(line -> names.add(line.name()));
+		return names;
 	}
 
 	/** The labels of the x axis's ticks and then the y axis's, as drawn; empty when there is nothing to draw. */
@@ -152,10 +210,12 @@ final class Chart extends Canvas {
 		return Arrays.copyOf(points, n);
 	}
 
-	/** @return x min, x max, y min (0 or below), y max over every finite point; null when there is none */
+	/** @return x min, x max, y min (0 or below), y max over every finite point of lines and bounds; null when there is none */
 	private double[] range() {
 		double xMin = Double.POSITIVE_INFINITY, xMax = Double.NEGATIVE_INFINITY, yMax = Double.NEGATIVE_INFINITY, yMin = 0;
-		for (RunResults.Series line : series) {
+		List<RunResults.Series> drawn = new ArrayList<>(series);
+		drawn.addAll(bounds);
+		for (RunResults.Series line : drawn) {
 			for (int i = 0; i < line.x().length; i++) {
 				if (Double.isFinite(line.x()[i]) && Double.isFinite(line.y()[i])) {
 					xMin = Math.min(xMin, line.x()[i]);

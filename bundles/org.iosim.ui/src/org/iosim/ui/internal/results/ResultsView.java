@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -32,15 +33,21 @@ import org.eclipse.ui.part.ViewPart;
 /**
  * The results of simulation runs, read from their {@code results.json}: per scenario and call the
  * response time with its confidence interval and percentiles, the resources with their utilization,
- * the I/O delays by storage, type and file set, charts of the response time over simulated time and
- * of its distribution, and the comparison of two runs. Every run whose results are in the workspace
- * is listed, so earlier runs reopen; a finished simulation shows its own.
+ * the I/O delays by storage, type and file set, charts of the response time over simulated time, of
+ * its distribution, of the utilizations and of the I/O delays, and the comparison of two runs. A
+ * sweep's folder ({@code sweep.json}) shows its load curves: throughput and response time against
+ * the load with the asymptotic bounds, the saturation point and N*, its points and its bottlenecks.
+ * Every run and sweep whose results are in the workspace is listed, so earlier ones reopen; a
+ * finished simulation shows its own.
  */
 public final class ResultsView extends ViewPart {
 
 	/** The tabs, by the names tests and users see. */
 	public static final String SUMMARY = "Summary", SCENARIOS = "Scenarios", CALLS = "Calls", RESOURCES = "Resources",
-			IO = "I/O", CHARTS = "Charts", COMPARISON = "Comparison";
+			IO = "I/O", CHARTS = "Charts", COMPARISON = "Comparison", SWEEP = "Sweep";
+	/** A sweep's table: one row per point of each load curve. */
+	public static final String[] SWEEP_COLUMNS = { "Load", "Mean response time (s)", "± SE (s)", "75th pct. (s)",
+			"Throughput (1/s)", "± SE (1/s)" };
 	private static final String NO_COMPARISON = "(none)";
 	/** How deep the workspace is searched for results; results/<run>/results.json lies at depth 3 of a project. */
 	private static final int SEARCH_DEPTH = 6;
@@ -54,8 +61,12 @@ public final class ResultsView extends ViewPart {
 	private Chart overTime;
 	private Chart distribution;
 	private BarChart utilization;
+	private BarChart ioDelays;
+	private Chart sweepThroughput;
+	private Chart sweepResponseTime;
 	private RunResults shown;
 	private RunResults compared;
+	private SweepResults shownSweep;
 
 	@Override
 	public void createPartControl(Composite parent) {
@@ -86,20 +97,36 @@ public final class ResultsView extends ViewPart {
 		SashForm chartArea = new SashForm(tabs, SWT.HORIZONTAL);
 		overTime = new Chart(chartArea, "Response time over simulated time", "simulated time (s)", "mean response time (s)");
 		distribution = new Chart(chartArea, "Response time distribution (CDF)", "response time (s)", "probability");
-		utilization = new BarChart(chartArea, "Utilization of the resources");
+		SashForm barCharts = new SashForm(chartArea, SWT.VERTICAL);
+		utilization = new BarChart(barCharts, "Utilization of the resources", BarChart.Scale.FRACTION);
+		ioDelays = new BarChart(barCharts, "Mean I/O delay by storage, type and file set", BarChart.Scale.SECONDS);
 		charts.setControl(chartArea);
 		table(tabs, COMPARISON, new String[] { "Compared run", "Change" });
+		TabItem sweep = new TabItem(tabs, SWT.NONE);
+		sweep.setText(SWEEP);
+		SashForm sweepArea = new SashForm(tabs, SWT.VERTICAL);
+		SashForm sweepCharts = new SashForm(sweepArea, SWT.HORIZONTAL);
+		sweepThroughput = new Chart(sweepCharts, "Throughput against the load", "load", "throughput (1/s)");
+		sweepResponseTime = new Chart(sweepCharts, "Response time against the load", "load", "response time (s)");
+		newTable(sweepArea, SWEEP, SWEEP_COLUMNS);
+		sweepArea.setWeights(3, 2);
+		sweep.setControl(sweepArea);
 		refreshRuns();
 	}
 
 	private void table(TabFolder tabs, String name, String[] columns) {
 		TabItem item = new TabItem(tabs, SWT.NONE);
 		item.setText(name);
-		Table table = new Table(tabs, SWT.FULL_SELECTION | SWT.BORDER);
+		item.setControl(newTable(tabs, name, columns));
+	}
+
+	private Table newTable(Composite parent, String name, String[] columns) {
+		Table table = new Table(parent, SWT.FULL_SELECTION | SWT.BORDER);
 		table.setHeaderVisible(true);
 		table.setLinesVisible(true);
 		TableColumn first = new TableColumn(table, SWT.LEFT);
-		first.setText(name.equals(SUMMARY) ? "" : name.equals(COMPARISON) ? "Measure (shown run)" : "Name");
+		first.setText(name.equals(SUMMARY) ? "" : name.equals(COMPARISON) ? "Measure (shown run)"
+				: name.equals(SWEEP) ? "Curve, point" : "Name");
 		first.setWidth(260);
 		for (String column : columns) {
 			// the summary's values are words and paths, read beside their names; the other tables' are numbers
@@ -107,15 +134,16 @@ public final class ResultsView extends ViewPart {
 			added.setText(column);
 			added.setWidth(120);
 		}
-		item.setControl(table);
 		tables.put(name, table);
+		return table;
 	}
 
-	/** Lists the runs in the workspace again, keeping the one shown. */
+	/** Lists the runs and sweeps in the workspace again, keeping the one shown. */
 	public void refreshRuns() {
 		try {
 			ResourcesPlugin.getWorkspace().getRoot().accept(proxy -> {
-				if (proxy.getType() == IResource.FILE && RunResults.FILE.equals(proxy.getName())) {
+				if (proxy.getType() == IResource.FILE
+						&& (RunResults.FILE.equals(proxy.getName()) || SweepResults.FILE.equals(proxy.getName()))) {
 					IResource file = proxy.requestResource();
 					IContainer folder = file.getParent();
 					if (folder.getLocation() != null) {
@@ -127,8 +155,17 @@ public final class ResultsView extends ViewPart {
 		} catch (CoreException unreadable) {
 			message.setText("The workspace cannot be searched for results: " + unreadable.getMessage());
 		}
-		runs.values().removeIf(folder -> !Files.isRegularFile(folder.resolve(RunResults.FILE)));
+		runs.values().removeIf(folder -> !isRun(folder) && !isSweep(folder));
 		fillChoices();
+	}
+
+	private static boolean isRun(Path folder) {
+		return Files.isRegularFile(folder.resolve(RunResults.FILE));
+	}
+
+	/** A sweep's folder holds sweep.json and no results.json of its own (its points are in points/). */
+	private static boolean isSweep(Path folder) {
+		return !isRun(folder) && Files.isRegularFile(folder.resolve(SweepResults.FILE));
 	}
 
 	private void fillChoices() {
@@ -136,13 +173,17 @@ public final class ResultsView extends ViewPart {
 		String comparison = comparisonChoice.getText();
 		runChoice.setItems(runs.keySet().toArray(String[]::new));
 		List<String> comparable = new ArrayList<>(List.of(NO_COMPARISON));
-		comparable.addAll(runs.keySet());
+		runs.forEach((name, folder) -> {
+			if (isRun(folder)) {
+				comparable.add(name);
+			}
+		});
 		comparisonChoice.setItems(comparable.toArray(String[]::new));
 		runChoice.setText(current);
 		comparisonChoice.setText(comparison.isEmpty() ? NO_COMPARISON : comparison);
 	}
 
-	/** Shows the results in the folder (adding it to the list when it is new). */
+	/** Shows the results of the run or sweep in the folder (adding it to the list when it is new). */
 	public void show(Path folder) {
 		String name = nameOf(folder);
 		runs.put(name, folder);
@@ -168,18 +209,29 @@ public final class ResultsView extends ViewPart {
 
 	private void select() {
 		message.setText("");
-		shown = read(runs.get(runChoice.getText()));
-		compared = NO_COMPARISON.equals(comparisonChoice.getText()) ? null : read(runs.get(comparisonChoice.getText()));
+		Path folder = runs.get(runChoice.getText());
+		boolean sweep = folder != null && isSweep(folder);
+		shownSweep = sweep ? read(folder, SweepResults::read) : null;
+		shown = sweep ? null : read(folder, RunResults::read);
+		compared = NO_COMPARISON.equals(comparisonChoice.getText()) ? null
+				: read(runs.get(comparisonChoice.getText()), RunResults::read);
 		fill();
+		if (shownSweep != null) {
+			showTab(SWEEP);
+		}
 		message.getParent().layout();
 	}
 
-	private RunResults read(Path folder) {
+	private interface Reader<T> {
+		T read(Path folder) throws IOException;
+	}
+
+	private <T> T read(Path folder, Reader<T> reader) {
 		if (folder == null) {
 			return null;
 		}
 		try {
-			return RunResults.read(folder);
+			return reader.read(folder);
 		} catch (IOException unreadable) {
 			message.setText(unreadable.getMessage());
 			return null;
@@ -188,10 +240,17 @@ public final class ResultsView extends ViewPart {
 
 	private void fill() {
 		tables.values().forEach(Table::removeAll);
+		overTime.show(List.of());
+		distribution.show(List.of());
+		utilization.show(List.of(), 0);
+		ioDelays.show(List.of(), 0);
+		sweepThroughput.show(List.of());
+		sweepResponseTime.show(List.of());
+		if (shownSweep != null) {
+			fillSweep();
+		}
 		if (shown == null) {
-			overTime.show(List.of());
-			distribution.show(List.of());
-			utilization.show(List.of(), 0);
+			tables.values().forEach(table -> table.getColumn(0).pack());
 			return;
 		}
 		Table summary = tables.get(SUMMARY);
@@ -209,11 +268,66 @@ public final class ResultsView extends ViewPart {
 		overTime.show(shown.responseTimeOverTime());
 		distribution.show(shown.responseTimeDistribution());
 		utilization.show(shown.resources(), 0);
+		ioDelays.show(shown.io(), 0);
 		if (compared != null) {
 			compare(tables.get(COMPARISON));
 		}
 		tables.values().forEach(table -> table.getColumn(0).pack());
 		summary.getColumn(1).pack();
+	}
+
+	/**
+	 * A sweep's settings, each curve's saturation point, N* and bottlenecks, its points, and its curves
+	 * against the load: with one curve its mean and 75th percentile, the asymptotic bounds and markers at
+	 * the saturation point and N*, as report.html draws them; with several, one line per curve.
+	 */
+	private void fillSweep() {
+		Table summary = tables.get(SUMMARY);
+		row(summary, "Sweep of", String.join(", ", shownSweep.parameters()));
+		row(summary, "Seed", Long.toString(shownSweep.seed()));
+		row(summary, "Replications", Integer.toString(shownSweep.replications()));
+		row(summary, "Folder", shownSweep.folder().toString());
+		Table points = tables.get(SWEEP);
+		List<RunResults.Series> throughput = new ArrayList<>();
+		List<RunResults.Series> responseTime = new ArrayList<>();
+		boolean single = shownSweep.curves().size() == 1;
+		for (SweepResults.Curve curve : shownSweep.curves()) {
+			row(summary, curve.name() + ": saturation point", Double.isNaN(curve.saturation())
+					? "not reached" : curve.load() + " = " + format(curve.saturation()));
+			if (curve.closed()) {
+				row(summary, curve.name() + ": N* = (D + Z) / D_max", format(curve.boundKnee()));
+			}
+			curve.bottlenecks().forEach(reason -> row(summary, curve.name() + ": bottleneck", reason));
+			for (SweepResults.Point point : curve.points()) {
+				new TableItem(points, SWT.NONE).setText(new String[] { curve.name() + ", point " + point.index(),
+						format(point.load()), format(point.responseTime()), format(point.responseTimeSe()),
+						format(point.p75ResponseTime()), format(point.throughput()), format(point.throughputSe()) });
+			}
+			throughput.add(curve.throughput(single ? "throughput" : curve.distinction()));
+			responseTime.add(curve.responseTime(single ? "mean" : curve.distinction()));
+			if (single) {
+				responseTime.add(curve.p75ResponseTime("75th percentile"));
+			}
+		}
+		if (!shownSweep.curves().isEmpty()) {
+			sweepThroughput.setXLabel(shownSweep.curves().get(0).load());
+			sweepResponseTime.setXLabel(shownSweep.curves().get(0).load());
+		}
+		SweepResults.Curve only = single ? shownSweep.curves().get(0) : null;
+		if (only != null && only.closed()) {
+			List<Chart.Marker> markers = new ArrayList<>();
+			if (!Double.isNaN(only.saturation())) {
+				markers.add(new Chart.Marker("saturation " + format(only.saturation()), only.saturation()));
+			}
+			markers.add(new Chart.Marker("N* " + format(only.boundKnee()), only.boundKnee()));
+			sweepThroughput.show(throughput, List.of(only.throughputBound()), markers);
+			sweepResponseTime.show(responseTime, List.of(only.responseTimeBound()), markers);
+		} else {
+			sweepThroughput.show(throughput);
+			sweepResponseTime.show(responseTime);
+		}
+		summary.getColumn(1).pack();
+		Arrays.stream(points.getColumns()).forEach(TableColumn::pack);
 	}
 
 	/** Shown run against compared run, matched by name: mean response times, throughputs, utilizations and I/O delays. */
@@ -268,6 +382,20 @@ public final class ResultsView extends ViewPart {
 
 	public RunResults shown() {
 		return shown;
+	}
+
+	public SweepResults shownSweep() {
+		return shownSweep;
+	}
+
+	/** The names of the lines in the sweep's throughput chart: its curves' and then its bounds'. */
+	public List<String> sweepThroughputLines() {
+		return sweepThroughput.lineNames();
+	}
+
+	/** The I/O delay chart's bars: names and mean delays. */
+	public List<String> ioDelayBars() {
+		return ioDelays.bars().stream().map(bar -> bar.name() + "=" + bar.value()).toList();
 	}
 
 	/** The tick labels of the response time over simulated time: the x axis's, then the y axis's. */

@@ -54,16 +54,8 @@ public record RunResults(Path folder, String model, String ioConfiguration, long
 	/** @throws IOException naming the file when it cannot be read or is not a results file */
 	public static RunResults read(Path folder) throws IOException {
 		Path file = folder.resolve(FILE);
-		if (Files.size(file) > MAX_FILE_BYTES) {
-			throw new IOException(file + " is larger than " + MAX_FILE_BYTES / (1024 * 1024) + " MiB; it is not a results file of IOSim");
-		}
-		JsonNode root;
-		try (InputStream in = Files.newInputStream(file)) {
-			root = JSON.readTree(in);
-		} catch (JsonProcessingException malformed) {
-			throw new IOException(file + " is not a results file: " + malformed.getOriginalMessage(), malformed);
-		}
-		if (root == null || !root.isObject() || !root.has("scenarios")) {
+		JsonNode root = readTree(file, MAX_FILE_BYTES, "results file");
+		if (!root.has("scenarios")) {
 			throw new IOException(file + " is not a results file of IOSim (it has no scenarios)");
 		}
 		List<Row> scenarios = new ArrayList<>();
@@ -107,6 +99,28 @@ public record RunResults(Path folder, String model, String ioConfiguration, long
 	}
 
 	/**
+	 * The JSON object in a file IOSim wrote; the size bound keeps a foreign file from exhausting memory.
+	 *
+	 * @throws IOException naming the file when it is too large, unreadable, malformed or not an object
+	 */
+	static JsonNode readTree(Path file, long maxBytes, String kind) throws IOException {
+		if (Files.size(file) > maxBytes) {
+			throw new IOException(file + " is larger than " + maxBytes / (1024 * 1024) + " MiB; it is not a " + kind
+					+ " of IOSim");
+		}
+		JsonNode root;
+		try (InputStream in = Files.newInputStream(file)) {
+			root = JSON.readTree(in);
+		} catch (JsonProcessingException malformed) {
+			throw new IOException(file + " is not a " + kind + ": " + malformed.getOriginalMessage(), malformed);
+		}
+		if (root == null || !root.isObject()) {
+			throw new IOException(file + " is not a " + kind + " of IOSim (it holds no JSON object)");
+		}
+		return root;
+	}
+
+	/**
 	 * Which I/O configuration the run applied, as report.html names it, and how to apply one left beside
 	 * the model; results written before IOSim named it say so.
 	 */
@@ -135,12 +149,12 @@ public record RunResults(Path folder, String model, String ioConfiguration, long
 		return new Series(name, x, y);
 	}
 
-	private static String text(JsonNode node, String field) {
+	static String text(JsonNode node, String field) {
 		JsonNode value = node.path(field);
 		return value.isValueNode() && !value.isNull() ? value.asText() : "";
 	}
 
-	private static double number(JsonNode node, String field) {
+	static double number(JsonNode node, String field) {
 		JsonNode value = node.path(field);
 		return value.isNumber() ? value.asDouble() : Double.NaN;
 	}
