@@ -13,7 +13,6 @@ import org.iosim.files.FileProblems;
 import org.iosim.files.WholeFiles;
 import org.iosim.cli.Main;
 import org.iosim.engine.RunCancelledException;
-import org.iosim.engine.SimulationConfig;
 import org.iosim.report.OutputFolder;
 import org.iosim.report.OutputFolderException;
 import org.iosim.run.PipelineMonitor;
@@ -146,21 +145,6 @@ public final class IosimCommand implements Runnable {
 
 	private static String nameOf(Class<?> command) {
 		return command.getAnnotation(Command.class).name();
-	}
-
-	/**
-	 * The simulation settings of the command line's options; a setting out of range is a usage error
-	 * that names the options, as the user wrote them.
-	 */
-	static SimulationConfig simulationConfig(long seed, Double stopTime, Long maxMeasurements, Double confidence,
-			Double precision, long warmup, int replications, boolean simulateNetwork) {
-		try {
-			return SimulationConfig.of(seed, stopTime, maxMeasurements, confidence, precision, warmup, replications,
-					simulateNetwork);
-		} catch (IllegalArgumentException invalid) {
-			throw new UserError(Main.EXIT_USAGE, invalid.getMessage().replace("confidence and precision",
-					"--confidence and --precision"));
-		}
 	}
 
 	/** A user error the command recognised: its message says what is wrong, no stack trace needed. */

@@ -10,6 +10,7 @@ import org.iosim.run.RunConfiguration;
 import org.iosim.run.SimulationTarget;
 
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -30,51 +31,13 @@ final class SimulateCommand implements Callable<Integer> {
 	@Parameters(paramLabel = "MODEL", arity = "1..*", description = "Model folder or files, or an .ioconfig beside the model.")
 	List<Path> model = new ArrayList<>();
 
-	@Option(names = "--model-set", paramLabel = "NAME",
-			description = "Which model set to simulate when MODEL holds several (see 'iosim validate').")
-	String modelSet;
-
-	@Option(names = "--seed", paramLabel = "S", defaultValue = "1",
-			description = "Seed of all random streams; the same seed reproduces a run exactly (default ${DEFAULT-VALUE}).")
-	long seed;
-
-	@Option(names = "--stop-time", paramLabel = "T", description = "Stop at this simulated time.")
-	Double stopTime;
-
-	@Option(names = "--max-measurements", paramLabel = "N",
-			description = "Stop after N measurements (completed usage-scenario runs after warm-up).")
-	Long maxMeasurements;
-
-	@Option(names = "--confidence", paramLabel = "C",
-			description = "Stop when every scenario's mean response time is known with confidence C (e.g. 0.95)...")
-	Double confidence;
-
-	@Option(names = "--precision", paramLabel = "P",
-			description = "...to within relative half-width P (e.g. 0.02 for ±2 %%). Give both or neither.")
-	Double precision;
-
-	@Option(names = "--warmup", paramLabel = "N", defaultValue = "1000",
-			description = "Usage-scenario runs discarded before measuring (default ${DEFAULT-VALUE}).")
-	long warmup;
+	@Mixin
+	SimulationOptions simulation;
 
 	@Option(names = "--replications", paramLabel = "R", defaultValue = "1",
 			description = "Independent replications, run in parallel on their own random streams; results pool"
 					+ " them (default ${DEFAULT-VALUE}).")
 	int replications;
-
-	@Option(names = "--io", paramLabel = "CONFIG",
-			description = "I/O configuration (.ioconfig) switching storage to virtualized storage with an I/O"
-					+ " analysis model; the Palladio files are not edited.")
-	Path io;
-
-	@Option(names = "--models", paramLabel = "DIR",
-			description = "Folder of stored analysis model definitions (*.json) the I/O configuration may select.")
-	Path models;
-
-	@Option(names = "--simulate-network",
-			description = "Let calls between resource containers occupy the linking resource joining them"
-					+ " (latency + BYTESIZE / throughput). Off by default, as in Palladio's SimuCom.")
-	boolean simulateNetwork;
 
 	@Option(names = "--out", paramLabel = "DIR",
 			description = "Output folder (default: results/<model set>-<date>-<time>). An existing, non-empty"
@@ -93,13 +56,12 @@ final class SimulateCommand implements Callable<Integer> {
 	@Override
 	public Integer call() {
 		IosimCommand.requireExisting(model.toArray(Path[]::new));
-		IosimCommand.requireExisting(io, models);
-		SimulationConfig config = IosimCommand.simulationConfig(seed, stopTime, maxMeasurements, confidence, precision,
-				warmup, replications, simulateNetwork);
-		SimulationTarget target = IosimCommand.target(model, io);
+		IosimCommand.requireExisting(simulation.io, simulation.models);
+		SimulationConfig config = simulation.config(replications);
+		SimulationTarget target = IosimCommand.target(model, simulation.io);
 		IosimCommand.noteNotApplied(target, spec.commandLine().getErr());
-		RunConfiguration configuration = target.configuration().withModelSet(modelSet).withSimulation(config)
-				.withStoredModels(models).withOutputFolder(this.out, overwrite);
+		RunConfiguration configuration = target.configuration().withModelSet(simulation.modelSet).withSimulation(config)
+				.withStoredModels(simulation.models).withOutputFolder(this.out, overwrite);
 		ResultSummary.print(spec.commandLine().getOut(), IosimCommand.runPipeline(configuration, quiet, spec));
 		return 0;
 	}

@@ -28,6 +28,7 @@ import org.iosim.sweep.SweepTaskRunner;
 
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -69,50 +70,13 @@ final class SweepCommand implements Callable<Integer> {
 	@ArgGroup(exclusive = true, multiplicity = "1")
 	Points points;
 
-	@Option(names = "--model-set", paramLabel = "NAME",
-			description = "Which model set to simulate when MODEL holds several (see 'iosim validate').")
-	String modelSet;
+	@Mixin
+	SimulationOptions simulation;
 
 	@Option(names = "--replications", paramLabel = "R", defaultValue = "3",
 			description = "Independent replications per point, on their own random streams; SD and SE are over"
 					+ " them (default ${DEFAULT-VALUE}).")
 	int replications;
-
-	@Option(names = "--seed", paramLabel = "S", defaultValue = "1",
-			description = "Seed of the sweep; the same seed gives the same results (default ${DEFAULT-VALUE}).")
-	long seed;
-
-	@Option(names = "--stop-time", paramLabel = "T", description = "Stop each replication at this simulated time.")
-	Double stopTime;
-
-	@Option(names = "--max-measurements", paramLabel = "N",
-			description = "Stop each replication after N measurements (default "
-					+ SimulationConfig.DEFAULT_MAX_MEASUREMENTS + " without another stop condition).")
-	Long maxMeasurements;
-
-	@Option(names = "--confidence", paramLabel = "C",
-			description = "Stop a replication when every scenario's mean response time is known with confidence C...")
-	Double confidence;
-
-	@Option(names = "--precision", paramLabel = "P",
-			description = "...to within relative half-width P (e.g. 0.02 for ±2 %%). Give both or neither.")
-	Double precision;
-
-	@Option(names = "--warmup", paramLabel = "N", defaultValue = "1000",
-			description = "Usage-scenario runs discarded before measuring (default ${DEFAULT-VALUE}).")
-	long warmup;
-
-	@Option(names = "--io", paramLabel = "CONFIG",
-			description = "I/O configuration (.ioconfig) of every point (or vary 'io' to compare several).")
-	Path io;
-
-	@Option(names = "--models", paramLabel = "DIR",
-			description = "Folder of stored analysis model definitions (*.json) the I/O configuration may select.")
-	Path models;
-
-	@Option(names = "--simulate-network",
-			description = "Let calls between resource containers occupy the linking resource joining them.")
-	boolean simulateNetwork;
 
 	@Option(names = "--threads", paramLabel = "N",
 			description = "Replications simulated at once (default: the number of cores; with --engine spark,"
@@ -144,12 +108,11 @@ final class SweepCommand implements Callable<Integer> {
 	@Override
 	public Integer call() {
 		IosimCommand.requireExisting(model.toArray(Path[]::new));
-		IosimCommand.requireExisting(io, models, points.pointsFile);
+		IosimCommand.requireExisting(simulation.io, simulation.models, points.pointsFile);
 		// one replication per task: the sweep makes a point's replications itself
-		SimulationConfig config = IosimCommand.simulationConfig(seed, stopTime, maxMeasurements, confidence, precision,
-				warmup, 1, simulateNetwork);
-		RunConfiguration base = RunConfiguration.of(model).withModelSet(modelSet).withIoConfiguration(io)
-				.withStoredModels(models).withSimulation(config);
+		SimulationConfig config = simulation.config(1);
+		RunConfiguration base = RunConfiguration.of(model).withModelSet(simulation.modelSet)
+				.withIoConfiguration(simulation.io).withStoredModels(simulation.models).withSimulation(config);
 		SweepDefinition definition = definition(base);
 		PrintWriter err = spec.commandLine().getErr();
 		int cores = threads != null ? threads : Runtime.getRuntime().availableProcessors();
