@@ -16,6 +16,7 @@ import java.util.concurrent.TimeUnit;
 import org.eclipse.core.resources.IProject;
 import org.eclipse.emf.ecore.EObject;
 import org.eclipse.jface.viewers.CellEditor;
+import org.eclipse.jface.viewers.StructuredSelection;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.custom.StyleRange;
 import org.eclipse.swt.custom.StyledText;
@@ -52,6 +53,7 @@ class ContainedPropertiesTest {
 	@BeforeAll
 	static void openExample() throws Exception {
 		project = Workbench.exampleProject("minimal", "minimal-properties");
+		Workbench.showIosimPerspective();
 	}
 
 	@AfterEach
@@ -80,6 +82,19 @@ class ContainedPropertiesTest {
 		assertEquals(CPU_DEMAND, demand.getDemand());
 		uiRun(() -> editor.editingDomain().getCommandStack().redo());
 		assertEquals("Exp(0.1)", demand.getDemand());
+
+		// the action selected in the model tree, as a user sees its demand in the Properties view
+		uiRun(() -> {
+			try {
+				page().showView("org.eclipse.ui.views.PropertySheet");
+			} catch (Exception cannotShow) {
+				throw new IllegalStateException(cannotShow);
+			}
+			page().activate(editor);
+			editor.viewer().setSelection(new StructuredSelection(action), true);
+		});
+		processEvents();
+		Workbench.screenshot("properties-demand");
 	}
 
 	@Test

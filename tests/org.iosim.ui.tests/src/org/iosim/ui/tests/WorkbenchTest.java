@@ -160,7 +160,7 @@ class WorkbenchTest {
 			case ModelEditor.USAGE_PAGE -> assertTrue(drawn.containsAll(model.getUsageModel().getScenarios()), name);
 			default -> assertTrue(drawn.stream().anyMatch(org.iosim.pcm.AbstractAction.class::isInstance), name);
 			}
-			Workbench.screenshot("diagram-" + name.toLowerCase(java.util.Locale.ROOT));
+			Workbench.screenshot("editor-" + name.toLowerCase(java.util.Locale.ROOT));
 		}
 		// the palette beside the repository diagram adds a component through an undoable command
 		org.iosim.ui.diagram.DiagramViewer repositoryDiagram = ui(() -> editor.showPage(ModelEditor.REPOSITORY_PAGE));
