@@ -189,7 +189,7 @@ public record ModelDefinition(String name, String kind, FeatureConfiguration fea
     /**
      * @param element        an analysis model definition of an I/O configuration or a refined model
      * @param configFolder   the folder of the configuration file, for a definition that does not
-     *                       name its own {@code baseDirectory}
+     *                       name its own {@code baseDirectory} or names one relative to it
      * @return the definition as analysis model kinds read it
      * @throws IllegalArgumentException if the name or kind is missing
      */
@@ -204,7 +204,8 @@ public record ModelDefinition(String name, String kind, FeatureConfiguration fea
         if (element.getKind() == null) {
             throw new IllegalArgumentException("analysis model '" + element.getName() + "' needs a kind");
         }
-        Path base = element.getBaseDirectory() == null ? configFolder : Path.of(element.getBaseDirectory());
+        // unset is the configuration's folder, and a relative one is relative to it, as the metamodel says
+        Path base = element.getBaseDirectory() == null ? configFolder : configFolder.resolve(element.getBaseDirectory());
         return new ModelDefinition(element.getName(), element.getKind(),
                 element.getFeatures() == null ? Features.any() : element.getFeatures(), parameters, base);
     }

@@ -21,6 +21,9 @@ import org.eclipse.swt.widgets.Combo;
 import org.eclipse.swt.widgets.Event;
 import org.eclipse.swt.widgets.Text;
 import org.eclipse.ui.ide.IDE;
+import org.iosim.analysis.AnalysisModelRegistry;
+import org.iosim.analysis.ModelDefinition;
+import org.iosim.pcm.io.AnalysisModelDefinition;
 import org.iosim.pcm.io.FixedMemoryLength;
 import org.iosim.pcm.io.IoConfiguration;
 import org.iosim.pcm.io.VirtualizedStorage;
@@ -36,7 +39,8 @@ import org.junit.jupiter.api.Timeout;
  * The I/O configuration form on the file server's .ioconfig: fields show the storage (the containers
  * it serves by their names in the model beside the file), edits are
  * commands (undo), a bad number is refused with a message, and saving writes a configuration the
- * command line reads, with the file's explaining comment kept.
+ * command line reads, with the file's explaining comment kept; stored analysis models (a calibration's
+ * output) are copied in.
  */
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
 class IoConfigurationEditorTest {
@@ -103,5 +107,39 @@ class IoConfigurationEditorTest {
 		assertEquals(List.of("fileserver", "files"), reread.getFileSets().stream().map(set -> set.getName()).toList());
 		assertEquals(4096, reread.getFileSets().get(1).getSize());
 		assertEquals("DS8700", reread.getStorages().get(0).getName());
+	}
+
+	@Test
+	void storedAnalysisModelsOfAFolderAreCopiedInFindingTheirFilesWhereTheyWereStored() throws Exception {
+		IProject project = Workbench.exampleProject("fileserver", "fileserver-stored-models");
+		IFile file = project.getFile("fileserver.ioconfig");
+		IoConfigurationEditor editor = (IoConfigurationEditor) ui(() -> IDE.openEditor(page(), file, IosimUi.IO_CONFIGURATION_EDITOR_ID));
+		IoConfiguration configuration = editor.configuration();
+		int before = configuration.getAnalysisModels().size();
+		// a folder of stored models beside the configuration, as "iosim calibrate --out" writes one
+		Path stored = Files.createDirectories(project.getLocation().toPath().resolve("calibrated"));
+		Files.writeString(stored.resolve("flat.json"),
+				"{\"name\": \"flat\", \"kind\": \"expression\", \"parameters\": {\"delay\": \"0.002\"}}");
+		List<ModelDefinition> definitions = AnalysisModelRegistry.loadStored(stored);
+		uiRun(() -> editor.addStoredModels(definitions));
+		assertEquals(before + 1, configuration.getAnalysisModels().size());
+		AnalysisModelDefinition added = configuration.getAnalysisModels().get(before);
+		assertEquals("flat", added.getName());
+		assertEquals("expression", added.getKind());
+		assertEquals("0.002", added.getParameters().get(0).getValue());
+		assertEquals("calibrated", added.getBaseDirectory(), "its files are found where it was stored, relative to the configuration");
+		assertEquals(stored.resolve("delays.csv"),
+				ModelDefinition.of(added, file.getLocation().toPath().getParent()).resolve("delays.csv").normalize()
+						.toAbsolutePath());
+
+		uiRun(() -> editor.addStoredModels(definitions));
+		assertEquals("flat-2", configuration.getAnalysisModels().get(before + 1).getName(), "a name no other model has");
+		uiRun(() -> editor.editingDomain().getCommandStack().undo());
+		assertEquals(before + 1, configuration.getAnalysisModels().size(), "one command per addition");
+
+		uiRun(() -> editor.doSave(new NullProgressMonitor()));
+		IoConfiguration reread = IoConfigurationFiles.load(file.getLocation().toPath());
+		AnalysisModelDefinition saved = reread.getAnalysisModels().get(before);
+		assertEquals(List.of("flat", "expression", "calibrated"), List.of(saved.getName(), saved.getKind(), saved.getBaseDirectory()));
 	}
 }

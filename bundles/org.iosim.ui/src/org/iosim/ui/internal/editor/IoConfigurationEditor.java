@@ -25,6 +25,7 @@ import org.eclipse.emf.edit.command.RemoveCommand;
 import org.eclipse.emf.edit.command.SetCommand;
 import org.eclipse.emf.edit.domain.AdapterFactoryEditingDomain;
 import org.eclipse.emf.edit.provider.ComposedAdapterFactory;
+import org.eclipse.jface.dialogs.MessageDialog;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.layout.GridData;
 import org.eclipse.swt.layout.GridLayout;
@@ -32,6 +33,7 @@ import org.eclipse.swt.widgets.Button;
 import org.eclipse.swt.widgets.Combo;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Control;
+import org.eclipse.swt.widgets.DirectoryDialog;
 import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.List;
 import org.eclipse.swt.widgets.Text;
@@ -43,8 +45,10 @@ import org.eclipse.ui.dialogs.ListSelectionDialog;
 import org.eclipse.ui.forms.widgets.FormToolkit;
 import org.eclipse.ui.forms.widgets.ScrolledForm;
 import org.eclipse.ui.forms.widgets.Section;
+import org.iosim.analysis.AnalysisModelException;
 import org.iosim.analysis.AnalysisModelRegistry;
 import org.iosim.analysis.IoAnalysisModelKind;
+import org.iosim.analysis.ModelDefinition;
 import org.iosim.files.WholeFiles;
 import org.iosim.pcm.ResourceContainer;
 import org.iosim.pcm.io.AnalysisModelDefinition;
@@ -245,6 +249,12 @@ public final class IoConfigurationEditor extends CommandStackEditor {
 			added.setKind(AnalysisModelRegistry.EXPRESSION_KIND);
 			return AddCommand.create(domain, configuration, IO.getIoConfiguration_AnalysisModels(), added);
 		}, () -> selected(list, configuration.getAnalysisModels()));
+		label(area, "");
+		Button stored = toolkit.createButton(area, "Add stored models...", SWT.PUSH);
+		stored.setData(FormFields.KEY, "add stored models");
+		stored.setToolTipText("Copies analysis models stored in a folder (a calibration's output, a folder for --models)"
+				+ " into this configuration");
+		stored.addListener(SWT.Selection, event -> pickStoredModels());
 		java.util.function.Supplier<AnalysisModelDefinition> model = () -> selected(list, configuration.getAnalysisModels());
 		text(area, "Model name", model, IO.getAnalysisModelDefinition_Name(), null);
 		java.util.List<String> kinds = AnalysisModelRegistry.standard().kinds().stream().map(IoAnalysisModelKind::id).sorted().toList();
@@ -454,6 +464,67 @@ public final class IoConfigurationEditor extends CommandStackEditor {
 			java.util.List<String> ids = java.util.Arrays.stream(dialog.getResult()).map(chosen -> ((ResourceContainer) chosen).getId()).toList();
 			setContainers(storage, ids);
 		}
+	}
+
+	/** Asks for a folder of stored analysis models and which of them to add. */
+	private void pickStoredModels() {
+		DirectoryDialog folderDialog = new DirectoryDialog(getSite().getShell());
+		folderDialog.setText("Add stored analysis models");
+		folderDialog.setMessage("A folder of stored analysis model definitions (*.json), such as the output of a calibration:");
+		folderDialog.setFilterPath(file().getLocation().toPath().getParent().toString());
+		String chosen = folderDialog.open();
+		if (chosen == null) {
+			return;
+		}
+		java.util.List<ModelDefinition> found;
+		try {
+			found = AnalysisModelRegistry.loadStored(Path.of(chosen));
+		} catch (AnalysisModelException unreadable) {
+			MessageDialog.openError(getSite().getShell(), "Add stored analysis models", unreadable.getMessage());
+			return;
+		}
+		if (found.isEmpty()) {
+			MessageDialog.openInformation(getSite().getShell(), "Add stored analysis models",
+					chosen + " holds no stored analysis model definitions (*.json).");
+			return;
+		}
+		ListSelectionDialog dialog = ListSelectionDialog.of(found.toArray())
+				.labelProvider(new org.eclipse.jface.viewers.LabelProvider() {
+					@Override
+					public String getText(Object element) {
+						ModelDefinition definition = (ModelDefinition) element;
+						return definition.name() + " (" + definition.kind() + ")";
+					}
+				}).message("Analysis models stored in " + chosen + " to copy into this configuration:")
+				.preselect(found.toArray()).create(getSite().getShell());
+		dialog.setTitle("Add stored analysis models");
+		if (dialog.open() == ListSelectionDialog.OK) {
+			addStoredModels(java.util.Arrays.stream(dialog.getResult()).map(ModelDefinition.class::cast).toList());
+		}
+	}
+
+	/**
+	 * Copies stored analysis model definitions into the configuration, as one command: each keeps its
+	 * kind, features and parameters, gets a name no other model has, and finds its files (a regression
+	 * model, a table) from the folder it was stored in, written relative to this configuration's folder
+	 * so that both can move together.
+	 */
+	public void addStoredModels(java.util.List<ModelDefinition> stored) {
+		Path folder = file().getLocation().toPath().getParent().toAbsolutePath().normalize();
+		java.util.List<String> taken = new ArrayList<>(configuration.getAnalysisModels().stream()
+				.map(AnalysisModelDefinition::getName).toList());
+		java.util.List<AnalysisModelDefinition> added = new ArrayList<>();
+		for (ModelDefinition definition : stored) {
+			AnalysisModelDefinition element = definition.toElement();
+			element.setName(unique(definition.name(), taken));
+			taken.add(element.getName());
+			Path base = definition.baseDirectory().toAbsolutePath().normalize();
+			String relative = base.getRoot() != null && base.getRoot().equals(folder.getRoot())
+					? folder.relativize(base).toString() : base.toString();
+			element.setBaseDirectory(relative.isEmpty() ? null : relative); // unset: the configuration's own folder
+			added.add(element);
+		}
+		execute(AddCommand.create(domain, configuration, IO.getIoConfiguration_AnalysisModels(), added));
 	}
 
 	/** Sets the containers a storage serves (by id), as one command. */
