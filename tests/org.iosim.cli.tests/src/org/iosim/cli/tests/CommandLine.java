@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.Optional;
 
 import org.iosim.cli.Main;
+import org.iosim.testing.Repository;
 
 /** Runs the iosim command line in-process and captures what it prints. */
 final class CommandLine {
@@ -30,16 +31,7 @@ final class CommandLine {
 
 	/** The repository root: set by the build, or found by walking up from the working directory. */
 	static Path repositoryRoot() {
-		String configured = System.getProperty("iosim.repository.root");
-		if (configured != null && Files.isDirectory(Path.of(configured, "examples"))) {
-			return Path.of(configured);
-		}
-		for (Path folder = Path.of("").toAbsolutePath(); folder != null; folder = folder.getParent()) {
-			if (Files.isDirectory(folder.resolve("examples")) && Files.isRegularFile(folder.resolve("iosim"))) {
-				return folder;
-			}
-		}
-		throw new IllegalStateException("cannot find the repository root from " + Path.of("").toAbsolutePath());
+		return Repository.root();
 	}
 
 	/** The Palladio example models beside the repository, when they are there. */

@@ -19,6 +19,7 @@ import org.iosim.qpn.qpe.QpeReadResult;
 import org.iosim.qpn.qpe.QpeReader;
 import org.iosim.qpn.qpe.QpeWriter;
 import org.iosim.qpn.qpe.QpnDiagnostic;
+import org.iosim.testing.Repository;
 
 /** Test nets: QPME's examples from {@code ../shared}, and a small hand-written net. */
 final class QpnTestFiles {
@@ -270,19 +271,6 @@ final class QpnTestFiles {
 	 *         that has {@code shared/qpme-examples}
 	 */
 	static Optional<Path> qpmeExamples() {
-		String root = System.getProperty("iosim.repository.root");
-		if (root != null) {
-			Path candidate = Path.of(root).resolve("../shared/qpme-examples").normalize();
-			if (Files.isDirectory(candidate)) {
-				return Optional.of(candidate);
-			}
-		}
-		for (Path folder = Path.of("").toAbsolutePath(); folder != null; folder = folder.getParent()) {
-			Path candidate = folder.resolve("shared/qpme-examples");
-			if (Files.isDirectory(candidate)) {
-				return Optional.of(candidate);
-			}
-		}
-		return Optional.empty();
+		return Repository.shared("qpme-examples");
 	}
 }

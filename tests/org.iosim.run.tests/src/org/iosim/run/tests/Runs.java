@@ -19,6 +19,7 @@ import org.iosim.run.RunConfiguration;
 import org.iosim.run.RunFailure;
 import org.iosim.run.RunOutcome;
 import org.iosim.run.RunPipeline;
+import org.iosim.testing.Repository;
 
 /** The repository's examples and short runs of them. */
 final class Runs {
@@ -27,8 +28,7 @@ final class Runs {
 	}
 
 	static Path repositoryRoot() {
-		String configured = System.getProperty("iosim.repository.root");
-		return configured != null ? Path.of(configured) : Path.of("").toAbsolutePath().getParent().getParent();
+		return Repository.root();
 	}
 
 	static Path example(String name) {

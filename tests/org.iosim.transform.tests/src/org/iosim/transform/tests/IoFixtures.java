@@ -20,6 +20,7 @@ import org.iosim.engine.ModelCompilationException;
 import org.iosim.engine.ProgressMonitor;
 import org.iosim.engine.SimulationConfig;
 import org.iosim.engine.SimulationResult;
+import org.iosim.testing.Repository;
 import org.iosim.transform.AnalysisBinding;
 import org.iosim.transform.CompletionTransformation;
 import org.iosim.transform.TransformationException;
@@ -78,8 +79,7 @@ final class IoFixtures {
 
 	/** The repository root (for examples/) and the Palladio examples beside it, when present. */
 	static Path repositoryRoot() {
-		String configured = System.getProperty("iosim.repository.root");
-		return configured != null ? Path.of(configured) : Path.of("").toAbsolutePath().getParent().getParent();
+		return Repository.root();
 	}
 
 	static Optional<Path> palladioExamples() {

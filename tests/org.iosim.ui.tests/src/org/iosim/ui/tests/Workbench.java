@@ -34,6 +34,7 @@ import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.PartInitException;
 import org.eclipse.ui.PlatformUI;
 import org.eclipse.ui.part.ISetSelectionTarget;
+import org.iosim.testing.Repository;
 import org.iosim.ui.IosimUi;
 import org.iosim.ui.internal.editor.ModelEditor;
 import org.iosim.ui.testing.UiThread;
@@ -49,7 +50,7 @@ final class Workbench {
 	}
 
 	static Path repositoryRoot() {
-		return Path.of(System.getProperty("iosim.repository.root", "../.."));
+		return Repository.root();
 	}
 
 	/** A new workspace project holding a copy of one of the repository's examples. */

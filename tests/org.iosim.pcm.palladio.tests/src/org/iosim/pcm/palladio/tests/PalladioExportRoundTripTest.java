@@ -28,6 +28,7 @@ import org.iosim.pcm.palladio.ModelSet;
 import org.iosim.pcm.palladio.PalladioImporter;
 import org.iosim.pcm.palladio.export.PalladioExportException;
 import org.iosim.pcm.palladio.export.PalladioExporter;
+import org.iosim.testing.Repository;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
@@ -67,7 +68,7 @@ class PalladioExportRoundTripTest {
 
 	@Test
 	void iosimFileRoundTrips() throws Exception {
-		ModelSet imported = importClean(Path.of("../../examples/minimal")).get(0);
+		ModelSet imported = importClean(Repository.example("minimal")).get(0);
 		Path iosimFile = folder.resolve("shop.iosim");
 		ArchitectureFiles.save(imported.model(), iosimFile);
 
@@ -79,7 +80,7 @@ class PalladioExportRoundTripTest {
 
 	@Test
 	void exportedFilesUsePalladiosNamespacesAndDefaultModels() throws Exception {
-		ModelSet imported = importClean(Path.of("../../examples/fileserver")).get(0);
+		ModelSet imported = importClean(Repository.example("fileserver")).get(0);
 
 		List<Path> files = PalladioExporter.export(imported.model(), folder, "fs");
 
@@ -98,7 +99,7 @@ class PalladioExportRoundTripTest {
 
 	@Test
 	void ioRequestsAreWrittenAsHddInterfaceCallsWithTheirInputs() throws Exception {
-		ModelSet imported = importClean(Path.of("../../examples/fileserver")).get(0);
+		ModelSet imported = importClean(Repository.example("fileserver")).get(0);
 
 		PalladioExporter.export(imported.model(), folder, "fs");
 
@@ -112,7 +113,7 @@ class PalladioExportRoundTripTest {
 
 	@Test
 	void refusesToOverwriteExistingFiles() throws Exception {
-		ArchitectureModel model = importClean(Path.of("../../examples/minimal")).get(0).model();
+		ArchitectureModel model = importClean(Repository.example("minimal")).get(0).model();
 		Files.writeString(folder.resolve("shop.system"), "mine");
 
 		PalladioExportException refusal = assertThrows(PalladioExportException.class,
@@ -127,7 +128,7 @@ class PalladioExportRoundTripTest {
 
 	@Test
 	void refusesBaseNamesWithPathSeparators() throws Exception {
-		ArchitectureModel model = importClean(Path.of("../../examples/minimal")).get(0).model();
+		ArchitectureModel model = importClean(Repository.example("minimal")).get(0).model();
 
 		PalladioExportException refusal = assertThrows(PalladioExportException.class,
 				() -> PalladioExporter.export(model, folder, "../escape"));
@@ -137,7 +138,7 @@ class PalladioExportRoundTripTest {
 
 	@Test
 	void anElementPalladioCannotHoldIsNamedNotDropped() throws Exception {
-		ArchitectureModel model = importClean(Path.of("../../examples/minimal")).get(0).model();
+		ArchitectureModel model = importClean(Repository.example("minimal")).get(0).model();
 		FileSet extension = IoFactory.eINSTANCE.createFileSet();
 		extension.setName("index");
 		model.getExtensions().add(extension);

@@ -20,6 +20,7 @@ import org.iosim.pcm.palladio.ModelSet;
 import org.iosim.pcm.palladio.PalladioImporter;
 import org.iosim.pcm.validation.Diagnostic;
 import org.iosim.pcm.validation.ModelValidator;
+import org.iosim.testing.Repository;
 
 /** Finding test models and looking into imported ones. */
 final class TestModels {
@@ -89,19 +90,6 @@ final class TestModels {
 	 *         directory that has {@code shared/palladio-examples}
 	 */
 	static Optional<Path> palladioExamples() {
-		String root = System.getProperty("iosim.repository.root");
-		if (root != null) {
-			Path candidate = Path.of(root).resolve("../shared/palladio-examples").normalize();
-			if (Files.isDirectory(candidate)) {
-				return Optional.of(candidate);
-			}
-		}
-		for (Path folder = Path.of("").toAbsolutePath(); folder != null; folder = folder.getParent()) {
-			Path candidate = folder.resolve("shared/palladio-examples");
-			if (Files.isDirectory(candidate)) {
-				return Optional.of(candidate);
-			}
-		}
-		return Optional.empty();
+		return Repository.shared("palladio-examples");
 	}
 }
