@@ -159,12 +159,12 @@ public final class ResultsView extends ViewPart {
 		fillChoices();
 	}
 
-	private static boolean isRun(Path folder) {
+	static boolean isRun(Path folder) {
 		return Files.isRegularFile(folder.resolve(RunResults.FILE));
 	}
 
 	/** A sweep's folder holds sweep.json and no results.json of its own (its points are in points/). */
-	private static boolean isSweep(Path folder) {
+	static boolean isSweep(Path folder) {
 		return !isRun(folder) && Files.isRegularFile(folder.resolve(SweepResults.FILE));
 	}
 

@@ -1,6 +1,5 @@
 package org.iosim.ui.internal.results;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 
 import org.eclipse.core.commands.AbstractHandler;
@@ -57,8 +56,7 @@ public final class ShowInResultsHandler extends AbstractHandler {
 				&& !location.getFileName().toString().equals(SweepResults.FILE)) {
 			return null;
 		}
-		return Files.isRegularFile(folder.resolve(RunResults.FILE)) || Files.isRegularFile(folder.resolve(SweepResults.FILE))
-				? folder : null;
+		return ResultsView.isRun(folder) || ResultsView.isSweep(folder) ? folder : null;
 	}
 
 	/** Whether a resource is, or is the folder of, a run's or a sweep's results: the menu entry's visibility. */
