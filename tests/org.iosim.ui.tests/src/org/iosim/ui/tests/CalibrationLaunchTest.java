@@ -58,7 +58,7 @@ import org.junit.jupiter.api.io.TempDir;
  * "IOSim Calibration" launch configurations run in the workbench: the calibration runs as a job with
  * progress, its output folder appears in the workspace with the same models the calibration service
  * gives for the same database and settings, and its report opens; a job cancelled after its first
- * progress ends as cancelled and writes nothing.
+ * progress ends as cancelled and writes nothing; a configuration says what is wrong with it before a run.
  */
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
 class CalibrationLaunchTest {
@@ -156,6 +156,34 @@ class CalibrationLaunchTest {
 
 		IEditorReference report = waitForEditor(job.report());
 		assertNotNull(report, () -> "no editor opened " + job.report() + "; open: " + openEditors());
+		System.out.println("the report opened in " + report.getId());
+	}
+
+	@Test
+	void whatIsWrongIsNamedBeforeARunAndARefusedRunEndsWithTheCommandLinesMessage() throws Exception {
+		ILaunchConfigurationWorkingCopy copy = configuration("checked", "/calibration-launch/checked").getWorkingCopy();
+		copy.setAttribute(CalibrationAttributes.DATABASE, "");
+		assertEquals("no measurement database is chosen", CalibrationAttributes.problem(copy));
+		copy.setAttribute(CalibrationAttributes.DATABASE, "/calibration-launch/measurements/plan.json.db");
+		assertEquals("the measurement database /calibration-launch/measurements/plan.json.db is not a file of the"
+				+ " workspace", CalibrationAttributes.problem(copy));
+		copy.setAttribute(CalibrationAttributes.DATABASE, database.getFullPath().toString());
+		copy.setAttribute(CalibrationAttributes.OUTPUT_FOLDER, "/calibration-launch");
+		assertEquals("the output folder /calibration-launch must be a folder inside a project",
+				CalibrationAttributes.problem(copy));
+		copy.setAttribute(CalibrationAttributes.OUTPUT_FOLDER, "/calibration-launch/checked");
+		copy.setAttribute(CalibrationAttributes.FOLDS, "1");
+		assertEquals("the folds must be at least 2, got 1", CalibrationAttributes.problem(copy));
+		copy.setAttribute(CalibrationAttributes.FOLDS, "ten");
+		assertEquals("the folds 'ten' is not a whole number", CalibrationAttributes.problem(copy));
+		copy.setAttribute(CalibrationAttributes.FOLDS, "10");
+		assertNull(CalibrationAttributes.problem(copy));
+
+		copy.setAttribute(CalibrationAttributes.TEST_PLANS, "disk, nope");
+		IStatus refused = waitFor(launch(copy.doSave(), null));
+		assertEquals(IStatus.ERROR, refused.getSeverity(), refused::toString);
+		assertEquals(database.getLocation().toPath() + ": no plan 'nope' (it holds disk)", refused.getMessage());
+		assertFalse(project.getFolder("checked").getLocation().toFile().exists());
 	}
 
 	@Test
