@@ -181,6 +181,38 @@ class CalibrationRunTest {
 		}
 	}
 
+	/** Halfway: at the first evaluation of the first S3 search over reads, not one more evaluation follows. */
+	@Test
+	void aCancelDuringATuningSearchStopsItAtTheNextEvaluation() throws Exception {
+		Path db = database("train", "30");
+		AtomicBoolean cancelled = new AtomicBoolean();
+		List<String> events = new ArrayList<>();
+		CalibrationRun.Listener cancelAtFirstEvaluation = new CalibrationRun.Listener() {
+			@Override
+			public ModelSelection.Listener selecting(String step, int number, int total) {
+				events.add(step);
+				return new ModelSelection.Listener() {
+					@Override
+					public Optimizer.Listener tuning(Technique technique, int index, int count) {
+						return progress -> {
+							events.add("evaluation " + progress.evaluations());
+							cancelled.set(true);
+						};
+					}
+				};
+			}
+
+			@Override
+			public boolean isCancelled() {
+				return cancelled.get();
+			}
+		};
+		assertThrows(CalibrationCancelledException.class,
+				() -> CalibrationRun.run(request(db, "model", null, List.of(), List.of()), cancelAtFirstEvaluation));
+		assertEquals(List.of("calibrate reads", "evaluation 1"), events);
+		assertFalse(Files.exists(folder.resolve("model")));
+	}
+
 	@Test
 	void whatCannotBeCalibratedIsRefusedNamingTheDatabaseAndNothingIsWritten() throws Exception {
 		Path db = database("train", "30", "mixed", "16");
