@@ -36,7 +36,9 @@ import org.eclipse.debug.core.DebugPlugin;
 import org.eclipse.debug.core.ILaunchConfiguration;
 import org.eclipse.debug.core.ILaunchConfigurationWorkingCopy;
 import org.eclipse.debug.core.ILaunchManager;
+import org.eclipse.debug.internal.ui.launchConfigurations.LaunchConfigurationsDialog;
 import org.eclipse.debug.ui.DebugUITools;
+import org.eclipse.jface.window.Window;
 import org.eclipse.jface.viewers.StructuredSelection;
 import org.eclipse.swt.custom.CLabel;
 import org.eclipse.swt.widgets.Display;
@@ -226,6 +228,7 @@ class CalibrationLaunchTest {
 	void theLaunchDialogShowsTheCalibrationsSettingsAndSaysWhatIsWrong() throws Exception {
 		ILaunchConfiguration configuration = configuration("dialog", "/calibration-launch/dialog-model");
 		Shell workbench = ui(() -> PlatformUI.getWorkbench().getActiveWorkbenchWindow().getShell());
+		uiRun(CalibrationLaunchTest::forgetADisposedLaunchDialog);
 		// the dialog is modal: it is opened without waiting, and found among the display's shells
 		Display.getDefault().asyncExec(() -> DebugUITools.openLaunchConfigurationDialogOnGroup(workbench,
 				new StructuredSelection(configuration), "org.eclipse.debug.ui.launchGroup.run"));
@@ -252,7 +255,22 @@ class CalibrationLaunchTest {
 			assertTrue(ui(() -> texts(shown)).stream().anyMatch(text -> text.contains("the folds 'one' is not a whole number")),
 					() -> ui(() -> texts(shown)).toString());
 		} finally {
-			uiRun(shown::dispose); // closing would ask whether to keep the change; the test keeps nothing
+			uiRun(() -> {
+				shown.dispose(); // closing would ask whether to keep the change; the test keeps nothing
+				forgetADisposedLaunchDialog();
+			});
+		}
+	}
+
+	/**
+	 * The debug UI remembers the open launch dialog until it is closed, and brings that one to the front
+	 * instead of opening another: a dialog disposed without closing (as tests do, to answer no question)
+	 * would keep the next test's dialog from opening. Call on the UI thread.
+	 */
+	private static void forgetADisposedLaunchDialog() {
+		if (LaunchConfigurationsDialog.getCurrentlyVisibleLaunchConfigurationDialog() instanceof Window open
+				&& (open.getShell() == null || open.getShell().isDisposed())) {
+			LaunchConfigurationsDialog.setCurrentlyVisibleLaunchConfigurationDialog(null);
 		}
 	}
 

@@ -1,5 +1,6 @@
 package org.iosim.ui.internal.launch;
 
+import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 
@@ -131,7 +132,7 @@ public final class CalibrationAttributes {
 		}
 	}
 
-	private static java.nio.file.Path location(IResource resource) throws CoreException {
+	private static Path location(IResource resource) throws CoreException {
 		if (resource.getLocation() == null) {
 			throw new CoreException(Status.error(resource.getFullPath() + " is not in a local project"));
 		}

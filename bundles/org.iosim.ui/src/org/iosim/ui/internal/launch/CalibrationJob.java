@@ -1,5 +1,6 @@
 package org.iosim.ui.internal.launch;
 
+import java.net.MalformedURLException;
 import java.util.concurrent.atomic.AtomicReference;
 
 import org.eclipse.core.resources.IFile;
@@ -168,7 +169,7 @@ public final class CalibrationJob extends Job {
 				} else {
 					IDE.openEditor(page, report);
 				}
-			} catch (PartInitException | java.net.MalformedURLException cannotOpen) {
+			} catch (PartInitException | MalformedURLException cannotOpen) {
 				// the calibration succeeded and its report is on disk, beside the model in the workspace
 			}
 		});
