@@ -1,25 +1,21 @@
 package org.iosim.cli.internal;
 
-import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
-import java.util.TreeSet;
 import java.util.concurrent.Callable;
 
+import org.iosim.analysis.regression.ModelSelection;
 import org.iosim.calibration.Calibration;
+import org.iosim.calibration.CalibrationCancelledException;
 import org.iosim.calibration.CalibrationException;
 import org.iosim.calibration.CalibrationFolder;
+import org.iosim.calibration.CalibrationRun;
 import org.iosim.cli.Main;
 import org.iosim.files.FileProblems;
-import org.iosim.measure.MeasuredDelay;
-import org.iosim.measure.MeasurementDatabase;
-import org.iosim.measure.MeasurementException;
 import org.iosim.pcm.io.IoType;
-import org.iosim.report.OutputFolderException;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -84,64 +80,28 @@ final class CalibrateCommand implements Callable<Integer> {
 		if (folds < 2) {
 			throw new IosimCommand.UserError(Main.EXIT_USAGE, "--folds must be at least 2, got " + folds);
 		}
-		if (ioMode != null && !ioMode.equals("buffered") && !ioMode.equals("direct")) {
+		CalibrationRun.IoMode mode = ioMode == null ? null : CalibrationRun.IoMode.ofLabel(ioMode);
+		if (ioMode != null && mode == null) {
 			throw new IosimCommand.UserError(Main.EXIT_USAGE, "--io must be buffered or direct, not '" + FileProblems.excerpt(ioMode) + "'");
 		}
-		IosimCommand.requireUsableOutputFolder(out, overwrite, database);
-		List<MeasuredDelay> rows;
-		try (MeasurementDatabase opened = MeasurementDatabase.open(database, false)) {
-			rows = MeasuredDelay.of(opened.runs());
-		} catch (MeasurementException unusable) {
-			throw new IosimCommand.UserError(Main.EXIT_INVALID, unusable.getMessage());
-		}
-		rows = selected(rows);
 		RegressionCommand.ProgressLines progress = new RegressionCommand.ProgressLines(spec.commandLine().getErr(), quiet);
-		Calibration.Result result;
+		CalibrationRun.Outcome outcome;
 		try {
-			result = Calibration.calibrate(rows, new Calibration.Settings(name, folds, seed, testPlans),
-					type -> progress.selection("calibrate " + (type == IoType.READ ? "reads" : "writes")));
+			outcome = CalibrationRun.run(new CalibrationRun.Request(database, out, overwrite, name, system, mode, plans,
+					testPlans, folds, seed), new CalibrationRun.Listener() {
+						@Override
+						public ModelSelection.Listener selecting(String step, int number, int total) {
+							return progress.selection(step);
+						}
+					});
 		} catch (CalibrationException unusable) {
-			throw new IosimCommand.UserError(Main.EXIT_INVALID, database + ": " + unusable.getMessage());
+			throw new IosimCommand.UserError(Main.EXIT_INVALID, unusable.getMessage());
+		} catch (CalibrationCancelledException cancelled) {
+			// this listener never asks to stop: a command ends with its process
+			throw new IllegalStateException(cancelled);
 		}
-		Path written;
-		String systemUnderStudy = system != null ? system : name;
-		try {
-			written = CalibrationFolder.write(result, systemUnderStudy, out, overwrite);
-		} catch (OutputFolderException refused) {
-			throw new IosimCommand.UserError(Main.EXIT_INVALID, refused.getMessage());
-		} catch (IOException failed) {
-			throw new IosimCommand.UserError(Main.EXIT_INVALID, "cannot write " + out + ": " + FileProblems.reason(failed));
-		}
-		print(result, written, systemUnderStudy);
+		print(outcome.result(), outcome.folder(), system != null ? system : name);
 		return 0;
-	}
-
-	/** The rows of the chosen plans and I/O mode. */
-	private List<MeasuredDelay> selected(List<MeasuredDelay> rows) {
-		Set<String> known = new TreeSet<>();
-		rows.forEach(row -> known.add(row.plan()));
-		for (String plan : concat(plans, testPlans)) {
-			if (!known.contains(plan)) {
-				throw new IosimCommand.UserError(Main.EXIT_INVALID, database + ": no plan '" + plan + "' (it holds "
-						+ (known.isEmpty() ? "no measurements" : String.join(", ", known)) + ")");
-			}
-		}
-		List<MeasuredDelay> chosen = rows.stream()
-				.filter(row -> plans.isEmpty() || plans.contains(row.plan()) || testPlans.contains(row.plan())).toList();
-		Set<Boolean> modes = new TreeSet<>();
-		chosen.forEach(row -> modes.add(row.workload().direct()));
-		if (ioMode == null && modes.size() > 1) {
-			throw new IosimCommand.UserError(Main.EXIT_INVALID, database + " holds buffered and direct runs; choose the I/O"
-					+ " mode of the application to model with --io buffered or --io direct");
-		}
-		boolean direct = "direct".equals(ioMode);
-		return ioMode == null ? chosen : chosen.stream().filter(row -> row.workload().direct() == direct).toList();
-	}
-
-	private static List<String> concat(List<String> first, List<String> second) {
-		List<String> both = new ArrayList<>(first);
-		both.addAll(second);
-		return both;
 	}
 
 	/** The error a perfect model would have on the noisy measurements, when they were repeated. */
