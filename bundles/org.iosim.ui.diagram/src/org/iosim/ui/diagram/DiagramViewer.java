@@ -40,7 +40,11 @@ import org.eclipse.swt.widgets.Event;
 import org.eclipse.swt.widgets.Text;
 import org.eclipse.swt.widgets.ToolBar;
 import org.eclipse.swt.widgets.ToolItem;
+import org.iosim.pcm.AbstractInternalControlFlowAction;
 import org.iosim.pcm.Identified;
+import org.iosim.pcm.ParametricResourceDemand;
+import org.iosim.stoex.StoEx;
+import org.iosim.stoex.StoExParseException;
 import org.iosim.ui.diagram.internal.Diagram;
 import org.iosim.ui.diagram.internal.DiagramBuilder;
 import org.iosim.ui.diagram.internal.DiagramEdge;
@@ -59,7 +63,9 @@ import org.iosim.ui.diagram.internal.SavedLocations;
  * <p>What the user does: click selects (a node or a line); dragging a node moves it (where it is put
  * is kept in the layout file); Ctrl-dragging from one node to another connects them (an assembly
  * connector, a delegation, a successor, a deployment on another container); a double click or F2
- * renames in place; Delete deletes; the context menu adds what the diagram draws (a new action goes
+ * renames in place; a double click on one of an internal action's demand lines (or the context
+ * menu's Edit Demand) edits that demand's stochastic expression in place, parsed as it is typed: an
+ * invalid one is refused with the column of its first error; Delete deletes; the context menu adds what the diagram draws (a new action goes
  * after the selected one in its successor chain), deletes, renames, fits the diagram into the view
  * and puts moved nodes back where ELK places them. Ctrl and the mouse wheel zoom, dragging empty
  * space scrolls. Every change, moves included, is a command on the editing domain's command stack,
@@ -106,6 +112,8 @@ public final class DiagramViewer implements ISelectionProvider {
 
 	private Press press;
 	private Text renaming;
+	private Text demandEditing;
+	private StoExParseException demandError;
 
 	/** A mouse button held down: on a node (to move or connect it) or on empty space (to scroll). */
 	private static final class Press {
@@ -515,7 +523,12 @@ public final class DiagramViewer implements ISelectionProvider {
 
 	private void mouseDoubleClick(Event event) {
 		DiagramNode node = nodeAt(event.x, event.y);
-		if (node != null && node.named() != null) {
+		ParametricResourceDemand demand = node == null ? null : demandAt(node, event.y);
+		if (demand != null) {
+			press = null;
+			select(List.of(node.element()), false);
+			editDemand(demand);
+		} else if (node != null && node.named() != null) {
 			press = null;
 			select(List.of(node.element()), false);
 			startRename(node);
@@ -591,6 +604,11 @@ public final class DiagramViewer implements ISelectionProvider {
 		rename.setEnabled(selection.size() == 1 && diagram.nodeOf(selection.get(0)) != null
 				&& diagram.nodeOf(selection.get(0)).named() != null);
 		manager.add(rename);
+		if (selection.size() == 1 && selection.get(0) instanceof AbstractInternalControlFlowAction action) {
+			for (ParametricResourceDemand demand : action.getResourceDemands()) {
+				manager.add(action("Edit Demand: " + resourceName(demand), () -> editDemand(demand)));
+			}
+		}
 		Action delete = action("Delete", this::deleteSelection);
 		delete.setEnabled(!selection.isEmpty());
 		manager.add(delete);
@@ -727,6 +745,143 @@ public final class DiagramViewer implements ISelectionProvider {
 				stack().execute(rename);
 			}
 		}
+	}
+
+	// ------------------------------------------------------------------ resource demands in place
+
+	/**
+	 * The resource demand whose line of an action's node is at a control height; null when the
+	 * point is on the action's name or another detail. The demands are the first details under the
+	 * name, one a line (see Labels).
+	 */
+	private ParametricResourceDemand demandAt(DiagramNode node, int y) {
+		if (!(node.element() instanceof AbstractInternalControlFlowAction action) || action.getResourceDemands().isEmpty()) {
+			return null;
+		}
+		double lineHeight = lineHeight(node);
+		double intoText = toDiagram(0, y)[1] - node.absoluteY() - DiagramLayout.TEXT_MARGIN;
+		int line = (int) Math.floor(intoText / lineHeight);
+		return line >= 1 && line <= action.getResourceDemands().size() ? action.getResourceDemands().get(line - 1) : null;
+	}
+
+	private double lineHeight(DiagramNode node) {
+		return measure(node.label(), false)[1] / Math.max(1, node.label().lines().count());
+	}
+
+	/** Where a drawn action's demand line is in the control, at the current zoom and scroll; null when the action is not drawn. */
+	public Rectangle demandLine(ParametricResourceDemand demand) {
+		DiagramNode node = demand.eContainer() == null ? null : diagram.nodeOf(demand.eContainer());
+		if (node == null || !(demand.eContainer() instanceof AbstractInternalControlFlowAction action)) {
+			return null;
+		}
+		int line = action.getResourceDemands().indexOf(demand) + 1;
+		double lineHeight = lineHeight(node);
+		Point topLeft = toControl(node.absoluteX(), node.absoluteY() + DiagramLayout.TEXT_MARGIN + line * lineHeight);
+		return new Rectangle(topLeft.x, topLeft.y, (int) Math.round(node.width() * zoom), (int) Math.ceil(lineHeight * zoom));
+	}
+
+	private static String resourceName(ParametricResourceDemand demand) {
+		return demand.getRequiredResource() == null || demand.getRequiredResource().getName() == null ? "Resource"
+				: demand.getRequiredResource().getName();
+	}
+
+	/** The inline editor open on a resource demand's expression; null when none is open. */
+	public Text demandEditor() {
+		return demandEditing;
+	}
+
+	/**
+	 * Why the text in the demand editor is not a stochastic expression, with the column of the first
+	 * error (the parser's); null when it parses or no editor is open.
+	 */
+	public String demandError() {
+		return demandError == null ? null : demandError.getMessage();
+	}
+
+	/**
+	 * Opens an inline editor on a drawn action's resource demand, over the demand's line. The text is
+	 * parsed as the user types: an error is shown in red under the diagram and as the editor's
+	 * tooltip; Enter applies a valid expression as one command and refuses an invalid one, selecting
+	 * the character at the error's column; Escape closes the editor without a change.
+	 */
+	public void editDemand(ParametricResourceDemand demand) {
+		Rectangle line = demandLine(demand);
+		if (line == null) {
+			return;
+		}
+		closeDemandEditor();
+		Text text = new Text(canvas, SWT.BORDER | SWT.SINGLE);
+		demandEditing = text;
+		int width = Math.max(160, line.width);
+		text.setBounds(line.x, line.y, width, text.computeSize(width, SWT.DEFAULT).y);
+		text.setMessage(resourceName(demand) + " demand");
+		text.setText(demand.getDemand() == null ? "" : demand.getDemand());
+		text.setData(demand);
+		checkDemand(text);
+		text.selectAll();
+		text.setFocus();
+		text.addListener(SWT.Modify, event -> checkDemand(text));
+		text.addListener(SWT.DefaultSelection, event -> applyDemand(text));
+		text.addListener(SWT.FocusOut, event -> {
+			// leaving the editor keeps a valid expression and drops an invalid one
+			if (demandEditing == text && demandError == null) {
+				applyDemand(text);
+			} else if (demandEditing == text) {
+				message = "Demand not changed: " + demandError.getMessage();
+				closeDemandEditor();
+			}
+		});
+		text.addListener(SWT.Traverse, event -> {
+			if (event.detail == SWT.TRAVERSE_ESCAPE) {
+				event.doit = false;
+				message = null;
+				closeDemandEditor();
+			}
+		});
+	}
+
+	private void checkDemand(Text text) {
+		try {
+			StoEx.parse(text.getText());
+			demandError = null;
+		} catch (StoExParseException invalid) {
+			demandError = invalid;
+		}
+		Display display = text.getDisplay();
+		text.setForeground(demandError == null ? null : display.getSystemColor(SWT.COLOR_DARK_RED));
+		text.setToolTipText(demandError == null ? null : demandError.getMessage());
+		message = demandError == null ? null : "Invalid demand, " + demandError.getMessage();
+		canvas.redraw();
+	}
+
+	/** Applies a parsing expression as one command; an invalid one stays in the editor, the error's character selected. */
+	private void applyDemand(Text text) {
+		if (text.isDisposed() || demandEditing != text) {
+			return;
+		}
+		checkDemand(text);
+		if (demandError != null) {
+			int at = Math.min(text.getCharCount(), Math.max(0, demandError.column() - 1));
+			text.setSelection(at, Math.min(text.getCharCount(), at + 1));
+			return;
+		}
+		ParametricResourceDemand demand = (ParametricResourceDemand) text.getData();
+		String expression = text.getText();
+		closeDemandEditor();
+		if (!expression.equals(demand.getDemand())) {
+			stack().execute(editing.setDemand(demand, expression));
+		}
+	}
+
+	private void closeDemandEditor() {
+		Text text = demandEditing;
+		demandEditing = null;
+		demandError = null;
+		if (text != null && !text.isDisposed()) {
+			text.dispose();
+			canvas.setFocus();
+		}
+		canvas.redraw();
 	}
 
 	// ------------------------------------------------------------------ saved layouts

@@ -28,6 +28,7 @@ import org.iosim.pcm.ComposedStructure;
 import org.iosim.pcm.Identified;
 import org.iosim.pcm.OperationProvidedRole;
 import org.iosim.pcm.OperationRequiredRole;
+import org.iosim.pcm.ParametricResourceDemand;
 import org.iosim.pcm.PcmFactory;
 import org.iosim.pcm.PcmPackage.Literals;
 import org.iosim.pcm.ProvidedDelegationConnector;
@@ -45,7 +46,7 @@ import org.iosim.ui.diagram.DiagramKind;
 
 /**
  * The model changes a diagram makes, each one command for the editing domain's stack: renaming,
- * deleting (an action's neighbours are joined so its chain stays whole), adding what the diagram
+ * setting a resource demand's expression, deleting (an action's neighbours are joined so its chain stays whole), adding what the diagram
  * draws (an action after another goes into its successor chain), and connecting two nodes (an
  * assembly connector, a delegation, a successor, a deployment on another container).
  */
@@ -65,6 +66,14 @@ public final class DiagramEditing {
 	public Command rename(EObject named, String name) {
 		EStructuralFeature feature = named == null ? null : named.eClass().getEStructuralFeature("name");
 		return feature == null ? null : SetCommand.create(domain, named, feature, name);
+	}
+
+	/**
+	 * Sets a resource demand's stochastic expression; the caller has checked that it parses (the
+	 * model keeps expressions as text).
+	 */
+	public Command setDemand(ParametricResourceDemand demand, String expression) {
+		return SetCommand.create(domain, demand, Literals.PARAMETRIC_RESOURCE_DEMAND__DEMAND, expression);
 	}
 
 	/** Deletes elements and what refers to them; the actions before and after deleted actions are joined. */
