@@ -37,11 +37,16 @@ import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Display;
 import org.eclipse.swt.widgets.Event;
+import org.eclipse.swt.widgets.Menu;
+import org.eclipse.swt.widgets.MenuItem;
 import org.eclipse.swt.widgets.Text;
 import org.eclipse.swt.widgets.ToolBar;
 import org.eclipse.swt.widgets.ToolItem;
 import org.iosim.pcm.AbstractInternalControlFlowAction;
+import org.iosim.pcm.AssemblyContext;
 import org.iosim.pcm.Identified;
+import org.iosim.pcm.OperationProvidedRole;
+import org.iosim.pcm.OperationRequiredRole;
 import org.iosim.pcm.ParametricResourceDemand;
 import org.iosim.stoex.StoEx;
 import org.iosim.stoex.StoExParseException;
@@ -65,12 +70,17 @@ import org.iosim.ui.diagram.internal.SavedLocations;
  * connector, a delegation, a successor, a deployment on another container); a double click or F2
  * renames in place; a double click on one of an internal action's demand lines (or the context
  * menu's Edit Demand) edits that demand's stochastic expression in place, parsed as it is typed: an
- * invalid one is refused with the column of its first error; Delete deletes; the context menu adds what the diagram draws (a new action goes
- * after the selected one in its successor chain), deletes, renames, fits the diagram into the view
- * and puts moved nodes back where ELK places them. Ctrl and the mouse wheel zoom, dragging empty
- * space scrolls. Every change, moves included, is a command on the editing domain's command stack,
- * so it is undone and redone there and makes the host editor dirty; the diagram is drawn again after
- * every command.
+ * invalid one is refused with the column of its first error; Delete deletes; the context menu adds
+ * what the diagram draws (a new action goes after the selected one in its successor chain; a
+ * selected component in the repository diagram gets a provided or required role of an interface
+ * chosen from the model set's interfaces), deletes, renames, fits the diagram into the view and
+ * puts moved nodes back where ELK places them. A palette ({@link #createPalette}) offers what Add
+ * offers (a role's interfaces as a menu) and, on the system diagram, a Connector tool: a click on a
+ * requiring assembly (or its socket), then one on a providing assembly (or its lollipop), adds the
+ * assembly connector Ctrl-dragging adds, only between roles of the same interface; otherwise nothing
+ * is added and the diagram says why. Ctrl and the mouse wheel zoom, dragging empty space scrolls.
+ * Every change, moves included, is a command on the editing domain's command stack, so it is undone
+ * and redone there and makes the host editor dirty; the diagram is drawn again after every command.
  *
  * <p>Where the user put nodes is kept in a layout file beside the model ({@link #layoutFileOf(Path)}):
  * the host calls {@link #loadLayout(Path)} when it opens the model and {@link #saveLayout(Path)}
@@ -86,6 +96,8 @@ public final class DiagramViewer implements ISelectionProvider {
 	private static final double LINE_TOLERANCE = 5;
 	private static final double MIN_ZOOM = 0.1;
 	private static final double MAX_ZOOM = 4;
+	/** The system palette's tool connecting two assemblies by two clicks. */
+	public static final String CONNECTOR_TOOL = "Connector";
 
 	private final DiagramKind kind;
 	private Map<EObject, Boolean> problems = Map.of();
@@ -113,6 +125,10 @@ public final class DiagramViewer implements ISelectionProvider {
 	private Press press;
 	private Text renaming;
 	private Text demandEditing;
+	/** Whether the palette's connector tool is on: clicks choose a connector's ends instead of selecting. */
+	private boolean connectorTool;
+	/** The end the connector tool's first click chose (a requiring assembly or its socket); null before it. */
+	private DiagramNode connectorStart;
 	private StoExParseException demandError;
 
 	/** A mouse button held down: on a node (to move or connect it) or on empty space (to scroll). */
@@ -435,6 +451,10 @@ public final class DiagramViewer implements ISelectionProvider {
 	private void mouseDown(Event event) {
 		canvas.setFocus();
 		message = null;
+		if (connectorTool && event.button == 1) {
+			connectorToolClicked(nodeAt(event.x, event.y));
+			return;
+		}
 		if (event.button != 1) {
 			if (event.button == 3) {
 				selectAt(event.x, event.y, false);
@@ -549,7 +569,9 @@ public final class DiagramViewer implements ISelectionProvider {
 	}
 
 	private void keyDown(Event event) {
-		if (event.keyCode == SWT.DEL) {
+		if (event.keyCode == SWT.ESC && connectorTool) {
+			stopConnectorTool(null);
+		} else if (event.keyCode == SWT.DEL) {
 			deleteSelection();
 		} else if (event.keyCode == SWT.F2) {
 			renameSelection();
@@ -580,24 +602,75 @@ public final class DiagramViewer implements ISelectionProvider {
 
 	private void fillPalette(ToolBar palette) {
 		for (ToolItem item : palette.getItems()) {
+			if (item.getData() instanceof Menu choices) {
+				choices.dispose();
+			}
 			item.dispose();
 		}
+		Map<String, Menu> groups = new java.util.HashMap<>();
 		for (Addition addition : editing.additions(kind, additionTarget())) {
-			ToolItem item = new ToolItem(palette, SWT.PUSH);
-			item.setText(addition.label());
-			item.setEnabled(addition.command().canExecute());
-			item.addListener(SWT.Selection, event -> executeAndSelect(addition.command()));
+			if (addition.group() == null) {
+				ToolItem item = new ToolItem(palette, SWT.PUSH);
+				item.setText(addition.label());
+				item.setEnabled(addition.command().canExecute());
+				item.addListener(SWT.Selection, event -> executeAndSelect(addition.command()));
+				continue;
+			}
+			Menu choices = groups.computeIfAbsent(addition.group(), group -> choiceTool(palette, group));
+			MenuItem choice = new MenuItem(choices, SWT.PUSH);
+			choice.setText(addition.label());
+			choice.setEnabled(addition.command().canExecute());
+			choice.addListener(SWT.Selection, event -> executeAndSelect(addition.command()));
+		}
+		if (kind == DiagramKind.SYSTEM) {
+			ToolItem connector = new ToolItem(palette, SWT.CHECK);
+			connector.setText(CONNECTOR_TOOL);
+			connector.setToolTipText("Click a requiring assembly (or its socket), then a providing one (or its lollipop)");
+			connector.setSelection(connectorTool);
+			connector.addListener(SWT.Selection, event -> {
+				if (connector.getSelection()) {
+					startConnectorTool();
+				} else {
+					stopConnectorTool(null);
+				}
+			});
 		}
 		palette.getParent().layout(true, true);
+	}
+
+	/**
+	 * A palette tool offering a choice (e.g. a provided role of one of the interfaces): clicking it
+	 * shows the choices as a menu, which is the item's data.
+	 */
+	private Menu choiceTool(ToolBar palette, String group) {
+		ToolItem item = new ToolItem(palette, SWT.PUSH);
+		item.setText(group);
+		Menu choices = new Menu(palette.getShell(), SWT.POP_UP);
+		item.setData(choices);
+		item.addListener(SWT.Selection, event -> {
+			Rectangle bounds = item.getBounds();
+			choices.setLocation(palette.toDisplay(bounds.x, bounds.y + bounds.height));
+			choices.setVisible(true);
+		});
+		return choices;
 	}
 
 	private void fillContextMenu(IMenuManager manager) {
 		EObject target = additionTarget();
 		MenuManager add = new MenuManager("Add");
+		Map<String, MenuManager> groups = new java.util.HashMap<>();
 		for (Addition addition : editing.additions(kind, target)) {
 			Action action = action(addition.label(), () -> executeAndSelect(addition.command()));
 			action.setEnabled(addition.command().canExecute());
-			add.add(action);
+			if (addition.group() == null) {
+				add.add(action);
+			} else {
+				groups.computeIfAbsent(addition.group(), group -> {
+					MenuManager choices = new MenuManager(group);
+					add.add(choices);
+					return choices;
+				}).add(action);
+			}
 		}
 		manager.add(add);
 		Action rename = action("Rename\tF2", this::renameSelection);
@@ -692,6 +765,78 @@ public final class DiagramViewer implements ISelectionProvider {
 		}
 		executeAndSelect(connect);
 		return true;
+	}
+
+	// ------------------------------------------------------------------ the palette's connector tool
+
+	/** Turns on the connector tool: the next two clicks choose the requiring and the providing end. */
+	public void startConnectorTool() {
+		connectorTool = true;
+		connectorStart = null;
+		message = "Connector: click the requiring assembly or its socket (Escape cancels).";
+		showConnectorTool();
+	}
+
+	/** Whether the connector tool waits for a click. */
+	public boolean isConnectorToolOn() {
+		return connectorTool;
+	}
+
+	private void stopConnectorTool(String saying) {
+		connectorTool = false;
+		connectorStart = null;
+		message = saying;
+		showConnectorTool();
+	}
+
+	private void showConnectorTool() {
+		for (ToolBar palette : palettes) {
+			for (ToolItem item : palette.getItems()) {
+				if (CONNECTOR_TOOL.equals(item.getText())) {
+					item.setSelection(connectorTool);
+				}
+			}
+		}
+		canvas.redraw();
+	}
+
+	private void connectorToolClicked(DiagramNode clicked) {
+		if (clicked == null) {
+			stopConnectorTool("Connector cancelled: the click was on no element.");
+			return;
+		}
+		if (connectorStart == null) {
+			connectorStart = clicked;
+			select(List.of(owner(clicked).element()), false);
+			message = "Connector: click the providing assembly or its lollipop (Escape cancels).";
+			canvas.redraw();
+			return;
+		}
+		DiagramNode first = connectorStart;
+		stopConnectorTool(null);
+		if (owner(first).element() instanceof AssemblyContext requiring
+				&& owner(clicked).element() instanceof AssemblyContext providing) {
+			// a socket or lollipop clicked names the role; the assembly itself leaves the choice to the command
+			OperationRequiredRole required = first.attachedTo() != null && first.element() instanceof OperationRequiredRole role
+					? role : null;
+			OperationProvidedRole provided = clicked.attachedTo() != null
+					&& clicked.element() instanceof OperationProvidedRole role ? role : null;
+			Command connector = editing.assemblyConnector(requiring, required, providing, provided);
+			if (connector == null) {
+				message = "No connector: " + DiagramEditing.whyNoAssemblyConnector(requiring, required, providing, provided);
+				canvas.redraw();
+			} else {
+				executeAndSelect(connector);
+			}
+		} else {
+			// the tool connects what Ctrl-dragging connects, e.g. a system role and an assembly (a delegation)
+			connect(owner(first).element(), owner(clicked).element());
+		}
+	}
+
+	/** What the diagram says under its drawing (a refused connection, an invalid demand); null when nothing. */
+	public String message() {
+		return message;
 	}
 
 	private String label(EObject element) {
