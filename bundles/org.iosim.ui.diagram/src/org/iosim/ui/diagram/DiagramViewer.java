@@ -63,7 +63,9 @@ import org.iosim.ui.diagram.internal.SavedLocations;
 
 /**
  * A diagram of an architecture model on an SWT canvas, laid out by ELK, and a JFace selection
- * provider whose selection is the model elements selected in it (for the Properties view).
+ * provider whose selection is the model elements selected in it (for the Properties view). A
+ * composite component (in the repository diagram) and an assembly of one (in the system diagram)
+ * are boxes holding the composite's assemblies, their connectors and its delegations.
  *
  * <p>What the user does: click selects (a node or a line); dragging a node moves it (where it is put
  * is kept in the layout file); Ctrl-dragging from one node to another connects them (an assembly
