@@ -604,9 +604,6 @@ public final class DiagramViewer implements ISelectionProvider {
 
 	private void fillPalette(ToolBar palette) {
 		for (ToolItem item : palette.getItems()) {
-			if (item.getData() instanceof Menu choices) {
-				choices.dispose();
-			}
 			item.dispose();
 		}
 		Map<String, Menu> groups = new java.util.HashMap<>();
@@ -649,6 +646,8 @@ public final class DiagramViewer implements ISelectionProvider {
 		item.setText(group);
 		Menu choices = new Menu(palette.getShell(), SWT.POP_UP);
 		item.setData(choices);
+		// the menu belongs to the shell: it goes with its tool, when the palette is filled again or disposed
+		item.addListener(SWT.Dispose, event -> choices.dispose());
 		item.addListener(SWT.Selection, event -> {
 			Rectangle bounds = item.getBounds();
 			choices.setLocation(palette.toDisplay(bounds.x, bounds.y + bounds.height));
