@@ -37,10 +37,19 @@ import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Display;
 import org.eclipse.swt.widgets.Event;
+import org.eclipse.swt.widgets.Menu;
+import org.eclipse.swt.widgets.MenuItem;
 import org.eclipse.swt.widgets.Text;
 import org.eclipse.swt.widgets.ToolBar;
 import org.eclipse.swt.widgets.ToolItem;
+import org.iosim.pcm.AbstractInternalControlFlowAction;
+import org.iosim.pcm.AssemblyContext;
 import org.iosim.pcm.Identified;
+import org.iosim.pcm.OperationProvidedRole;
+import org.iosim.pcm.OperationRequiredRole;
+import org.iosim.pcm.ParametricResourceDemand;
+import org.iosim.stoex.StoEx;
+import org.iosim.stoex.StoExParseException;
 import org.iosim.ui.diagram.internal.Diagram;
 import org.iosim.ui.diagram.internal.DiagramBuilder;
 import org.iosim.ui.diagram.internal.DiagramEdge;
@@ -54,17 +63,26 @@ import org.iosim.ui.diagram.internal.SavedLocations;
 
 /**
  * A diagram of an architecture model on an SWT canvas, laid out by ELK, and a JFace selection
- * provider whose selection is the model elements selected in it (for the Properties view).
+ * provider whose selection is the model elements selected in it (for the Properties view). A
+ * composite component (in the repository diagram) and an assembly of one (in the system diagram)
+ * are boxes holding the composite's assemblies, their connectors and its delegations.
  *
  * <p>What the user does: click selects (a node or a line); dragging a node moves it (where it is put
  * is kept in the layout file); Ctrl-dragging from one node to another connects them (an assembly
  * connector, a delegation, a successor, a deployment on another container); a double click or F2
- * renames in place; Delete deletes; the context menu adds what the diagram draws (a new action goes
- * after the selected one in its successor chain), deletes, renames, fits the diagram into the view
- * and puts moved nodes back where ELK places them. Ctrl and the mouse wheel zoom, dragging empty
- * space scrolls. Every change, moves included, is a command on the editing domain's command stack,
- * so it is undone and redone there and makes the host editor dirty; the diagram is drawn again after
- * every command.
+ * renames in place; a double click on one of an internal action's demand lines (or the context
+ * menu's Edit Demand) edits that demand's stochastic expression in place, parsed as it is typed: an
+ * invalid one is refused with the column of its first error; Delete deletes; the context menu adds
+ * what the diagram draws (a new action goes after the selected one in its successor chain; a
+ * selected component in the repository diagram gets a provided or required role of an interface
+ * chosen from the model set's interfaces), deletes, renames, fits the diagram into the view and
+ * puts moved nodes back where ELK places them. A palette ({@link #createPalette}) offers what Add
+ * offers (a role's interfaces as a menu) and, on the system diagram, a Connector tool: a click on a
+ * requiring assembly (or its socket), then one on a providing assembly (or its lollipop), adds the
+ * assembly connector Ctrl-dragging adds, only between roles of the same interface; otherwise nothing
+ * is added and the diagram says why. Ctrl and the mouse wheel zoom, dragging empty space scrolls.
+ * Every change, moves included, is a command on the editing domain's command stack, so it is undone
+ * and redone there and makes the host editor dirty; the diagram is drawn again after every command.
  *
  * <p>Where the user put nodes is kept in a layout file beside the model ({@link #layoutFileOf(Path)}):
  * the host calls {@link #loadLayout(Path)} when it opens the model and {@link #saveLayout(Path)}
@@ -80,6 +98,8 @@ public final class DiagramViewer implements ISelectionProvider {
 	private static final double LINE_TOLERANCE = 5;
 	private static final double MIN_ZOOM = 0.1;
 	private static final double MAX_ZOOM = 4;
+	/** The system palette's tool connecting two assemblies by two clicks. */
+	public static final String CONNECTOR_TOOL = "Connector";
 
 	private final DiagramKind kind;
 	private Map<EObject, Boolean> problems = Map.of();
@@ -106,6 +126,12 @@ public final class DiagramViewer implements ISelectionProvider {
 
 	private Press press;
 	private Text renaming;
+	private Text demandEditing;
+	/** Whether the palette's connector tool is on: clicks choose a connector's ends instead of selecting. */
+	private boolean connectorTool;
+	/** The end the connector tool's first click chose (a requiring assembly or its socket); null before it. */
+	private DiagramNode connectorStart;
+	private StoExParseException demandError;
 
 	/** A mouse button held down: on a node (to move or connect it) or on empty space (to scroll). */
 	private static final class Press {
@@ -427,6 +453,10 @@ public final class DiagramViewer implements ISelectionProvider {
 	private void mouseDown(Event event) {
 		canvas.setFocus();
 		message = null;
+		if (connectorTool && event.button == 1) {
+			connectorToolClicked(nodeAt(event.x, event.y));
+			return;
+		}
 		if (event.button != 1) {
 			if (event.button == 3) {
 				selectAt(event.x, event.y, false);
@@ -515,7 +545,12 @@ public final class DiagramViewer implements ISelectionProvider {
 
 	private void mouseDoubleClick(Event event) {
 		DiagramNode node = nodeAt(event.x, event.y);
-		if (node != null && node.named() != null) {
+		ParametricResourceDemand demand = node == null ? null : demandAt(node, event.y);
+		if (demand != null) {
+			press = null;
+			select(List.of(node.element()), false);
+			editDemand(demand);
+		} else if (node != null && node.named() != null) {
 			press = null;
 			select(List.of(node.element()), false);
 			startRename(node);
@@ -536,7 +571,9 @@ public final class DiagramViewer implements ISelectionProvider {
 	}
 
 	private void keyDown(Event event) {
-		if (event.keyCode == SWT.DEL) {
+		if (event.keyCode == SWT.ESC && connectorTool) {
+			stopConnectorTool(null);
+		} else if (event.keyCode == SWT.DEL) {
 			deleteSelection();
 		} else if (event.keyCode == SWT.F2) {
 			renameSelection();
@@ -569,28 +606,83 @@ public final class DiagramViewer implements ISelectionProvider {
 		for (ToolItem item : palette.getItems()) {
 			item.dispose();
 		}
+		Map<String, Menu> groups = new java.util.HashMap<>();
 		for (Addition addition : editing.additions(kind, additionTarget())) {
-			ToolItem item = new ToolItem(palette, SWT.PUSH);
-			item.setText(addition.label());
-			item.setEnabled(addition.command().canExecute());
-			item.addListener(SWT.Selection, event -> executeAndSelect(addition.command()));
+			if (addition.group() == null) {
+				ToolItem item = new ToolItem(palette, SWT.PUSH);
+				item.setText(addition.label());
+				item.setEnabled(addition.command().canExecute());
+				item.addListener(SWT.Selection, event -> executeAndSelect(addition.command()));
+				continue;
+			}
+			Menu choices = groups.computeIfAbsent(addition.group(), group -> choiceTool(palette, group));
+			MenuItem choice = new MenuItem(choices, SWT.PUSH);
+			choice.setText(addition.label());
+			choice.setEnabled(addition.command().canExecute());
+			choice.addListener(SWT.Selection, event -> executeAndSelect(addition.command()));
+		}
+		if (kind == DiagramKind.SYSTEM) {
+			ToolItem connector = new ToolItem(palette, SWT.CHECK);
+			connector.setText(CONNECTOR_TOOL);
+			connector.setToolTipText("Click a requiring assembly (or its socket), then a providing one (or its lollipop)");
+			connector.setSelection(connectorTool);
+			connector.addListener(SWT.Selection, event -> {
+				if (connector.getSelection()) {
+					startConnectorTool();
+				} else {
+					stopConnectorTool(null);
+				}
+			});
 		}
 		palette.getParent().layout(true, true);
+	}
+
+	/**
+	 * A palette tool offering a choice (e.g. a provided role of one of the interfaces): clicking it
+	 * shows the choices as a menu, which is the item's data.
+	 */
+	private Menu choiceTool(ToolBar palette, String group) {
+		ToolItem item = new ToolItem(palette, SWT.PUSH);
+		item.setText(group);
+		Menu choices = new Menu(palette.getShell(), SWT.POP_UP);
+		item.setData(choices);
+		// the menu belongs to the shell: it goes with its tool, when the palette is filled again or disposed
+		item.addListener(SWT.Dispose, event -> choices.dispose());
+		item.addListener(SWT.Selection, event -> {
+			Rectangle bounds = item.getBounds();
+			choices.setLocation(palette.toDisplay(bounds.x, bounds.y + bounds.height));
+			choices.setVisible(true);
+		});
+		return choices;
 	}
 
 	private void fillContextMenu(IMenuManager manager) {
 		EObject target = additionTarget();
 		MenuManager add = new MenuManager("Add");
+		Map<String, MenuManager> groups = new java.util.HashMap<>();
 		for (Addition addition : editing.additions(kind, target)) {
 			Action action = action(addition.label(), () -> executeAndSelect(addition.command()));
 			action.setEnabled(addition.command().canExecute());
-			add.add(action);
+			if (addition.group() == null) {
+				add.add(action);
+			} else {
+				groups.computeIfAbsent(addition.group(), group -> {
+					MenuManager choices = new MenuManager(group);
+					add.add(choices);
+					return choices;
+				}).add(action);
+			}
 		}
 		manager.add(add);
 		Action rename = action("Rename\tF2", this::renameSelection);
 		rename.setEnabled(selection.size() == 1 && diagram.nodeOf(selection.get(0)) != null
 				&& diagram.nodeOf(selection.get(0)).named() != null);
 		manager.add(rename);
+		if (selection.size() == 1 && selection.get(0) instanceof AbstractInternalControlFlowAction action) {
+			for (ParametricResourceDemand demand : action.getResourceDemands()) {
+				manager.add(action("Edit Demand: " + resourceName(demand), () -> editDemand(demand)));
+			}
+		}
 		Action delete = action("Delete", this::deleteSelection);
 		delete.setEnabled(!selection.isEmpty());
 		manager.add(delete);
@@ -676,6 +768,78 @@ public final class DiagramViewer implements ISelectionProvider {
 		return true;
 	}
 
+	// ------------------------------------------------------------------ the palette's connector tool
+
+	/** Turns on the connector tool: the next two clicks choose the requiring and the providing end. */
+	public void startConnectorTool() {
+		connectorTool = true;
+		connectorStart = null;
+		message = "Connector: click the requiring assembly or its socket (Escape cancels).";
+		showConnectorTool();
+	}
+
+	/** Whether the connector tool waits for a click. */
+	public boolean isConnectorToolOn() {
+		return connectorTool;
+	}
+
+	private void stopConnectorTool(String saying) {
+		connectorTool = false;
+		connectorStart = null;
+		message = saying;
+		showConnectorTool();
+	}
+
+	private void showConnectorTool() {
+		for (ToolBar palette : palettes) {
+			for (ToolItem item : palette.getItems()) {
+				if (CONNECTOR_TOOL.equals(item.getText())) {
+					item.setSelection(connectorTool);
+				}
+			}
+		}
+		canvas.redraw();
+	}
+
+	private void connectorToolClicked(DiagramNode clicked) {
+		if (clicked == null) {
+			stopConnectorTool("Connector cancelled: the click was on no element.");
+			return;
+		}
+		if (connectorStart == null) {
+			connectorStart = clicked;
+			select(List.of(owner(clicked).element()), false);
+			message = "Connector: click the providing assembly or its lollipop (Escape cancels).";
+			canvas.redraw();
+			return;
+		}
+		DiagramNode first = connectorStart;
+		stopConnectorTool(null);
+		if (owner(first).element() instanceof AssemblyContext requiring
+				&& owner(clicked).element() instanceof AssemblyContext providing) {
+			// a socket or lollipop clicked names the role; the assembly itself leaves the choice to the command
+			OperationRequiredRole required = first.attachedTo() != null && first.element() instanceof OperationRequiredRole role
+					? role : null;
+			OperationProvidedRole provided = clicked.attachedTo() != null
+					&& clicked.element() instanceof OperationProvidedRole role ? role : null;
+			Command connector = editing.assemblyConnector(requiring, required, providing, provided);
+			if (connector == null) {
+				message = "No connector: " + DiagramEditing.whyNoAssemblyConnector(requiring, required, providing, provided);
+				canvas.redraw();
+			} else {
+				executeAndSelect(connector);
+			}
+		} else {
+			// the tool connects what Ctrl-dragging connects, e.g. a system role and an assembly (a delegation)
+			connect(owner(first).element(), owner(clicked).element());
+		}
+	}
+
+	/** What the diagram says under its drawing (a refused connection, an invalid demand); null when nothing. */
+	public String message() {
+		return message;
+	}
+
 	private String label(EObject element) {
 		DiagramNode node = diagram.nodeOf(element);
 		return node == null ? element.eClass().getName() : node.label().lines().findFirst().orElse("");
@@ -727,6 +891,143 @@ public final class DiagramViewer implements ISelectionProvider {
 				stack().execute(rename);
 			}
 		}
+	}
+
+	// ------------------------------------------------------------------ resource demands in place
+
+	/**
+	 * The resource demand whose line of an action's node is at a control height; null when the
+	 * point is on the action's name or another detail. The demands are the first details under the
+	 * name, one a line (see Labels).
+	 */
+	private ParametricResourceDemand demandAt(DiagramNode node, int y) {
+		if (!(node.element() instanceof AbstractInternalControlFlowAction action) || action.getResourceDemands().isEmpty()) {
+			return null;
+		}
+		double lineHeight = lineHeight(node);
+		double intoText = toDiagram(0, y)[1] - node.absoluteY() - DiagramLayout.TEXT_MARGIN;
+		int line = (int) Math.floor(intoText / lineHeight);
+		return line >= 1 && line <= action.getResourceDemands().size() ? action.getResourceDemands().get(line - 1) : null;
+	}
+
+	private double lineHeight(DiagramNode node) {
+		return measure(node.label(), false)[1] / Math.max(1, node.label().lines().count());
+	}
+
+	/** Where a drawn action's demand line is in the control, at the current zoom and scroll; null when the action is not drawn. */
+	public Rectangle demandLine(ParametricResourceDemand demand) {
+		DiagramNode node = demand.eContainer() == null ? null : diagram.nodeOf(demand.eContainer());
+		if (node == null || !(demand.eContainer() instanceof AbstractInternalControlFlowAction action)) {
+			return null;
+		}
+		int line = action.getResourceDemands().indexOf(demand) + 1;
+		double lineHeight = lineHeight(node);
+		Point topLeft = toControl(node.absoluteX(), node.absoluteY() + DiagramLayout.TEXT_MARGIN + line * lineHeight);
+		return new Rectangle(topLeft.x, topLeft.y, (int) Math.round(node.width() * zoom), (int) Math.ceil(lineHeight * zoom));
+	}
+
+	private static String resourceName(ParametricResourceDemand demand) {
+		return demand.getRequiredResource() == null || demand.getRequiredResource().getName() == null ? "Resource"
+				: demand.getRequiredResource().getName();
+	}
+
+	/** The inline editor open on a resource demand's expression; null when none is open. */
+	public Text demandEditor() {
+		return demandEditing;
+	}
+
+	/**
+	 * Why the text in the demand editor is not a stochastic expression, with the column of the first
+	 * error (the parser's); null when it parses or no editor is open.
+	 */
+	public String demandError() {
+		return demandError == null ? null : demandError.getMessage();
+	}
+
+	/**
+	 * Opens an inline editor on a drawn action's resource demand, over the demand's line. The text is
+	 * parsed as the user types: an error is shown in red under the diagram and as the editor's
+	 * tooltip; Enter applies a valid expression as one command and refuses an invalid one, selecting
+	 * the character at the error's column; Escape closes the editor without a change.
+	 */
+	public void editDemand(ParametricResourceDemand demand) {
+		Rectangle line = demandLine(demand);
+		if (line == null) {
+			return;
+		}
+		closeDemandEditor();
+		Text text = new Text(canvas, SWT.BORDER | SWT.SINGLE);
+		demandEditing = text;
+		int width = Math.max(160, line.width);
+		text.setBounds(line.x, line.y, width, text.computeSize(width, SWT.DEFAULT).y);
+		text.setMessage(resourceName(demand) + " demand");
+		text.setText(demand.getDemand() == null ? "" : demand.getDemand());
+		text.setData(demand);
+		checkDemand(text);
+		text.selectAll();
+		text.setFocus();
+		text.addListener(SWT.Modify, event -> checkDemand(text));
+		text.addListener(SWT.DefaultSelection, event -> applyDemand(text));
+		text.addListener(SWT.FocusOut, event -> {
+			// leaving the editor keeps a valid expression and drops an invalid one
+			if (demandEditing == text && demandError == null) {
+				applyDemand(text);
+			} else if (demandEditing == text) {
+				message = "Demand not changed: " + demandError.getMessage();
+				closeDemandEditor();
+			}
+		});
+		text.addListener(SWT.Traverse, event -> {
+			if (event.detail == SWT.TRAVERSE_ESCAPE) {
+				event.doit = false;
+				message = null;
+				closeDemandEditor();
+			}
+		});
+	}
+
+	private void checkDemand(Text text) {
+		try {
+			StoEx.parse(text.getText());
+			demandError = null;
+		} catch (StoExParseException invalid) {
+			demandError = invalid;
+		}
+		Display display = text.getDisplay();
+		text.setForeground(demandError == null ? null : display.getSystemColor(SWT.COLOR_DARK_RED));
+		text.setToolTipText(demandError == null ? null : demandError.getMessage());
+		message = demandError == null ? null : "Invalid demand, " + demandError.getMessage();
+		canvas.redraw();
+	}
+
+	/** Applies a parsing expression as one command; an invalid one stays in the editor, the error's character selected. */
+	private void applyDemand(Text text) {
+		if (text.isDisposed() || demandEditing != text) {
+			return;
+		}
+		checkDemand(text);
+		if (demandError != null) {
+			int at = Math.min(text.getCharCount(), Math.max(0, demandError.column() - 1));
+			text.setSelection(at, Math.min(text.getCharCount(), at + 1));
+			return;
+		}
+		ParametricResourceDemand demand = (ParametricResourceDemand) text.getData();
+		String expression = text.getText();
+		closeDemandEditor();
+		if (!expression.equals(demand.getDemand())) {
+			stack().execute(editing.setDemand(demand, expression));
+		}
+	}
+
+	private void closeDemandEditor() {
+		Text text = demandEditing;
+		demandEditing = null;
+		demandError = null;
+		if (text != null && !text.isDisposed()) {
+			text.dispose();
+			canvas.setFocus();
+		}
+		canvas.redraw();
 	}
 
 	// ------------------------------------------------------------------ saved layouts

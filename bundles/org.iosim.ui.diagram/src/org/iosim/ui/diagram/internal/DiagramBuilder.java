@@ -1,9 +1,12 @@
 package org.iosim.ui.diagram.internal;
 
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.BiFunction;
+import java.util.function.Function;
 
 import org.eclipse.emf.ecore.EObject;
 import org.iosim.pcm.AbstractAction;
@@ -20,6 +23,7 @@ import org.iosim.pcm.Branch;
 import org.iosim.pcm.BranchAction;
 import org.iosim.pcm.BranchTransition;
 import org.iosim.pcm.ComposedStructure;
+import org.iosim.pcm.CompositeComponent;
 import org.iosim.pcm.Connector;
 import org.iosim.pcm.EventChannel;
 import org.iosim.pcm.EventChannelSinkConnector;
@@ -103,7 +107,9 @@ public final class DiagramBuilder {
 				nodes.put(declared, diagram.node(region, declared, declared, labels.text(declared), NodeShape.INTERFACE));
 			}
 			for (RepositoryComponent component : repository.getComponents()) {
-				nodes.put(component, diagram.node(region, component, component, labels.text(component), NodeShape.BOX));
+				// a composite is a box holding its assemblies and their connectors
+				nodes.put(component, diagram.node(region, component, component, labels.text(component),
+						component instanceof CompositeComponent ? NodeShape.REGION : NodeShape.BOX));
 			}
 		}
 		for (Repository repository : repositories) {
@@ -117,6 +123,10 @@ public final class DiagramBuilder {
 				for (RequiredRole role : component.getRequiredRoles()) {
 					diagram.edge(role, requiredRole(diagram, node, role), nodes.get(requiredInterface(role)), "requires",
 							EdgeStyle.DASHED_ARROW);
+				}
+				if (component instanceof CompositeComponent composite) {
+					// its delegations start and end at the composite's own lollipops and sockets, drawn just now
+					composedStructure(diagram, node, composite, diagram::nodeOf, Set.of(composite));
 				}
 			}
 		}
@@ -176,15 +186,26 @@ public final class DiagramBuilder {
 		for (RequiredRole role : system.getRequiredRoles()) {
 			diagram.node(null, role, role, labels.text(role), NodeShape.ROLE);
 		}
-		composedStructure(diagram, region, system);
+		composedStructure(diagram, region, system, diagram::nodeOf, Set.of());
 		return diagram;
 	}
 
-	private void composedStructure(Diagram diagram, DiagramNode region, ComposedStructure structure) {
+	/**
+	 * The assemblies of a system or composite in its region, with their connectors. An assembly of a
+	 * composite component is itself a region holding the composite's assemblies (unless the
+	 * composite contains itself, which would never end).
+	 *
+	 * @param outerRoles the nodes of the structure's own roles, where its delegations end
+	 * @param enclosing  the composites drawn around this structure
+	 */
+	private void composedStructure(Diagram diagram, DiagramNode region, ComposedStructure structure,
+			Function<EObject, DiagramNode> outerRoles, Set<ComposedStructure> enclosing) {
 		// the same component's role appears on each of its assemblies: a role's node is found by both
 		Map<AssemblyContext, Map<EObject, DiagramNode>> roles = new HashMap<>();
 		for (AssemblyContext assembly : structure.getAssemblyContexts()) {
-			DiagramNode node = diagram.node(region, assembly, assembly, labels.text(assembly), NodeShape.BOX);
+			boolean nested = assembly.getComponent() instanceof CompositeComponent composite && !enclosing.contains(composite);
+			DiagramNode node = diagram.node(region, assembly, assembly, labels.text(assembly),
+					nested ? NodeShape.REGION : NodeShape.BOX);
 			Map<EObject, DiagramNode> rolesOfAssembly = roles.computeIfAbsent(assembly, key -> new HashMap<>());
 			if (assembly.getComponent() != null) {
 				for (ProvidedRole role : assembly.getComponent().getProvidedRoles()) {
@@ -193,6 +214,12 @@ public final class DiagramBuilder {
 				for (RequiredRole role : assembly.getComponent().getRequiredRoles()) {
 					rolesOfAssembly.put(role, requiredRole(diagram, node, role));
 				}
+			}
+			if (nested) {
+				CompositeComponent composite = (CompositeComponent) assembly.getComponent();
+				Set<ComposedStructure> inside = new HashSet<>(enclosing);
+				inside.add(composite);
+				composedStructure(diagram, node, composite, rolesOfAssembly::get, inside);
 			}
 		}
 		BiFunction<AssemblyContext, EObject, DiagramNode> roleOf = (assembly, role) -> {
@@ -219,10 +246,10 @@ public final class DiagramBuilder {
 						diagram.nodeOf(source.getEventChannel()), label, EdgeStyle.ARROW);
 				case EventChannelSinkConnector sink -> diagram.edge(connector, diagram.nodeOf(sink.getEventChannel()),
 						diagram.nodeOf(sink.getAssemblyContext()), label, EdgeStyle.ARROW);
-				case ProvidedDelegationConnector delegation -> diagram.edge(connector, diagram.nodeOf(delegation.getOuterRole()),
+				case ProvidedDelegationConnector delegation -> diagram.edge(connector, outerRoles.apply(delegation.getOuterRole()),
 						roleOf.apply(delegation.getInnerContext(), delegation.getInnerRole()), "delegates", EdgeStyle.DASHED_ARROW);
 				case RequiredDelegationConnector delegation -> diagram.edge(connector,
-						roleOf.apply(delegation.getInnerContext(), delegation.getInnerRole()), diagram.nodeOf(delegation.getOuterRole()),
+						roleOf.apply(delegation.getInnerContext(), delegation.getInnerRole()), outerRoles.apply(delegation.getOuterRole()),
 						"delegates", EdgeStyle.DASHED_ARROW);
 				default -> {
 					// a connector kind without ends the diagram draws

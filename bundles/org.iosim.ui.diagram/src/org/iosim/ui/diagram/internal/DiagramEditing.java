@@ -26,13 +26,17 @@ import org.iosim.pcm.AssemblyConnector;
 import org.iosim.pcm.AssemblyContext;
 import org.iosim.pcm.ComposedStructure;
 import org.iosim.pcm.Identified;
+import org.iosim.pcm.OperationInterface;
 import org.iosim.pcm.OperationProvidedRole;
 import org.iosim.pcm.OperationRequiredRole;
+import org.iosim.pcm.ParametricResourceDemand;
 import org.iosim.pcm.PcmFactory;
 import org.iosim.pcm.PcmPackage.Literals;
 import org.iosim.pcm.ProvidedDelegationConnector;
 import org.iosim.pcm.ProvidedRole;
 import org.iosim.pcm.RequiredDelegationConnector;
+import org.iosim.pcm.Repository;
+import org.iosim.pcm.RepositoryComponent;
 import org.iosim.pcm.RequiredRole;
 import org.iosim.pcm.ResourceContainer;
 import org.iosim.pcm.Start;
@@ -45,14 +49,22 @@ import org.iosim.ui.diagram.DiagramKind;
 
 /**
  * The model changes a diagram makes, each one command for the editing domain's stack: renaming,
- * deleting (an action's neighbours are joined so its chain stays whole), adding what the diagram
+ * setting a resource demand's expression, deleting (an action's neighbours are joined so its chain stays whole), adding what the diagram
  * draws (an action after another goes into its successor chain), and connecting two nodes (an
  * assembly connector, a delegation, a successor, a deployment on another container).
  */
 public final class DiagramEditing {
 
-	/** A way to add an element: what the menu says, and the command doing it. */
-	public record Addition(String label, Command command) {
+	/**
+	 * A way to add an element: what the menu says, and the command doing it. Additions of one group
+	 * (e.g. a provided role, one for each interface) are a choice under the group's name; the group is
+	 * null for an addition of its own.
+	 */
+	public record Addition(String group, String label, Command command) {
+
+		public Addition(String label, Command command) {
+			this(null, label, command);
+		}
 	}
 
 	private final EditingDomain domain;
@@ -65,6 +77,14 @@ public final class DiagramEditing {
 	public Command rename(EObject named, String name) {
 		EStructuralFeature feature = named == null ? null : named.eClass().getEStructuralFeature("name");
 		return feature == null ? null : SetCommand.create(domain, named, feature, name);
+	}
+
+	/**
+	 * Sets a resource demand's stochastic expression; the caller has checked that it parses (the
+	 * model keeps expressions as text).
+	 */
+	public Command setDemand(ParametricResourceDemand demand, String expression) {
+		return SetCommand.create(domain, demand, Literals.PARAMETRIC_RESOURCE_DEMAND__DEMAND, expression);
 	}
 
 	/** Deletes elements and what refers to them; the actions before and after deleted actions are joined. */
@@ -130,6 +150,51 @@ public final class DiagramEditing {
 		}
 		if (kind == DiagramKind.ALLOCATION && target instanceof ResourceContainer container) {
 			additions.addAll(deployments(container));
+		}
+		if (kind == DiagramKind.REPOSITORY && target instanceof RepositoryComponent component) {
+			additions.addAll(roles(component));
+		}
+		return additions;
+	}
+
+	/** The group of the additions of a provided role, one for each interface. */
+	public static final String PROVIDED_ROLE = "Provided Role";
+	/** The group of the additions of a required role, one for each interface. */
+	public static final String REQUIRED_ROLE = "Required Role";
+
+	/**
+	 * A provided and a required role of a component for each operation interface of the model set's
+	 * repositories (the component's own repository when it is in no model set), named as Palladio's
+	 * editors name them: "Shop provides Orders".
+	 */
+	private List<Addition> roles(RepositoryComponent component) {
+		List<Addition> additions = new ArrayList<>();
+		List<Repository> repositories = EcoreUtil.getRootContainer(component) instanceof ArchitectureModel model
+				? model.getRepositories()
+				: component.eContainer() instanceof Repository repository ? List.of(repository) : List.of();
+		for (Repository repository : repositories) {
+			for (Object declared : repository.getInterfaces()) {
+				if (declared instanceof OperationInterface offered) {
+					OperationProvidedRole provided = PcmFactory.eINSTANCE.createOperationProvidedRole();
+					giveId(provided);
+					provided.setName(Labels.name(component) + " provides " + Labels.name(offered));
+					provided.setProvidedInterface(offered);
+					additions.add(new Addition(PROVIDED_ROLE, Labels.name(offered), AddCommand.create(domain, component,
+							Literals.INTERFACE_PROVIDING_REQUIRING_ENTITY__PROVIDED_ROLES, provided)));
+				}
+			}
+		}
+		for (Repository repository : repositories) {
+			for (Object declared : repository.getInterfaces()) {
+				if (declared instanceof OperationInterface wanted) {
+					OperationRequiredRole required = PcmFactory.eINSTANCE.createOperationRequiredRole();
+					giveId(required);
+					required.setName(Labels.name(component) + " requires " + Labels.name(wanted));
+					required.setRequiredInterface(wanted);
+					additions.add(new Addition(REQUIRED_ROLE, Labels.name(wanted), AddCommand.create(domain, component,
+							Literals.INTERFACE_PROVIDING_REQUIRING_ENTITY__REQUIRED_ROLES, required)));
+				}
+			}
 		}
 		return additions;
 	}
@@ -221,7 +286,8 @@ public final class DiagramEditing {
 			return null;
 		}
 		Command connect = switch (from) {
-			case AssemblyContext requiring when to instanceof AssemblyContext providing -> assemblyConnector(requiring, providing);
+			case AssemblyContext requiring when to instanceof AssemblyContext providing ->
+				assemblyConnector(requiring, null, providing, null);
 			case OperationProvidedRole outer when to instanceof AssemblyContext inner -> providedDelegation(outer, inner);
 			case AssemblyContext inner when to instanceof OperationRequiredRole outer -> requiredDelegation(inner, outer);
 			case AbstractAction action when to instanceof AbstractAction next && next.eContainer() == action.eContainer() ->
@@ -235,18 +301,30 @@ public final class DiagramEditing {
 		return connect == null || connect == UnexecutableCommand.INSTANCE || !connect.canExecute() ? null : connect;
 	}
 
-	private Command assemblyConnector(AssemblyContext requiring, AssemblyContext providing) {
-		if (!(requiring.eContainer() instanceof ComposedStructure structure) || providing.eContainer() != structure
-				|| requiring.getComponent() == null || providing.getComponent() == null) {
+	/**
+	 * An assembly connector from a requiring assembly to a providing one of the same structure, for
+	 * the first required role (or the given one) that no connector binds yet and that a provided role
+	 * (or the given one) of the other assembly matches: both name the same interface.
+	 *
+	 * @param onlyRequired a required role of the requiring assembly's component, or null for any
+	 * @param onlyProvided a provided role of the providing assembly's component, or null for any
+	 * @return the command adding it, or null when no pair of roles fits (see
+	 *         {@link #whyNoAssemblyConnector})
+	 */
+	public Command assemblyConnector(AssemblyContext requiring, OperationRequiredRole onlyRequired, AssemblyContext providing,
+			OperationProvidedRole onlyProvided) {
+		if (requiring == providing || !(requiring.eContainer() instanceof ComposedStructure structure)
+				|| providing.eContainer() != structure || requiring.getComponent() == null || providing.getComponent() == null) {
 			return null;
 		}
 		for (RequiredRole required : requiring.getComponent().getRequiredRoles()) {
-			if (!(required instanceof OperationRequiredRole requiredRole)
+			if (!(required instanceof OperationRequiredRole requiredRole) || onlyRequired != null && required != onlyRequired
 					|| Wiring.isBound(structure, requiring, requiredRole)) {
 				continue;
 			}
 			for (ProvidedRole provided : providing.getComponent().getProvidedRoles()) {
-				if (provided instanceof OperationProvidedRole providedRole && providedRole.getProvidedInterface() != null
+				if (provided instanceof OperationProvidedRole providedRole && (onlyProvided == null || provided == onlyProvided)
+						&& providedRole.getProvidedInterface() != null
 						&& providedRole.getProvidedInterface() == requiredRole.getRequiredInterface()) {
 					AssemblyConnector connector = PcmFactory.eINSTANCE.createAssemblyConnector();
 					giveId(connector);
@@ -260,6 +338,43 @@ public final class DiagramEditing {
 			}
 		}
 		return null;
+	}
+
+	/**
+	 * Why {@link #assemblyConnector} finds no connector between two assemblies (and roles), for the
+	 * user: what one requires and the other provides.
+	 */
+	public static String whyNoAssemblyConnector(AssemblyContext requiring, OperationRequiredRole onlyRequired,
+			AssemblyContext providing, OperationProvidedRole onlyProvided) {
+		if (requiring == providing) {
+			return "An assembly is not connected to itself.";
+		}
+		if (requiring.getComponent() == null || providing.getComponent() == null) {
+			return "An assembly without a component has no roles to connect.";
+		}
+		if (requiring.eContainer() != providing.eContainer()) {
+			return Labels.name(requiring) + " and " + Labels.name(providing) + " are not in the same system or composite.";
+		}
+		List<String> requiredOpen = new ArrayList<>();
+		List<String> requiredBound = new ArrayList<>();
+		for (RequiredRole required : requiring.getComponent().getRequiredRoles()) {
+			if (required instanceof OperationRequiredRole role && (onlyRequired == null || role == onlyRequired)) {
+				ComposedStructure structure = (ComposedStructure) requiring.eContainer();
+				(Wiring.isBound(structure, requiring, role) ? requiredBound : requiredOpen).add(Labels.name(role.getRequiredInterface()));
+			}
+		}
+		List<String> provided = new ArrayList<>();
+		for (ProvidedRole role : providing.getComponent().getProvidedRoles()) {
+			if (role instanceof OperationProvidedRole operation && (onlyProvided == null || operation == onlyProvided)) {
+				provided.add(Labels.name(operation.getProvidedInterface()));
+			}
+		}
+		if (requiredOpen.isEmpty()) {
+			return requiredBound.isEmpty() ? Labels.name(requiring) + " requires no interface."
+					: Labels.name(requiring) + " is already connected for " + String.join(", ", requiredBound) + ".";
+		}
+		return Labels.name(requiring) + " requires " + String.join(", ", requiredOpen) + " but " + Labels.name(providing)
+				+ (provided.isEmpty() ? " provides no interface." : " provides " + String.join(", ", provided) + ".");
 	}
 
 	private Command providedDelegation(OperationProvidedRole outer, AssemblyContext inner) {

@@ -43,7 +43,7 @@ import org.eclipse.emf.ecore.EObject;
 public final class DiagramLayout {
 
 	/** Space between a box's text and its border. */
-	static final double TEXT_MARGIN = 8;
+	public static final double TEXT_MARGIN = 8;
 	/** Diameter of an interface's, role's, start's or stop's circle. */
 	static final double CIRCLE = 18;
 	/** Length of a lollipop's or socket's stick, from its owner's border to its head. */

@@ -373,8 +373,9 @@ class EditingTest {
 			RepositoryComponent added = repository.getComponents().get(2);
 			assertNotNull(ui(() -> viewer.diagram().nodeOf(added)));
 			assertEquals(List.of(added), ui(() -> viewer.getSelection().toList()), "the new component is selected");
-			assertEquals(List.of(), ui(() -> Arrays.stream(palette.getItems()).map(ToolItem::getText).toList()),
-					"the palette follows the selection: a component holds nothing the repository diagram draws");
+			assertEquals(List.of("Provided Role", "Required Role"),
+					ui(() -> Arrays.stream(palette.getItems()).map(ToolItem::getText).toList()),
+					"the palette follows the selection: for a component it offers its roles (PaletteTest adds one)");
 			uiRun(() -> viewer.setSelection(org.eclipse.jface.viewers.StructuredSelection.EMPTY));
 			assertEquals(offered, ui(() -> Arrays.stream(palette.getItems()).map(ToolItem::getText).toList()));
 			uiRun(() -> opened.stack().undo());

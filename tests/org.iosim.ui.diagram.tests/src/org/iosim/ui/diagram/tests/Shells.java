@@ -72,6 +72,21 @@ final class Shells {
 		return imported.modelSets().get(0).model();
 	}
 
+	/**
+	 * The model set of a Palladio example beside the repository that a file belongs to (a folder may
+	 * hold several, e.g. two systems); the test is skipped where the folder is absent.
+	 */
+	static ArchitectureModel palladioExample(String name, String file) {
+		Path folder = Path.of(System.getProperty("iosim.repository.root", "../..")).resolve("../shared/palladio-examples")
+				.resolve(name).normalize();
+		Assumptions.assumeTrue(Files.isDirectory(folder), () -> "no Palladio example at " + folder);
+		ImportResult imported = new PalladioImporter().importPath(folder);
+		assertEquals(List.of(), imported.errors(), "errors reading " + folder);
+		return imported.modelSets().stream()
+				.filter(set -> set.files().stream().anyMatch(path -> path.getFileName().toString().equals(file))).findFirst()
+				.orElseThrow(() -> new AssertionError("no model set with " + file + " in " + folder)).model();
+	}
+
 	/** A viewer in a shell of its own, on a model held as the model editor holds it. */
 	record Opened(Shell shell, DiagramViewer viewer, AdapterFactoryEditingDomain domain, ComposedAdapterFactory labels) {
 
