@@ -265,11 +265,7 @@ final class QpnTestFiles {
 		return diagnostics.stream().map(QpnDiagnostic::toString).collect(Collectors.joining("\n", "\n", ""));
 	}
 
-	/**
-	 * @return QPME's example nets: from the system property {@code iosim.repository.root}
-	 *         ({@code ROOT/../shared/qpme-examples}) or the nearest folder above the working directory
-	 *         that has {@code shared/qpme-examples}
-	 */
+	/** @return the shared qpme-examples beside the repository (../shared), when they are there */
 	static Optional<Path> qpmeExamples() {
 		return Repository.shared("qpme-examples");
 	}

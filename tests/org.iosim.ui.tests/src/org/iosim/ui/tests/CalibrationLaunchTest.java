@@ -15,7 +15,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.Random;
 import java.util.concurrent.CompletableFuture;
@@ -36,17 +35,8 @@ import org.eclipse.debug.core.DebugPlugin;
 import org.eclipse.debug.core.ILaunchConfiguration;
 import org.eclipse.debug.core.ILaunchConfigurationWorkingCopy;
 import org.eclipse.debug.core.ILaunchManager;
-import org.eclipse.debug.internal.ui.launchConfigurations.LaunchConfigurationsDialog;
-import org.eclipse.debug.ui.DebugUITools;
-import org.eclipse.jface.window.Window;
-import org.eclipse.jface.viewers.StructuredSelection;
-import org.eclipse.swt.custom.CLabel;
-import org.eclipse.swt.widgets.Display;
-import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Shell;
-import org.eclipse.swt.widgets.Text;
 import org.eclipse.ui.IEditorReference;
-import org.eclipse.ui.PlatformUI;
 import org.iosim.calibration.Calibration;
 import org.iosim.calibration.CalibrationFolder;
 import org.iosim.calibration.CalibrationRun;
@@ -59,8 +49,6 @@ import org.iosim.measure.StorageWorkload;
 import org.iosim.pcm.io.IoType;
 import org.iosim.ui.internal.launch.CalibrationAttributes;
 import org.iosim.ui.internal.launch.CalibrationJob;
-import org.iosim.ui.internal.launch.SimulationTab;
-import org.iosim.ui.testing.UiThread;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -227,64 +215,25 @@ class CalibrationLaunchTest {
 	@Test
 	void theLaunchDialogShowsTheCalibrationsSettingsAndSaysWhatIsWrong() throws Exception {
 		ILaunchConfiguration configuration = configuration("dialog", "/calibration-launch/dialog-model");
-		Shell workbench = ui(() -> PlatformUI.getWorkbench().getActiveWorkbenchWindow().getShell());
-		uiRun(CalibrationLaunchTest::forgetADisposedLaunchDialog);
-		// the dialog is modal: it is opened without waiting, and found among the display's shells
-		Display.getDefault().asyncExec(() -> DebugUITools.openLaunchConfigurationDialogOnGroup(workbench,
-				new StructuredSelection(configuration), "org.eclipse.debug.ui.launchGroup.run"));
-		Shell dialog = null;
-		for (int tries = 0; dialog == null && tries < 600; tries++) {
-			Thread.sleep(100);
-			dialog = ui(() -> Arrays.stream(Display.getDefault().getShells())
-					.filter(shell -> shell != workbench && shell.isVisible() && field(shell, CalibrationAttributes.FOLDS) != null)
-					.findFirst().orElse(null));
-		}
+		Shell dialog = Workbench.openLaunchDialog(configuration, CalibrationAttributes.FOLDS);
 		assertNotNull(dialog, "the launch dialog opened with the calibration tab");
 		Shell shown = dialog;
 		try {
-			assertEquals(database.getFullPath().toString(), ui(() -> field(shown, CalibrationAttributes.DATABASE).getText()));
+			assertEquals(database.getFullPath().toString(), ui(() -> Workbench.launchField(shown, CalibrationAttributes.DATABASE).getText()));
 			assertEquals("/calibration-launch/dialog-model",
-					ui(() -> field(shown, CalibrationAttributes.OUTPUT_FOLDER).getText()));
-			assertEquals("disk-model", ui(() -> field(shown, CalibrationAttributes.NAME).getText()));
-			assertEquals("10", ui(() -> field(shown, CalibrationAttributes.FOLDS).getText()));
-			assertEquals("1", ui(() -> field(shown, CalibrationAttributes.SEED).getText()));
+					ui(() -> Workbench.launchField(shown, CalibrationAttributes.OUTPUT_FOLDER).getText()));
+			assertEquals("disk-model", ui(() -> Workbench.launchField(shown, CalibrationAttributes.NAME).getText()));
+			assertEquals("10", ui(() -> Workbench.launchField(shown, CalibrationAttributes.FOLDS).getText()));
+			assertEquals("1", ui(() -> Workbench.launchField(shown, CalibrationAttributes.SEED).getText()));
 			Workbench.screenshot("calibration-dialog", () -> shown);
 
-			uiRun(() -> field(shown, CalibrationAttributes.FOLDS).setText("one"));
+			uiRun(() -> Workbench.launchField(shown, CalibrationAttributes.FOLDS).setText("one"));
 			processEvents();
-			assertTrue(ui(() -> texts(shown)).stream().anyMatch(text -> text.contains("the folds 'one' is not a whole number")),
-					() -> ui(() -> texts(shown)).toString());
+			assertTrue(ui(() -> Workbench.texts(shown)).stream().anyMatch(text -> text.contains("the folds 'one' is not a whole number")),
+					() -> ui(() -> Workbench.texts(shown)).toString());
 		} finally {
-			uiRun(() -> {
-				shown.dispose(); // closing would ask whether to keep the change; the test keeps nothing
-				forgetADisposedLaunchDialog();
-			});
+			Workbench.disposeLaunchDialog(shown);
 		}
-	}
-
-	/**
-	 * The debug UI remembers the open launch dialog until it is closed, and brings that one to the front
-	 * instead of opening another: a dialog disposed without closing (as tests do, to answer no question)
-	 * would keep the next test's dialog from opening. Call on the UI thread.
-	 */
-	private static void forgetADisposedLaunchDialog() {
-		if (LaunchConfigurationsDialog.getCurrentlyVisibleLaunchConfigurationDialog() instanceof Window open
-				&& (open.getShell() == null || open.getShell().isDisposed())) {
-			LaunchConfigurationsDialog.setCurrentlyVisibleLaunchConfigurationDialog(null);
-		}
-	}
-
-	private static Text field(Shell shell, String attribute) {
-		return UiThread.widgets(shell).stream().filter(widget -> widget instanceof Text)
-				.filter(widget -> attribute.equals(widget.getData(SimulationTab.ATTRIBUTE_KEY))).map(Text.class::cast)
-				.findFirst().orElse(null);
-	}
-
-	/** What the dialog's labels, fields and message area say. */
-	private static List<String> texts(Shell shell) {
-		return UiThread.widgets(shell).stream().map(widget -> widget instanceof Label label ? label.getText()
-				: widget instanceof CLabel label ? label.getText() : widget instanceof Text text ? text.getText() : null)
-				.filter(Objects::nonNull).toList();
 	}
 
 	/** A saved configuration with the new configuration's defaults for the database, and the folder chosen. */

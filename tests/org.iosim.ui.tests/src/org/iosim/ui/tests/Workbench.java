@@ -9,25 +9,33 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
 import java.util.stream.Stream;
 
 import org.eclipse.core.resources.IProject;
 import org.eclipse.core.resources.IResource;
 import org.eclipse.core.resources.ResourcesPlugin;
 import org.eclipse.core.runtime.CoreException;
+import org.eclipse.debug.core.ILaunchConfiguration;
+import org.eclipse.debug.internal.ui.launchConfigurations.LaunchConfigurationsDialog;
 import org.eclipse.debug.ui.DebugUITools;
 import org.eclipse.emf.ecore.EObject;
 import org.eclipse.jface.dialogs.MessageDialogWithToggle;
 import org.eclipse.jface.viewers.StructuredSelection;
 import org.eclipse.jface.viewers.Viewer;
+import org.eclipse.jface.window.Window;
 import org.eclipse.swt.SWT;
+import org.eclipse.swt.custom.CLabel;
 import org.eclipse.swt.graphics.GC;
 import org.eclipse.swt.graphics.Image;
 import org.eclipse.swt.graphics.Rectangle;
+import org.eclipse.swt.widgets.Display;
 import org.eclipse.swt.widgets.Event;
+import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Menu;
 import org.eclipse.swt.widgets.MenuItem;
 import org.eclipse.swt.widgets.Shell;
+import org.eclipse.swt.widgets.Text;
 import org.eclipse.ui.IPageLayout;
 import org.eclipse.ui.IViewPart;
 import org.eclipse.ui.IWorkbenchPage;
@@ -37,6 +45,7 @@ import org.eclipse.ui.part.ISetSelectionTarget;
 import org.iosim.testing.Repository;
 import org.iosim.ui.IosimUi;
 import org.iosim.ui.internal.editor.ModelEditor;
+import org.iosim.ui.internal.launch.SimulationTab;
 import org.iosim.ui.testing.UiThread;
 
 /** What the workbench tests share: the active page, example projects, screenshots of windows. */
@@ -165,5 +174,63 @@ final class Workbench {
 		String text = item.getText().replace("&", "");
 		text = text.contains("\t") ? text.substring(0, text.indexOf('\t')) : text;
 		return text.replaceFirst("^\\d+ ", "").strip();
+	}
+
+	/**
+	 * Opens the Run Configurations dialog on a configuration, without waiting (it is modal), and finds
+	 * it among the display's shells by a field of the tab the test expects.
+	 *
+	 * @param field a {@link org.iosim.ui.internal.launch.SimulationTab#ATTRIBUTE_KEY} of the tab's fields
+	 * @return the dialog's shell, or null if it did not open within a minute
+	 */
+	static Shell openLaunchDialog(ILaunchConfiguration configuration, String field) throws InterruptedException {
+		Shell workbench = UiThread.ui(() -> PlatformUI.getWorkbench().getActiveWorkbenchWindow().getShell());
+		uiRun(Workbench::forgetADisposedLaunchDialog);
+		Display.getDefault().asyncExec(() -> DebugUITools.openLaunchConfigurationDialogOnGroup(workbench,
+				new StructuredSelection(configuration), "org.eclipse.debug.ui.launchGroup.run"));
+		for (int tries = 0; tries < 600; tries++) {
+			Thread.sleep(100);
+			Shell dialog = UiThread.ui(() -> Arrays.stream(Display.getDefault().getShells())
+					.filter(shell -> shell != workbench && shell.isVisible() && launchField(shell, field) != null)
+					.findFirst().orElse(null));
+			if (dialog != null) {
+				return dialog;
+			}
+		}
+		return null;
+	}
+
+	/** Throws the dialog away: closing it would ask whether to keep the changes, and a test keeps none. */
+	static void disposeLaunchDialog(Shell dialog) {
+		uiRun(() -> {
+			dialog.dispose();
+			forgetADisposedLaunchDialog();
+		});
+	}
+
+	/**
+	 * The debug UI remembers the open launch dialog until it is closed, and brings that one to the front
+	 * instead of opening another: a dialog disposed without closing would keep the next test's dialog
+	 * from opening. Call on the UI thread.
+	 */
+	private static void forgetADisposedLaunchDialog() {
+		if (LaunchConfigurationsDialog.getCurrentlyVisibleLaunchConfigurationDialog() instanceof Window open
+				&& (open.getShell() == null || open.getShell().isDisposed())) {
+			LaunchConfigurationsDialog.setCurrentlyVisibleLaunchConfigurationDialog(null);
+		}
+	}
+
+	/** The launch tab's field of an attribute. Call on the UI thread. */
+	static Text launchField(Shell shell, String attribute) {
+		return UiThread.widgets(shell).stream().filter(widget -> widget instanceof Text)
+				.filter(widget -> attribute.equals(widget.getData(SimulationTab.ATTRIBUTE_KEY))).map(Text.class::cast)
+				.findFirst().orElse(null);
+	}
+
+	/** What a dialog's labels, fields and message area say. Call on the UI thread. */
+	static List<String> texts(Shell shell) {
+		return UiThread.widgets(shell).stream().map(widget -> widget instanceof Label label ? label.getText()
+				: widget instanceof CLabel label ? label.getText() : widget instanceof Text text ? text.getText() : null)
+				.filter(Objects::nonNull).toList();
 	}
 }

@@ -27,14 +27,10 @@ import org.eclipse.debug.core.DebugPlugin;
 import org.eclipse.debug.core.ILaunchConfiguration;
 import org.eclipse.debug.core.ILaunchConfigurationWorkingCopy;
 import org.eclipse.debug.core.ILaunchManager;
-import org.eclipse.debug.ui.DebugUITools;
 import org.eclipse.emf.ecore.EObject;
 import org.eclipse.jface.viewers.IStructuredSelection;
 import org.eclipse.swt.widgets.Table;
 import org.eclipse.swt.widgets.TableItem;
-import org.eclipse.swt.widgets.Display;
-import org.eclipse.ui.IEditorPart;
-import org.eclipse.ui.PlatformUI;
 import org.eclipse.ui.ide.IDE;
 import org.eclipse.ui.views.properties.IPropertySheetPage;
 import org.eclipse.ui.views.properties.IPropertySource;
@@ -47,7 +43,6 @@ import org.iosim.ui.IosimUi;
 import org.iosim.ui.testing.UiThread;
 import org.iosim.ui.internal.editor.ModelEditor;
 import org.iosim.ui.internal.launch.LaunchAttributes;
-import org.iosim.ui.internal.launch.SimulationTab;
 import org.iosim.ui.internal.results.ResultsView;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -395,55 +390,23 @@ class WorkbenchTest {
 	@Order(7)
 	void theLaunchDialogShowsTheSettingsAndSaysWhatIsWrongBeforeARun() throws Exception {
 		ILaunchConfiguration configuration = configuration("fileserver-dialog", 5_000, "");
-		org.eclipse.swt.widgets.Shell workbench = ui(() -> PlatformUI.getWorkbench().getActiveWorkbenchWindow().getShell());
-		// the dialog is modal: it is opened without waiting, and found among the display's shells
-		Display.getDefault().asyncExec(() -> DebugUITools.openLaunchConfigurationDialogOnGroup(workbench,
-				new org.eclipse.jface.viewers.StructuredSelection(configuration), "org.eclipse.debug.ui.launchGroup.run"));
-		org.eclipse.swt.widgets.Shell dialog = null;
-		for (int tries = 0; dialog == null && tries < 600; tries++) {
-			sleep(100);
-			dialog = ui(() -> Arrays.stream(Display.getDefault().getShells())
-					.filter(shell -> shell != workbench && shell.isVisible() && field(shell, LaunchAttributes.SEED) != null)
-					.findFirst().orElse(null));
-		}
+		org.eclipse.swt.widgets.Shell dialog = Workbench.openLaunchDialog(configuration, LaunchAttributes.SEED);
 		assertNotNull(dialog, "the launch dialog opened with the simulation tab");
 		org.eclipse.swt.widgets.Shell shown = dialog;
 		try {
-			assertEquals("/fileserver", ui(() -> field(shown, LaunchAttributes.MODEL).getText()));
-			assertEquals("/fileserver/fileserver.ioconfig", ui(() -> field(shown, LaunchAttributes.IO_CONFIGURATION).getText()));
-			assertEquals("7", ui(() -> field(shown, LaunchAttributes.SEED).getText()));
-			assertEquals("5000", ui(() -> field(shown, LaunchAttributes.MAX_MEASUREMENTS).getText()));
+			assertEquals("/fileserver", ui(() -> Workbench.launchField(shown, LaunchAttributes.MODEL).getText()));
+			assertEquals("/fileserver/fileserver.ioconfig", ui(() -> Workbench.launchField(shown, LaunchAttributes.IO_CONFIGURATION).getText()));
+			assertEquals("7", ui(() -> Workbench.launchField(shown, LaunchAttributes.SEED).getText()));
+			assertEquals("5000", ui(() -> Workbench.launchField(shown, LaunchAttributes.MAX_MEASUREMENTS).getText()));
 			Workbench.screenshot("launch-dialog", () -> shown);
 
-			uiRun(() -> field(shown, LaunchAttributes.SEED).setText("seven"));
+			uiRun(() -> Workbench.launchField(shown, LaunchAttributes.SEED).setText("seven"));
 			processEvents();
-			assertTrue(ui(() -> texts(shown)).stream().anyMatch(text -> text.contains("the seed 'seven' is not a whole number")),
-					() -> ui(() -> texts(shown)).toString());
+			assertTrue(ui(() -> Workbench.texts(shown)).stream().anyMatch(text -> text.contains("the seed 'seven' is not a whole number")),
+					() -> ui(() -> Workbench.texts(shown)).toString());
 		} finally {
-			uiRun(shown::dispose); // closing would ask whether to keep the change; the test keeps nothing
+			Workbench.disposeLaunchDialog(shown);
 		}
-	}
-
-	private static org.eclipse.swt.widgets.Text field(org.eclipse.swt.widgets.Shell shell, String attribute) {
-		return UiThread.widgets(shell).stream().filter(widget -> widget instanceof org.eclipse.swt.widgets.Text)
-				.filter(widget -> attribute.equals(widget.getData(SimulationTab.ATTRIBUTE_KEY)))
-				.map(org.eclipse.swt.widgets.Text.class::cast).findFirst().orElse(null);
-	}
-
-	/** What the dialog's labels and message area say. */
-	private static List<String> texts(org.eclipse.swt.widgets.Shell shell) {
-		return UiThread.widgets(shell).stream().map(widget -> {
-			if (widget instanceof org.eclipse.swt.widgets.Label label) {
-				return label.getText();
-			}
-			if (widget instanceof org.eclipse.swt.custom.CLabel label) {
-				return label.getText();
-			}
-			if (widget instanceof org.eclipse.swt.widgets.Text text) {
-				return text.getText();
-			}
-			return null;
-		}).filter(java.util.Objects::nonNull).toList();
 	}
 
 	private static void assertClose(double expected, String cell) {

@@ -84,11 +84,7 @@ final class TestModels {
 		throw new AssertionError("no element with id " + id);
 	}
 
-	/**
-	 * @return Palladio's example models: from the system property {@code iosim.repository.root}
-	 *         ({@code ROOT/../shared/palladio-examples}) or the nearest folder above the working
-	 *         directory that has {@code shared/palladio-examples}
-	 */
+	/** @return the shared palladio-examples beside the repository (../shared), when they are there */
 	static Optional<Path> palladioExamples() {
 		return Repository.shared("palladio-examples");
 	}

@@ -34,6 +34,7 @@ import org.iosim.pcm.io.provider.IoItemProviderAdapterFactory;
 import org.iosim.pcm.palladio.ImportResult;
 import org.iosim.pcm.palladio.PalladioImporter;
 import org.iosim.pcm.provider.PcmItemProviderAdapterFactory;
+import org.iosim.testing.Repository;
 import org.iosim.ui.diagram.DiagramKind;
 import org.iosim.ui.diagram.DiagramViewer;
 import org.iosim.ui.diagram.internal.DiagramNode;
@@ -52,7 +53,7 @@ final class Shells {
 
 	/** The model set of one of the repository's examples, read as the workbench reads Palladio files. */
 	static ArchitectureModel example(String name) {
-		Path folder = Path.of(System.getProperty("iosim.repository.root", "../..")).resolve("examples").resolve(name);
+		Path folder = Repository.example(name);
 		ImportResult imported = new PalladioImporter().importPath(folder);
 		assertEquals(List.of(), imported.errors(), "errors reading " + folder);
 		assertEquals(1, imported.modelSets().size(), "model sets in " + folder);
@@ -64,9 +65,7 @@ final class Shells {
 	 * as the workbench reads it; the test is skipped where that folder is absent.
 	 */
 	static ArchitectureModel palladioExample(String name) {
-		Path folder = Path.of(System.getProperty("iosim.repository.root", "../..")).resolve("../shared/palladio-examples")
-				.resolve(name).normalize();
-		Assumptions.assumeTrue(Files.isDirectory(folder), () -> "no Palladio example at " + folder);
+		Path folder = palladioFolder(name);
 		ImportResult imported = new PalladioImporter().importPath(folder);
 		assertEquals(List.of(), imported.errors(), "errors reading " + folder);
 		return imported.modelSets().get(0).model();
@@ -77,14 +76,20 @@ final class Shells {
 	 * hold several, e.g. two systems); the test is skipped where the folder is absent.
 	 */
 	static ArchitectureModel palladioExample(String name, String file) {
-		Path folder = Path.of(System.getProperty("iosim.repository.root", "../..")).resolve("../shared/palladio-examples")
-				.resolve(name).normalize();
-		Assumptions.assumeTrue(Files.isDirectory(folder), () -> "no Palladio example at " + folder);
+		Path folder = palladioFolder(name);
 		ImportResult imported = new PalladioImporter().importPath(folder);
 		assertEquals(List.of(), imported.errors(), "errors reading " + folder);
 		return imported.modelSets().stream()
 				.filter(set -> set.files().stream().anyMatch(path -> path.getFileName().toString().equals(file))).findFirst()
 				.orElseThrow(() -> new AssertionError("no model set with " + file + " in " + folder)).model();
+	}
+
+	/** The folder of a Palladio example beside the repository; the test is skipped where it is absent. */
+	private static Path palladioFolder(String name) {
+		Path folder = Repository.shared("palladio-examples").map(examples -> examples.resolve(name)).orElse(null);
+		Assumptions.assumeTrue(folder != null && Files.isDirectory(folder), () -> "no Palladio example " + name
+				+ " beside the repository (../shared/palladio-examples)");
+		return folder;
 	}
 
 	/** A viewer in a shell of its own, on a model held as the model editor holds it. */
