@@ -48,8 +48,6 @@ import org.iosim.pcm.RepositoryComponent;
 import org.iosim.pcm.ResourceDemandingSeff;
 import org.iosim.pcm.SoftwareSystem;
 import org.iosim.pcm.StartAction;
-import org.iosim.pcm.validation.Diagnostic;
-import org.iosim.pcm.validation.ModelValidator;
 import org.iosim.ui.diagram.DiagramKind;
 import org.iosim.ui.diagram.DiagramViewer;
 import org.iosim.ui.diagram.internal.DiagramEdge;
@@ -194,7 +192,7 @@ class EditingTest {
 		AbstractAction start = browse.getSteps().get(0);
 		InternalAction render = (InternalAction) start.getSuccessor();
 		AbstractAction lookup = render.getSuccessor();
-		assertEquals(List.of(), errors(shop));
+		assertEquals(List.of(), Shells.errors(shop));
 		Shells.Opened opened = open(DiagramKind.RDSEFF, shop, browse);
 		DiagramViewer viewer = opened.viewer();
 		try {
@@ -204,14 +202,14 @@ class EditingTest {
 			assertFalse(browse.getSteps().contains(render));
 			assertSame(lookup, start.getSuccessor(), "the start leads to the action after the deleted one");
 			assertNull(ui(() -> viewer.diagram().nodeOf(render)));
-			assertEquals(List.of(), errors(shop));
+			assertEquals(List.of(), Shells.errors(shop));
 
 			uiRun(() -> opened.stack().undo());
 			assertTrue(browse.getSteps().contains(render));
 			assertSame(render, start.getSuccessor());
 			assertSame(lookup, render.getSuccessor());
 			assertNotNull(ui(() -> viewer.diagram().nodeOf(render)));
-			assertEquals(List.of(), errors(shop));
+			assertEquals(List.of(), Shells.errors(shop));
 		} finally {
 			opened.close();
 		}
@@ -308,13 +306,13 @@ class EditingTest {
 			assertEquals(List.of(added), ui(() -> viewer.getSelection().toList()), "the new action is selected");
 			DiagramNode node = ui(() -> viewer.diagram().nodeOf(added));
 			assertNotNull(node);
-			assertEquals(List.of(), errors(shop));
+			assertEquals(List.of(), Shells.errors(shop));
 			DrawingTest.assertNoOverlap(ui(viewer::diagram));
 
 			uiRun(() -> opened.stack().undo());
 			assertEquals(4, browse.getSteps().size());
 			assertSame(lookup, render.getSuccessor());
-			assertEquals(List.of(), errors(shop));
+			assertEquals(List.of(), Shells.errors(shop));
 		} finally {
 			opened.close();
 		}
@@ -411,11 +409,6 @@ class EditingTest {
 			DiagramNode node = viewer.diagram().nodeOf(element);
 			return new double[] { node.x(), node.y() };
 		});
-	}
-
-	private static List<String> errors(ArchitectureModel model) {
-		return new ModelValidator().validate(model).stream().filter(found -> found.severity() == Diagnostic.Severity.ERROR)
-				.map(Diagnostic::message).toList();
 	}
 
 	/** A shop assembly requiring Orders and a backend assembly providing it, not yet connected. */

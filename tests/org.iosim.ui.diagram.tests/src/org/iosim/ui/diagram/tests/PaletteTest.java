@@ -26,16 +26,14 @@ import org.eclipse.swt.widgets.ToolItem;
 import org.iosim.pcm.ArchitectureModel;
 import org.iosim.pcm.AssemblyConnector;
 import org.iosim.pcm.AssemblyContext;
-import org.iosim.pcm.BasicComponent;
 import org.iosim.pcm.OperationInterface;
 import org.iosim.pcm.OperationProvidedRole;
 import org.iosim.pcm.OperationRequiredRole;
-import org.iosim.pcm.PcmFactory;
 import org.iosim.pcm.Repository;
 import org.iosim.pcm.RepositoryComponent;
 import org.iosim.pcm.SoftwareSystem;
-import org.iosim.pcm.validation.Diagnostic;
-import org.iosim.pcm.validation.ModelValidator;
+import org.iosim.testing.ContainerBuilder;
+import org.iosim.testing.ModelBuilder;
 import org.iosim.ui.diagram.DiagramKind;
 import org.iosim.ui.diagram.DiagramViewer;
 import org.iosim.ui.diagram.internal.DiagramNode;
@@ -80,7 +78,7 @@ class PaletteTest {
 			assertNotNull(role.getId());
 			assertTrue(ui(() -> viewer.diagram().edges().stream().anyMatch(edge -> edge.element() == role
 					&& edge.target() == viewer.diagram().nodeOf(web))), "the diagram draws the role to its interface");
-			assertEquals(List.of(), errors(shop));
+			assertEquals(List.of(), Shells.errors(shop));
 
 			uiRun(() -> opened.stack().undo());
 			assertEquals(List.of(), catalog.getRequiredRoles());
@@ -192,63 +190,15 @@ class PaletteTest {
 		});
 	}
 
-	private static List<String> errors(ArchitectureModel model) {
-		return new ModelValidator().validate(model).stream().filter(found -> found.severity() == Diagnostic.Severity.ERROR)
-				.map(Diagnostic::message).toList();
-	}
-
 	/** A shop requiring Orders, a backend providing Orders and a mailer providing Mail, not connected. */
 	private static ArchitectureModel threeAssemblies() {
-		PcmFactory factory = PcmFactory.eINSTANCE;
-		ArchitectureModel model = factory.createArchitectureModel();
-		model.setId("palette");
-		model.setName("palette");
-		Repository repository = factory.createRepository();
-		repository.setId("palette.repository");
-		repository.setName("Shop");
-		OperationInterface orders = factory.createOperationInterface();
-		orders.setId("palette.orders");
-		orders.setName("Orders");
-		OperationInterface mail = factory.createOperationInterface();
-		mail.setId("palette.mail");
-		mail.setName("Mail");
-		repository.getInterfaces().addAll(List.of(orders, mail));
-		BasicComponent shop = component(repository, "Shop");
-		OperationRequiredRole requires = factory.createOperationRequiredRole();
-		requires.setId("palette.shop.requires");
-		requires.setName("Shop requires Orders");
-		requires.setRequiredInterface(orders);
-		shop.getRequiredRoles().add(requires);
-		component(repository, "Backend").getProvidedRoles().add(provided("Backend", orders));
-		component(repository, "Mailer").getProvidedRoles().add(provided("Mailer", mail));
-		model.getRepositories().add(repository);
-		SoftwareSystem system = factory.createSoftwareSystem();
-		system.setId("palette.system");
-		system.setName("Shop system");
-		for (RepositoryComponent component : repository.getComponents()) {
-			AssemblyContext assembly = factory.createAssemblyContext();
-			assembly.setId("palette.assembly." + component.getName());
-			assembly.setName(component.getName());
-			assembly.setComponent(component);
-			system.getAssemblyContexts().add(assembly);
-		}
-		model.setSystem(system);
-		return model;
-	}
-
-	private static BasicComponent component(Repository repository, String name) {
-		BasicComponent component = PcmFactory.eINSTANCE.createBasicComponent();
-		component.setId("palette." + name);
-		component.setName(name);
-		repository.getComponents().add(component);
-		return component;
-	}
-
-	private static OperationProvidedRole provided(String owner, OperationInterface offered) {
-		OperationProvidedRole role = PcmFactory.eINSTANCE.createOperationProvidedRole();
-		role.setId("palette." + owner + ".provides");
-		role.setName(owner + " provides " + offered.getName());
-		role.setProvidedInterface(offered);
-		return role;
+		ModelBuilder builder = new ModelBuilder("palette");
+		OperationInterface orders = builder.operationInterface("Orders");
+		OperationInterface mail = builder.operationInterface("Mail");
+		ContainerBuilder host = builder.container("host");
+		builder.deploy(builder.component("Shop").requires(orders), host);
+		builder.deploy(builder.component("Backend").provides(orders), host);
+		builder.deploy(builder.component("Mailer").provides(mail), host);
+		return builder.build();
 	}
 }

@@ -34,6 +34,8 @@ import org.iosim.pcm.io.provider.IoItemProviderAdapterFactory;
 import org.iosim.pcm.palladio.ImportResult;
 import org.iosim.pcm.palladio.PalladioImporter;
 import org.iosim.pcm.provider.PcmItemProviderAdapterFactory;
+import org.iosim.pcm.validation.Diagnostic;
+import org.iosim.pcm.validation.ModelValidator;
 import org.iosim.testing.Repository;
 import org.iosim.ui.diagram.DiagramKind;
 import org.iosim.ui.diagram.DiagramViewer;
@@ -90,6 +92,12 @@ final class Shells {
 		Assumptions.assumeTrue(folder != null && Files.isDirectory(folder), () -> "no Palladio example " + name
 				+ " beside the repository (../shared/palladio-examples)");
 		return folder;
+	}
+
+	/** The messages of the validator's errors on the model: what an edit must not leave behind. */
+	static List<String> errors(ArchitectureModel model) {
+		return new ModelValidator().validate(model).stream().filter(found -> found.severity() == Diagnostic.Severity.ERROR)
+				.map(Diagnostic::message).toList();
 	}
 
 	/** A viewer in a shell of its own, on a model held as the model editor holds it. */
