@@ -449,21 +449,33 @@ public final class IoConfigurationEditor extends CommandStackEditor {
 		}
 		Path folder = file().getLocation().toPath().getParent();
 		java.util.List<ResourceContainer> containers = modelContainers();
-		ListSelectionDialog dialog = ListSelectionDialog.of(containers.toArray())
+		java.util.List<ResourceContainer> chosen = choose(containers,
+				container -> container.getName() + " (" + container.getId() + ")", "Serves containers",
+				"Containers of the model in " + folder.getFileName() + " whose HDD this storage replaces:",
+				storage.getContainers().stream().map(this::container).filter(java.util.Objects::nonNull).toList());
+		if (chosen != null) {
+			setContainers(storage, chosen.stream().map(ResourceContainer::getId).toList());
+		}
+	}
+
+	/** @return the elements the user checked in a list of them, or null if the dialog was cancelled */
+	private <T> java.util.List<T> choose(java.util.List<T> elements, Function<T, String> label, String title, String message,
+			java.util.List<T> preselected) {
+		ListSelectionDialog dialog = ListSelectionDialog.of(elements.toArray())
 				.labelProvider(new org.eclipse.jface.viewers.LabelProvider() {
 					@Override
+					@SuppressWarnings("unchecked") // the dialog shows only the elements given
 					public String getText(Object element) {
-						ResourceContainer container = (ResourceContainer) element;
-						return container.getName() + " (" + container.getId() + ")";
+						return label.apply((T) element);
 					}
-				}).message("Containers of the model in " + folder.getFileName() + " whose HDD this storage replaces:")
-				.preselect(storage.getContainers().stream().map(this::container).filter(java.util.Objects::nonNull).toArray())
-				.create(getSite().getShell());
-		dialog.setTitle("Serves containers");
-		if (dialog.open() == ListSelectionDialog.OK) {
-			java.util.List<String> ids = java.util.Arrays.stream(dialog.getResult()).map(chosen -> ((ResourceContainer) chosen).getId()).toList();
-			setContainers(storage, ids);
+				}).message(message).preselect(preselected.toArray()).create(getSite().getShell());
+		dialog.setTitle(title);
+		if (dialog.open() != ListSelectionDialog.OK) {
+			return null;
 		}
+		@SuppressWarnings("unchecked") // the dialog returns some of the elements given
+		java.util.List<T> result = java.util.Arrays.stream(dialog.getResult()).map(element -> (T) element).toList();
+		return result;
 	}
 
 	/** Asks for a folder of stored analysis models and which of them to add. */
@@ -472,34 +484,27 @@ public final class IoConfigurationEditor extends CommandStackEditor {
 		folderDialog.setText("Add stored analysis models");
 		folderDialog.setMessage("A folder of stored analysis model definitions (*.json), such as the output of a calibration:");
 		folderDialog.setFilterPath(file().getLocation().toPath().getParent().toString());
-		String chosen = folderDialog.open();
-		if (chosen == null) {
+		String folder = folderDialog.open();
+		if (folder == null) {
 			return;
 		}
 		java.util.List<ModelDefinition> found;
 		try {
-			found = AnalysisModelRegistry.loadStored(Path.of(chosen));
+			found = AnalysisModelRegistry.loadStored(Path.of(folder));
 		} catch (AnalysisModelException unreadable) {
 			MessageDialog.openError(getSite().getShell(), "Add stored analysis models", unreadable.getMessage());
 			return;
 		}
 		if (found.isEmpty()) {
 			MessageDialog.openInformation(getSite().getShell(), "Add stored analysis models",
-					chosen + " holds no stored analysis model definitions (*.json).");
+					folder + " holds no stored analysis model definitions (*.json).");
 			return;
 		}
-		ListSelectionDialog dialog = ListSelectionDialog.of(found.toArray())
-				.labelProvider(new org.eclipse.jface.viewers.LabelProvider() {
-					@Override
-					public String getText(Object element) {
-						ModelDefinition definition = (ModelDefinition) element;
-						return definition.name() + " (" + definition.kind() + ")";
-					}
-				}).message("Analysis models stored in " + chosen + " to copy into this configuration:")
-				.preselect(found.toArray()).create(getSite().getShell());
-		dialog.setTitle("Add stored analysis models");
-		if (dialog.open() == ListSelectionDialog.OK) {
-			addStoredModels(java.util.Arrays.stream(dialog.getResult()).map(ModelDefinition.class::cast).toList());
+		java.util.List<ModelDefinition> chosen = choose(found, definition -> definition.name() + " (" + definition.kind() + ")",
+				"Add stored analysis models", "Analysis models stored in " + folder + " to copy into this configuration:",
+				found);
+		if (chosen != null) {
+			addStoredModels(chosen);
 		}
 	}
 
