@@ -1,5 +1,6 @@
 package org.iosim.ui.internal.launch;
 
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 
 import org.eclipse.core.resources.IResource;
@@ -31,6 +32,7 @@ public final class MeasurementJob extends Job {
 	private final MeasurementAttributes.Request request;
 	private final AtomicReference<String> shown = new AtomicReference<>();
 	private final AtomicReference<Measurement.Outcome> outcome = new AtomicReference<>();
+	private final AtomicInteger runsFinished = new AtomicInteger();
 	/** The thread measuring, so that Cancel can interrupt fio's run rather than wait for it. */
 	private volatile Thread measuring;
 
@@ -43,6 +45,11 @@ public final class MeasurementJob extends Job {
 	@Override
 	public boolean belongsTo(Object family) {
 		return family == MeasurementAttributes.JOB_FAMILY;
+	}
+
+	/** @return the runs this job measured and recorded so far */
+	public int runsFinished() {
+		return runsFinished.get();
 	}
 
 	/** @return the progress the job showed last, or null before the first run finished */
@@ -104,6 +111,7 @@ public final class MeasurementJob extends Job {
 			@Override
 			public void finished(PlannedRun run, RunResult result, int done, int total, double elapsed) {
 				measuredNow++;
+				runsFinished.incrementAndGet();
 				progress.setWorkRemaining(total - done + 1);
 				progress.worked(1);
 				show(progress, "run " + (run.order() + 1) + " of " + total + " (" + run.workload() + "): "
