@@ -45,7 +45,7 @@ import org.eclipse.ui.part.ISetSelectionTarget;
 import org.iosim.testing.Repository;
 import org.iosim.ui.IosimUi;
 import org.iosim.ui.internal.editor.ModelEditor;
-import org.iosim.ui.internal.launch.SimulationTab;
+import org.iosim.ui.internal.launch.FieldsTab;
 import org.iosim.ui.testing.UiThread;
 
 /** What the workbench tests share: the active page, example projects, screenshots of windows. */
@@ -180,7 +180,7 @@ final class Workbench {
 	 * Opens the Run Configurations dialog on a configuration, without waiting (it is modal), and finds
 	 * it among the display's shells by a field of the tab the test expects.
 	 *
-	 * @param field a {@link org.iosim.ui.internal.launch.SimulationTab#ATTRIBUTE_KEY} of the tab's fields
+	 * @param field a {@link org.iosim.ui.internal.launch.FieldsTab#ATTRIBUTE_KEY} of the tab's fields
 	 * @return the dialog's shell, or null if it did not open within a minute
 	 */
 	static Shell openLaunchDialog(ILaunchConfiguration configuration, String field) throws InterruptedException {
@@ -223,7 +223,7 @@ final class Workbench {
 	/** The launch tab's field of an attribute. Call on the UI thread. */
 	static Text launchField(Shell shell, String attribute) {
 		return UiThread.widgets(shell).stream().filter(widget -> widget instanceof Text)
-				.filter(widget -> attribute.equals(widget.getData(SimulationTab.ATTRIBUTE_KEY))).map(Text.class::cast)
+				.filter(widget -> attribute.equals(widget.getData(FieldsTab.ATTRIBUTE_KEY))).map(Text.class::cast)
 				.findFirst().orElse(null);
 	}
 

@@ -2,30 +2,23 @@ package org.iosim.ui.internal.launch;
 
 import java.util.List;
 
-import org.eclipse.core.resources.IResource;
-import org.eclipse.core.resources.ResourcesPlugin;
 import org.eclipse.core.runtime.CoreException;
 import org.eclipse.debug.core.ILaunchConfiguration;
 import org.eclipse.debug.core.ILaunchConfigurationWorkingCopy;
-import org.eclipse.debug.ui.AbstractLaunchConfigurationTab;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.layout.GridData;
 import org.eclipse.swt.layout.GridLayout;
-import org.eclipse.swt.widgets.Button;
 import org.eclipse.swt.widgets.Combo;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Text;
-import org.eclipse.ui.dialogs.ElementTreeSelectionDialog;
-import org.eclipse.ui.model.WorkbenchContentProvider;
-import org.eclipse.ui.model.WorkbenchLabelProvider;
 
 /**
  * The calibration's settings, as {@code iosim calibrate} takes them: the measurement database, the
  * output folder, the model's name, the I/O mode, the plans to learn from and to test on, the folds and
  * the seed. The dialog says what is wrong before it lets the user run.
  */
-public final class CalibrationTab extends AbstractLaunchConfigurationTab {
+public final class CalibrationTab extends FieldsTab {
 
 	/** The I/O mode choices as shown, and the attribute value of each. */
 	private static final List<String> IO_MODE_LABELS = List.of("the database's only mode", "buffered", "direct");
@@ -40,56 +33,29 @@ public final class CalibrationTab extends AbstractLaunchConfigurationTab {
 	private Text folds;
 	private Text seed;
 
+	public CalibrationTab() {
+		super("IOSim Calibration");
+	}
+
 	@Override
 	public void createControl(Composite parent) {
 		Composite area = new Composite(parent, SWT.NONE);
 		area.setLayout(new GridLayout(3, false));
-		database = field(area, CalibrationAttributes.DATABASE, "Measurement &database:", "A database written by 'iosim measure'", true);
-		outputFolder = field(area, CalibrationAttributes.OUTPUT_FOLDER, "&Output folder:", "A folder of the workspace for the analysis model and its report, replaced by each run", true);
-		name = field(area, CalibrationAttributes.NAME, "Model &name:", "The analysis model's name; a storage selects it with modelReference", false);
+		database = field(area, CalibrationAttributes.DATABASE, "Measurement &database:", "A database written by 'iosim measure'", "Choose the measurement database:");
+		outputFolder = field(area, CalibrationAttributes.OUTPUT_FOLDER, "&Output folder:", "A folder of the workspace for the analysis model and its report, replaced by each run", "Choose a folder of the workspace:");
+		name = field(area, CalibrationAttributes.NAME, "Model &name:", "The analysis model's name; a storage selects it with modelReference", null);
 		new Label(area, SWT.NONE).setText("&I/O mode:");
 		ioMode = new Combo(area, SWT.READ_ONLY | SWT.DROP_DOWN);
 		ioMode.setItems(IO_MODE_LABELS.toArray(String[]::new));
-		ioMode.setData(SimulationTab.ATTRIBUTE_KEY, CalibrationAttributes.IO_MODE);
+		ioMode.setData(ATTRIBUTE_KEY, CalibrationAttributes.IO_MODE);
 		ioMode.setToolTipText("Learn from the buffered or the direct runs; a database holding both needs the choice");
 		ioMode.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false, 2, 1));
 		ioMode.addListener(SWT.Selection, event -> changed());
-		plans = field(area, CalibrationAttributes.PLANS, "&Plans:", "Learn only from these plans, separated by commas; empty for every plan but the test plans", false);
-		testPlans = field(area, CalibrationAttributes.TEST_PLANS, "&Test plans:", "Plans whose configurations only test the models, separated by commas", false);
-		folds = field(area, CalibrationAttributes.FOLDS, "&Folds:", "Cross-validation folds", false);
-		seed = field(area, CalibrationAttributes.SEED, "&Seed:", "Seed of the fold partition", false);
+		plans = field(area, CalibrationAttributes.PLANS, "&Plans:", "Learn only from these plans, separated by commas; empty for every plan but the test plans", null);
+		testPlans = field(area, CalibrationAttributes.TEST_PLANS, "&Test plans:", "Plans whose configurations only test the models, separated by commas", null);
+		folds = field(area, CalibrationAttributes.FOLDS, "&Folds:", "Cross-validation folds", null);
+		seed = field(area, CalibrationAttributes.SEED, "&Seed:", "Seed of the fold partition", null);
 		setControl(area);
-	}
-
-	private Text field(Composite area, String attribute, String label, String tip, boolean browse) {
-		new Label(area, SWT.NONE).setText(label);
-		Text text = new Text(area, SWT.BORDER | SWT.SINGLE);
-		text.setData(SimulationTab.ATTRIBUTE_KEY, attribute);
-		text.setToolTipText(tip);
-		text.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false, browse ? 1 : 2, 1));
-		text.addModifyListener(event -> changed());
-		if (browse) {
-			Button button = new Button(area, SWT.PUSH);
-			button.setText("Browse...");
-			button.addListener(SWT.Selection, event -> browse(text));
-		}
-		return text;
-	}
-
-	private void changed() {
-		setDirty(true);
-		updateLaunchConfigurationDialog();
-	}
-
-	private void browse(Text target) {
-		ElementTreeSelectionDialog dialog = new ElementTreeSelectionDialog(getShell(), new WorkbenchLabelProvider(),
-				new WorkbenchContentProvider());
-		dialog.setTitle("IOSim Calibration");
-		dialog.setMessage(target == database ? "Choose the measurement database:" : "Choose a folder of the workspace:");
-		dialog.setInput(ResourcesPlugin.getWorkspace().getRoot());
-		if (dialog.open() == ElementTreeSelectionDialog.OK && dialog.getFirstResult() instanceof IResource chosen) {
-			target.setText(chosen.getFullPath().toString());
-		}
 	}
 
 	@Override
@@ -115,14 +81,6 @@ public final class CalibrationTab extends AbstractLaunchConfigurationTab {
 		ioMode.select(Math.max(0, IO_MODE_VALUES.indexOf(mode)));
 	}
 
-	private static void read(ILaunchConfiguration configuration, String attribute, Text field) {
-		try {
-			field.setText(configuration.getAttribute(attribute, ""));
-		} catch (CoreException unreadable) {
-			field.setText("");
-		}
-	}
-
 	@Override
 	public void performApply(ILaunchConfigurationWorkingCopy configuration) {
 		configuration.setAttribute(CalibrationAttributes.DATABASE, database.getText().strip());
@@ -136,10 +94,8 @@ public final class CalibrationTab extends AbstractLaunchConfigurationTab {
 	}
 
 	@Override
-	public boolean isValid(ILaunchConfiguration configuration) {
-		String problem = CalibrationAttributes.problem(configuration);
-		setErrorMessage(problem);
-		return problem == null;
+	protected String problem(ILaunchConfiguration configuration) {
+		return CalibrationAttributes.problem(configuration);
 	}
 
 	@Override

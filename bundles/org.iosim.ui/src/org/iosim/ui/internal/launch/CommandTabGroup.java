@@ -33,7 +33,7 @@ public final class CommandTabGroup extends AbstractLaunchConfigurationTabGroup {
 			area.setLayout(new GridLayout(2, false));
 			new Label(area, SWT.NONE).setText("&Command:");
 			arguments = new Text(area, SWT.BORDER | SWT.MULTI | SWT.WRAP);
-			arguments.setData(SimulationTab.ATTRIBUTE_KEY, CommandLaunchDelegate.ARGUMENTS);
+			arguments.setData(FieldsTab.ATTRIBUTE_KEY, CommandLaunchDelegate.ARGUMENTS);
 			GridData tall = new GridData(SWT.FILL, SWT.FILL, true, false);
 			tall.heightHint = 80;
 			arguments.setLayoutData(tall);
@@ -42,7 +42,7 @@ public final class CommandTabGroup extends AbstractLaunchConfigurationTabGroup {
 					+ " --target delay --out ${workspace_loc:/project}/model.json");
 			new Label(area, SWT.NONE).setText("&Refresh folder:");
 			refresh = new Text(area, SWT.BORDER | SWT.SINGLE);
-			refresh.setData(SimulationTab.ATTRIBUTE_KEY, CommandLaunchDelegate.REFRESH);
+			refresh.setData(FieldsTab.ATTRIBUTE_KEY, CommandLaunchDelegate.REFRESH);
 			refresh.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false));
 			for (Text text : new Text[] { arguments, refresh }) {
 				text.addModifyListener(event -> {

@@ -1,21 +1,12 @@
 package org.iosim.ui.internal.launch;
 
-import org.eclipse.core.resources.IResource;
-import org.eclipse.core.resources.ResourcesPlugin;
 import org.eclipse.core.runtime.CoreException;
 import org.eclipse.debug.core.ILaunchConfiguration;
 import org.eclipse.debug.core.ILaunchConfigurationWorkingCopy;
-import org.eclipse.debug.ui.AbstractLaunchConfigurationTab;
 import org.eclipse.swt.SWT;
-import org.eclipse.swt.layout.GridData;
 import org.eclipse.swt.layout.GridLayout;
-import org.eclipse.swt.widgets.Button;
 import org.eclipse.swt.widgets.Composite;
-import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Text;
-import org.eclipse.ui.dialogs.ElementTreeSelectionDialog;
-import org.eclipse.ui.model.WorkbenchContentProvider;
-import org.eclipse.ui.model.WorkbenchLabelProvider;
 import org.iosim.ui.IosimUi;
 
 /**
@@ -23,10 +14,7 @@ import org.iosim.ui.IosimUi;
  * of Palladio files), the I/O configuration, the seed, the stop conditions, the replications and the
  * output folder. The dialog says what is wrong before it lets the user run.
  */
-public final class SimulationTab extends AbstractLaunchConfigurationTab {
-
-	/** Widget data key naming a field by its launch attribute, for tests and accessibility tools. */
-	public static final String ATTRIBUTE_KEY = "org.iosim.ui.attribute";
+public final class SimulationTab extends FieldsTab {
 
 	private Text model;
 	private Text ioConfiguration;
@@ -36,47 +24,22 @@ public final class SimulationTab extends AbstractLaunchConfigurationTab {
 	private Text replications;
 	private Text outputFolder;
 
+	public SimulationTab() {
+		super("IOSim Simulation");
+	}
+
 	@Override
 	public void createControl(Composite parent) {
 		Composite area = new Composite(parent, SWT.NONE);
 		area.setLayout(new GridLayout(3, false));
-		model = field(area, LaunchAttributes.MODEL, "&Model (file or folder):", "A model file (.iosim, or any file of a Palladio model set) or a folder of Palladio files", true);
-		ioConfiguration = field(area, LaunchAttributes.IO_CONFIGURATION, "&I/O configuration:", "The .ioconfig that puts the model's storage on virtualized storage; empty to simulate the model as it is", true);
-		seed = field(area, LaunchAttributes.SEED, "&Seed:", "The same seed reproduces a run exactly", false);
-		maxMeasurements = field(area, LaunchAttributes.MAX_MEASUREMENTS, "Maximum &measurements:", "Completed usage-scenario runs per replication after which it stops", false);
-		stopTime = field(area, LaunchAttributes.STOP_TIME, "S&top time:", "Simulated time after which a replication stops; empty for none", false);
-		replications = field(area, LaunchAttributes.REPLICATIONS, "&Replications:", "Independent replications, each on its own random streams", false);
-		outputFolder = field(area, LaunchAttributes.OUTPUT_FOLDER, "&Output folder:", "A folder of the workspace, replaced by each run; empty for a new folder per run under results/", true);
+		model = field(area, LaunchAttributes.MODEL, "&Model (file or folder):", "A model file (.iosim, or any file of a Palladio model set) or a folder of Palladio files", "Choose a file or folder of the workspace:");
+		ioConfiguration = field(area, LaunchAttributes.IO_CONFIGURATION, "&I/O configuration:", "The .ioconfig that puts the model's storage on virtualized storage; empty to simulate the model as it is", "Choose a file or folder of the workspace:");
+		seed = field(area, LaunchAttributes.SEED, "&Seed:", "The same seed reproduces a run exactly", null);
+		maxMeasurements = field(area, LaunchAttributes.MAX_MEASUREMENTS, "Maximum &measurements:", "Completed usage-scenario runs per replication after which it stops", null);
+		stopTime = field(area, LaunchAttributes.STOP_TIME, "S&top time:", "Simulated time after which a replication stops; empty for none", null);
+		replications = field(area, LaunchAttributes.REPLICATIONS, "&Replications:", "Independent replications, each on its own random streams", null);
+		outputFolder = field(area, LaunchAttributes.OUTPUT_FOLDER, "&Output folder:", "A folder of the workspace, replaced by each run; empty for a new folder per run under results/", "Choose a file or folder of the workspace:");
 		setControl(area);
-	}
-
-	private Text field(Composite area, String attribute, String label, String tip, boolean browse) {
-		new Label(area, SWT.NONE).setText(label);
-		Text text = new Text(area, SWT.BORDER | SWT.SINGLE);
-		text.setData(ATTRIBUTE_KEY, attribute);
-		text.setToolTipText(tip);
-		text.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false, browse ? 1 : 2, 1));
-		text.addModifyListener(event -> {
-			setDirty(true);
-			updateLaunchConfigurationDialog();
-		});
-		if (browse) {
-			Button button = new Button(area, SWT.PUSH);
-			button.setText("Browse...");
-			button.addListener(SWT.Selection, event -> browse(text));
-		}
-		return text;
-	}
-
-	private void browse(Text target) {
-		ElementTreeSelectionDialog dialog = new ElementTreeSelectionDialog(getShell(), new WorkbenchLabelProvider(),
-				new WorkbenchContentProvider());
-		dialog.setTitle("IOSim Simulation");
-		dialog.setMessage("Choose a file or folder of the workspace:");
-		dialog.setInput(ResourcesPlugin.getWorkspace().getRoot());
-		if (dialog.open() == ElementTreeSelectionDialog.OK && dialog.getFirstResult() instanceof IResource chosen) {
-			target.setText(chosen.getFullPath().toString());
-		}
 	}
 
 	@Override
@@ -99,14 +62,6 @@ public final class SimulationTab extends AbstractLaunchConfigurationTab {
 		read(configuration, LaunchAttributes.OUTPUT_FOLDER, outputFolder);
 	}
 
-	private static void read(ILaunchConfiguration configuration, String attribute, Text field) {
-		try {
-			field.setText(configuration.getAttribute(attribute, ""));
-		} catch (CoreException unreadable) {
-			field.setText("");
-		}
-	}
-
 	@Override
 	public void performApply(ILaunchConfigurationWorkingCopy configuration) {
 		configuration.setAttribute(LaunchAttributes.MODEL, model.getText().strip());
@@ -123,10 +78,8 @@ public final class SimulationTab extends AbstractLaunchConfigurationTab {
 	}
 
 	@Override
-	public boolean isValid(ILaunchConfiguration configuration) {
-		String problem = LaunchAttributes.problem(configuration);
-		setErrorMessage(problem);
-		return problem == null;
+	protected String problem(ILaunchConfiguration configuration) {
+		return LaunchAttributes.problem(configuration);
 	}
 
 	@Override
