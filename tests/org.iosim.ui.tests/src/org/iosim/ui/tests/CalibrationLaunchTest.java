@@ -127,12 +127,9 @@ class CalibrationLaunchTest {
 	void aCalibrationRunsToTheEndWritesTheServicesModelsAndOpensItsReport() throws Exception {
 		ILaunchConfiguration configuration = configuration("complete", "/calibration-launch/model");
 		assertNull(CalibrationAttributes.problem(configuration), "the configuration can run");
-		long started = System.nanoTime();
 		CalibrationJob job = launch(configuration, null);
 		IStatus result = waitFor(job);
-		double seconds = (System.nanoTime() - started) / 1e9;
 		assertTrue(result.isOK(), result::toString);
-		System.out.printf("calibration launch of %s took %.1f s%n", database.getFullPath(), seconds);
 
 		IFolder model = project.getFolder("model");
 		assertTrue(model.exists(), "the output folder was refreshed into the workspace");
