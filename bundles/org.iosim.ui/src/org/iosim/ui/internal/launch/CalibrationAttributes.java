@@ -1,6 +1,10 @@
 package org.iosim.ui.internal.launch;
 
-import java.nio.file.Path;
+import static org.iosim.ui.internal.launch.LaunchSettings.location;
+import static org.iosim.ui.internal.launch.LaunchSettings.number;
+import static org.iosim.ui.internal.launch.LaunchSettings.pathToWrite;
+import static org.iosim.ui.internal.launch.LaunchSettings.text;
+
 import java.util.Arrays;
 import java.util.List;
 
@@ -9,7 +13,6 @@ import org.eclipse.core.resources.IFolder;
 import org.eclipse.core.resources.IResource;
 import org.eclipse.core.resources.ResourcesPlugin;
 import org.eclipse.core.runtime.CoreException;
-import org.eclipse.core.runtime.IPath;
 import org.eclipse.core.runtime.Status;
 import org.eclipse.debug.core.ILaunchConfiguration;
 import org.eclipse.debug.core.ILaunchConfigurationWorkingCopy;
@@ -99,23 +102,8 @@ public final class CalibrationAttributes {
 
 	/** The output folder as a workspace folder, so that the workbench can refresh it and open its report. */
 	static IFolder outputFolder(ILaunchConfiguration configuration) throws CoreException {
-		String chosen = text(configuration, OUTPUT_FOLDER);
-		if (chosen.isEmpty()) {
-			throw new CoreException(Status.error("no output folder is chosen"));
-		}
-		IPath path = IPath.fromPortableString(chosen);
-		if (path.segmentCount() < 2) {
-			throw new CoreException(Status.error("the output folder " + chosen + " must be a folder inside a project"));
-		}
-		IFolder folder = ResourcesPlugin.getWorkspace().getRoot().getFolder(path);
-		if (!folder.getProject().isAccessible()) {
-			throw new CoreException(Status.error("the output folder " + chosen + " is not in an open project"));
-		}
-		return folder;
-	}
-
-	private static String text(ILaunchConfiguration configuration, String attribute) throws CoreException {
-		return configuration.getAttribute(attribute, "").strip();
+		return ResourcesPlugin.getWorkspace().getRoot()
+				.getFolder(pathToWrite(configuration, OUTPUT_FOLDER, "output folder", "folder"));
 	}
 
 	private static List<String> names(ILaunchConfiguration configuration, String attribute) throws CoreException {
@@ -123,19 +111,4 @@ public final class CalibrationAttributes {
 				.toList();
 	}
 
-	private static long number(ILaunchConfiguration configuration, String attribute, String what) throws CoreException {
-		String text = text(configuration, attribute);
-		try {
-			return Long.parseLong(text);
-		} catch (NumberFormatException notANumber) {
-			throw new CoreException(Status.error("the " + what + " '" + text + "' is not a whole number"));
-		}
-	}
-
-	private static Path location(IResource resource) throws CoreException {
-		if (resource.getLocation() == null) {
-			throw new CoreException(Status.error(resource.getFullPath() + " is not in a local project"));
-		}
-		return resource.getLocation().toPath();
-	}
 }

@@ -1,6 +1,9 @@
 package org.iosim.ui.internal.launch;
 
-import java.nio.file.Path;
+import static org.iosim.ui.internal.launch.LaunchSettings.location;
+import static org.iosim.ui.internal.launch.LaunchSettings.number;
+import static org.iosim.ui.internal.launch.LaunchSettings.text;
+
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
@@ -65,7 +68,7 @@ public final class LaunchAttributes {
 			simulation = simulation.withSeed(number(configuration, SEED, "seed"))
 					.withMaxMeasurements(number(configuration, MAX_MEASUREMENTS, "maximum measurements"))
 					.withReplications(configuration.getAttribute(REPLICATIONS, 1));
-			String stopTime = configuration.getAttribute(STOP_TIME, "").strip();
+			String stopTime = text(configuration, STOP_TIME);
 			if (!stopTime.isEmpty()) {
 				simulation = simulation.withStopTime(parse(stopTime, "stop time"));
 			}
@@ -95,7 +98,7 @@ public final class LaunchAttributes {
 	/** The output folder as a workspace resource, so that the workbench can refresh and show it. */
 	static IResource outputResource(ILaunchConfiguration configuration, LocalDateTime started) throws CoreException {
 		IResource model = resource(configuration, MODEL, "model", true);
-		String chosen = configuration.getAttribute(OUTPUT_FOLDER, "").strip();
+		String chosen = text(configuration, OUTPUT_FOLDER);
 		IWorkspaceRoot root = ResourcesPlugin.getWorkspace().getRoot();
 		if (!chosen.isEmpty()) {
 			IPath path = IPath.fromPortableString(chosen);
@@ -111,7 +114,7 @@ public final class LaunchAttributes {
 
 	private static IResource resource(ILaunchConfiguration configuration, String attribute, String what, boolean required)
 			throws CoreException {
-		String path = configuration.getAttribute(attribute, "").strip();
+		String path = text(configuration, attribute);
 		if (path.isEmpty()) {
 			if (required) {
 				throw new CoreException(Status.error("no " + what + " is chosen"));
@@ -123,22 +126,6 @@ public final class LaunchAttributes {
 			throw new CoreException(Status.error("the " + what + " " + path + " does not exist in the workspace"));
 		}
 		return resource;
-	}
-
-	private static Path location(IResource resource) throws CoreException {
-		if (resource.getLocation() == null) {
-			throw new CoreException(Status.error(resource.getFullPath() + " is not in a local project"));
-		}
-		return resource.getLocation().toPath();
-	}
-
-	private static long number(ILaunchConfiguration configuration, String attribute, String what) throws CoreException {
-		String text = configuration.getAttribute(attribute, "").strip();
-		try {
-			return Long.parseLong(text);
-		} catch (NumberFormatException notANumber) {
-			throw new CoreException(Status.error("the " + what + " '" + text + "' is not a whole number"));
-		}
 	}
 
 	private static double parse(String text, String what) throws CoreException {

@@ -1,12 +1,15 @@
 package org.iosim.ui.internal.launch;
 
+import static org.iosim.ui.internal.launch.LaunchSettings.location;
+import static org.iosim.ui.internal.launch.LaunchSettings.pathToWrite;
+import static org.iosim.ui.internal.launch.LaunchSettings.text;
+
 import java.nio.file.Path;
 
 import org.eclipse.core.resources.IFile;
 import org.eclipse.core.resources.IResource;
 import org.eclipse.core.resources.ResourcesPlugin;
 import org.eclipse.core.runtime.CoreException;
-import org.eclipse.core.runtime.IPath;
 import org.eclipse.core.runtime.Status;
 import org.eclipse.debug.core.ILaunchConfiguration;
 import org.eclipse.debug.core.ILaunchConfigurationWorkingCopy;
@@ -56,20 +59,10 @@ public final class MeasurementAttributes {
 		if (!(plan instanceof IFile planFile) || !plan.exists()) {
 			throw new CoreException(Status.error("the measurement plan " + planPath + " is not a file of the workspace"));
 		}
-		String databasePath = text(configuration, DATABASE);
-		if (databasePath.isEmpty()) {
-			throw new CoreException(Status.error("no measurement database is chosen"));
-		}
-		IPath path = IPath.fromPortableString(databasePath);
-		if (path.segmentCount() < 2) {
-			throw new CoreException(Status.error("the measurement database " + databasePath + " must be a file inside a project"));
-		}
-		IFile database = ResourcesPlugin.getWorkspace().getRoot().getFile(path);
-		if (!database.getProject().isAccessible()) {
-			throw new CoreException(Status.error("the measurement database " + databasePath + " is not in an open project"));
-		}
+		IFile database = ResourcesPlugin.getWorkspace().getRoot()
+				.getFile(pathToWrite(configuration, DATABASE, "measurement database", "file"));
 		if (database.getParent().getType() != IResource.PROJECT && !database.getParent().exists()) {
-			throw new CoreException(Status.error("the folder of the measurement database " + databasePath + " does not exist"));
+			throw new CoreException(Status.error("the folder of the measurement database " + text(configuration, DATABASE) + " does not exist"));
 		}
 		Path databaseFile = location(database);
 		String scratch = text(configuration, SCRATCH_FOLDER);
@@ -94,14 +87,4 @@ public final class MeasurementAttributes {
 		}
 	}
 
-	private static String text(ILaunchConfiguration configuration, String attribute) throws CoreException {
-		return configuration.getAttribute(attribute, "").strip();
-	}
-
-	private static Path location(IResource resource) throws CoreException {
-		if (resource.getLocation() == null) {
-			throw new CoreException(Status.error(resource.getFullPath() + " is not in a local project"));
-		}
-		return resource.getLocation().toPath();
-	}
 }
