@@ -39,6 +39,7 @@ import org.iosim.pcm.Repository;
 import org.iosim.pcm.RepositoryComponent;
 import org.iosim.pcm.RequiredRole;
 import org.iosim.pcm.ResourceContainer;
+import org.iosim.pcm.Role;
 import org.iosim.pcm.Start;
 import org.iosim.pcm.StartAction;
 import org.iosim.pcm.Stop;
@@ -168,35 +169,33 @@ public final class DiagramEditing {
 	 * editors name them: "Shop provides Orders".
 	 */
 	private List<Addition> roles(RepositoryComponent component) {
-		List<Addition> additions = new ArrayList<>();
 		List<Repository> repositories = EcoreUtil.getRootContainer(component) instanceof ArchitectureModel model
 				? model.getRepositories()
 				: component.eContainer() instanceof Repository repository ? List.of(repository) : List.of();
-		for (Repository repository : repositories) {
-			for (Object declared : repository.getInterfaces()) {
-				if (declared instanceof OperationInterface offered) {
-					OperationProvidedRole provided = PcmFactory.eINSTANCE.createOperationProvidedRole();
-					giveId(provided);
-					provided.setName(Labels.name(component) + " provides " + Labels.name(offered));
-					provided.setProvidedInterface(offered);
-					additions.add(new Addition(PROVIDED_ROLE, Labels.name(offered), AddCommand.create(domain, component,
-							Literals.INTERFACE_PROVIDING_REQUIRING_ENTITY__PROVIDED_ROLES, provided)));
-				}
-			}
+		List<OperationInterface> interfaces = repositories.stream().flatMap(repository -> repository.getInterfaces().stream())
+				.filter(OperationInterface.class::isInstance).map(OperationInterface.class::cast).toList();
+		List<Addition> additions = new ArrayList<>();
+		for (OperationInterface offered : interfaces) {
+			OperationProvidedRole provided = PcmFactory.eINSTANCE.createOperationProvidedRole();
+			provided.setProvidedInterface(offered);
+			additions.add(role(component, provided, PROVIDED_ROLE, "provides", offered,
+					Literals.INTERFACE_PROVIDING_REQUIRING_ENTITY__PROVIDED_ROLES));
 		}
-		for (Repository repository : repositories) {
-			for (Object declared : repository.getInterfaces()) {
-				if (declared instanceof OperationInterface wanted) {
-					OperationRequiredRole required = PcmFactory.eINSTANCE.createOperationRequiredRole();
-					giveId(required);
-					required.setName(Labels.name(component) + " requires " + Labels.name(wanted));
-					required.setRequiredInterface(wanted);
-					additions.add(new Addition(REQUIRED_ROLE, Labels.name(wanted), AddCommand.create(domain, component,
-							Literals.INTERFACE_PROVIDING_REQUIRING_ENTITY__REQUIRED_ROLES, required)));
-				}
-			}
+		for (OperationInterface wanted : interfaces) {
+			OperationRequiredRole required = PcmFactory.eINSTANCE.createOperationRequiredRole();
+			required.setRequiredInterface(wanted);
+			additions.add(role(component, required, REQUIRED_ROLE, "requires", wanted,
+					Literals.INTERFACE_PROVIDING_REQUIRING_ENTITY__REQUIRED_ROLES));
 		}
 		return additions;
+	}
+
+	/** Adding a new role of the interface to the component, with an id and the name Palladio gives it. */
+	private Addition role(RepositoryComponent component, Role role, String group, String verb, OperationInterface api,
+			EReference roles) {
+		giveId(role);
+		role.setName(Labels.name(component) + " " + verb + " " + Labels.name(api));
+		return new Addition(group, Labels.name(api), AddCommand.create(domain, component, roles, role));
 	}
 
 	/** The target itself and, for a loop or branch transition, the behaviour its region shows. */
