@@ -63,6 +63,13 @@ public record SimulationResult(String modelName, long seed, int replications, lo
 	}
 
 	/**
+	 * The time-averaged fraction of busy servers of a resource in [start, end) of simulated time (the
+	 * last window ends where the run did).
+	 */
+	public record UtilizationWindow(double start, double end, double utilization) {
+	}
+
+	/**
 	 * @param throughput         completed scenario runs per time unit
 	 * @param overTime           mean response time per window of simulated time, of the first replication;
 	 *                           windows without completions and the partial window at the run's end left out
@@ -109,10 +116,21 @@ public record SimulationResult(String modelName, long seed, int replications, lo
 	 * @param meanServiceTime  mean time a request needs a server for (its demand divided by the processing
 	 *                         rate), without waiting
 	 * @param meanResponseTime mean time a request spends at the resource, waiting and served
+	 * @param utilizationOverTime the utilization per window of simulated time, of the first replication;
+	 *                         empty for a resource with infinite servers and for those inside an embedded
+	 *                         analysis model
 	 */
 	public record ResourceResult(String id, String container, String type, String schedulingPolicy, int servers,
 			double utilization, double meanWaiting, double meanInSystem, double throughput, double meanServiceTime,
-			double meanResponseTime) {
+			double meanResponseTime, List<UtilizationWindow> utilizationOverTime) {
+
+		/** A resource whose utilization over time is not followed. */
+		public ResourceResult(String id, String container, String type, String schedulingPolicy, int servers,
+				double utilization, double meanWaiting, double meanInSystem, double throughput, double meanServiceTime,
+				double meanResponseTime) {
+			this(id, container, type, schedulingPolicy, servers, utilization, meanWaiting, meanInSystem, throughput,
+					meanServiceTime, meanResponseTime, List.of());
+		}
 
 		/** The number of servers of a resource that serves every request at once (a delay resource). */
 		public static final int INFINITE_SERVERS = Integer.MAX_VALUE;

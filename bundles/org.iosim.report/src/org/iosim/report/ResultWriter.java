@@ -33,6 +33,11 @@ public final class ResultWriter {
 	 * its mean users. Written only when a scenario has such a workload.
 	 */
 	public static final String POPULATION_OVER_TIME_CSV = "population-over-time.csv";
+	/**
+	 * One row per window of simulated time and resource with a finite number of servers: its
+	 * utilization, of the first replication. Written only when a resource has such a series.
+	 */
+	public static final String UTILIZATION_OVER_TIME_CSV = "utilization-over-time.csv";
 	/** Self-contained report with tables and embedded charts. */
 	public static final String REPORT_HTML = "report.html";
 
@@ -82,6 +87,9 @@ public final class ResultWriter {
 			CsvResultWriter.writeResponseTimeOverTime(result, folder.resolve(RESPONSE_TIME_OVER_TIME_CSV));
 			if (result.scenarios().stream().anyMatch(scenario -> !scenario.populationOverTime().isEmpty())) {
 				CsvResultWriter.writePopulationOverTime(result, folder.resolve(POPULATION_OVER_TIME_CSV));
+			}
+			if (result.resources().stream().anyMatch(resource -> !resource.utilizationOverTime().isEmpty())) {
+				CsvResultWriter.writeUtilizationOverTime(result, folder.resolve(UTILIZATION_OVER_TIME_CSV));
 			}
 			HtmlReport.write(result, ioConfiguration, options, folder.resolve(REPORT_HTML));
 		});

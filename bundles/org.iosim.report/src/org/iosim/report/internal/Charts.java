@@ -1,5 +1,6 @@
 package org.iosim.report.internal;
 
+import org.iosim.report.BusiestResources;
 import org.iosim.report.svg.NiceScale;
 import org.iosim.report.svg.SvgDocument;
 import java.util.ArrayList;
@@ -13,6 +14,7 @@ import org.iosim.engine.SimulationResult.QuantilePoint;
 import org.iosim.engine.SimulationResult.ResourceResult;
 import org.iosim.engine.SimulationResult.ScenarioResult;
 import org.iosim.engine.SimulationResult.TimeWindow;
+import org.iosim.engine.SimulationResult.UtilizationWindow;
 
 /**
  * The report's charts, drawn as SVG text: no graphics library to load, so that writing the report of
@@ -60,6 +62,14 @@ final class Charts {
 	private static final double MIN_TICK_DISTANCE = 40;
 
 	private static final double LINE_WIDTH = 2;
+	/**
+	 * The colours of a chart with several lines ({@link BusiestResources#CHARTED}), told apart also by
+	 * readers with the common colour vision deficiencies; the first is the one of single-line charts.
+	 */
+	private static final String[] LINE_COLOURS = { LINE_COLOUR, "#e69f00", "#009e73", "#cc79a7", "#56b4e9",
+			"#d55e00" };
+	private static final double LEGEND_ROW_HEIGHT = 18;
+	private static final double LEGEND_SWATCH = 16;
 	private static final double DOT_RADIUS = 3;
 
 	/** Room for axes and title, plus the height of one bar, in the utilization chart. */
@@ -212,6 +222,45 @@ final class Charts {
 	}
 
 	/**
+	 * The utilization of the {@linkplain BusiestResources busiest resources} per window of simulated
+	 * time, in percent, one line each, drawn at the window's middle.
+	 * The last window may be partial: it ends where the run did and is averaged over that part only.
+	 * Resources without a series (infinite servers, an analysis model's resources) are not drawn.
+	 */
+	static Optional<String> utilizationOverTime(List<ResourceResult> resources, String description, int width,
+			int height) {
+		List<ResourceResult> busiest = BusiestResources.of(
+				resources.stream().filter(resource -> !resource.utilizationOverTime().isEmpty()).toList(),
+				ResourceResult::utilization);
+		List<Line> lines = new ArrayList<>();
+		DoubleSummaryStatistics times = startingAtZero();
+		DoubleSummaryStatistics percentRange = startingAtZero();
+		percentRange.accept(100);
+		for (ResourceResult resource : busiest) {
+			List<Point> run = new ArrayList<>();
+			for (UtilizationWindow window : resource.utilizationOverTime()) {
+				double middle = (window.start() + window.end()) / 2;
+				if (Double.isFinite(middle) && Double.isFinite(window.utilization())) {
+					times.accept(middle);
+					percentRange.accept(window.utilization() * 100);
+					run.add(new Point(middle, window.utilization() * 100));
+				}
+			}
+			if (!run.isEmpty()) {
+				lines.add(new Line(resourceLabel(resource), LINE_COLOURS[lines.size()], List.of(run)));
+			}
+		}
+		if (lines.isEmpty()) {
+			return Optional.empty();
+		}
+		List<List<Line>> legendRows = legendRows(lines, width);
+		int heightWithLegend = height + (int) Math.ceil(LEGEND_ROW_HEIGHT * legendRows.size());
+		return Optional.of(lineChart(new SvgDocument(width, heightWithLegend, TICK_FONT_SIZE, description),
+				"Utilization over simulated time", "simulated time" + SECONDS, times, "utilization (%)", percentRange,
+				lines, false, legendRows));
+	}
+
+	/**
 	 * One horizontal bar per resource, so that long container names stay readable. Resources with
 	 * infinitely many servers have no utilization to speak of (the table shows none) and get no bar.
 	 */
@@ -251,7 +300,7 @@ final class Charts {
 					thickness);
 		}
 		svg.endGroup();
-		xAxisLabels(svg, percentScale, plot, "utilization (%)");
+		xAxisLabels(svg, percentScale, plot, "utilization (%)", 0);
 		svg.group("bar-labels", "fill", TEXT_COLOUR);
 		for (int i = 0; i < bars.size(); i++) {
 			Bar bar = bars.get(i);
@@ -290,14 +339,32 @@ final class Charts {
 	}
 
 	/**
-	 * A chart of lines through points.
+	 * A chart of one line through points.
 	 *
 	 * @param runs            points to connect, in the order given; there are gaps between runs
 	 * @param dotAtEveryPoint marks every point, not only those with no neighbour to connect to
 	 */
 	private static String lineChart(SvgDocument svg, String title, String xTitle, DoubleSummaryStatistics xRange,
 			String yTitle, DoubleSummaryStatistics yRange, List<List<Point>> runs, boolean dotAtEveryPoint) {
-		double bottom = Math.max(PLOT_TOP + 1, svg.height() - PLOT_BOTTOM_MARGIN);
+		return lineChart(svg, title, xTitle, xRange, yTitle, yRange, List.of(new Line("", LINE_COLOUR, runs)),
+				dotAtEveryPoint, List.of());
+	}
+
+	/** One named line of a chart: its points, in runs with gaps between them, and its colour. */
+	private record Line(String label, String colour, List<List<Point>> runs) {
+	}
+
+	/**
+	 * A chart of lines through points, with a legend below the axis title when it has rows (the
+	 * document's height includes them).
+	 *
+	 * @param legendRows the lines' labels and colours, row by row, as {@link #legendRows} lays them out
+	 */
+	private static String lineChart(SvgDocument svg, String title, String xTitle, DoubleSummaryStatistics xRange,
+			String yTitle, DoubleSummaryStatistics yRange, List<Line> lines, boolean dotAtEveryPoint,
+			List<List<Line>> legendRows) {
+		double legendHeight = LEGEND_ROW_HEIGHT * legendRows.size();
+		double bottom = Math.max(PLOT_TOP + 1, svg.height() - PLOT_BOTTOM_MARGIN - legendHeight);
 		NiceScale yScale = scaleFitting(yRange, bottom - PLOT_TOP, false);
 		double left = VERTICAL_TITLE_COLUMN + widestLabel(yScale) + LABEL_GAP;
 		double right = Math.max(left + 1, svg.width() - PLOT_RIGHT_MARGIN);
@@ -310,35 +377,89 @@ final class Charts {
 		// Under the data, which may run along an axis: a response time of zero, a probability of zero.
 		axisLines(svg, plot, plot.left());
 
-		StringBuilder lines = new StringBuilder();
-		List<Point> dots = new ArrayList<>();
-		for (List<Point> run : runs) {
-			if (run.size() > 1) {
-				for (int i = 0; i < run.size(); i++) {
-					Point point = run.get(i);
-					lines.append(i == 0 ? 'M' : 'L').append(SvgDocument.number(plot.x(xScale, point.x())))
-							.append(' ').append(SvgDocument.number(plot.y(yScale, point.y())));
+		for (Line line : lines) {
+			StringBuilder path = new StringBuilder();
+			List<Point> dots = new ArrayList<>();
+			for (List<Point> run : line.runs()) {
+				if (run.size() > 1) {
+					for (int i = 0; i < run.size(); i++) {
+						Point point = run.get(i);
+						path.append(i == 0 ? 'M' : 'L').append(SvgDocument.number(plot.x(xScale, point.x())))
+								.append(' ').append(SvgDocument.number(plot.y(yScale, point.y())));
+					}
+				}
+				if (dotAtEveryPoint || run.size() == 1) {
+					dots.addAll(run);
 				}
 			}
-			if (dotAtEveryPoint || run.size() == 1) {
-				dots.addAll(run);
+			if (!path.isEmpty()) {
+				svg.path("series", path, "fill", "none", "stroke", line.colour(), "stroke-width",
+						SvgDocument.number(LINE_WIDTH), "stroke-linejoin", "round");
 			}
-		}
-		if (!lines.isEmpty()) {
-			svg.path("series", lines, "fill", "none", "stroke", LINE_COLOUR, "stroke-width",
-					SvgDocument.number(LINE_WIDTH), "stroke-linejoin", "round");
-		}
-		if (!dots.isEmpty()) {
-			svg.group("dots", "fill", LINE_COLOUR);
-			for (Point dot : dots) {
-				svg.circle(plot.x(xScale, dot.x()), plot.y(yScale, dot.y()), DOT_RADIUS);
+			if (!dots.isEmpty()) {
+				svg.group("dots", "fill", line.colour());
+				for (Point dot : dots) {
+					svg.circle(plot.x(xScale, dot.x()), plot.y(yScale, dot.y()), DOT_RADIUS);
+				}
+				svg.endGroup();
 			}
-			svg.endGroup();
 		}
 
-		xAxisLabels(svg, xScale, plot, xTitle);
+		xAxisLabels(svg, xScale, plot, xTitle, legendHeight);
 		yAxisLabels(svg, yScale, plot, yTitle);
+		legend(svg, legendRows);
 		return svg.finish();
+	}
+
+	/**
+	 * The lines' labels laid out left to right, starting a new row where the next would not fit the
+	 * width; a label too long for a row of its own is shortened when drawn.
+	 */
+	private static List<List<Line>> legendRows(List<Line> lines, double width) {
+		List<List<Line>> rows = new ArrayList<>();
+		List<Line> row = new ArrayList<>();
+		double used = LABEL_GAP;
+		for (Line line : lines) {
+			double entry = legendEntryWidth(line);
+			if (!row.isEmpty() && used + entry > width - LABEL_GAP) {
+				rows.add(row);
+				row = new ArrayList<>();
+				used = LABEL_GAP;
+			}
+			row.add(line);
+			used += entry;
+		}
+		if (!row.isEmpty()) {
+			rows.add(row);
+		}
+		return rows;
+	}
+
+	private static double legendEntryWidth(Line line) {
+		return LEGEND_SWATCH + LABEL_GAP + SvgDocument.estimatedWidth(line.label(), TICK_FONT_SIZE) + 3 * LABEL_GAP;
+	}
+
+	/** Each line's colour and label, in rows at the bottom of the image. */
+	private static void legend(SvgDocument svg, List<List<Line>> rows) {
+		if (rows.isEmpty()) {
+			return;
+		}
+		svg.group("legend", "fill", TEXT_COLOUR);
+		double top = svg.height() - LEGEND_ROW_HEIGHT * rows.size();
+		for (int r = 0; r < rows.size(); r++) {
+			double middle = top + LEGEND_ROW_HEIGHT * (r + 0.5);
+			double x = LABEL_GAP;
+			for (Line line : rows.get(r)) {
+				svg.path("swatch", "M" + SvgDocument.number(x) + " " + SvgDocument.number(middle) + "L"
+						+ SvgDocument.number(x + LEGEND_SWATCH) + " " + SvgDocument.number(middle), "stroke", line.colour(),
+						"stroke-width", SvgDocument.number(2 * LINE_WIDTH));
+				double labelWidth = Math.max(1, svg.width() - x - LEGEND_SWATCH - 2 * LABEL_GAP);
+				svg.textWithin(labelWidth, TICK_FONT_SIZE, x + LEGEND_SWATCH + LABEL_GAP,
+						middle + CENTRE_TO_BASELINE_EM * TICK_FONT_SIZE, "start", line.label());
+				x += legendEntryWidth(line);
+			}
+		}
+		svg.endGroup();
 	}
 
 	private static void title(SvgDocument svg, String title) {
@@ -376,8 +497,12 @@ final class Charts {
 		svg.endGroup();
 	}
 
-	/** Tick labels below the plot, each kept inside the image, and the axis title below them. */
-	private static void xAxisLabels(SvgDocument svg, NiceScale scale, PlotArea plot, String title) {
+	/**
+	 * Tick labels below the plot, each kept inside the image, and the axis title below them, above a
+	 * legend of {@code legendHeight} at the bottom.
+	 */
+	private static void xAxisLabels(SvgDocument svg, NiceScale scale, PlotArea plot, String title,
+			double legendHeight) {
 		svg.group("x-ticks", "fill", TICK_LABEL_COLOUR);
 		for (double tick : scale.ticks()) {
 			String label = scale.label(tick);
@@ -387,7 +512,7 @@ final class Charts {
 		}
 		svg.endGroup();
 		svg.group("x-title", "fill", TEXT_COLOUR, "font-size", SvgDocument.number(AXIS_TITLE_FONT_SIZE));
-		svg.text((plot.left() + plot.right()) / 2, svg.height() - X_TITLE_BASELINE, "middle", title);
+		svg.text((plot.left() + plot.right()) / 2, svg.height() - legendHeight - X_TITLE_BASELINE, "middle", title);
 		svg.endGroup();
 	}
 

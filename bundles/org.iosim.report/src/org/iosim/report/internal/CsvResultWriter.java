@@ -10,6 +10,7 @@ import org.iosim.engine.SimulationResult.ResourceResult;
 import org.iosim.engine.SimulationResult.ResponseTime;
 import org.iosim.engine.SimulationResult.ScenarioResult;
 import org.iosim.engine.SimulationResult.TimeWindow;
+import org.iosim.engine.SimulationResult.UtilizationWindow;
 
 /**
  * Writes the CSV tables, one row per scenario, resource or time window, for spreadsheets and scripts.
@@ -75,6 +76,24 @@ public final class CsvResultWriter {
 					.number(resource.meanServiceTime())
 					.number(resource.meanResponseTime())
 					.endRow();
+		}
+		table.writeTo(file);
+	}
+
+	/** One row per window of each resource whose utilization was followed over time. */
+	public static void writeUtilizationOverTime(SimulationResult result, Path file) throws IOException {
+		CsvTable table = new CsvTable("id", "container", "type", "windowStartSeconds", "windowEndSeconds",
+				"utilization");
+		for (ResourceResult resource : result.resources()) {
+			for (UtilizationWindow window : resource.utilizationOverTime()) {
+				table.text(resource.id())
+						.text(resource.container())
+						.text(resource.type())
+						.number(window.start())
+						.number(window.end())
+						.number(window.utilization())
+						.endRow();
+			}
 		}
 		table.writeTo(file);
 	}

@@ -191,6 +191,9 @@ public final class HtmlReport {
 		String utilization = "Utilization per resource";
 		figure(Charts.utilization(result.resources(), utilization, options.chartWidth(), options.chartHeight()),
 				utilization);
+		// results of runs before IOSim followed it, and models of delay resources only, have no series: no chart, no note
+		Charts.utilizationOverTime(result.resources(), "Utilization over simulated time of the busiest resources",
+				options.chartWidth(), options.chartHeight()).ifPresent(svg -> figure(Optional.of(svg), ""));
 	}
 
 	private void passiveResources() {

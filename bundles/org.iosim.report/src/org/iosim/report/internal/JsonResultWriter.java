@@ -19,6 +19,7 @@ import org.iosim.engine.SimulationResult.ResourceResult;
 import org.iosim.engine.SimulationResult.ResponseTime;
 import org.iosim.engine.SimulationResult.ScenarioResult;
 import org.iosim.engine.SimulationResult.TimeWindow;
+import org.iosim.engine.SimulationResult.UtilizationWindow;
 
 import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
@@ -217,6 +218,18 @@ public final class JsonResultWriter {
 		number(json, "throughput", resource.throughput());
 		number(json, "meanServiceTime", resource.meanServiceTime());
 		number(json, "meanResponseTime", resource.meanResponseTime());
+		// left out where it is not followed (infinite servers, an analysis model's resources), as populationOverTime is
+		if (!resource.utilizationOverTime().isEmpty()) {
+			json.writeArrayFieldStart("utilizationOverTime");
+			for (UtilizationWindow window : resource.utilizationOverTime()) {
+				json.writeStartObject();
+				number(json, "start", window.start());
+				number(json, "end", window.end());
+				number(json, "utilization", window.utilization());
+				json.writeEndObject();
+			}
+			json.writeEndArray();
+		}
 		json.writeEndObject();
 	}
 

@@ -2,6 +2,7 @@ package org.iosim.simulation.engine;
 
 import org.iosim.simulation.statistics.Tally;
 import org.iosim.simulation.statistics.TimeWeighted;
+import org.iosim.simulation.statistics.TimeWeightedSeries;
 
 /**
  * Performance measures of one active resource since the start of the run or
@@ -22,6 +23,8 @@ public final class ResourceStatistics {
     private long arrivals;
     private long completions;
     private double startTime;
+    /** Busy servers per window of simulated time, for charts of the utilization over a run; null unless followed. */
+    private TimeWeightedSeries busyOverTime;
 
     ResourceStatistics(Simulator simulator, int servers) {
         this.simulator = simulator;
@@ -47,7 +50,32 @@ public final class ResourceStatistics {
     private void recordJobs(int jobsNow) {
         double now = simulator.now();
         jobsInSystem.update(now, jobsNow);
-        busyServers.update(now, Math.min(jobsNow, servers));
+        int busy = Math.min(jobsNow, servers);
+        busyServers.update(now, busy);
+        // under processor sharing most arrivals and departures leave the busy servers as they were
+        if (busyOverTime != null && busy != busyOverTime.value()) {
+            busyOverTime.update(now, busy);
+        }
+    }
+
+    /**
+     * From now on, also keeps the busy servers per window of simulated time (windows start at
+     * {@code initialWindowLength} and double as the run grows), at a small cost per change, so that
+     * only the replication whose course is charted pays it. An infinite-server resource has no
+     * utilization to follow.
+     */
+    public void followUtilizationOverTime(double initialWindowLength) {
+        if (servers != ActiveResource.UNLIMITED_SERVERS) {
+            busyOverTime = new TimeWeightedSeries(simulator.now(), initialWindowLength, busyServers.value());
+        }
+    }
+
+    /**
+     * The busy servers per window since the start or the last reset, up to the last change (extend it
+     * to the present before reading); null unless {@link #followUtilizationOverTime followed}.
+     */
+    public TimeWeightedSeries busyServersOverTime() {
+        return busyOverTime;
     }
 
     void reset() {
@@ -55,6 +83,9 @@ public final class ResourceStatistics {
         startTime = now;
         jobsInSystem.reset(now);
         busyServers.reset(now);
+        if (busyOverTime != null) {
+            busyOverTime.reset(now);
+        }
         serviceTimes.reset();
         residenceTimes.reset();
         arrivals = 0;

@@ -9,8 +9,11 @@ import org.iosim.simulation.statistics.TimeWeightedSeries;
 /** Response times of one usage scenario or one call, in constant memory. */
 final class Measurement {
 
-	/** Initial window of the response-time-over-time series; windows double as the run gets longer. */
-	private static final double INITIAL_WINDOW = 1.0;
+	/**
+	 * Initial window of the series over simulated time (response time, population, utilization);
+	 * windows double as the run gets longer.
+	 */
+	static final double INITIAL_WINDOW = 1.0;
 
 	final String id;
 	final String name;

@@ -108,6 +108,17 @@ public final class Replication {
 		return index;
 	}
 
+	/**
+	 * A resource of the model, reported in the results; the first replication, whose course over time
+	 * the results chart, also follows its utilization per window.
+	 */
+	void addResource(Resource resource) {
+		resources.add(resource);
+		if (index == 0) {
+			resource.resource().statistics().followUtilizationOverTime(Measurement.INITIAL_WINDOW);
+		}
+	}
+
 	/** A fresh random stream for one random source of the model, assigned in the plan's order. */
 	UniformRandomProvider newStream() {
 		return streams.stream(nextStream++);

@@ -115,7 +115,7 @@ final class Resources {
 			String policy = policyLabel;
 			ModelPlan.Slot<ActiveResource> resource = plan.create(building -> {
 				ActiveResource created = scheduler.create(building.replication.simulator(), name, cores);
-				building.replication.resources.add(new Replication.Resource(id, containerName, type, policy, created));
+				building.replication.addResource(new Replication.Resource(id, containerName, type, policy, created));
 				return created;
 			});
 			placed.add(new PlacedResource(specification, resource, rate, readRate, writeRate));
@@ -181,7 +181,7 @@ final class Resources {
 		String type = linking.getResourceType() == null ? "LAN" : Elements.name(linking.getResourceType());
 		ModelPlan.Slot<LinkTransfer> transfer = plan.create(building -> {
 			ActiveResource link = new FcfsResource(building.replication.simulator(), name, 1);
-			building.replication.resources.add(new Replication.Resource(id, name, type, "FCFS", link));
+			building.replication.addResource(new Replication.Resource(id, name, type, "FCFS", link));
 			return new LinkTransfer(link, latency, throughput);
 		});
 		for (ResourceContainer from : linking.getConnectedContainers()) {

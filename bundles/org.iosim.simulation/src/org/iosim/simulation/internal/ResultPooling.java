@@ -2,6 +2,7 @@ package org.iosim.simulation.internal;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
 
@@ -22,6 +23,7 @@ import org.iosim.engine.SimulationResult.ResponseTime;
 import org.iosim.engine.SimulationResult.ScenarioResult;
 import org.iosim.engine.SimulationResult.StopReason;
 import org.iosim.engine.SimulationResult.TimeWindow;
+import org.iosim.engine.SimulationResult.UtilizationWindow;
 import org.iosim.simulation.engine.ResourceStatistics;
 import org.iosim.simulation.statistics.ConfidenceInterval;
 import org.iosim.simulation.statistics.Quantiles;
@@ -81,7 +83,8 @@ public final class ResultPooling {
 					average(replications, r -> statistics.apply(r).meanJobsInSystem()),
 					average(replications, r -> statistics.apply(r).throughput()),
 					average(replications, r -> statistics.apply(r).meanServiceTime()),
-					average(replications, r -> statistics.apply(r).meanResidenceTime())));
+					average(replications, r -> statistics.apply(r).meanResidenceTime()),
+					utilization(resource.resource().statistics().busyServersOverTime(), resource.resource().servers(), first)));
 		}
 		resources.addAll(subModelResources(replications));
 		List<PassiveResourceResult> passives = new ArrayList<>();
@@ -265,14 +268,28 @@ public final class ResultPooling {
 
 	/** The users of a closed workload that follows a load profile, per window, up to the replication's end. */
 	private static List<PopulationWindow> population(Measurement scenario, Replication replication) {
-		TimeWeightedSeries series = scenario.population;
+		return windows(scenario.population, replication,
+				(series, window) -> new PopulationWindow(series.windowStart(window), series.windowEnd(window),
+						series.mean(window)));
+	}
+
+	/** A resource's busy servers per window, as a fraction of its servers, up to the replication's end. */
+	private static List<UtilizationWindow> utilization(TimeWeightedSeries busyServers, int servers,
+			Replication replication) {
+		return windows(busyServers, replication, (series, window) -> new UtilizationWindow(series.windowStart(window),
+				series.windowEnd(window), series.mean(window) / servers));
+	}
+
+	/** Every window of a series that may be absent (then none), brought up to the replication's end. */
+	private static <W> List<W> windows(TimeWeightedSeries series, Replication replication,
+			BiFunction<TimeWeightedSeries, Integer, W> window) {
 		if (series == null) {
 			return List.of();
 		}
 		series.extendTo(replication.simulator().now());
-		List<PopulationWindow> windows = new ArrayList<>();
-		for (int window = 0; window < series.windowCount(); window++) {
-			windows.add(new PopulationWindow(series.windowStart(window), series.windowEnd(window), series.mean(window)));
+		List<W> windows = new ArrayList<>();
+		for (int index = 0; index < series.windowCount(); index++) {
+			windows.add(window.apply(series, index));
 		}
 		return windows;
 	}

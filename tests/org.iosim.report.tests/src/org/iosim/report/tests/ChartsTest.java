@@ -22,6 +22,7 @@ import org.iosim.engine.SimulationResult.ResponseTime;
 import org.iosim.engine.SimulationResult.ScenarioResult;
 import org.iosim.engine.SimulationResult.StopReason;
 import org.iosim.engine.SimulationResult.TimeWindow;
+import org.iosim.engine.SimulationResult.UtilizationWindow;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.w3c.dom.Element;
@@ -31,6 +32,7 @@ class ChartsTest {
 
 	private static final ReportOptions CHART_SIZE = new ReportOptions(480, 300);
 	private static final String UTILIZATION = "Utilization per resource";
+	private static final String UTILIZATION_OVER_TIME = "Utilization over simulated time of the busiest resources";
 	private static final String SCENARIO = "Buy";
 	/** Coordinates are written with two decimals. */
 	private static final double PIXEL_TOLERANCE = 0.01;
@@ -295,6 +297,49 @@ class ChartsTest {
 		assertTrue(ticks.get(0) <= lowest && ticks.get(0) > lowest - step, ticks + " starts at " + lowest);
 		assertTrue(ticks.get(ticks.size() - 1) >= highest && ticks.get(ticks.size() - 1) < highest + step,
 				ticks + " ends at " + highest);
+	}
+
+	@Test
+	void utilizationOverTimeDrawsTheBusiestResourcesWithALegendBelowThePlot() throws IOException {
+		List<ResourceResult> resources = new ArrayList<>();
+		for (int i = 0; i < 8; i++) {
+			double utilization = (i + 1) / 10.0;
+			List<UtilizationWindow> windows = List.of(new UtilizationWindow(0, 10, utilization),
+					new UtilizationWindow(10, 20, utilization / 2), new UtilizationWindow(20, 25, utilization));
+			resources.add(new ResourceResult("_" + i, "Server " + i, "CPU", "FCFS", 1, utilization, 0, 0.1, 1, 0.1,
+					0.1, windows));
+		}
+		ParsedChart chart = ParsedChart.labelled(report(result(List.of(), resources)), UTILIZATION_OVER_TIME);
+
+		List<String> busiestFirst = List.of("Server 7 CPU", "Server 6 CPU", "Server 5 CPU", "Server 4 CPU",
+				"Server 3 CPU", "Server 2 CPU");
+		assertEquals(busiestFirst, chart.texts("legend"));
+		assertTrue(chart.number("height") > CHART_SIZE.chartHeight(), "the legend adds to the chart's height");
+		List<Double> percentTicks = chart.ticks("y-ticks");
+		assertNiceTicks(percentTicks, 0, 100);
+		List<Double> timeTicks = chart.ticks("x-ticks");
+		List<double[]> points = chart.seriesPoints();
+		assertEquals(6 * 3, points.size(), "three windows of each of six lines");
+		double top = chart.plotTop();
+		double bottom = chart.plotBottom();
+		double highestPercent = percentTicks.get(percentTicks.size() - 1);
+		double lastTime = timeTicks.get(timeTicks.size() - 1);
+		double[] middles = { 5, 15, 22.5 };
+		double[] busiest = { 80, 40, 80 };
+		for (int w = 0; w < 3; w++) {
+			assertEquals(chart.plotLeft() + middles[w] / lastTime * (chart.plotRight() - chart.plotLeft()),
+					points.get(w)[0], PIXEL_TOLERANCE);
+			assertEquals(bottom - busiest[w] / highestPercent * (bottom - top), points.get(w)[1], PIXEL_TOLERANCE);
+		}
+		assertTrue(bottom < chart.number("height") - 18, "the legend lies below the plot");
+	}
+
+	@Test
+	void withoutResourcesFollowedOverTimeThereIsNoUtilizationOverTime() throws IOException {
+		String html = report(result(List.of(), List.of(resource("Web", 0.5))));
+
+		assertTrue(ParsedChart.allIn(html).stream().noneMatch(chart -> chart.ariaLabel().equals(UTILIZATION_OVER_TIME)));
+		assertFalse(html.contains("No measurements for the chart"), "no note about a chart that was never asked for");
 	}
 
 	private String report(SimulationResult result) throws IOException {

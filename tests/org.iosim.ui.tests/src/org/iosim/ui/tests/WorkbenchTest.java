@@ -11,7 +11,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -306,6 +308,17 @@ class WorkbenchTest {
 		assertEquals(results.path("io").size(), ioBars.size(), ioBars::toString);
 		assertTrue(ioBars.get(0).startsWith(io.path("storage").asText())
 				&& ioBars.get(0).endsWith("=" + io.path("delay").path("mean").asDouble()), ioBars::toString);
+		// the utilization over time: one line per resource the results followed, the busiest first
+		List<JsonNode> followed = new ArrayList<>();
+		results.path("resources").forEach(each -> {
+			if (each.path("utilizationOverTime").size() > 0) {
+				followed.add(each);
+			}
+		});
+		followed.sort(Comparator.comparingDouble((JsonNode each) -> each.path("utilization").asDouble()).reversed());
+		assertFalse(followed.isEmpty(), "the fileserver's resources are followed over time");
+		assertEquals(followed.stream().limit(6).map(each -> each.path("container").asText() + " " + each.path("type").asText())
+				.toList(), ui(view::utilizationOverTimeLines));
 		Workbench.screenshot("results-charts");
 
 		// a second run on another seed, compared with the first
@@ -490,7 +503,7 @@ class WorkbenchTest {
 	}
 
 	private static List<String> characterisations(EObject model) {
-		List<String> found = new java.util.ArrayList<>();
+		List<String> found = new ArrayList<>();
 		model.eAllContents().forEachRemaining(element -> {
 			if (element instanceof VariableCharacterisation characterisation) {
 				found.add(characterisation.getSpecification());

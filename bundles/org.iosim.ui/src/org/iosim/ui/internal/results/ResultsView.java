@@ -60,6 +60,7 @@ public final class ResultsView extends ViewPart {
 	private Label message;
 	private Chart overTime;
 	private Chart distribution;
+	private Chart utilizationOverTime;
 	private BarChart utilization;
 	private BarChart ioDelays;
 	private Chart sweepThroughput;
@@ -95,7 +96,11 @@ public final class ResultsView extends ViewPart {
 		TabItem charts = new TabItem(tabs, SWT.NONE);
 		charts.setText(CHARTS);
 		SashForm chartArea = new SashForm(tabs, SWT.HORIZONTAL);
-		overTime = new Chart(chartArea, "Response time over simulated time", "simulated time (s)", "mean response time (s)");
+		SashForm overTimeCharts = new SashForm(chartArea, SWT.VERTICAL);
+		overTime = new Chart(overTimeCharts, "Response time over simulated time", "simulated time (s)",
+				"mean response time (s)");
+		utilizationOverTime = new Chart(overTimeCharts, "Utilization over simulated time (busiest resources)",
+				"simulated time (s)", "utilization (%)");
 		distribution = new Chart(chartArea, "Response time distribution (CDF)", "response time (s)", "probability");
 		SashForm barCharts = new SashForm(chartArea, SWT.VERTICAL);
 		utilization = new BarChart(barCharts, "Utilization of the resources", BarChart.Scale.FRACTION);
@@ -242,6 +247,7 @@ public final class ResultsView extends ViewPart {
 		tables.values().forEach(Table::removeAll);
 		overTime.show(List.of());
 		distribution.show(List.of());
+		utilizationOverTime.show(List.of());
 		utilization.show(List.of(), 0);
 		ioDelays.show(List.of(), 0);
 		sweepThroughput.show(List.of());
@@ -267,6 +273,7 @@ public final class ResultsView extends ViewPart {
 		rows(tables.get(IO), shown.io());
 		overTime.show(shown.responseTimeOverTime());
 		distribution.show(shown.responseTimeDistribution());
+		utilizationOverTime.show(shown.utilizationOverTime());
 		utilization.show(shown.resources(), 0);
 		ioDelays.show(shown.io(), 0);
 		if (compared != null) {
@@ -401,6 +408,11 @@ public final class ResultsView extends ViewPart {
 	/** The tick labels of the response time over simulated time: the x axis's, then the y axis's. */
 	public List<List<String>> responseTimeTicks() {
 		return overTime.tickLabels();
+	}
+
+	/** The names of the lines of the utilization over simulated time, as its legend gives them. */
+	public List<String> utilizationOverTimeLines() {
+		return utilizationOverTime.lineNames();
 	}
 
 	/** The utilization chart's bars: resource names and utilizations. */

@@ -5,8 +5,10 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
+import org.iosim.report.BusiestResources;
 import org.iosim.report.IoConfigurationUse;
 
 import com.fasterxml.jackson.core.JsonFactory;
@@ -22,7 +24,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  */
 public record RunResults(Path folder, String model, String ioConfiguration, long seed, int replications,
 		String stopReason, double simulatedTime, List<Row> scenarios, List<Row> calls, List<Row> resources, List<Row> io,
-		List<Series> responseTimeOverTime, List<Series> responseTimeDistribution) {
+		List<Series> responseTimeOverTime, List<Series> responseTimeDistribution, List<Series> utilizationOverTime) {
 
 	public static final String FILE = "results.json";
 
@@ -77,8 +79,12 @@ public record RunResults(Path folder, String model, String ioConfiguration, long
 					number(time, "ci95"), number(time, "p50"), number(time, "p95"), number(time, "count") }));
 		}
 		List<Row> resources = new ArrayList<>();
+		List<JsonNode> followed = new ArrayList<>();
 		for (JsonNode resource : root.path("resources")) {
-			resources.add(new Row(text(resource, "container") + " " + text(resource, "type"),
+			if (resource.path("utilizationOverTime").size() > 0) {
+				followed.add(resource);
+			}
+			resources.add(new Row(resourceName(resource),
 					new double[] { number(resource, "utilization"), number(resource, "meanWaiting"),
 							number(resource, "meanInSystem"), number(resource, "throughput"), number(resource, "meanServiceTime"),
 							number(resource, "meanResponseTime") }));
@@ -92,10 +98,22 @@ public record RunResults(Path folder, String model, String ioConfiguration, long
 							number(entry, "count"), number(entry, "throughputBytesPerSecond"),
 							number(entry, "meanConcurrency") }));
 		}
+		List<Series> utilizationOverTime = new ArrayList<>();
+		for (JsonNode resource : BusiestResources.of(followed, resource -> number(resource, "utilization"))) {
+			Series fraction = series(resourceName(resource), resource.path("utilizationOverTime"), "start", "end",
+					"utilization");
+			utilizationOverTime.add(new Series(fraction.name(), fraction.x(),
+					Arrays.stream(fraction.y()).map(utilization -> 100 * utilization).toArray()));
+		}
 		return new RunResults(folder, text(root, "model"), ioConfiguration(root), root.path("seed").asLong(),
 				root.path("replications").asInt(),
 				text(root, "stopReason"), number(root, "simulatedTime"), scenarios, calls, resources, io, overTime,
-				distribution);
+				distribution, utilizationOverTime);
+	}
+
+	/** Container and type, e.g. {@code AppServer CPU}, as the resources' table names them. */
+	private static String resourceName(JsonNode resource) {
+		return text(resource, "container") + " " + text(resource, "type");
 	}
 
 	/**
