@@ -14,6 +14,14 @@ public final class TimeWeightedSeries extends DoublingWindows {
 	private final double[] areas;
 	private double value;
 	private double lastChange;
+	/**
+	 * The window holding {@link #lastChange} once it has area, and that window's end: most changes fall
+	 * into the same window as the one before, and then only add to its area (a resource's busy servers
+	 * change at every other event of a simulation). A negative infinite end sends the next change the
+	 * long way, after windows were merged or the series restarted.
+	 */
+	private int currentWindow;
+	private double currentWindowEnd = Double.NEGATIVE_INFINITY;
 
 	/** @param value the quantity from {@code startTime} on */
 	public TimeWeightedSeries(double startTime, double initialWindowLength, double value) {
@@ -44,6 +52,11 @@ public final class TimeWeightedSeries extends DoublingWindows {
 		if (time < lastChange) {
 			throw new IllegalArgumentException("time went backwards: " + time + " < " + lastChange);
 		}
+		if (time < currentWindowEnd) {
+			areas[currentWindow] += value * (time - lastChange);
+			lastChange = time;
+			return;
+		}
 		growToHold(time);
 		double startTime = startTime();
 		double windowLength = windowLength();
@@ -61,12 +74,20 @@ public final class TimeWeightedSeries extends DoublingWindows {
 			areas[window] += value * (until - from);
 			use(window);
 			from = until;
+			if (until == time) {
+				// the window the time lies in, unless the time is its end (then the next one, not yet used)
+				boolean holdsTime = window == areas.length - 1 || startTime + (window + 1) * windowLength > time;
+				currentWindow = window;
+				currentWindowEnd = holdsTime && time > lastChange ? startTime + (window + 1) * windowLength
+						: Double.NEGATIVE_INFINITY;
+			}
 		}
 		lastChange = time;
 	}
 
 	@Override
 	void mergePairs(int half) {
+		currentWindowEnd = Double.NEGATIVE_INFINITY;
 		for (int i = 0; i < half; i++) {
 			areas[i] = areas[2 * i] + areas[2 * i + 1];
 		}
@@ -75,6 +96,7 @@ public final class TimeWeightedSeries extends DoublingWindows {
 
 	@Override
 	void clear() {
+		currentWindowEnd = Double.NEGATIVE_INFINITY;
 		Arrays.fill(areas, 0);
 	}
 

@@ -2,6 +2,11 @@ package org.iosim.simulation.tests.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
 
 import org.iosim.simulation.statistics.TimeWeightedSeries;
 import org.junit.jupiter.api.Test;
@@ -51,6 +56,52 @@ class TimeWeightedSeriesTest {
 		for (int window = 0; window < users.windowCount(); window++) {
 			assertEquals(20, users.mean(window), 1e-9, "window " + window);
 		}
+	}
+
+	/**
+	 * Many changes, most of them within the window of the one before (the common case of a resource's
+	 * busy servers) and some on a window's very end, across merges and a reset: every window's mean is
+	 * the value's integral over it, computed here segment by segment, divided by its length.
+	 */
+	@Test
+	void manyChangesGiveEachWindowTheIntegralOfItsSegments() {
+		SplittableRandom random = new SplittableRandom(11);
+		TimeWeightedSeries busy = new TimeWeightedSeries(0, 0.5, 16, 0);
+		List<double[]> segments = new ArrayList<>(); // {from, until, value} since the reset
+		double time = 0;
+		double value = 0;
+		double resetTime = Double.NaN;
+		for (int change = 0; change < 5_000; change++) {
+			if (Double.isNaN(resetTime) && time >= 3.7) {
+				busy.reset(time);
+				resetTime = time;
+			}
+			// every 50th change falls on the end of the window the last one fell into
+			double length = busy.windowLength();
+			double windowEnd = busy.startTime() + (Math.floor((time - busy.startTime()) / length) + 1) * length;
+			double next = change % 50 == 0 ? windowEnd : time + random.nextDouble(0.02);
+			if (!Double.isNaN(resetTime)) {
+				segments.add(new double[] { time, next, value });
+			}
+			value = random.nextInt(3);
+			busy.update(next, value);
+			time = next;
+		}
+		busy.extendTo(time + 0.01);
+		segments.add(new double[] { time, time + 0.01, value });
+
+		assertEquals(resetTime, busy.startTime(), 1e-12);
+		assertTrue(busy.windowLength() > 0.5, "the windows were merged");
+		for (int window = 0; window < busy.windowCount(); window++) {
+			double start = busy.windowStart(window);
+			double end = busy.windowEnd(window);
+			double integral = 0;
+			for (double[] segment : segments) {
+				integral += segment[2] * Math.max(0, Math.min(end, segment[1]) - Math.max(start, segment[0]));
+			}
+			assertEquals(integral / (end - start), busy.mean(window), 1e-9, "window " + window + " of " + busy.windowCount());
+		}
+		assertEquals(time + 0.01, busy.windowEnd(busy.windowCount() - 1), 1e-12);
 	}
 
 	@Test
