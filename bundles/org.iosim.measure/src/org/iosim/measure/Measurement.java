@@ -43,6 +43,38 @@ public final class Measurement {
 		 */
 		default void disturbed(PlannedRun run, double cpus, int attempt, boolean kept) {
 		}
+
+		/**
+		 * Before the plan starts, when a volume was asked for: it is applied and the runs work under its
+		 * limits, or it is not and the plain device is measured.
+		 */
+		default void volume(VolumeUse use) {
+		}
+	}
+
+	/**
+	 * A volume asked for, and how its limits are set or why they are not.
+	 *
+	 * @param throttle how the limits are set (e.g. "cgroup v1 blkio at /sys/fs/cgroup/blkio"), or null
+	 *                 when the volume is not applied
+	 * @param reason   why the volume is not applied, or null when it is
+	 */
+	public record VolumeUse(Volume volume, String throttle, String reason) {
+
+		/** @return whether the runs work under the volume's limits, else on the plain device */
+		public boolean applied() {
+			return throttle != null;
+		}
+
+		/**
+		 * e.g. "volume gp-500 (500 write IOPS), set with cgroup v2 io.max at /sys/fs/cgroup", or "the
+		 * volume gp-500 is not applied: ...; measuring the plain device"
+		 */
+		@Override
+		public String toString() {
+			return applied() ? "volume " + volume + ", set with " + throttle
+					: "the volume " + volume.name() + " is not applied: " + reason + "; measuring the plain device";
+		}
 	}
 
 	/** How a measurement ended. */
@@ -50,6 +82,37 @@ public final class Measurement {
 	}
 
 	private Measurement() {
+	}
+
+	/**
+	 * Runs a plan with fio as {@link #run(MeasurementPlan, MeasurementDatabase, WorkloadRunner, Path, Listener)}
+	 * does, on a QoS-limited volume when one is given: its limits are set with this machine's block
+	 * throttling for the disk under {@code scratch} and removed at the end. Where block throttling is
+	 * unavailable (not root, no controller) the plain device is measured, so that a measurement asked
+	 * for on a laptop still runs; the listener hears which it is before the plan starts, and the
+	 * database records the plan's volume only when it was applied.
+	 *
+	 * @param volume the volume to measure on, or null for the plain device
+	 * @throws MeasurementException if the volume's group cannot be made (e.g. the scratch folder is on
+	 *                              no disk), or as the other {@code run}
+	 */
+	public static Outcome run(MeasurementPlan plan, MeasurementDatabase database, FioRunner runner, Path scratch,
+			Volume volume, Listener listener) throws MeasurementException, InterruptedException {
+		BlockThrottle.Group group = null;
+		FioRunner limited = runner;
+		if (volume != null) {
+			BlockThrottle.Availability throttling = BlockThrottle.detect();
+			if (throttling.throttle().isPresent()) {
+				group = throttling.throttle().get().create(volume, scratch);
+				limited = runner.within(group);
+				listener.volume(new VolumeUse(volume, throttling.throttle().get().describe(), null));
+			} else {
+				listener.volume(new VolumeUse(volume, null, throttling.reason()));
+			}
+		}
+		try (BlockThrottle.Group removedAtTheEnd = group) {
+			return run(plan, database, limited, scratch, listener);
+		}
 	}
 
 	/**

@@ -253,6 +253,22 @@ public final class MeasurementDatabase implements AutoCloseable {
 		}
 	}
 
+	/**
+	 * @return the volume the named plan's runs worked under ({@link Volume#toString()}), empty for the
+	 *         plain device or a plan this database does not hold
+	 */
+	public Optional<String> volume(String plan) throws MeasurementException {
+		try (PreparedStatement query = connection.prepareStatement("SELECT volume FROM plan WHERE name = ?")) {
+			query.setString(1, plan);
+			try (ResultSet found = query.executeQuery()) {
+				return found.next() ? Optional.ofNullable(found.getString(1)) : Optional.empty();
+			}
+		} catch (SQLException failed) {
+			throw new MeasurementException(file + ": cannot read the volume of plan '" + FileProblems.excerpt(plan) + "': "
+					+ reason(failed));
+		}
+	}
+
 	/** @return the (configuration, repetition) pairs of the plan already measured, as configuration * 1000 + repetition */
 	public Set<Long> finished(long plan) throws MeasurementException {
 		Set<Long> finished = new HashSet<>();

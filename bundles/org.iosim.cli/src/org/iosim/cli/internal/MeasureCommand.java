@@ -10,7 +10,6 @@ import java.util.concurrent.Callable;
 import org.iosim.cli.Main;
 import org.iosim.files.FileProblems;
 import org.iosim.files.TimeLeft;
-import org.iosim.measure.BlockThrottle;
 import org.iosim.measure.FioRunner;
 import org.iosim.measure.MeasuredDelay;
 import org.iosim.measure.Measurement;
@@ -125,27 +124,17 @@ final class MeasureCommand implements Callable<Integer> {
 		PrintWriter out = spec.commandLine().getOut();
 		PrintWriter err = spec.commandLine().getErr();
 		FioRunner runner = new FioRunner(fio);
-		BlockThrottle.Group group = null;
-		if (volume != null) {
-			BlockThrottle.Availability throttling = BlockThrottle.detect();
-			if (throttling.throttle().isPresent()) {
-				group = throttling.throttle().get().create(volume, folder);
-				runner = runner.within(group);
-				out.printf(Locale.ROOT, "volume %s, set with %s%n", volume, throttling.throttle().get().describe());
-			} else {
-				err.printf(Locale.ROOT, "warning: the volume %s is not applied: %s; measuring the plain device%n",
-						volume.name(), throttling.reason());
-			}
-		}
-		try (BlockThrottle.Group removedAtTheEnd = group) {
-			measure(loaded, opened, runner, folder, out, err);
-		}
-	}
-
-	private void measure(MeasurementPlan loaded, MeasurementDatabase opened, FioRunner runner, Path folder,
-			PrintWriter out, PrintWriter err) throws MeasurementException, InterruptedException {
 		int[] keptDisturbed = new int[1];
-		Measurement.Outcome outcome = Measurement.run(loaded, opened, runner, folder, new Measurement.Listener() {
+		Measurement.Outcome outcome = Measurement.run(loaded, opened, runner, folder, volume, new Measurement.Listener() {
+			@Override
+			public void volume(Measurement.VolumeUse use) {
+				if (use.applied()) {
+					out.println(use);
+				} else {
+					err.println("warning: " + use);
+				}
+			}
+
 			@Override
 			public void starting(MeasurementPlan plan, int runs, int alreadyFinished, String generator) {
 				out.printf(Locale.ROOT, "plan '%s': %d runs (%d configurations, %s design, %d repetition%s, %s s warm-up +"

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -148,6 +149,44 @@ class VolumeTest {
 		} finally {
 			Files.deleteIfExists(alive);
 			Files.deleteIfExists(parent); // nothing of the test stays in the hierarchy
+		}
+	}
+
+	@Test
+	void aMeasurementOnAVolumeRecordsTheVolumeWhereItIsApplied() throws Exception {
+		assumeTrue(fioVersion().isPresent(), "fio is not installed (apt-get install fio)");
+		Volume volume = new Volume("test-measurement", 5000, 0, 0, 0);
+		Path plan = Files.writeString(folder.resolve("on-volume.json"), """
+				{"name": "on-volume", "repetitions": 1, "warmup": 0, "duration": 1,
+				 "factors": {"requestSize": ["8 KiB"], "readRatio": [1], "fileSetSize": "1 MiB"}}""");
+		List<Measurement.VolumeUse> heard = new ArrayList<>();
+
+		Optional<String> recorded;
+		try (MeasurementDatabase database = MeasurementDatabase.open(folder.resolve("on-volume.db"), true)) {
+			Measurement.run(MeasurementPlan.load(plan), database, new FioRunner("fio"), folder.resolve("files"), volume,
+					new Measurement.Listener() {
+						@Override
+						public void volume(Measurement.VolumeUse use) {
+							heard.add(use);
+						}
+					});
+			assertEquals(1, database.runs().size(), "the plan ran");
+			recorded = database.volume("on-volume");
+		}
+
+		// the same test passes where the volume cannot be applied: the plain device is measured then
+		BlockThrottle.Availability throttling = BlockThrottle.detect();
+		assertEquals(1, heard.size(), "the listener hears about the volume once, before the plan");
+		Measurement.VolumeUse use = heard.get(0);
+		assertEquals(volume, use.volume());
+		if (throttling.throttle().isPresent()) {
+			assertTrue(use.applied(), use.toString());
+			assertEquals(throttling.throttle().get().describe(), use.throttle());
+			assertEquals(Optional.of(volume.toString()), recorded);
+		} else {
+			assertFalse(use.applied(), use.toString());
+			assertEquals(throttling.reason(), use.reason());
+			assertEquals(Optional.empty(), recorded, "the plain device is recorded as no volume");
 		}
 	}
 

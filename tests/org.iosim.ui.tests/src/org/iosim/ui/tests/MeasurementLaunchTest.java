@@ -8,7 +8,9 @@ import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 
 import org.eclipse.core.resources.IFile;
 import org.eclipse.core.resources.IProject;
@@ -18,6 +20,7 @@ import org.eclipse.core.runtime.jobs.Job;
 import org.eclipse.debug.core.DebugPlugin;
 import org.eclipse.debug.core.ILaunchConfigurationWorkingCopy;
 import org.eclipse.debug.core.ILaunchManager;
+import org.iosim.measure.BlockThrottle;
 import org.iosim.measure.MeasurementDatabase;
 import org.iosim.measure.MeasurementPlan;
 import org.iosim.ui.internal.launch.MeasurementAttributes;
@@ -30,7 +33,8 @@ import org.junit.jupiter.api.condition.EnabledIf;
 /**
  * "IOSim Measurement" launch configurations run a plan with the real fio into a real database: a plan
  * runs to its end and the database holds all its runs; a measurement cancelled after its first run ends
- * as cancelled and keeps the runs recorded before.
+ * as cancelled and keeps the runs recorded before; a measurement on a volume records the volume with the
+ * plan where block throttling applies it, and says why not where it does not.
  */
 // skipped, not failed, without fio (.ci/run installs it)
 @EnabledIf("fioOnThePath")
@@ -84,6 +88,57 @@ class MeasurementLaunchTest {
 		assertTrue(recorded >= 1 && recorded < planned(plan), recorded + " of " + planned(plan) + " runs recorded");
 	}
 
+	@Test
+	void aMeasurementOnAVolumeNamesTheVolumeAppliedOrWhyNot() throws Exception {
+		IFile plan = plan("on-volume", 1);
+		IFile volume = project.getFile("launch-test-volume.json");
+		Files.writeString(volume.getLocation().toPath(), """
+				{"name": "launch-test", "readIops": 5000}""");
+		volume.refreshLocal(0, null);
+		MeasurementJob job = launch(plan, "on-volume", configuration -> configuration
+				.setAttribute(MeasurementAttributes.VOLUME, volume.getFullPath().toString()));
+		job.join();
+		assertEquals(IStatus.OK, job.getResult().getSeverity(), job.getResult().getMessage());
+		Optional<String> recorded;
+		try (MeasurementDatabase database = MeasurementDatabase.open(project.getFile("on-volume.db").getLocation().toPath(),
+				false)) {
+			recorded = database.volume("on-volume");
+		}
+		// the test passes where block throttling is unavailable too: the plain device is measured then
+		BlockThrottle.Availability throttling = BlockThrottle.detect();
+		if (throttling.throttle().isPresent()) {
+			assertEquals(Optional.of("launch-test (5000 read IOPS)"), recorded);
+			assertEquals("volume launch-test (5000 read IOPS), set with " + throttling.throttle().get().describe(),
+					job.volumeShown());
+		} else {
+			assertEquals(Optional.empty(), recorded, "the plain device is recorded as no volume");
+			assertNotNull(job.volumeShown(), "the job says why the volume is not applied");
+			assertTrue(job.volumeShown().contains(throttling.reason()), job.volumeShown());
+		}
+	}
+
+	@Test
+	void anUnusableVolumeFileIsNamedBeforeARun() throws Exception {
+		IFile plan = plan("unusable-volume", 1);
+		IFile volume = project.getFile("wrong-volume.json");
+		Files.writeString(volume.getLocation().toPath(), """
+				{"readIOPS": 5000}""");
+		volume.refreshLocal(0, null);
+		ILaunchConfigurationWorkingCopy configuration = DebugPlugin.getDefault().getLaunchManager()
+				.getLaunchConfigurationType(MeasurementAttributes.TYPE_ID).newInstance(null, "unusable-volume");
+		MeasurementAttributes.setDefaults(configuration, plan);
+
+		configuration.setAttribute(MeasurementAttributes.VOLUME, volume.getFullPath().toString());
+		String problem = MeasurementAttributes.problem(configuration);
+		assertNotNull(problem);
+		assertTrue(problem.startsWith("the volume file " + volume.getFullPath() + " cannot be used: ")
+				&& problem.contains("'readIOPS': unknown entry"), problem);
+
+		configuration.setAttribute(MeasurementAttributes.VOLUME, "/measurement-launch/missing-volume.json");
+		assertEquals("the volume file /measurement-launch/missing-volume.json is not a file of the workspace",
+				MeasurementAttributes.problem(configuration));
+	}
+
 	/** One configuration (8 KiB random reads on a 1 MiB file set) repeated, each run 1 s without warm-up. */
 	private static IFile plan(String name, int repetitions) throws Exception {
 		IFile plan = project.getFile(name + ".json");
@@ -95,10 +150,18 @@ class MeasurementLaunchTest {
 	}
 
 	private static MeasurementJob launch(IFile plan, String name) throws Exception {
+		return launch(plan, name, configuration -> {
+		});
+	}
+
+	/** @param settings changes the defaults before the launch */
+	private static MeasurementJob launch(IFile plan, String name, Consumer<ILaunchConfigurationWorkingCopy> settings)
+			throws Exception {
 		ILaunchManager manager = DebugPlugin.getDefault().getLaunchManager();
 		ILaunchConfigurationWorkingCopy configuration = manager
 				.getLaunchConfigurationType(MeasurementAttributes.TYPE_ID).newInstance(null, name);
 		MeasurementAttributes.setDefaults(configuration, plan);
+		settings.accept(configuration);
 		assertEquals(null, MeasurementAttributes.problem(configuration));
 		configuration.doSave().launch(ILaunchManager.RUN_MODE, null);
 		Job[] jobs = Job.getJobManager().find(MeasurementAttributes.JOB_FAMILY);

@@ -1,5 +1,6 @@
 package org.iosim.ui.internal.launch;
 
+import static org.iosim.ui.internal.launch.LaunchSettings.existingFile;
 import static org.iosim.ui.internal.launch.LaunchSettings.location;
 import static org.iosim.ui.internal.launch.LaunchSettings.number;
 import static org.iosim.ui.internal.launch.LaunchSettings.pathToWrite;
@@ -64,14 +65,7 @@ public final class CalibrationAttributes {
 
 	/** @throws CoreException with a message naming the setting that is missing or wrong */
 	static CalibrationRun.Request toRequest(ILaunchConfiguration configuration) throws CoreException {
-		if (text(configuration, DATABASE).isEmpty()) {
-			throw new CoreException(Status.error("no measurement database is chosen"));
-		}
-		IResource database = ResourcesPlugin.getWorkspace().getRoot().findMember(text(configuration, DATABASE));
-		if (!(database instanceof IFile) || !database.exists()) {
-			throw new CoreException(Status.error("the measurement database " + text(configuration, DATABASE)
-					+ " is not a file of the workspace"));
-		}
+		IFile database = existingFile(configuration, DATABASE, "measurement database");
 		IFolder output = outputFolder(configuration);
 		String name = text(configuration, NAME);
 		if (name.isEmpty()) {

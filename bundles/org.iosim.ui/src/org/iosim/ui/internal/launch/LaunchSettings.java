@@ -2,6 +2,7 @@ package org.iosim.ui.internal.launch;
 
 import java.nio.file.Path;
 
+import org.eclipse.core.resources.IFile;
 import org.eclipse.core.resources.IResource;
 import org.eclipse.core.resources.ResourcesPlugin;
 import org.eclipse.core.runtime.CoreException;
@@ -31,6 +32,19 @@ final class LaunchSettings {
 		} catch (NumberFormatException notANumber) {
 			throw new CoreException(Status.error("the " + what + " '" + text + "' is not a whole number"));
 		}
+	}
+
+	/** @throws CoreException naming the setting when it is empty or not an existing file of the workspace */
+	static IFile existingFile(ILaunchConfiguration configuration, String attribute, String what) throws CoreException {
+		String chosen = text(configuration, attribute);
+		if (chosen.isEmpty()) {
+			throw new CoreException(Status.error("no " + what + " is chosen"));
+		}
+		IResource file = ResourcesPlugin.getWorkspace().getRoot().findMember(chosen);
+		if (!(file instanceof IFile existing) || !file.exists()) {
+			throw new CoreException(Status.error("the " + what + " " + chosen + " is not a file of the workspace"));
+		}
+		return existing;
 	}
 
 	/**

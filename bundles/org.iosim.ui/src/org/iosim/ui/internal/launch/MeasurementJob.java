@@ -5,6 +5,7 @@ import java.util.concurrent.atomic.AtomicReference;
 
 import org.eclipse.core.resources.IResource;
 import org.eclipse.core.runtime.CoreException;
+import org.eclipse.core.runtime.ILog;
 import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.core.runtime.IStatus;
 import org.eclipse.core.runtime.Status;
@@ -22,7 +23,9 @@ import org.iosim.measure.RunResult;
 
 /**
  * One measurement in the background, as {@code iosim measure} runs it ({@link Measurement#run}): the
- * Progress view counts the runs and shows the run just finished with the time left. Cancel interrupts
+ * Progress view counts the runs and shows the run just finished with the time left. With a volume, the
+ * Progress view and the error log say at the start whether its limits are applied, and how, or why not
+ * (the plain device is then measured, as the command line does with a warning). Cancel interrupts
  * the job's thread, which stops fio; the runs recorded before stay in the database and a later launch
  * resumes after them. When it ends the database's folder is refreshed. A plan or measurement that fails
  * ends with the message the command line prints.
@@ -31,6 +34,7 @@ public final class MeasurementJob extends Job {
 
 	private final MeasurementAttributes.Request request;
 	private final AtomicReference<String> shown = new AtomicReference<>();
+	private final AtomicReference<String> volumeShown = new AtomicReference<>();
 	private final AtomicReference<Measurement.Outcome> outcome = new AtomicReference<>();
 	private final AtomicInteger runsFinished = new AtomicInteger();
 	/** The thread measuring, so that Cancel can interrupt fio's run rather than wait for it. */
@@ -57,6 +61,14 @@ public final class MeasurementJob extends Job {
 		return shown.get();
 	}
 
+	/**
+	 * @return what the job said about the volume: that it is applied and how, or why it is not; null
+	 *         without a volume or before the measurement started
+	 */
+	public String volumeShown() {
+		return volumeShown.get();
+	}
+
 	/** @return what the measurement gave, or null while it runs or when it did not finish */
 	public Measurement.Outcome outcome() {
 		return outcome.get();
@@ -81,7 +93,7 @@ public final class MeasurementJob extends Job {
 			MeasurementPlan plan = MeasurementPlan.load(request.planFile());
 			try (MeasurementDatabase database = MeasurementDatabase.open(request.databaseFile(), true)) {
 				outcome.set(Measurement.run(plan, database, new FioRunner(MeasurementAttributes.FIO),
-						request.scratchFolder(), follow(progress)));
+						request.scratchFolder(), request.volume(), follow(progress)));
 			}
 			return Status.OK_STATUS;
 		} catch (InterruptedException cancelled) {
@@ -104,8 +116,10 @@ public final class MeasurementJob extends Job {
 			public void starting(MeasurementPlan plan, int runs, int alreadyFinished, String generator) {
 				progress.setWorkRemaining(runs);
 				progress.worked(alreadyFinished);
+				// until the first run finishes, the line keeps saying what the runs work on
+				String volume = volumeShown.get() == null ? "" : "; " + volumeShown.get();
 				show(progress, alreadyFinished + " of " + runs + " runs recorded before, about "
-						+ TimeLeft.clock(plan.plannedSeconds(runs - alreadyFinished)) + " to go");
+						+ TimeLeft.clock(plan.plannedSeconds(runs - alreadyFinished)) + " to go" + volume);
 			}
 
 			@Override
@@ -121,6 +135,19 @@ public final class MeasurementJob extends Job {
 			@Override
 			public void repeating(int configurations, double precision) {
 				show(progress, configurations + " configurations not yet precise enough: another run each");
+			}
+
+			@Override
+			public void volume(Measurement.VolumeUse use) {
+				volumeShown.set(use.toString());
+				show(progress, use.toString());
+				// the progress line is soon replaced by the runs', so the log keeps what was measured on
+				ILog log = ILog.of(MeasurementJob.class);
+				if (use.applied()) {
+					log.info(getName() + ": " + use);
+				} else {
+					log.warn(getName() + ": " + use);
+				}
 			}
 
 			@Override

@@ -9,13 +9,14 @@ import org.eclipse.swt.widgets.Text;
 
 /**
  * The measurement's settings, as {@code iosim measure} takes them: the plan, the database (made when
- * missing) and the scratch folder. The dialog says what is wrong before it lets the user run.
+ * missing), the scratch folder and the volume. The dialog says what is wrong before it lets the user run.
  */
 public final class MeasurementTab extends FieldsTab {
 
 	private Text plan;
 	private Text database;
 	private Text scratchFolder;
+	private Text volume;
 
 	public MeasurementTab() {
 		super("IOSim Measurement");
@@ -28,6 +29,7 @@ public final class MeasurementTab extends FieldsTab {
 		plan = field(area, MeasurementAttributes.PLAN, "Measurement &plan:", "A plan file of the workspace: the configurations fio measures", "Choose the measurement plan:");
 		database = field(area, MeasurementAttributes.DATABASE, "&Database:", "A file of the workspace the runs are recorded in, made when missing; a launch resumes after the runs it holds", "Choose the measurement database:");
 		scratchFolder = field(area, MeasurementAttributes.SCRATCH_FOLDER, "&Scratch folder:", "A folder on the storage to measure, where fio lays out its files; empty for <database>.files beside the database", null);
+		volume = field(area, MeasurementAttributes.VOLUME, "&Volume:", "A volume file of the workspace (JSON limits: name, readIops, writeIops, readBps, writeBps) that fio's runs work under, set with the kernel's block throttling (needs root; without it the plain device is measured); empty for the plain device", "Choose the volume file:");
 		setControl(area);
 	}
 
@@ -41,6 +43,7 @@ public final class MeasurementTab extends FieldsTab {
 		read(configuration, MeasurementAttributes.PLAN, plan);
 		read(configuration, MeasurementAttributes.DATABASE, database);
 		read(configuration, MeasurementAttributes.SCRATCH_FOLDER, scratchFolder);
+		read(configuration, MeasurementAttributes.VOLUME, volume);
 	}
 
 	@Override
@@ -48,6 +51,7 @@ public final class MeasurementTab extends FieldsTab {
 		configuration.setAttribute(MeasurementAttributes.PLAN, plan.getText().strip());
 		configuration.setAttribute(MeasurementAttributes.DATABASE, database.getText().strip());
 		configuration.setAttribute(MeasurementAttributes.SCRATCH_FOLDER, scratchFolder.getText().strip());
+		configuration.setAttribute(MeasurementAttributes.VOLUME, volume.getText().strip());
 	}
 
 	@Override
