@@ -32,10 +32,6 @@ import org.eclipse.core.runtime.jobs.JobChangeAdapter;
 import org.eclipse.debug.core.DebugPlugin;
 import org.eclipse.debug.core.ILaunchConfiguration;
 import org.eclipse.debug.core.ILaunchManager;
-import org.eclipse.swt.SWT;
-import org.eclipse.swt.widgets.Event;
-import org.eclipse.swt.widgets.Menu;
-import org.eclipse.swt.widgets.MenuItem;
 import org.eclipse.swt.widgets.Table;
 import org.eclipse.swt.widgets.TableItem;
 import org.eclipse.ui.IEditorPart;
@@ -105,15 +101,15 @@ class LaunchFromExplorerTest {
 	@Test
 	@Order(1)
 	void runAsOffersASimulationOnAModelFolderAModelFileAndAnIoconfigOnly() {
-		assertTrue(runAsItems(shop).contains(RUN_AS_SIMULATION), () -> "folder: " + runAsItems(shop));
+		assertTrue(Workbench.runAsItems(shop).contains(RUN_AS_SIMULATION), () -> "folder: " + Workbench.runAsItems(shop));
 		IFile allocation = shop.getFile("shop.allocation");
-		assertTrue(runAsItems(allocation).contains(RUN_AS_SIMULATION), () -> "model file: " + runAsItems(allocation));
+		assertTrue(Workbench.runAsItems(allocation).contains(RUN_AS_SIMULATION), () -> "model file: " + Workbench.runAsItems(allocation));
 		IFile config = shop.getFile("shop-virtualized.ioconfig");
-		assertTrue(runAsItems(config).contains(RUN_AS_SIMULATION), () -> ".ioconfig: " + runAsItems(config));
+		assertTrue(Workbench.runAsItems(config).contains(RUN_AS_SIMULATION), () -> ".ioconfig: " + Workbench.runAsItems(config));
 		// the project holds the model only in a subfolder, and a README is no model
-		assertFalse(runAsItems(project).contains(RUN_AS_SIMULATION), () -> "project: " + runAsItems(project));
+		assertFalse(Workbench.runAsItems(project).contains(RUN_AS_SIMULATION), () -> "project: " + Workbench.runAsItems(project));
 		IFile readme = shop.getFile("README.md");
-		assertFalse(runAsItems(readme).contains(RUN_AS_SIMULATION), () -> "README: " + runAsItems(readme));
+		assertFalse(Workbench.runAsItems(readme).contains(RUN_AS_SIMULATION), () -> "README: " + Workbench.runAsItems(readme));
 	}
 
 	@Test
@@ -186,14 +182,7 @@ class LaunchFromExplorerTest {
 		};
 		Job.getJobManager().addJobChangeListener(listener);
 		try {
-			uiRun(() -> {
-				Menu runAs = runAsMenu(resource);
-				assertNotNull(runAs, () -> "no Run As in the context menu of " + resource + ": " + contextMenuWithoutRunAs);
-				MenuItem simulation = Arrays.stream(runAs.getItems()).filter(item -> Workbench.label(item).equals(RUN_AS_SIMULATION))
-						.findFirst().orElseThrow(() -> new AssertionError("no " + RUN_AS_SIMULATION + " in Run As"));
-				simulation.notifyListeners(SWT.Selection, new Event());
-				hide(runAs);
-			});
+			Workbench.runAs(resource, RUN_AS_SIMULATION);
 			SimulationJob job = (SimulationJob) scheduled.get(60, TimeUnit.SECONDS);
 			while (job.getResult() == null) {
 				processEvents();
@@ -207,46 +196,6 @@ class LaunchFromExplorerTest {
 		} finally {
 			Job.getJobManager().removeJobChangeListener(listener);
 		}
-	}
-
-	/** The context menu last opened without a Run As, to show what it had instead. */
-	private static List<String> contextMenuWithoutRunAs = List.of();
-
-	/** What Run As in the resource's context menu in the Project Explorer offers. */
-	private static List<String> runAsItems(IResource resource) {
-		return ui(() -> {
-			Menu runAs = runAsMenu(resource);
-			if (runAs == null) {
-				return List.of("(no Run As in the context menu: " + contextMenuWithoutRunAs + ")");
-			}
-			List<String> items = Arrays.stream(runAs.getItems()).map(Workbench::label).toList();
-			hide(runAs);
-			return items;
-		});
-	}
-
-	/**
-	 * Selects the resource in the Project Explorer and opens its context menu and the Run As submenu as
-	 * a user's click does (the menus fill themselves when shown); null when the menu has no Run As
-	 * ({@link #contextMenuWithoutRunAs} then says what it has).
-	 * Call on the UI thread.
-	 */
-	private static Menu runAsMenu(IResource resource) {
-		Menu context = Workbench.contextMenu(resource);
-		MenuItem runAs = Arrays.stream(context.getItems()).filter(item -> Workbench.label(item).equals("Run As"))
-				.findFirst().orElse(null);
-		if (runAs == null || runAs.getMenu() == null) {
-			contextMenuWithoutRunAs = Workbench.labels(context);
-			context.notifyListeners(SWT.Hide, new Event());
-			return null;
-		}
-		runAs.getMenu().notifyListeners(SWT.Show, new Event());
-		return runAs.getMenu();
-	}
-
-	private static void hide(Menu runAs) {
-		runAs.notifyListeners(SWT.Hide, new Event());
-		runAs.getParentMenu().notifyListeners(SWT.Hide, new Event());
 	}
 
 	private static List<ILaunchConfiguration> configurationsOf(String model, String ioConfiguration) throws Exception {

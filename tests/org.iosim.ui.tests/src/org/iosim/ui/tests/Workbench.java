@@ -164,6 +164,59 @@ final class Workbench {
 		return context;
 	}
 
+	/** The context menu last opened without a Run As, to show what it had instead. */
+	private static List<String> contextMenuWithoutRunAs = List.of();
+
+	/** What Run As in the resource's context menu in the Project Explorer offers. */
+	static List<String> runAsItems(IResource resource) {
+		return UiThread.ui(() -> {
+			Menu runAs = runAsMenu(resource);
+			if (runAs == null) {
+				return List.of("(no Run As in the context menu: " + contextMenuWithoutRunAs + ")");
+			}
+			List<String> items = labels(runAs);
+			hide(runAs);
+			return items;
+		});
+	}
+
+	/** Picks Run As → {@code launch} in the resource's context menu in the Project Explorer, as a user's click does. */
+	static void runAs(IResource resource, String launch) {
+		UiThread.uiRun(() -> {
+			Menu runAs = runAsMenu(resource);
+			if (runAs == null) {
+				throw new AssertionError("no Run As in the context menu of " + resource + ": " + contextMenuWithoutRunAs);
+			}
+			MenuItem item = Arrays.stream(runAs.getItems()).filter(each -> label(each).equals(launch)).findFirst()
+					.orElseThrow(() -> new AssertionError("no " + launch + " in Run As: " + labels(runAs)));
+			item.notifyListeners(SWT.Selection, new Event());
+			hide(runAs);
+		});
+	}
+
+	/**
+	 * Selects the resource in the Project Explorer and opens its context menu and the Run As submenu as
+	 * a user's click does (the menus fill themselves when shown); null when the menu has no Run As
+	 * ({@link #contextMenuWithoutRunAs} then says what it has). Call on the UI thread.
+	 */
+	private static Menu runAsMenu(IResource resource) {
+		Menu context = contextMenu(resource);
+		MenuItem runAs = Arrays.stream(context.getItems()).filter(item -> label(item).equals("Run As")).findFirst()
+				.orElse(null);
+		if (runAs == null || runAs.getMenu() == null) {
+			contextMenuWithoutRunAs = labels(context);
+			context.notifyListeners(SWT.Hide, new Event());
+			return null;
+		}
+		runAs.getMenu().notifyListeners(SWT.Show, new Event());
+		return runAs.getMenu();
+	}
+
+	private static void hide(Menu runAs) {
+		runAs.notifyListeners(SWT.Hide, new Event());
+		runAs.getParentMenu().notifyListeners(SWT.Hide, new Event());
+	}
+
 	/** A menu's entries by their labels. */
 	static List<String> labels(Menu menu) {
 		return Arrays.stream(menu.getItems()).map(Workbench::label).toList();

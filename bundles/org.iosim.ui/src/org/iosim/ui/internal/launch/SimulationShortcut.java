@@ -5,13 +5,11 @@ import java.util.Comparator;
 import java.util.Locale;
 import java.util.Set;
 
-import org.eclipse.core.expressions.PropertyTester;
 import org.eclipse.core.resources.IContainer;
 import org.eclipse.core.resources.IFile;
 import org.eclipse.core.resources.IResource;
 import org.eclipse.core.runtime.Adapters;
 import org.eclipse.core.runtime.CoreException;
-import org.eclipse.core.runtime.IAdapterFactory;
 import org.eclipse.debug.core.DebugPlugin;
 import org.eclipse.debug.core.ILaunchConfiguration;
 import org.eclipse.debug.core.ILaunchConfigurationType;
@@ -19,7 +17,6 @@ import org.eclipse.debug.core.ILaunchConfigurationWorkingCopy;
 import org.eclipse.debug.core.ILaunchManager;
 import org.eclipse.debug.ui.DebugUITools;
 import org.eclipse.debug.ui.ILaunchShortcut2;
-import org.eclipse.debug.ui.actions.ILaunchable;
 import org.eclipse.jface.dialogs.ErrorDialog;
 import org.eclipse.jface.viewers.ISelection;
 import org.eclipse.jface.viewers.IStructuredSelection;
@@ -181,36 +178,5 @@ public final class SimulationShortcut implements ILaunchShortcut2 {
 
 	private static String extension(IFile file) {
 		return file.getFileExtension() == null ? "" : file.getFileExtension().toLowerCase(Locale.ROOT);
-	}
-
-	/**
-	 * Makes a model folder, model file or I/O configuration launchable, so that the navigators' context
-	 * menus have Run As: debug.ui shows it only for an object adapting to {@link ILaunchable}.
-	 */
-	public static final class Launchable implements IAdapterFactory {
-		private static final ILaunchable LAUNCHABLE = new ILaunchable() {
-		};
-
-		@Override
-		public <T> T getAdapter(Object adaptable, Class<T> adapterType) {
-			return adapterType == ILaunchable.class && adaptable instanceof IResource resource && isSimulatable(resource)
-					? adapterType.cast(LAUNCHABLE) : null;
-		}
-
-		@Override
-		public Class<?>[] getAdapterList() {
-			return new Class<?>[] { ILaunchable.class };
-		}
-	}
-
-	/**
-	 * The shortcut's enablement ({@code org.iosim.ui.simulatable} in plugin.xml): a folder matches by
-	 * what it holds, which extension tests cannot say.
-	 */
-	public static final class Tester extends PropertyTester {
-		@Override
-		public boolean test(Object receiver, String property, Object[] args, Object expectedValue) {
-			return isSimulatable(Adapters.adapt(receiver, IResource.class));
-		}
 	}
 }
