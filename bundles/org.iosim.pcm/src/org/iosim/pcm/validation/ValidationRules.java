@@ -59,6 +59,7 @@ import org.iosim.pcm.DlimBurst;
 import org.iosim.pcm.DlimCombinator;
 import org.iosim.pcm.DlimConstant;
 import org.iosim.pcm.DlimExponentialIncreaseLogarithmicDecline;
+import org.iosim.pcm.DlimFunction;
 import org.iosim.pcm.DlimFunctionContainer;
 import org.iosim.pcm.DlimLogarithmicTrend;
 import org.iosim.pcm.DlimNoise;
@@ -969,6 +970,11 @@ final class ValidationRules extends PcmSwitch<Object> {
 			error(sequence, "the sequence has no function containers; it needs at least one");
 		}
 		finite(sequence, sequence.getTerminateAfterTime(), "terminateAfterTime");
+		// with its containers' durations positive, a sequence has no time to run only when it loops 0 times
+		if (sequence.getTerminateAfterLoops() == 0) {
+			error(sequence, "the sequence ends at once: terminateAfterLoops is 0 and terminateAfterTime "
+					+ format(sequence.getTerminateAfterTime()));
+		}
 		return null;
 	}
 
@@ -998,6 +1004,7 @@ final class ValidationRules extends PcmSwitch<Object> {
 	public Object caseDlimTrend(DlimTrend trend) {
 		finite(trend, trend.getFunctionOutputAtStart(), "functionOutputAtStart");
 		finite(trend, trend.getFunctionOutputAtEnd(), "functionOutputAtEnd");
+		stretchesOverAnEndingClock(trend);
 		return null;
 	}
 
@@ -1021,12 +1028,23 @@ final class ValidationRules extends PcmSwitch<Object> {
 		finite(burst, burst.getBase(), "base");
 		finite(burst, burst.getPeak(), "peak");
 		positiveNumber(burst, burst.getPeakTime(), "peakTime");
-		if (burst.eContainer() instanceof DlimFunctionContainer container && burst.getPeakTime() > 0
-				&& !(burst.getPeakTime() < container.getDuration())) {
-			error(burst, "peakTime must be less than the duration of its container (" + format(container.getDuration())
-					+ "), but is " + format(burst.getPeakTime()));
+		stretchesOverAnEndingClock(burst);
+		double span = DlimClocks.span(burst);
+		if (burst.getPeakTime() > 0 && !Double.isNaN(span) && !(burst.getPeakTime() < span)) {
+			error(burst, "peakTime must be less than " + (burst.eContainer() instanceof DlimFunctionContainer
+					? "the duration of its container" : "the duration it spans") + " (" + format(span) + "), but is "
+					+ format(burst.getPeakTime()));
 		}
 		return null;
+	}
+
+	/** A trend or burst stretches over the duration of its clock, so that clock must end. */
+	private void stretchesOverAnEndingClock(DlimFunction function) {
+		if (DlimClocks.clockOf(function) instanceof DlimSequence root
+				&& DlimClocks.finalDuration(root) == Double.POSITIVE_INFINITY) {
+			error(function, "a " + function.eClass().getName() + " stretches over the duration of its clock, but that"
+					+ " clock never ends (a combinator of a root sequence without terminateAfterLoops or terminateAfterTime)");
+		}
 	}
 
 	@Override

@@ -111,12 +111,24 @@ final class UsageCompiler {
 		return MemoryBudget.usersPerReplication(building.config.replications());
 	}
 
+	/**
+	 * Compiles a profile the validator accepted. Whether it is ever above 0 only the bounds of its
+	 * evaluation tell (the simulation's interval arithmetic, which the validator in org.iosim.pcm does not
+	 * have), so that rule is the compiler's; 'validate' compiles the model as 'simulate' does and reports it too.
+	 */
 	private static ArrivalRateProfile profile(org.iosim.pcm.LoadProfile loadProfile) {
-		try {
-			return ArrivalRateProfile.compile(loadProfile);
-		} catch (ArrivalRateProfile.InvalidProfileException invalid) {
-			throw new Unsimulatable(invalid.element(), invalid.getMessage());
+		ArrivalRateProfile profile = ArrivalRateProfile.compile(loadProfile);
+		// where noise may take any value the maximum is not known (NaN), and the profile may be above 0
+		if (!(profile.maximum() > 0) && !Double.isNaN(profile.maximum())) {
+			throw new Unsimulatable(loadProfile, "the load profile is never above 0 (at most " + format(profile.maximum())
+					+ "), so no user would ever arrive");
 		}
+		return profile;
+	}
+
+	/** Six significant digits without trailing zeros: 0 rather than 0.00000. */
+	private static String format(double value) {
+		return String.format(java.util.Locale.ROOT, "%.6g", value).replaceAll("\\.?0+($|e)", "$1");
 	}
 
 	private static CompiledExpression thinkTime(UsageScenario scenario, ClosedWorkload closed) {

@@ -98,6 +98,33 @@ class ClosedLoadProfileCommandTest {
 		assertTrue(Files.readString(out.resolve("report.html")).contains("Population over simulated time"));
 	}
 
+	/**
+	 * The rules of a profile are the validator's: 'validate' names the element at fault with its file
+	 * and line, and 'simulate' refuses the model set with the same error before compiling it.
+	 */
+	@Test
+	void aSequenceThatEndsAtOnceIsRefusedByValidateAndSimulateNamingIt() throws IOException {
+		Path model = CommandLine.copyExample(folder.resolve("shop"));
+		Files.writeString(model.resolve("step.dlim"), STEP_PROFILE.replace("terminateAfterLoops=\"1\"",
+				"terminateAfterLoops=\"0\""));
+		Files.writeString(model.resolve("shop.usageevolution"), EVOLUTION);
+
+		CommandLine.Run validate = iosim("validate", model.toString());
+		assertEquals(1, validate.exitCode(), validate.toString());
+		List<String> errors = validate.out().lines().map(String::strip).filter(line -> line.startsWith("error: "))
+				.toList();
+		assertEquals(1, errors.size(), validate.out());
+		String error = errors.get(0).substring("error: ".length());
+		assertTrue(error.contains("step.dlim: line 2: ") && error.contains("'step'")
+				&& error.endsWith(": the sequence ends at once: terminateAfterLoops is 0 and terminateAfterTime 0"),
+				validate.out());
+
+		CommandLine.Run simulate = iosim("simulate", model.toString(), "--out", folder.resolve("out").toString(),
+				"--quiet");
+		assertEquals(1, simulate.exitCode(), simulate.toString());
+		assertTrue(simulate.err().contains(error), simulate.err());
+	}
+
 	@Test
 	void aClosedWorkloadWithoutAProfileHasNoPopulationSeries() throws IOException {
 		Path model = CommandLine.copyExample(folder.resolve("shop"));

@@ -2,7 +2,6 @@ package org.iosim.simulation.tests.architecture;
 
 import static org.iosim.testing.Behaviours.demand;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -23,6 +22,8 @@ import org.iosim.pcm.DlimSequence;
 import org.iosim.pcm.LoadProfile;
 import org.iosim.pcm.OpenWorkload;
 import org.iosim.pcm.PcmFactory;
+import org.iosim.pcm.validation.Diagnostic;
+import org.iosim.pcm.validation.ModelValidator;
 import org.iosim.simulation.ArchitectureSimulation;
 import org.iosim.simulation.ArrivalRateProfile;
 import org.iosim.testing.SingleServerModel;
@@ -180,28 +181,54 @@ class LoadProfileTest {
 		assertEquals(90, rate.duration(), 0);
 	}
 
+	/** @return the validator's errors for the one-server model whose open workload follows the profile */
+	static List<Diagnostic> validationErrors(LoadProfile profile) {
+		return new ModelValidator().validate(server(0.01, profile)).stream().filter(Diagnostic::isError).toList();
+	}
+
+	/**
+	 * The rules of a profile are the validator's: each error names the element at fault. (The expected
+	 * diagnostics are made after validating, once the profile is part of the model their paths name.)
+	 */
 	@Test
-	void invalidProfilesAreRefusedNamingTheElement() {
+	void invalidProfilesAreValidationErrorsNamingTheElement() {
 		DlimFunctionContainer negative = container(-5, constant(1));
-		ArrivalRateProfile.InvalidProfileException invalid = assertThrows(ArrivalRateProfile.InvalidProfileException.class,
-				() -> ArrivalRateProfile.compile(profile(true, sequence(1, 0, container(1, constant(1)), negative))));
-		assertSame(negative, invalid.element());
-		assertEquals("duration must be greater than 0 and finite, but is -5", invalid.getMessage());
+		List<Diagnostic> errors = validationErrors(profile(true, sequence(1, 0, container(1, constant(1)), negative)));
+		assertEquals(List.of(Diagnostic.error(negative, "duration must be greater than 0 and finite, but is -5")), errors);
 
-		DlimSequence endless = combine(sequence(-1, 0, container(1, constant(1))), DlimOperator.ADD, linear(0, 1));
-		invalid = assertThrows(ArrivalRateProfile.InvalidProfileException.class,
-				() -> ArrivalRateProfile.compile(profile(true, endless)));
-		assertTrue(invalid.getMessage().contains("that clock never ends"), invalid.getMessage());
+		DlimFunction rising = linear(0, 1);
+		errors = validationErrors(profile(true, combine(sequence(-1, 0, container(1, constant(1))), DlimOperator.ADD,
+				rising)));
+		assertEquals(List.of(Diagnostic.error(rising, "a DlimLinearTrend stretches over the duration of its clock, but"
+				+ " that clock never ends (a combinator of a root sequence without terminateAfterLoops or"
+				+ " terminateAfterTime)")), errors);
 
-		invalid = assertThrows(ArrivalRateProfile.InvalidProfileException.class,
-				() -> ArrivalRateProfile.compile(profile(true, sequence(1, 0, container(4, constant(-2))))));
-		assertEquals("the load profile is never above 0 (at most 0), so no user would ever arrive", invalid.getMessage());
+		// a burst in a combinator stretches over the clock of the function that holds it: its container's 4
+		var burst = PCM.createDlimLinearIncreaseAndDecline();
+		burst.setPeakTime(4);
+		errors = validationErrors(profile(true, sequence(1, 0, container(4, combine(constant(1), DlimOperator.ADD,
+				burst)))));
+		assertEquals(List.of(Diagnostic.error(burst, "peakTime must be less than the duration it spans (4), but is 4")),
+				errors);
+
+		DlimSequence noLoop = sequence(0, 0, container(1, constant(1)));
+		errors = validationErrors(profile(true, noLoop));
+		assertEquals(List.of(Diagnostic.error(noLoop, "the sequence ends at once: terminateAfterLoops is 0 and"
+				+ " terminateAfterTime 0")), errors);
+	}
+
+	/** Only evaluating the profile's bounds tells that it is never above 0: the compiler refuses it. */
+	@Test
+	void aProfileNeverAbove0IsRefusedByTheCompilerNamingIt() {
+		LoadProfile negative = profile(true, sequence(1, 0, container(4, constant(-2))));
+		ArchitectureModel model = server(0.01, negative);
+		assertEquals(List.of(), new ModelValidator().validate(model).stream().filter(Diagnostic::isError).toList());
 
 		ModelCompilationException refused = assertThrows(ModelCompilationException.class,
-				() -> ArchitectureSimulation.of(server(0.01, profile(true, sequence(1, 0, container(1, constant(1)),
-						container(0, constant(2)))))).run(SimulationConfig.defaults().withStopTime(10), ProgressMonitor.NONE));
-		assertTrue(refused.getMessage().contains("duration must be greater than 0 and finite, but is 0"),
-				refused.getMessage());
+				() -> ArchitectureSimulation.of(model));
+
+		assertEquals(Diagnostic.error(negative, "the load profile is never above 0 (at most 0), so no user would ever"
+				+ " arrive"), refused.diagnostic());
 	}
 
 	static DlimFunction uniformNoise(double min, double max) {
@@ -285,25 +312,20 @@ class LoadProfileTest {
 	}
 
 	@Test
-	void invalidNoiseIsRefusedNamingTheElement() {
+	void invalidNoiseIsAValidationErrorNamingTheElement() {
 		DlimFunction backwards = uniformNoise(3, 1);
-		ArrivalRateProfile.InvalidProfileException invalid = assertThrows(ArrivalRateProfile.InvalidProfileException.class,
-				() -> ArrivalRateProfile.compile(profile(true, sequence(1, 0, container(1, combine(constant(5),
-						DlimOperator.ADD, backwards))))));
-		assertSame(backwards, invalid.element());
-		assertEquals("min (3) must not be greater than max (1)", invalid.getMessage());
+		List<Diagnostic> errors = validationErrors(profile(true, sequence(1, 0, container(1, combine(constant(5),
+				DlimOperator.ADD, backwards)))));
+		assertEquals(List.of(Diagnostic.error(backwards, "min (3) must not be greater than max (1)")), errors);
 
 		DlimFunction negative = normalNoise(1, -2);
-		invalid = assertThrows(ArrivalRateProfile.InvalidProfileException.class,
-				() -> ArrivalRateProfile.compile(profile(true, sequence(1, 0, container(1, negative)))));
-		assertSame(negative, invalid.element());
-		assertEquals("standardDeviation must not be negative, but is -2", invalid.getMessage());
+		errors = validationErrors(profile(true, sequence(1, 0, container(1, negative))));
+		assertEquals(List.of(Diagnostic.error(negative, "standardDeviation must not be negative, but is -2")), errors);
 
 		LoadProfile noStep = withStepWidth(profile(true, sequence(1, 0, container(1, uniformNoise(1, 2)))), 0);
-		invalid = assertThrows(ArrivalRateProfile.InvalidProfileException.class, () -> ArrivalRateProfile.compile(noStep));
-		assertSame(noStep, invalid.element());
-		assertEquals("the step width, at which the profile's noise is drawn, must be greater than 0 and finite, but is 0",
-				invalid.getMessage());
+		errors = validationErrors(noStep);
+		assertEquals(List.of(Diagnostic.error(noStep, "the step width, at which the profile's noise is drawn, must be"
+				+ " greater than 0 and finite, but is 0")), errors);
 	}
 
 	// ------------------------------------------------------------------ simulated arrivals
