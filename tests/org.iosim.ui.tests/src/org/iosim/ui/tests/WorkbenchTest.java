@@ -319,6 +319,8 @@ class WorkbenchTest {
 		assertFalse(followed.isEmpty(), "the fileserver's resources are followed over time");
 		assertEquals(followed.stream().limit(6).map(each -> each.path("container").asText() + " " + each.path("type").asText())
 				.toList(), ui(view::utilizationOverTimeLines));
+		List<String> percentTicks = ui(view::utilizationOverTimeTicks).get(1);
+		assertEquals("100", percentTicks.get(percentTicks.size() - 1), "a utilization is read against 100 %");
 		Workbench.screenshot("results-charts");
 
 		// a second run on another seed, compared with the first

@@ -38,6 +38,8 @@ final class Chart extends Canvas {
 	private List<RunResults.Series> series = List.of();
 	private List<RunResults.Series> bounds = List.of();
 	private List<Marker> markers = List.of();
+	/** The least the y axis reaches, whatever the data (100 for percentages); NaN for none. */
+	private double yAxisReaches = Double.NaN;
 
 	/** A value of the x axis worth a vertical line: a saturation point, N*. */
 	record Marker(String name, double x) {
@@ -49,6 +51,12 @@ final class Chart extends Canvas {
 		this.xLabel = xLabel;
 		this.yLabel = yLabel;
 		addPaintListener(event -> paint(event.gc));
+	}
+
+	/** The y axis reaches at least {@code value}: a utilization in percent is read against 100. */
+	void yAxisReaches(double value) {
+		yAxisReaches = value;
+		redraw();
 	}
 
 	/** Names the x axis anew: a sweep's load is the parameter it varies. */
@@ -227,6 +235,9 @@ final class Chart extends Canvas {
 		}
 		if (xMin > xMax) {
 			return null;
+		}
+		if (yAxisReaches > yMax) {
+			yMax = yAxisReaches;
 		}
 		return new double[] { xMin, xMax > xMin ? xMax : xMin + 1, yMin, yMax > yMin ? yMax : yMin + 1 };
 	}

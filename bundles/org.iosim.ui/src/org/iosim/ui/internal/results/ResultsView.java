@@ -101,6 +101,7 @@ public final class ResultsView extends ViewPart {
 				"mean response time (s)");
 		utilizationOverTime = new Chart(overTimeCharts, "Utilization over simulated time (busiest resources)",
 				"simulated time (s)", "utilization (%)");
+		utilizationOverTime.yAxisReaches(100);
 		distribution = new Chart(chartArea, "Response time distribution (CDF)", "response time (s)", "probability");
 		SashForm barCharts = new SashForm(chartArea, SWT.VERTICAL);
 		utilization = new BarChart(barCharts, "Utilization of the resources", BarChart.Scale.FRACTION);
@@ -413,6 +414,11 @@ public final class ResultsView extends ViewPart {
 	/** The names of the lines of the utilization over simulated time, as its legend gives them. */
 	public List<String> utilizationOverTimeLines() {
 		return utilizationOverTime.lineNames();
+	}
+
+	/** The tick labels of the utilization over simulated time: the x axis's, then the y axis's. */
+	public List<List<String>> utilizationOverTimeTicks() {
+		return utilizationOverTime.tickLabels();
 	}
 
 	/** The utilization chart's bars: resource names and utilizations. */
