@@ -17,7 +17,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.Random;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
@@ -28,9 +27,7 @@ import org.eclipse.core.resources.IResource;
 import org.eclipse.core.resources.ResourcesPlugin;
 import org.eclipse.core.runtime.IStatus;
 import org.eclipse.core.runtime.NullProgressMonitor;
-import org.eclipse.core.runtime.jobs.IJobChangeEvent;
 import org.eclipse.core.runtime.jobs.Job;
-import org.eclipse.core.runtime.jobs.JobChangeAdapter;
 import org.eclipse.debug.core.DebugPlugin;
 import org.eclipse.debug.core.ILaunchConfiguration;
 import org.eclipse.debug.core.ILaunchConfigurationWorkingCopy;
@@ -249,26 +246,12 @@ class CalibrationLaunchTest {
 	/** Launches the configuration and returns its job, handed to {@code whileRunning} on a thread of its own. */
 	private static CalibrationJob launch(ILaunchConfiguration configuration,
 			java.util.function.Consumer<CalibrationJob> whileRunning) throws Exception {
-		CompletableFuture<CalibrationJob> scheduled = new CompletableFuture<>();
-		JobChangeAdapter listener = new JobChangeAdapter() {
-			@Override
-			public void scheduled(IJobChangeEvent event) {
-				if (event.getJob().belongsTo(CalibrationAttributes.JOB_FAMILY)) {
-					scheduled.complete((CalibrationJob) event.getJob());
-				}
-			}
-		};
-		Job.getJobManager().addJobChangeListener(listener);
-		try {
-			configuration.launch(ILaunchManager.RUN_MODE, new NullProgressMonitor());
-			CalibrationJob job = scheduled.get(60, TimeUnit.SECONDS);
-			if (whileRunning != null) {
-				Thread.ofPlatform().start(() -> whileRunning.accept(job));
-			}
-			return job;
-		} finally {
-			Job.getJobManager().removeJobChangeListener(listener);
+		CalibrationJob job = (CalibrationJob) Workbench.jobScheduledBy(CalibrationAttributes.JOB_FAMILY,
+				() -> configuration.launch(ILaunchManager.RUN_MODE, new NullProgressMonitor()));
+		if (whileRunning != null) {
+			Thread.ofPlatform().start(() -> whileRunning.accept(job));
 		}
+		return job;
 	}
 
 	private static IStatus waitFor(Job job) throws InterruptedException {

@@ -17,7 +17,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
@@ -26,9 +25,6 @@ import org.eclipse.core.resources.IFolder;
 import org.eclipse.core.resources.IProject;
 import org.eclipse.core.resources.IResource;
 import org.eclipse.core.resources.ResourcesPlugin;
-import org.eclipse.core.runtime.jobs.IJobChangeEvent;
-import org.eclipse.core.runtime.jobs.Job;
-import org.eclipse.core.runtime.jobs.JobChangeAdapter;
 import org.eclipse.debug.core.DebugPlugin;
 import org.eclipse.debug.core.ILaunchConfiguration;
 import org.eclipse.debug.core.ILaunchManager;
@@ -171,31 +167,17 @@ class LaunchFromExplorerTest {
 
 	/** Selects the resource in the Project Explorer, picks Run As → IOSim Simulation and waits for the run. */
 	private static RunOutcomeFiles runFromExplorer(IResource resource) throws Exception {
-		CompletableFuture<Job> scheduled = new CompletableFuture<>();
-		JobChangeAdapter listener = new JobChangeAdapter() {
-			@Override
-			public void scheduled(IJobChangeEvent event) {
-				if (event.getJob().belongsTo(IosimUi.SIMULATION_JOB_FAMILY)) {
-					scheduled.complete(event.getJob());
-				}
-			}
-		};
-		Job.getJobManager().addJobChangeListener(listener);
-		try {
-			Workbench.runAs(resource, RUN_AS_SIMULATION);
-			SimulationJob job = (SimulationJob) scheduled.get(60, TimeUnit.SECONDS);
-			while (job.getResult() == null) {
-				processEvents();
-				Thread.sleep(100);
-			}
-			assertTrue(job.getResult().isOK(), job.getResult()::toString);
-			Path folder = job.outcome().outputFolder();
-			// output folders are named by the second a run started: the next run gets a folder of its own
-			Thread.sleep(1100);
-			return new RunOutcomeFiles(folder, new ObjectMapper().readTree(folder.resolve("results.json").toFile()));
-		} finally {
-			Job.getJobManager().removeJobChangeListener(listener);
+		SimulationJob job = (SimulationJob) Workbench.jobScheduledBy(IosimUi.SIMULATION_JOB_FAMILY,
+				() -> Workbench.runAs(resource, RUN_AS_SIMULATION));
+		while (job.getResult() == null) {
+			processEvents();
+			Thread.sleep(100);
 		}
+		assertTrue(job.getResult().isOK(), job.getResult()::toString);
+		Path folder = job.outcome().outputFolder();
+		// output folders are named by the second a run started: the next run gets a folder of its own
+		Thread.sleep(1100);
+		return new RunOutcomeFiles(folder, new ObjectMapper().readTree(folder.resolve("results.json").toFile()));
 	}
 
 	private static List<ILaunchConfiguration> configurationsOf(String model, String ioConfiguration) throws Exception {

@@ -7,16 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 import org.eclipse.core.resources.IFile;
 import org.eclipse.core.resources.IProject;
 import org.eclipse.core.resources.ResourcesPlugin;
 import org.eclipse.core.runtime.IStatus;
-import org.eclipse.core.runtime.jobs.IJobChangeEvent;
 import org.eclipse.core.runtime.jobs.Job;
-import org.eclipse.core.runtime.jobs.JobChangeAdapter;
 import org.eclipse.debug.core.DebugPlugin;
 import org.eclipse.debug.core.ILaunchConfiguration;
 import org.eclipse.debug.core.ILaunchManager;
@@ -120,22 +117,7 @@ class RunAsMeasurementTest {
 
 	/** Picks Run As → {@code launch} on the file and returns the job it scheduled. */
 	private static Job runAs(IFile file, String launch, Object family) throws Exception {
-		CompletableFuture<Job> scheduled = new CompletableFuture<>();
-		JobChangeAdapter listener = new JobChangeAdapter() {
-			@Override
-			public void scheduled(IJobChangeEvent event) {
-				if (event.getJob().belongsTo(family)) {
-					scheduled.complete(event.getJob());
-				}
-			}
-		};
-		Job.getJobManager().addJobChangeListener(listener);
-		try {
-			Workbench.runAs(file, launch);
-			return scheduled.get(60, TimeUnit.SECONDS);
-		} finally {
-			Job.getJobManager().removeJobChangeListener(listener);
-		}
+		return Workbench.jobScheduledBy(family, () -> Workbench.runAs(file, launch));
 	}
 
 	/** The launch configurations of the type whose attribute names the file. */

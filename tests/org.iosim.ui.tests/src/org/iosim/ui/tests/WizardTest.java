@@ -113,10 +113,10 @@ class WizardTest {
 		}
 		assertEquals("shop.repository", wizard.created().getName());
 		// a model file runs the model as it is; the .ioconfig beside it applies itself (SimulationTarget's rule)
-		ILaunchConfiguration asItIs = ui(() -> SimulationShortcut.configurationFor(folder.getFile("shop.usagemodel")));
+		ILaunchConfiguration asItIs = ui(() -> new SimulationShortcut().configurationFor(folder.getFile("shop.usagemodel")));
 		assertEquals("/wizards/shop", asItIs.getAttribute(LaunchAttributes.MODEL, ""));
 		assertEquals("", asItIs.getAttribute(LaunchAttributes.IO_CONFIGURATION, ""));
-		ILaunchConfiguration configuration = ui(() -> SimulationShortcut.configurationFor(folder.getFile("shop-virtualized.ioconfig")));
+		ILaunchConfiguration configuration = ui(() -> new SimulationShortcut().configurationFor(folder.getFile("shop-virtualized.ioconfig")));
 		assertEquals("/wizards/shop", configuration.getAttribute(LaunchAttributes.MODEL, ""));
 		assertEquals("/wizards/shop/shop-virtualized.ioconfig", configuration.getAttribute(LaunchAttributes.IO_CONFIGURATION, ""));
 	}

@@ -10,12 +10,17 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 import org.eclipse.core.resources.IProject;
 import org.eclipse.core.resources.IResource;
 import org.eclipse.core.resources.ResourcesPlugin;
 import org.eclipse.core.runtime.CoreException;
+import org.eclipse.core.runtime.jobs.IJobChangeEvent;
+import org.eclipse.core.runtime.jobs.Job;
+import org.eclipse.core.runtime.jobs.JobChangeAdapter;
 import org.eclipse.debug.core.ILaunchConfiguration;
 import org.eclipse.debug.internal.ui.launchConfigurations.LaunchConfigurationsDialog;
 import org.eclipse.debug.ui.DebugUITools;
@@ -215,6 +220,35 @@ final class Workbench {
 	private static void hide(Menu runAs) {
 		runAs.notifyListeners(SWT.Hide, new Event());
 		runAs.getParentMenu().notifyListeners(SWT.Hide, new Event());
+	}
+
+	/** Something a test does that may throw. */
+	@FunctionalInterface
+	interface Action {
+		void run() throws Exception;
+	}
+
+	/**
+	 * Does {@code action} and returns the first job of the family it scheduled (a launch's job), waiting
+	 * a minute at most for it to be scheduled.
+	 */
+	static Job jobScheduledBy(Object family, Action action) throws Exception {
+		CompletableFuture<Job> scheduled = new CompletableFuture<>();
+		JobChangeAdapter listener = new JobChangeAdapter() {
+			@Override
+			public void scheduled(IJobChangeEvent event) {
+				if (event.getJob().belongsTo(family)) {
+					scheduled.complete(event.getJob());
+				}
+			}
+		};
+		Job.getJobManager().addJobChangeListener(listener);
+		try {
+			action.run();
+			return scheduled.get(60, TimeUnit.SECONDS);
+		} finally {
+			Job.getJobManager().removeJobChangeListener(listener);
+		}
 	}
 
 	/** A menu's entries by their labels. */

@@ -21,9 +21,7 @@ import org.eclipse.core.resources.IFile;
 import org.eclipse.core.resources.IMarker;
 import org.eclipse.core.resources.IProject;
 import org.eclipse.core.resources.IResource;
-import org.eclipse.core.runtime.jobs.IJobChangeEvent;
 import org.eclipse.core.runtime.jobs.Job;
-import org.eclipse.core.runtime.jobs.JobChangeAdapter;
 import org.eclipse.core.runtime.IStatus;
 import org.eclipse.debug.core.DebugPlugin;
 import org.eclipse.debug.core.ILaunchConfiguration;
@@ -456,34 +454,19 @@ class WorkbenchTest {
 
 	private static Job launch(ILaunchConfiguration configuration, Object family, java.util.function.Consumer<Job> whileRunning)
 			throws Exception {
-		java.util.concurrent.CompletableFuture<Job> scheduled = new java.util.concurrent.CompletableFuture<>();
-		JobChangeAdapter listener = new JobChangeAdapter() {
-			@Override
-			public void scheduled(IJobChangeEvent event) {
-				if (event.getJob().belongsTo(family)) {
-					scheduled.complete(event.getJob());
-				}
+		Job job = Workbench.jobScheduledBy(family, () -> uiRun(() -> {
+			try {
+				configuration.launch(ILaunchManager.RUN_MODE, null);
+			} catch (Exception cannotLaunch) {
+				throw new IllegalStateException(cannotLaunch);
 			}
-		};
-		Job.getJobManager().addJobChangeListener(listener);
-		try {
-			uiRun(() -> {
-				try {
-					configuration.launch(ILaunchManager.RUN_MODE, null);
-				} catch (Exception cannotLaunch) {
-					throw new IllegalStateException(cannotLaunch);
-				}
-			});
-			Job job = scheduled.get(60, java.util.concurrent.TimeUnit.SECONDS);
-			whileRunning.accept(job);
-			while (job.getResult() == null) {
-				processEvents();
-				sleep(100);
-			}
-			return job;
-		} finally {
-			Job.getJobManager().removeJobChangeListener(listener);
+		}));
+		whileRunning.accept(job);
+		while (job.getResult() == null) {
+			processEvents();
+			sleep(100);
 		}
+		return job;
 	}
 
 	private static void sleep(long millis) {

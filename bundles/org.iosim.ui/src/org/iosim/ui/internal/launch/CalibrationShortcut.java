@@ -19,7 +19,7 @@ public final class CalibrationShortcut extends FileLaunchShortcut {
 	private static final byte[] SQLITE_HEADER = "SQLite format 3\0".getBytes(StandardCharsets.US_ASCII);
 
 	public CalibrationShortcut() {
-		super(CalibrationAttributes.TYPE_ID, CalibrationAttributes.DATABASE, "IOSim Calibration");
+		super(CalibrationAttributes.TYPE_ID, CalibrationAttributes.DATABASE, "IOSim Calibration", "calibrate from");
 	}
 
 	@Override

@@ -26,7 +26,7 @@ public final class MeasurementShortcut extends FileLaunchShortcut {
 			.streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(16).build()).build());
 
 	public MeasurementShortcut() {
-		super(MeasurementAttributes.TYPE_ID, MeasurementAttributes.PLAN, "IOSim Measurement");
+		super(MeasurementAttributes.TYPE_ID, MeasurementAttributes.PLAN, "IOSim Measurement", "measure");
 	}
 
 	@Override

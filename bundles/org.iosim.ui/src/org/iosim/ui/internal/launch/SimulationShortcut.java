@@ -1,27 +1,15 @@
 package org.iosim.ui.internal.launch;
 
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 
 import org.eclipse.core.resources.IContainer;
 import org.eclipse.core.resources.IFile;
 import org.eclipse.core.resources.IResource;
-import org.eclipse.core.runtime.Adapters;
 import org.eclipse.core.runtime.CoreException;
-import org.eclipse.debug.core.DebugPlugin;
 import org.eclipse.debug.core.ILaunchConfiguration;
-import org.eclipse.debug.core.ILaunchConfigurationType;
-import org.eclipse.debug.core.ILaunchConfigurationWorkingCopy;
-import org.eclipse.debug.core.ILaunchManager;
-import org.eclipse.debug.ui.DebugUITools;
-import org.eclipse.debug.ui.ILaunchShortcut2;
-import org.eclipse.jface.dialogs.ErrorDialog;
-import org.eclipse.jface.viewers.ISelection;
-import org.eclipse.jface.viewers.IStructuredSelection;
-import org.eclipse.swt.widgets.Display;
-import org.eclipse.ui.IEditorPart;
 import org.iosim.run.SimulationTarget;
 import org.iosim.ui.IosimUi;
 
@@ -37,60 +25,19 @@ import org.iosim.ui.IosimUi;
  * are, whatever {@code .ioconfig} lies beside them; an {@code .ioconfig} is applied to the model in its
  * folder.
  */
-public final class SimulationShortcut implements ILaunchShortcut2 {
+public final class SimulationShortcut extends IosimLaunchShortcut {
 
 	private static final Set<String> PALLADIO_EXTENSIONS = Set.of("repository", "system", "resourceenvironment",
 			"allocation", "usagemodel");
 	private static final String IOSIM_EXTENSION = "iosim";
 
-	@Override
-	public void launch(ISelection selection, String mode) {
-		IResource resource = getLaunchableResource(selection);
-		if (resource != null) {
-			launch(resource, mode);
-		}
+	public SimulationShortcut() {
+		super("IOSim Simulation", "simulate");
 	}
 
 	@Override
-	public void launch(IEditorPart editor, String mode) {
-		IResource resource = getLaunchableResource(editor);
-		if (resource != null) {
-			launch(resource, mode);
-		}
-	}
-
-	@Override
-	public ILaunchConfiguration[] getLaunchConfigurations(ISelection selection) {
-		return existing(getLaunchableResource(selection));
-	}
-
-	@Override
-	public ILaunchConfiguration[] getLaunchConfigurations(IEditorPart editor) {
-		return existing(getLaunchableResource(editor));
-	}
-
-	@Override
-	public IResource getLaunchableResource(ISelection selection) {
-		if (selection instanceof IStructuredSelection structured && structured.size() == 1) {
-			IResource resource = Adapters.adapt(structured.getFirstElement(), IResource.class);
-			return isSimulatable(resource) ? resource : null;
-		}
-		return null;
-	}
-
-	@Override
-	public IResource getLaunchableResource(IEditorPart editor) {
-		IResource resource = Adapters.adapt(editor.getEditorInput(), IResource.class);
-		return isSimulatable(resource) ? resource : null;
-	}
-
-	private static void launch(IResource resource, String mode) {
-		try {
-			DebugUITools.launch(configurationFor(resource), mode);
-		} catch (CoreException cannotLaunch) {
-			ErrorDialog.openError(Display.getDefault().getActiveShell(), "IOSim Simulation",
-					"Cannot simulate " + resource.getName(), cannotLaunch.getStatus());
-		}
+	boolean launches(IResource resource) {
+		return isSimulatable(resource);
 	}
 
 	/**
@@ -116,49 +63,23 @@ public final class SimulationShortcut implements ILaunchShortcut2 {
 		return false;
 	}
 
-	/**
-	 * The launch configuration of what the resource stands for: the one already made for the same model
-	 * and I/O configuration (whatever its settings), or a new one.
-	 */
-	public static ILaunchConfiguration configurationFor(IResource resource) throws CoreException {
-		ILaunchConfiguration[] existing = existing(resource);
-		if (existing.length > 0) {
-			return existing[0];
-		}
+	/** A new configuration for the model and I/O configuration the resource stands for. */
+	@Override
+	ILaunchConfiguration created(IResource resource) throws CoreException {
 		Target target = targetOf(resource);
-		ILaunchManager manager = DebugPlugin.getDefault().getLaunchManager();
-		ILaunchConfigurationType type = manager.getLaunchConfigurationType(IosimUi.LAUNCH_TYPE_ID);
 		IResource named = target.ioConfiguration() == null ? target.model() : target.ioConfiguration();
-		String name = manager.generateLaunchConfigurationName(named.getType() == IResource.FILE
-				? named.getFullPath().removeFileExtension().lastSegment() : named.getName());
-		ILaunchConfigurationWorkingCopy created = type.newInstance(null, name);
-		LaunchAttributes.setDefaults(created, target.model(), target.ioConfiguration());
-		return created.doSave();
+		return newConfiguration(IosimUi.LAUNCH_TYPE_ID, named.getType() == IResource.FILE
+				? named.getFullPath().removeFileExtension().lastSegment() : named.getName(),
+				configuration -> LaunchAttributes.setDefaults(configuration, target.model(), target.ioConfiguration()));
 	}
 
-	/** The launch configurations of the resource's model and I/O configuration, oldest name first. */
-	private static ILaunchConfiguration[] existing(IResource resource) {
-		if (resource == null) {
-			return new ILaunchConfiguration[0];
-		}
+	/** The launch configurations of the resource's model and I/O configuration, whatever their other settings. */
+	@Override
+	ILaunchConfiguration[] existing(IResource resource) {
 		Target target = targetOf(resource);
-		String modelPath = target.model().getFullPath().toString();
-		String ioPath = target.ioConfiguration() == null ? "" : target.ioConfiguration().getFullPath().toString();
-		ILaunchManager manager = DebugPlugin.getDefault().getLaunchManager();
-		try {
-			return Arrays.stream(manager.getLaunchConfigurations(manager.getLaunchConfigurationType(IosimUi.LAUNCH_TYPE_ID)))
-					.filter(configuration -> {
-						try {
-							return modelPath.equals(configuration.getAttribute(LaunchAttributes.MODEL, ""))
-									&& ioPath.equals(configuration.getAttribute(LaunchAttributes.IO_CONFIGURATION, ""));
-						} catch (CoreException unreadable) {
-							return false;
-						}
-					}).sorted(Comparator.comparing(ILaunchConfiguration::getName))
-					.toArray(ILaunchConfiguration[]::new);
-		} catch (CoreException unreadable) {
-			return new ILaunchConfiguration[0];
-		}
+		return configurations(IosimUi.LAUNCH_TYPE_ID, Map.of(LaunchAttributes.MODEL, target.model().getFullPath().toString(),
+				LaunchAttributes.IO_CONFIGURATION,
+				target.ioConfiguration() == null ? "" : target.ioConfiguration().getFullPath().toString()));
 	}
 
 	/** A model (file or folder) and the I/O configuration applied to it, or null for the model as it is. */
