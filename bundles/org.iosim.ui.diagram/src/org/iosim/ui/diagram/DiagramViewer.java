@@ -27,6 +27,7 @@ import org.eclipse.jface.viewers.IStructuredSelection;
 import org.eclipse.jface.viewers.SelectionChangedEvent;
 import org.eclipse.jface.viewers.StructuredSelection;
 import org.eclipse.swt.SWT;
+import org.eclipse.swt.custom.StyledText;
 import org.eclipse.swt.graphics.GC;
 import org.eclipse.swt.graphics.Image;
 import org.eclipse.swt.graphics.Point;
@@ -49,7 +50,6 @@ import org.iosim.pcm.OperationProvidedRole;
 import org.iosim.pcm.OperationRequiredRole;
 import org.iosim.pcm.ParametricResourceDemand;
 import org.iosim.stoex.StoEx;
-import org.iosim.stoex.StoExParseException;
 import org.iosim.ui.diagram.internal.Diagram;
 import org.iosim.ui.diagram.internal.DiagramBuilder;
 import org.iosim.ui.diagram.internal.DiagramEdge;
@@ -126,12 +126,11 @@ public final class DiagramViewer implements ISelectionProvider {
 
 	private Press press;
 	private Text renaming;
-	private Text demandEditing;
+	private ExpressionField demandEditing;
 	/** Whether the palette's connector tool is on: clicks choose a connector's ends instead of selecting. */
 	private boolean connectorTool;
 	/** The end the connector tool's first click chose (a requiring assembly or its socket); null before it. */
 	private DiagramNode connectorStart;
-	private StoExParseException demandError;
 
 	/** A mouse button held down: on a node (to move or connect it) or on empty space (to scroll). */
 	private static final class Press {
@@ -932,8 +931,8 @@ public final class DiagramViewer implements ISelectionProvider {
 	}
 
 	/** The inline editor open on a resource demand's expression; null when none is open. */
-	public Text demandEditor() {
-		return demandEditing;
+	public StyledText demandEditor() {
+		return demandEditing == null ? null : demandEditing.text();
 	}
 
 	/**
@@ -941,14 +940,15 @@ public final class DiagramViewer implements ISelectionProvider {
 	 * error (the parser's); null when it parses or no editor is open.
 	 */
 	public String demandError() {
-		return demandError == null ? null : demandError.getMessage();
+		return demandEditing == null || demandEditing.error() == null ? null : demandEditing.error().getMessage();
 	}
 
 	/**
 	 * Opens an inline editor on a drawn action's resource demand, over the demand's line. The text is
-	 * parsed as the user types: an error is shown in red under the diagram and as the editor's
-	 * tooltip; Enter applies a valid expression as one command and refuses an invalid one, selecting
-	 * the character at the error's column; Escape closes the editor without a change.
+	 * parsed as the user types ({@link ExpressionField}, as in the Properties view): the error is
+	 * underlined from its column, explained in the tooltip and under the diagram; Enter applies a valid
+	 * expression as one command and refuses an invalid one, selecting the character at the error's
+	 * column; Escape closes the editor without a change.
 	 */
 	public void editDemand(ParametricResourceDemand demand) {
 		Rectangle line = demandLine(demand);
@@ -956,24 +956,29 @@ public final class DiagramViewer implements ISelectionProvider {
 			return;
 		}
 		closeDemandEditor();
-		Text text = new Text(canvas, SWT.BORDER | SWT.SINGLE);
-		demandEditing = text;
+		ExpressionField field = new ExpressionField(canvas, SWT.BORDER);
+		demandEditing = field;
+		StyledText text = field.text();
 		int width = Math.max(160, line.width);
 		text.setBounds(line.x, line.y, width, text.computeSize(width, SWT.DEFAULT).y);
-		text.setMessage(resourceName(demand) + " demand");
 		text.setText(demand.getDemand() == null ? "" : demand.getDemand());
 		text.setData(demand);
-		checkDemand(text);
+		showDemandCheck(field, resourceName(demand));
 		text.selectAll();
 		text.setFocus();
-		text.addListener(SWT.Modify, event -> checkDemand(text));
-		text.addListener(SWT.DefaultSelection, event -> applyDemand(text));
+		text.addListener(SWT.Modify, event -> showDemandCheck(field, resourceName(demand)));
+		text.addListener(SWT.DefaultSelection, event -> applyDemand(field));
+		text.addListener(SWT.KeyDown, event -> {
+			if (event.character == SWT.CR) {
+				applyDemand(field);
+			}
+		});
 		text.addListener(SWT.FocusOut, event -> {
 			// leaving the editor keeps a valid expression and drops an invalid one
-			if (demandEditing == text && demandError == null) {
-				applyDemand(text);
-			} else if (demandEditing == text) {
-				message = "Demand not changed: " + demandError.getMessage();
+			if (demandEditing == field && field.error() == null) {
+				applyDemand(field);
+			} else if (demandEditing == field) {
+				message = "Demand not changed: " + field.error().getMessage();
 				closeDemandEditor();
 			}
 		});
@@ -982,37 +987,31 @@ public final class DiagramViewer implements ISelectionProvider {
 				event.doit = false;
 				message = null;
 				closeDemandEditor();
+			} else if (event.detail == SWT.TRAVERSE_RETURN) {
+				event.doit = false;
 			}
 		});
 	}
 
-	private void checkDemand(Text text) {
-		try {
-			StoEx.parse(text.getText());
-			demandError = null;
-		} catch (StoExParseException invalid) {
-			demandError = invalid;
-		}
-		Display display = text.getDisplay();
-		text.setForeground(demandError == null ? null : display.getSystemColor(SWT.COLOR_DARK_RED));
-		text.setToolTipText(demandError == null ? null : demandError.getMessage());
-		message = demandError == null ? null : "Invalid demand, " + demandError.getMessage();
+	/** Says under the diagram what the editor holds: the error, or how to apply. */
+	private void showDemandCheck(ExpressionField field, String resource) {
+		message = field.error() == null ? resource + " demand: Enter applies, Escape cancels."
+				: "Invalid demand, " + field.error().getMessage();
 		canvas.redraw();
 	}
 
 	/** Applies a parsing expression as one command; an invalid one stays in the editor, the error's character selected. */
-	private void applyDemand(Text text) {
-		if (text.isDisposed() || demandEditing != text) {
+	private void applyDemand(ExpressionField field) {
+		if (field.text().isDisposed() || demandEditing != field) {
 			return;
 		}
-		checkDemand(text);
-		if (demandError != null) {
-			int at = Math.min(text.getCharCount(), Math.max(0, demandError.column() - 1));
-			text.setSelection(at, Math.min(text.getCharCount(), at + 1));
+		if (field.error() != null) {
+			field.selectError();
 			return;
 		}
-		ParametricResourceDemand demand = (ParametricResourceDemand) text.getData();
-		String expression = text.getText();
+		ParametricResourceDemand demand = (ParametricResourceDemand) field.text().getData();
+		String expression = field.text().getText();
+		message = null;
 		closeDemandEditor();
 		if (!expression.equals(demand.getDemand())) {
 			stack().execute(editing.setDemand(demand, expression));
@@ -1020,11 +1019,10 @@ public final class DiagramViewer implements ISelectionProvider {
 	}
 
 	private void closeDemandEditor() {
-		Text text = demandEditing;
+		ExpressionField field = demandEditing;
 		demandEditing = null;
-		demandError = null;
-		if (text != null && !text.isDisposed()) {
-			text.dispose();
+		if (field != null && !field.text().isDisposed()) {
+			field.text().dispose();
 			canvas.setFocus();
 		}
 		canvas.redraw();

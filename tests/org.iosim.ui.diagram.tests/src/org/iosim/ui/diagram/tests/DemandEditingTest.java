@@ -21,10 +21,12 @@ import java.nio.file.Path;
 import org.eclipse.emf.common.util.URI;
 import org.eclipse.emf.ecore.resource.Resource;
 import org.eclipse.swt.SWT;
+import org.eclipse.swt.custom.StyleRange;
+import org.eclipse.swt.custom.StyledText;
 import org.eclipse.swt.graphics.Point;
 import org.eclipse.swt.graphics.Rectangle;
+import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Event;
-import org.eclipse.swt.widgets.Text;
 import org.iosim.pcm.ArchitectureModel;
 import org.iosim.pcm.BasicComponent;
 import org.iosim.pcm.InternalAction;
@@ -57,7 +59,7 @@ class DemandEditingTest {
 		try {
 			// the second demand's line opens the editor on that demand, not on the first, and not the rename editor
 			doubleClick(viewer, middleOf(ui(() -> viewer.demandLine(hdd))));
-			Text onHdd = ui(viewer::demandEditor);
+			StyledText onHdd = ui(viewer::demandEditor);
 			assertNotNull(onHdd, "a double click on a demand's line opens the demand editor");
 			assertNull(ui(viewer::renameEditor));
 			assertEquals("count.VALUE * 8192", ui(onHdd::getText));
@@ -73,7 +75,7 @@ class DemandEditingTest {
 			escape(ui(viewer::renameEditor));
 
 			doubleClick(viewer, middleOf(ui(() -> viewer.demandLine(cpu))));
-			Text editor = ui(viewer::demandEditor);
+			StyledText editor = ui(viewer::demandEditor);
 			assertNotNull(editor);
 			assertEquals("5 + 2 * count.VALUE", ui(editor::getText));
 			enter(editor, "Exp(0.02) + count.VALUE");
@@ -109,7 +111,7 @@ class DemandEditingTest {
 			// the context menu opens the editor too
 			click(viewer, center(viewer, query));
 			choose(viewer, "Edit Demand: CPU");
-			Text editor = ui(viewer::demandEditor);
+			StyledText editor = ui(viewer::demandEditor);
 			assertNotNull(editor, "Edit Demand opens the demand editor");
 			assertNull(ui(viewer::demandError), "the current expression parses");
 
@@ -120,6 +122,10 @@ class DemandEditingTest {
 			assertTrue(error.startsWith("column 20:"), error);
 			assertEquals(error, ui(editor::getToolTipText), "the reason is the editor's tooltip");
 			assertEquals(new Point(19, 19), ui(editor::getSelection), "the caret is put at the column (the end here)");
+			StyleRange[] underlined = ui(editor::getStyleRanges);
+			assertEquals(1, underlined.length, "the error is underlined, as in the Properties view");
+			assertEquals(SWT.UNDERLINE_ERROR, underlined[0].underlineStyle);
+			assertEquals(18, underlined[0].start, "past the end, the last character is underlined");
 			assertEquals("5 + 2 * count.VALUE", cpu.getDemand(), "the model is unchanged");
 			assertFalse(opened.stack().canUndo());
 
@@ -132,6 +138,7 @@ class DemandEditingTest {
 			uiRun(() -> editor.setText("Exp(0.05)"));
 			assertNull(ui(viewer::demandError));
 			assertNull(ui(editor::getToolTipText));
+			assertEquals(0, ui(editor::getStyleRanges).length, "corrected, the underline goes");
 			escape(editor);
 			assertEquals("5 + 2 * count.VALUE", cpu.getDemand(), "Escape drops the typed expression");
 			assertFalse(opened.stack().canUndo());
@@ -151,14 +158,14 @@ class DemandEditingTest {
 		return new Point(line.x + line.width / 2, line.y + line.height / 2);
 	}
 
-	private static void enter(Text editor, String text) {
+	private static void enter(StyledText editor, String text) {
 		uiRun(() -> {
 			editor.setText(text);
 			editor.notifyListeners(SWT.DefaultSelection, new Event());
 		});
 	}
 
-	private static void escape(Text editor) {
+	private static void escape(Control editor) {
 		uiRun(() -> {
 			Event escape = new Event();
 			escape.detail = SWT.TRAVERSE_ESCAPE;
