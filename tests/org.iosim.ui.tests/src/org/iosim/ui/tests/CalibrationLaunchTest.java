@@ -24,7 +24,6 @@ import org.eclipse.core.resources.IFile;
 import org.eclipse.core.resources.IFolder;
 import org.eclipse.core.resources.IProject;
 import org.eclipse.core.resources.IResource;
-import org.eclipse.core.resources.ResourcesPlugin;
 import org.eclipse.core.runtime.IStatus;
 import org.eclipse.core.runtime.NullProgressMonitor;
 import org.eclipse.core.runtime.jobs.Job;
@@ -70,12 +69,7 @@ class CalibrationLaunchTest {
 
 	@BeforeAll
 	static void projectWithAMeasurementDatabase() throws Exception {
-		project = ResourcesPlugin.getWorkspace().getRoot().getProject("calibration-launch");
-		if (project.exists()) {
-			project.delete(true, true, null);
-		}
-		project.create(null);
-		project.open(null);
+		project = Workbench.freshProject("calibration-launch");
 		IFolder measurements = project.getFolder("measurements");
 		measurements.create(true, true, null);
 		recordDatabase(measurements.getLocation().toPath());

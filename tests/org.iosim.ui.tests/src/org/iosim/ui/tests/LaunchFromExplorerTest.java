@@ -24,7 +24,6 @@ import org.eclipse.core.resources.IFile;
 import org.eclipse.core.resources.IFolder;
 import org.eclipse.core.resources.IProject;
 import org.eclipse.core.resources.IResource;
-import org.eclipse.core.resources.ResourcesPlugin;
 import org.eclipse.debug.core.DebugPlugin;
 import org.eclipse.debug.core.ILaunchConfiguration;
 import org.eclipse.debug.core.ILaunchManager;
@@ -71,12 +70,7 @@ class LaunchFromExplorerTest {
 
 	@BeforeAll
 	static void shopInAFolder() throws Exception {
-		project = ResourcesPlugin.getWorkspace().getRoot().getProject("launch-from-explorer");
-		if (project.exists()) {
-			project.delete(true, true, null);
-		}
-		project.create(null);
-		project.open(null);
+		project = Workbench.freshProject("launch-from-explorer");
 		shop = project.getFolder("shop");
 		shop.create(true, true, null);
 		try (Stream<Path> files = Files.list(Workbench.repositoryRoot().resolve("examples/minimal"))) {

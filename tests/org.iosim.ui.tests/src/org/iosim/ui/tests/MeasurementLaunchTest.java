@@ -14,7 +14,6 @@ import java.util.function.Consumer;
 
 import org.eclipse.core.resources.IFile;
 import org.eclipse.core.resources.IProject;
-import org.eclipse.core.resources.ResourcesPlugin;
 import org.eclipse.core.runtime.IStatus;
 import org.eclipse.core.runtime.jobs.Job;
 import org.eclipse.debug.core.DebugPlugin;
@@ -45,12 +44,7 @@ class MeasurementLaunchTest {
 
 	@BeforeAll
 	static void projectForMeasurements() throws Exception {
-		project = ResourcesPlugin.getWorkspace().getRoot().getProject("measurement-launch");
-		if (project.exists()) {
-			project.delete(true, true, null);
-		}
-		project.create(null);
-		project.open(null);
+		project = Workbench.freshProject("measurement-launch");
 	}
 
 	static boolean fioOnThePath() {

@@ -11,7 +11,6 @@ import java.util.concurrent.TimeUnit;
 
 import org.eclipse.core.resources.IFile;
 import org.eclipse.core.resources.IProject;
-import org.eclipse.core.resources.ResourcesPlugin;
 import org.eclipse.core.runtime.IStatus;
 import org.eclipse.core.runtime.jobs.Job;
 import org.eclipse.debug.core.DebugPlugin;
@@ -49,12 +48,7 @@ class RunAsMeasurementTest {
 
 	@BeforeAll
 	static void planBesideAVolumeAndAFileNamedDb() throws Exception {
-		project = ResourcesPlugin.getWorkspace().getRoot().getProject("run-as-measurement");
-		if (project.exists()) {
-			project.delete(true, true, null);
-		}
-		project.create(null);
-		project.open(null);
+		project = Workbench.freshProject("run-as-measurement");
 		// one configuration, 8 KiB random reads on a 1 MiB file set, measured twice for 1 s each
 		plan = write("disk.json", """
 				{"name": "disk", "design": "factorial", "seed": 1, "repetitions": 2, "warmup": 0, "duration": 1,

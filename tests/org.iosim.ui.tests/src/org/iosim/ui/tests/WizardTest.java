@@ -17,7 +17,6 @@ import java.util.concurrent.TimeUnit;
 import org.eclipse.core.resources.IFile;
 import org.eclipse.core.resources.IFolder;
 import org.eclipse.core.resources.IProject;
-import org.eclipse.core.resources.ResourcesPlugin;
 import org.eclipse.core.runtime.IPath;
 import org.eclipse.debug.core.ILaunchConfiguration;
 import org.eclipse.emf.ecore.util.EcoreUtil;
@@ -55,12 +54,7 @@ class WizardTest {
 
 	@BeforeAll
 	static void project() throws Exception {
-		project = ResourcesPlugin.getWorkspace().getRoot().getProject("wizards");
-		if (project.exists()) {
-			project.delete(true, true, null);
-		}
-		project.create(null);
-		project.open(null);
+		project = Workbench.freshProject("wizards");
 	}
 
 	@AfterEach

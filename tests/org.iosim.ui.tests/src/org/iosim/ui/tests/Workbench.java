@@ -67,14 +67,20 @@ final class Workbench {
 		return Repository.root();
 	}
 
-	/** A new workspace project holding a copy of one of the repository's examples. */
-	static IProject exampleProject(String example, String projectName) throws CoreException, IOException {
+	/** An empty, open workspace project of that name, replacing one an earlier test left. */
+	static IProject freshProject(String projectName) throws CoreException {
 		IProject project = ResourcesPlugin.getWorkspace().getRoot().getProject(projectName);
 		if (project.exists()) {
 			project.delete(true, true, null);
 		}
 		project.create(null);
 		project.open(null);
+		return project;
+	}
+
+	/** A new workspace project holding a copy of one of the repository's examples. */
+	static IProject exampleProject(String example, String projectName) throws CoreException, IOException {
+		IProject project = freshProject(projectName);
 		try (Stream<Path> files = Files.list(repositoryRoot().resolve("examples").resolve(example))) {
 			for (Path file : files.filter(Files::isRegularFile).toList()) {
 				try (InputStream content = Files.newInputStream(file)) {

@@ -366,9 +366,13 @@ class WorkbenchTest {
 		assertTrue(fit.getFile("delay model.json").exists(), "the model is written and the folder refreshed");
 		JsonNode model = new ObjectMapper().readTree(fit.getFile("delay model.json").getLocation().toFile());
 		assertTrue(model.isObject() && model.size() > 0);
-		String console = Arrays.stream(org.eclipse.ui.console.ConsolePlugin.getDefault().getConsoleManager().getConsoles())
-				.filter(shown -> shown.getName().equals("IOSim: fit delay"))
-				.map(shown -> ((org.eclipse.ui.console.MessageConsole) shown).getDocument().get()).findFirst().orElse("");
+		// the console's streams write to its document asynchronously: the last line may come after the job ended
+		String console = consoleText("IOSim: fit delay");
+		for (int wait = 0; wait < 200 && !console.contains("(exit status"); wait++) {
+			processEvents();
+			sleep(50);
+			console = consoleText("IOSim: fit delay");
+		}
 		assertTrue(console.startsWith("iosim regression fit --data " + fit.getFile("data.csv").getLocation()), console);
 		assertTrue(console.contains("(exit status 0)"), console);
 
@@ -467,6 +471,13 @@ class WorkbenchTest {
 			sleep(100);
 		}
 		return job;
+	}
+
+	/** What the console of that name shows; empty when there is none. */
+	private static String consoleText(String name) {
+		return Arrays.stream(org.eclipse.ui.console.ConsolePlugin.getDefault().getConsoleManager().getConsoles())
+				.filter(shown -> shown.getName().equals(name))
+				.map(shown -> ((org.eclipse.ui.console.MessageConsole) shown).getDocument().get()).findFirst().orElse("");
 	}
 
 	private static void sleep(long millis) {
