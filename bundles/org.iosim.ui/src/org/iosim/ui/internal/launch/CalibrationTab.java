@@ -11,7 +11,6 @@ import org.eclipse.swt.layout.GridLayout;
 import org.eclipse.swt.widgets.Combo;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Label;
-import org.eclipse.swt.widgets.Text;
 
 /**
  * The calibration's settings, as {@code iosim calibrate} takes them: the measurement database, the
@@ -24,14 +23,7 @@ public final class CalibrationTab extends FieldsTab {
 	private static final List<String> IO_MODE_LABELS = List.of("the database's only mode", "buffered", "direct");
 	private static final List<String> IO_MODE_VALUES = List.of("", "buffered", "direct");
 
-	private Text database;
-	private Text outputFolder;
-	private Text name;
 	private Combo ioMode;
-	private Text plans;
-	private Text testPlans;
-	private Text folds;
-	private Text seed;
 
 	public CalibrationTab() {
 		super("IOSim Calibration");
@@ -41,9 +33,9 @@ public final class CalibrationTab extends FieldsTab {
 	public void createControl(Composite parent) {
 		Composite area = new Composite(parent, SWT.NONE);
 		area.setLayout(new GridLayout(3, false));
-		database = field(area, CalibrationAttributes.DATABASE, "Measurement &database:", "A database written by 'iosim measure'", "Choose the measurement database:");
-		outputFolder = field(area, CalibrationAttributes.OUTPUT_FOLDER, "&Output folder:", "A folder of the workspace for the analysis model and its report, replaced by each run", "Choose a folder of the workspace:");
-		name = field(area, CalibrationAttributes.NAME, "Model &name:", "The analysis model's name; a storage selects it with modelReference", null);
+		field(area, CalibrationAttributes.DATABASE, "Measurement &database:", "A database written by 'iosim measure'", "Choose the measurement database:");
+		field(area, CalibrationAttributes.OUTPUT_FOLDER, "&Output folder:", "A folder of the workspace for the analysis model and its report, replaced by each run", "Choose a folder of the workspace:");
+		field(area, CalibrationAttributes.NAME, "Model &name:", "The analysis model's name; a storage selects it with modelReference", null);
 		new Label(area, SWT.NONE).setText("&I/O mode:");
 		ioMode = new Combo(area, SWT.READ_ONLY | SWT.DROP_DOWN);
 		ioMode.setItems(IO_MODE_LABELS.toArray(String[]::new));
@@ -51,10 +43,10 @@ public final class CalibrationTab extends FieldsTab {
 		ioMode.setToolTipText("Learn from the buffered or the direct runs; a database holding both needs the choice");
 		ioMode.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false, 2, 1));
 		ioMode.addListener(SWT.Selection, event -> changed());
-		plans = field(area, CalibrationAttributes.PLANS, "&Plans:", "Learn only from these plans, separated by commas; empty for every plan but the test plans", null);
-		testPlans = field(area, CalibrationAttributes.TEST_PLANS, "&Test plans:", "Plans whose configurations only test the models, separated by commas", null);
-		folds = field(area, CalibrationAttributes.FOLDS, "&Folds:", "Cross-validation folds", null);
-		seed = field(area, CalibrationAttributes.SEED, "&Seed:", "Seed of the fold partition", null);
+		field(area, CalibrationAttributes.PLANS, "&Plans:", "Learn only from these plans, separated by commas; empty for every plan but the test plans", null);
+		field(area, CalibrationAttributes.TEST_PLANS, "&Test plans:", "Plans whose configurations only test the models, separated by commas", null);
+		field(area, CalibrationAttributes.FOLDS, "&Folds:", "Cross-validation folds", null);
+		field(area, CalibrationAttributes.SEED, "&Seed:", "Seed of the fold partition", null);
 		setControl(area);
 	}
 
@@ -63,15 +55,10 @@ public final class CalibrationTab extends FieldsTab {
 		CalibrationAttributes.setDefaults(configuration, null);
 	}
 
+	/** The text fields, and the I/O mode's choice. */
 	@Override
 	public void initializeFrom(ILaunchConfiguration configuration) {
-		read(configuration, CalibrationAttributes.DATABASE, database);
-		read(configuration, CalibrationAttributes.OUTPUT_FOLDER, outputFolder);
-		read(configuration, CalibrationAttributes.NAME, name);
-		read(configuration, CalibrationAttributes.PLANS, plans);
-		read(configuration, CalibrationAttributes.TEST_PLANS, testPlans);
-		read(configuration, CalibrationAttributes.FOLDS, folds);
-		read(configuration, CalibrationAttributes.SEED, seed);
+		super.initializeFrom(configuration);
 		String mode;
 		try {
 			mode = configuration.getAttribute(CalibrationAttributes.IO_MODE, "");
@@ -83,14 +70,8 @@ public final class CalibrationTab extends FieldsTab {
 
 	@Override
 	public void performApply(ILaunchConfigurationWorkingCopy configuration) {
-		configuration.setAttribute(CalibrationAttributes.DATABASE, database.getText().strip());
-		configuration.setAttribute(CalibrationAttributes.OUTPUT_FOLDER, outputFolder.getText().strip());
-		configuration.setAttribute(CalibrationAttributes.NAME, name.getText().strip());
+		super.performApply(configuration);
 		configuration.setAttribute(CalibrationAttributes.IO_MODE, IO_MODE_VALUES.get(Math.max(0, ioMode.getSelectionIndex())));
-		configuration.setAttribute(CalibrationAttributes.PLANS, plans.getText().strip());
-		configuration.setAttribute(CalibrationAttributes.TEST_PLANS, testPlans.getText().strip());
-		configuration.setAttribute(CalibrationAttributes.FOLDS, folds.getText().strip());
-		configuration.setAttribute(CalibrationAttributes.SEED, seed.getText().strip());
 	}
 
 	@Override

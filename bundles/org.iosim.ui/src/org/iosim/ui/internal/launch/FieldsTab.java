@@ -1,9 +1,13 @@
 package org.iosim.ui.internal.launch;
 
+import java.util.LinkedHashMap;
+import java.util.Map;
+
 import org.eclipse.core.resources.IResource;
 import org.eclipse.core.resources.ResourcesPlugin;
 import org.eclipse.core.runtime.CoreException;
 import org.eclipse.debug.core.ILaunchConfiguration;
+import org.eclipse.debug.core.ILaunchConfigurationWorkingCopy;
 import org.eclipse.debug.ui.AbstractLaunchConfigurationTab;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.layout.GridData;
@@ -18,7 +22,9 @@ import org.eclipse.ui.model.WorkbenchLabelProvider;
 /**
  * A launch tab of labelled text fields, one per launch attribute, in a three-column grid (label,
  * field, Browse... for workspace paths), that says what is wrong with the configuration before a run.
- * The simulation, calibration and measurement tabs are made of it.
+ * Each field shows its attribute and is written back to it, so a field added to a tab is read and
+ * applied without more code; a tab reads and applies only what is not a text field (a choice). The
+ * simulation, calibration and measurement tabs are made of it.
  */
 public abstract class FieldsTab extends AbstractLaunchConfigurationTab {
 
@@ -26,6 +32,14 @@ public abstract class FieldsTab extends AbstractLaunchConfigurationTab {
 	public static final String ATTRIBUTE_KEY = "org.iosim.ui.attribute";
 
 	private final String browseTitle;
+	/** The fields holding a text attribute, by their attribute. */
+	private final Map<String, Text> textFields = new LinkedHashMap<>();
+	/** The fields holding a whole-number attribute, by their attribute. */
+	private final Map<String, WholeNumberField> wholeNumberFields = new LinkedHashMap<>();
+
+	/** @param whenUnset what the field shows when the configuration has no value, or one that cannot be read */
+	private record WholeNumberField(Text text, int whenUnset) {
+	}
 
 	/** @param browseTitle the title of the dialogs that pick workspace paths */
 	protected FieldsTab(String browseTitle) {
@@ -33,10 +47,25 @@ public abstract class FieldsTab extends AbstractLaunchConfigurationTab {
 	}
 
 	/**
+	 * A field showing a text attribute, read from and applied to the configuration by this tab.
+	 *
 	 * @param browseMessage what Browse... asks for, or null for a field without it (a value, not a path)
-	 * @return the field, marked with its attribute
 	 */
-	protected final Text field(Composite area, String attribute, String label, String tip, String browseMessage) {
+	protected final void field(Composite area, String attribute, String label, String tip, String browseMessage) {
+		textFields.put(attribute, labelledText(area, attribute, label, tip, browseMessage));
+	}
+
+	/**
+	 * A field showing a whole-number attribute; text that is no whole number is applied as -1, which
+	 * the configuration's check then reports.
+	 *
+	 * @param whenUnset what the field shows when the configuration has no value, or one that cannot be read
+	 */
+	protected final void wholeNumberField(Composite area, String attribute, String label, String tip, int whenUnset) {
+		wholeNumberFields.put(attribute, new WholeNumberField(labelledText(area, attribute, label, tip, null), whenUnset));
+	}
+
+	private Text labelledText(Composite area, String attribute, String label, String tip, String browseMessage) {
 		new Label(area, SWT.NONE).setText(label);
 		Text text = new Text(area, SWT.BORDER | SWT.SINGLE);
 		text.setData(ATTRIBUTE_KEY, attribute);
@@ -68,13 +97,38 @@ public abstract class FieldsTab extends AbstractLaunchConfigurationTab {
 		}
 	}
 
-	/** Shows the attribute's text in the field; an unreadable configuration shows it empty. */
-	protected static void read(ILaunchConfiguration configuration, String attribute, Text field) {
-		try {
-			field.setText(configuration.getAttribute(attribute, ""));
-		} catch (CoreException unreadable) {
-			field.setText("");
-		}
+	/** Shows each field's attribute; a text attribute that cannot be read shows empty, a number its value when unset. */
+	@Override
+	public void initializeFrom(ILaunchConfiguration configuration) {
+		textFields.forEach((attribute, field) -> {
+			try {
+				field.setText(configuration.getAttribute(attribute, ""));
+			} catch (CoreException unreadable) {
+				field.setText("");
+			}
+		});
+		wholeNumberFields.forEach((attribute, field) -> {
+			int value;
+			try {
+				value = configuration.getAttribute(attribute, field.whenUnset());
+			} catch (CoreException unreadable) {
+				value = field.whenUnset();
+			}
+			field.text().setText(Integer.toString(value));
+		});
+	}
+
+	/** Writes each field's text, without surrounding blanks, to its attribute. */
+	@Override
+	public void performApply(ILaunchConfigurationWorkingCopy configuration) {
+		textFields.forEach((attribute, field) -> configuration.setAttribute(attribute, field.getText().strip()));
+		wholeNumberFields.forEach((attribute, field) -> {
+			try {
+				configuration.setAttribute(attribute, Integer.parseInt(field.text().getText().strip()));
+			} catch (NumberFormatException notANumber) {
+				configuration.setAttribute(attribute, -1); // isValid reports it
+			}
+		});
 	}
 
 	/** @return what is wrong with the configuration, or null when it can run */

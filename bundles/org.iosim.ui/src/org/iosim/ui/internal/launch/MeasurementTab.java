@@ -5,18 +5,12 @@ import org.eclipse.debug.core.ILaunchConfigurationWorkingCopy;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.layout.GridLayout;
 import org.eclipse.swt.widgets.Composite;
-import org.eclipse.swt.widgets.Text;
 
 /**
  * The measurement's settings, as {@code iosim measure} takes them: the plan, the database (made when
  * missing), the scratch folder and the volume. The dialog says what is wrong before it lets the user run.
  */
 public final class MeasurementTab extends FieldsTab {
-
-	private Text plan;
-	private Text database;
-	private Text scratchFolder;
-	private Text volume;
 
 	public MeasurementTab() {
 		super("IOSim Measurement");
@@ -26,32 +20,16 @@ public final class MeasurementTab extends FieldsTab {
 	public void createControl(Composite parent) {
 		Composite area = new Composite(parent, SWT.NONE);
 		area.setLayout(new GridLayout(3, false));
-		plan = field(area, MeasurementAttributes.PLAN, "Measurement &plan:", "A plan file of the workspace: the configurations fio measures", "Choose the measurement plan:");
-		database = field(area, MeasurementAttributes.DATABASE, "&Database:", "A file of the workspace the runs are recorded in, made when missing; a launch resumes after the runs it holds", "Choose the measurement database:");
-		scratchFolder = field(area, MeasurementAttributes.SCRATCH_FOLDER, "&Scratch folder:", "A folder on the storage to measure, where fio lays out its files; empty for <database>.files beside the database", null);
-		volume = field(area, MeasurementAttributes.VOLUME, "&Volume:", "A volume file of the workspace (JSON limits: name, readIops, writeIops, readBps, writeBps) that fio's runs work under, set with the kernel's block throttling (needs root; without it the plain device is measured); empty for the plain device", "Choose the volume file:");
+		field(area, MeasurementAttributes.PLAN, "Measurement &plan:", "A plan file of the workspace: the configurations fio measures", "Choose the measurement plan:");
+		field(area, MeasurementAttributes.DATABASE, "&Database:", "A file of the workspace the runs are recorded in, made when missing; a launch resumes after the runs it holds", "Choose the measurement database:");
+		field(area, MeasurementAttributes.SCRATCH_FOLDER, "&Scratch folder:", "A folder on the storage to measure, where fio lays out its files; empty for <database>.files beside the database", null);
+		field(area, MeasurementAttributes.VOLUME, "&Volume:", "A volume file of the workspace (JSON limits: name, readIops, writeIops, readBps, writeBps) that fio's runs work under, set with the kernel's block throttling (needs root; without it the plain device is measured); empty for the plain device", "Choose the volume file:");
 		setControl(area);
 	}
 
 	@Override
 	public void setDefaults(ILaunchConfigurationWorkingCopy configuration) {
 		MeasurementAttributes.setDefaults(configuration, null);
-	}
-
-	@Override
-	public void initializeFrom(ILaunchConfiguration configuration) {
-		read(configuration, MeasurementAttributes.PLAN, plan);
-		read(configuration, MeasurementAttributes.DATABASE, database);
-		read(configuration, MeasurementAttributes.SCRATCH_FOLDER, scratchFolder);
-		read(configuration, MeasurementAttributes.VOLUME, volume);
-	}
-
-	@Override
-	public void performApply(ILaunchConfigurationWorkingCopy configuration) {
-		configuration.setAttribute(MeasurementAttributes.PLAN, plan.getText().strip());
-		configuration.setAttribute(MeasurementAttributes.DATABASE, database.getText().strip());
-		configuration.setAttribute(MeasurementAttributes.SCRATCH_FOLDER, scratchFolder.getText().strip());
-		configuration.setAttribute(MeasurementAttributes.VOLUME, volume.getText().strip());
 	}
 
 	@Override
