@@ -17,6 +17,8 @@ public final class IosimUi {
 	public static final String MARKER_ELEMENT_ID = "elementId";
 	/** The element's metamodel class, which with the marker's location (its path) finds elements without an id. */
 	public static final String MARKER_ELEMENT_TYPE = "elementType";
+	/** The code of the validation rule that found the problem (org.iosim.pcm.validation.Rule#code), if a rule did. */
+	public static final String MARKER_RULE = "rule";
 	/** The family of simulation jobs, for {@code Job.getJobManager().join(...)}. */
 	public static final Object SIMULATION_JOB_FAMILY = LAUNCH_TYPE_ID;
 	/** The family of command jobs. */

@@ -146,9 +146,11 @@ final class ValidateCommand implements Callable<Integer> {
 	 */
 	private static final int MAX_LISTED = 100;
 
+	/** Each problem on a line, with the code of the rule that found it (docs/validation-rules.md explains each). */
 	private static void printDiagnostics(PrintWriter out, List<Diagnostic> diagnostics, String indent) {
 		diagnostics.stream().limit(MAX_LISTED).forEach(diagnostic -> out.println(indent
-				+ (diagnostic.isError() ? "error: " : "warning: ") + diagnostic.format()));
+				+ (diagnostic.isError() ? "error: " : "warning: ") + diagnostic.format()
+				+ (diagnostic.rule() == null ? "" : " [" + diagnostic.rule().code() + "]")));
 		if (diagnostics.size() > MAX_LISTED) {
 			out.println(String.format(Locale.ROOT, "%s… and %,d more problems (%,d in all; the first %d are"
 					+ " listed)", indent, diagnostics.size() - MAX_LISTED, diagnostics.size(), MAX_LISTED));

@@ -27,9 +27,11 @@ import org.iosim.pcm.ResourceDemandingSeff;
  * @param elementName the element's name
  * @param elementId   the element's id
  * @param message     what is wrong
+ * @param rule        the validation rule that found it, or null for a problem found elsewhere (reading a
+ *                    file, compiling a model)
  */
 public record Diagnostic(Severity severity, String file, int line, int column, String elementPath,
-		String elementType, String elementName, String elementId, String message) {
+		String elementType, String elementName, String elementId, String message, Rule rule) {
 
 	public enum Severity {
 		ERROR, WARNING
@@ -38,6 +40,12 @@ public record Diagnostic(Severity severity, String file, int line, int column, S
 	public Diagnostic {
 		Objects.requireNonNull(severity, "severity");
 		Objects.requireNonNull(message, "message");
+	}
+
+	/** A diagnostic no validation rule found. */
+	public Diagnostic(Severity severity, String file, int line, int column, String elementPath, String elementType,
+			String elementName, String elementId, String message) {
+		this(severity, file, line, column, elementPath, elementType, elementName, elementId, message, null);
 	}
 
 	/** A diagnostic without line and column. */
@@ -56,13 +64,18 @@ public record Diagnostic(Severity severity, String file, int line, int column, S
 	 * element or its containers (so the line may be that of a container).
 	 */
 	public static Diagnostic of(Severity severity, EObject element, String message) {
+		return of(null, severity, element, message);
+	}
+
+	/** A problem a validation rule found with a model element, located as {@link #of(Severity, EObject, String)} says. */
+	public static Diagnostic of(Rule rule, Severity severity, EObject element, String message) {
 		SourceLocation location = SourceLocation.of(element).orElse(null);
 		String file = location == null ? null : location.file();
 		int line = location == null ? 0 : location.line();
 		String name = nameOf(element);
 		String id = element instanceof Identified identified ? blankToNull(identified.getId()) : null;
 		return new Diagnostic(severity, file, line, 0, pathOf(element), element.eClass().getName(), name, id,
-				message);
+				message, rule);
 	}
 
 	public static Diagnostic error(EObject element, String message) {

@@ -14,12 +14,12 @@ final class Findings {
 	private final List<Diagnostic> diagnostics = new ArrayList<>();
 	private final List<EObject> subjects = new ArrayList<>();
 
-	void error(EObject element, String message) {
-		add(element, Diagnostic.error(element, message));
+	void error(Rule rule, EObject element, String message) {
+		add(element, Diagnostic.of(rule, Diagnostic.Severity.ERROR, element, message));
 	}
 
-	void warning(EObject element, String message) {
-		add(element, Diagnostic.warning(element, message));
+	void warning(Rule rule, EObject element, String message) {
+		add(element, Diagnostic.of(rule, Diagnostic.Severity.WARNING, element, message));
 	}
 
 	private void add(EObject element, Diagnostic diagnostic) {

@@ -23,7 +23,7 @@ import org.iosim.pcm.io.IoPackage;
  * <ul>
  * <li>severity {@link org.eclipse.emf.common.util.Diagnostic#ERROR ERROR} or
  * {@link org.eclipse.emf.common.util.Diagnostic#WARNING WARNING},</li>
- * <li>source {@link #DIAGNOSTIC_SOURCE} and code 0 (the rules have no codes),</li>
+ * <li>source {@link #DIAGNOSTIC_SOURCE} and code the {@link Rule#number() number} of the rule that found it,</li>
  * <li>message the IOSim message text ({@link Diagnostic#message()}),</li>
  * <li>data: first the element the problem is about (EMF's convention, e.g. for selecting it), then the
  * IOSim {@link Diagnostic} itself, which says where the element is ({@link Diagnostic#where()}: file,
@@ -87,7 +87,7 @@ public final class IosimValidator implements EValidator {
 				diagnostics.add(new BasicDiagnostic(
 						problem.isError() ? org.eclipse.emf.common.util.Diagnostic.ERROR
 								: org.eclipse.emf.common.util.Diagnostic.WARNING,
-						DIAGNOSTIC_SOURCE, 0, problem.message(), new Object[] { findings.subject(index), problem }));
+						DIAGNOSTIC_SOURCE, problem.rule().number(), problem.message(), new Object[] { findings.subject(index), problem }));
 			}
 		}
 		return valid;

@@ -16,8 +16,9 @@ import org.iosim.pcm.io.IoConfiguration;
  * Checks that a model set is complete and consistent enough to simulate: required references set
  * and inside the model set, well-formed behaviours, probabilities summing to one, parseable
  * stochastic expressions, sensible resource values, complete allocation and wiring. Per-class rules
- * live in {@link ValidationRules}; the checks that apply to every element (references, stochastic
- * expressions) are generic over the metamodel.
+ * live in {@link ValidationRules}; the checks that apply to every element (the references the
+ * metamodel declares required are set, references stay inside the model set, stochastic expressions
+ * parse) are generic over the metamodel.
  */
 public final class ModelValidator {
 
@@ -75,6 +76,7 @@ public final class ModelValidator {
 
 	private static void check(ValidationRules rules, ArchitectureModel model, EObject element,
 			Findings findings) {
+		rules.checkRequiredReferences(element);
 		rules.doSwitch(element);
 		rules.io().doSwitch(element);
 		if (model != null) {
@@ -92,10 +94,10 @@ public final class ModelValidator {
 			}
 			for (EObject target : targetsOf(element, reference)) {
 				if (target.eIsProxy()) {
-					findings.error(element, "reference '" + reference.getName() + "' points to '"
+					findings.error(Rule.UNRESOLVED_REFERENCE, element, "reference '" + reference.getName() + "' points to '"
 							+ EcoreUtil.getURI(target) + "', which could not be resolved");
 				} else if (EcoreUtil.getRootContainer(target) != model) {
-					findings.error(element, "reference '" + reference.getName() + "' points to "
+					findings.error(Rule.REFERENCE_OUTSIDE_MODEL_SET, element, "reference '" + reference.getName() + "' points to "
 							+ Diagnostic.describe(target) + ", which is not part of this model set");
 				}
 			}
@@ -121,7 +123,7 @@ public final class ModelValidator {
 			if (text == null) {
 				continue; // a missing expression is the per-class rules' to report, where one is required
 			}
-			StochasticExpressions.parseProblem(text).ifPresent(problem -> findings.error(element,
+			StochasticExpressions.parseProblem(text).ifPresent(problem -> findings.error(Rule.EXPRESSION_SYNTAX, element,
 					"'" + attribute.getName() + "' = \"" + Diagnostic.excerpt(text) + "\" " + problem));
 		}
 	}

@@ -15,22 +15,18 @@ import java.util.stream.Collectors;
 
 import org.eclipse.emf.common.util.TreeIterator;
 import org.eclipse.emf.ecore.EObject;
+import org.eclipse.emf.ecore.EReference;
 import org.iosim.pcm.AbstractAction;
-import org.iosim.pcm.AbstractLoopAction;
-import org.iosim.pcm.AcquireAction;
 import org.iosim.pcm.Allocation;
 import org.iosim.pcm.AllocationContext;
 import org.iosim.pcm.ArchitectureModel;
-import org.iosim.pcm.AssemblyConnector;
 import org.iosim.pcm.AssemblyContext;
 import org.iosim.pcm.AssemblyEventConnector;
-import org.iosim.pcm.AssemblyInfrastructureConnector;
 import org.iosim.pcm.BasicComponent;
 import org.iosim.pcm.Branch;
 import org.iosim.pcm.BranchAction;
 import org.iosim.pcm.BranchTransition;
 import org.iosim.pcm.ClosedWorkload;
-import org.iosim.pcm.CollectionIteratorAction;
 import org.iosim.pcm.ComposedStructure;
 import org.iosim.pcm.Connector;
 import org.iosim.pcm.Delay;
@@ -49,14 +45,12 @@ import org.iosim.pcm.InfrastructureCall;
 import org.iosim.pcm.InfrastructureProvidedRole;
 import org.iosim.pcm.InfrastructureRequiredRole;
 import org.iosim.pcm.InterfaceProvidingRequiringEntity;
-import org.iosim.pcm.InternalCallAction;
 import org.iosim.pcm.LinkingResource;
 import org.iosim.pcm.Loop;
 import org.iosim.pcm.LoopAction;
 import org.iosim.pcm.OpenWorkload;
 import org.iosim.pcm.LoadProfile;
 import org.iosim.pcm.DlimBurst;
-import org.iosim.pcm.DlimCombinator;
 import org.iosim.pcm.DlimConstant;
 import org.iosim.pcm.DlimExponentialIncreaseLogarithmicDecline;
 import org.iosim.pcm.DlimFunction;
@@ -79,9 +73,7 @@ import org.iosim.pcm.ProbabilisticBranchTransition;
 import org.iosim.pcm.ProcessingResourceSpecification;
 import org.iosim.pcm.ProvidedDelegationConnector;
 import org.iosim.pcm.ProvidedRole;
-import org.iosim.pcm.ReleaseAction;
 import org.iosim.pcm.RepositoryComponent;
-import org.iosim.pcm.RequiredDelegationConnector;
 import org.iosim.pcm.RequiredRole;
 import org.iosim.pcm.ResourceCall;
 import org.iosim.pcm.ResourceContainer;
@@ -90,7 +82,6 @@ import org.iosim.pcm.ResourceDemandingSeff;
 import org.iosim.pcm.ResourceEnvironment;
 import org.iosim.pcm.ResourceRequiredRole;
 import org.iosim.pcm.ScenarioBehaviour;
-import org.iosim.pcm.ScenarioBranchTransition;
 import org.iosim.pcm.Signature;
 import org.iosim.pcm.SinkDelegationConnector;
 import org.iosim.pcm.SinkRole;
@@ -172,14 +163,15 @@ final class ValidationRules extends PcmSwitch<Object> {
 			missing.add("usage model");
 		}
 		for (String part : missing) {
-			error(modelSet, "the model set has no " + part);
+			error(Rule.MODEL_SET_PART, modelSet, "the model set has no " + part);
 		}
 		for (CallCycles.Cycle cycle : new CallCycles(modelSet).find()) {
-			error(cycle.closingCall(), "the call closes a call cycle, " + cycle.path()
+			error(Rule.CALL_CYCLE, cycle.closingCall(), "the call closes a call cycle, " + cycle.path()
 					+ ": a simulated recursion never ends; Palladio models have no recursion (repeat calls with a loop)");
 		}
 		for (CallCycles.Cycle cycle : CallCycles.events(modelSet).find()) {
-			warning(cycle.closingCall(), "the event closes an event cycle, " + cycle.path() + ": unless a branch or"
+			warning(Rule.EVENT_CYCLE, cycle.closingCall(),
+					"the event closes an event cycle, " + cycle.path() + ": unless a branch or"
 					+ " filter condition breaks it, every event causes another for ever and the load they make grows"
 					+ " until a resource saturates");
 		}
@@ -210,7 +202,7 @@ final class ValidationRules extends PcmSwitch<Object> {
 			}
 			for (Signature signature : signatures) {
 				if (!described.contains(signature)) {
-					warning(component, "provides '" + interfaceName + "." + signature.getName()
+					warning(Rule.SIGNATURE_WITHOUT_SEFF, component, "provides '" + interfaceName + "." + signature.getName()
 							+ "' but has no SEFF for it, so calls to it cannot be simulated");
 				}
 			}
@@ -234,9 +226,10 @@ final class ValidationRules extends PcmSwitch<Object> {
 					+ type.getName() + "', but the component has no SEFF handling it (a SEFF whose described service"
 					+ " is the event type)";
 			if (connected) {
-				error(component, problem);
+				error(Rule.UNHANDLED_EVENT_TYPE, component, problem);
 			} else {
-				warning(component, problem + "; no connector leads events to the sink role, so it never receives one");
+				warning(Rule.UNHANDLED_EVENT_TYPE, component,
+						problem + "; no connector leads events to the sink role, so it never receives one");
 			}
 		}
 	}
@@ -253,53 +246,13 @@ final class ValidationRules extends PcmSwitch<Object> {
 		return false;
 	}
 
-	@Override
-	public Object caseSourceRole(SourceRole role) {
-		require(role, role.getEventGroup(), "eventGroup");
-		return null;
-	}
 
-	@Override
-	public Object caseSinkRole(SinkRole role) {
-		require(role, role.getEventGroup(), "eventGroup");
-		return null;
-	}
 
-	@Override
-	public Object caseResourceDemandingSeff(ResourceDemandingSeff seff) {
-		require(seff, seff.getDescribedService(), "describedService");
-		return null;
-	}
 
-	@Override
-	public Object caseOperationProvidedRole(OperationProvidedRole role) {
-		require(role, role.getProvidedInterface(), "providedInterface");
-		return null;
-	}
 
-	@Override
-	public Object caseOperationRequiredRole(OperationRequiredRole role) {
-		require(role, role.getRequiredInterface(), "requiredInterface");
-		return null;
-	}
 
-	@Override
-	public Object caseInfrastructureProvidedRole(InfrastructureProvidedRole role) {
-		require(role, role.getProvidedInterface(), "providedInterface");
-		return null;
-	}
 
-	@Override
-	public Object caseInfrastructureRequiredRole(InfrastructureRequiredRole role) {
-		require(role, role.getRequiredInterface(), "requiredInterface");
-		return null;
-	}
 
-	@Override
-	public Object caseResourceRequiredRole(ResourceRequiredRole role) {
-		require(role, role.getRequiredInterface(), "requiredInterface");
-		return null;
-	}
 
 	@Override
 	public Object casePassiveResource(PassiveResource resource) {
@@ -312,7 +265,7 @@ final class ValidationRules extends PcmSwitch<Object> {
 	@Override
 	public Object caseVariableUsage(VariableUsage usage) {
 		if (usage.getVariable() == null || usage.getVariable().isBlank()) {
-			error(usage, "the variable usage names no variable");
+			error(Rule.UNNAMED_VARIABLE, usage, "the variable usage names no variable");
 		}
 		return null;
 	}
@@ -348,7 +301,7 @@ final class ValidationRules extends PcmSwitch<Object> {
 		Optional<String> leftOut = NotImported.stepLeftOut(behaviour);
 		if (leftOut.isPresent()) {
 			// the chain is broken where the step was; every break it shows follows from that
-			warning(behaviour, "the rest of this behaviour was not checked: " + leftOut.get()
+			warning(Rule.BEHAVIOUR_NOT_CHECKED, behaviour, "the rest of this behaviour was not checked: " + leftOut.get()
 					+ " was not imported (see its 'unsupported' error), so its chain of actions from " + startName
 					+ " to " + stopName + " has a gap");
 			return;
@@ -356,10 +309,11 @@ final class ValidationRules extends PcmSwitch<Object> {
 		List<A> starts = steps.stream().filter(isStart).toList();
 		long stops = steps.stream().filter(isStop).count();
 		if (starts.size() != 1) {
-			error(behaviour, "the behaviour has " + starts.size() + " " + startName + "s; it needs exactly one");
+			error(Rule.START_AND_STOP, behaviour,
+					"the behaviour has " + starts.size() + " " + startName + "s; it needs exactly one");
 		}
 		if (stops != 1) {
-			error(behaviour, "the behaviour has " + stops + " " + stopName + "s; it needs exactly one");
+			error(Rule.START_AND_STOP, behaviour, "the behaviour has " + stops + " " + stopName + "s; it needs exactly one");
 		}
 		if (starts.size() != 1) {
 			return;
@@ -369,31 +323,28 @@ final class ValidationRules extends PcmSwitch<Object> {
 		while (current != null && reached.add(current)) {
 			A next = successorOf.apply(current);
 			if (next == null && !isStop.test(current)) {
-				error(current, describeAction(current) + " has no successor; only the " + stopName
+				error(Rule.ACTION_CHAIN, current, describeAction(current) + " has no successor; only the " + stopName
 						+ " may end a behaviour");
 			} else if (next != null && !steps.contains(next)) {
-				error(current, "the successor of " + describeAction(current) + " is " + Diagnostic.describe(next)
+				error(Rule.ACTION_CHAIN, current,
+						"the successor of " + describeAction(current) + " is " + Diagnostic.describe(next)
 						+ ", which belongs to another behaviour");
 				next = null;
 			} else if (next != null && reached.contains(next)) {
-				error(current, "the successor of " + describeAction(current) + " is " + describeAction(next)
+				error(Rule.ACTION_CHAIN, current,
+						"the successor of " + describeAction(current) + " is " + describeAction(next)
 						+ ", which closes a cycle");
 			}
 			current = next;
 		}
 		for (A step : steps) {
 			if (!reached.contains(step)) {
-				error(step, describeAction(step) + " is not reachable from the " + startName
+				error(Rule.UNREACHABLE_ACTION, step, describeAction(step) + " is not reachable from the " + startName
 						+ " of its behaviour: no chain of successors leads to it");
 			}
 		}
 	}
 
-	@Override
-	public Object caseAbstractLoopAction(AbstractLoopAction loop) {
-		require(loop, loop.getBody(), "body");
-		return null;
-	}
 
 	@Override
 	public Object caseLoopAction(LoopAction loop) {
@@ -403,22 +354,17 @@ final class ValidationRules extends PcmSwitch<Object> {
 		return null;
 	}
 
-	@Override
-	public Object caseCollectionIteratorAction(CollectionIteratorAction iterator) {
-		require(iterator, iterator.getParameter(), "parameter");
-		return null;
-	}
 
 	@Override
 	public Object caseBranchAction(BranchAction branch) {
 		List<BranchTransition> transitions = branch.getBranches();
 		if (transitions.isEmpty()) {
-			error(branch, "the branch has no transitions");
+			error(Rule.EMPTY_BRANCH, branch, "the branch has no transitions");
 			return null;
 		}
 		long probabilistic = transitions.stream().filter(ProbabilisticBranchTransition.class::isInstance).count();
 		if (probabilistic > 0 && probabilistic < transitions.size()) {
-			error(branch, "the branch mixes probabilistic and guarded transitions; use one kind");
+			error(Rule.MIXED_BRANCH, branch, "the branch mixes probabilistic and guarded transitions; use one kind");
 		} else if (probabilistic == transitions.size()) {
 			checkProbabilities(branch, transitions.stream()
 					.map(transition -> new WeightedName(transition.getName(),
@@ -428,11 +374,6 @@ final class ValidationRules extends PcmSwitch<Object> {
 		return null;
 	}
 
-	@Override
-	public Object caseBranchTransition(BranchTransition transition) {
-		require(transition, transition.getBehaviour(), "behaviour");
-		return null;
-	}
 
 	@Override
 	public Object caseGuardedBranchTransition(GuardedBranchTransition transition) {
@@ -442,7 +383,6 @@ final class ValidationRules extends PcmSwitch<Object> {
 
 	@Override
 	public Object caseParametricResourceDemand(ParametricResourceDemand demand) {
-		require(demand, demand.getRequiredResource(), "requiredResource");
 		if (requireText(demand, demand.getDemand(), "demand")) {
 			notNegative(demand, demand.getDemand(), "demand");
 		}
@@ -461,13 +401,14 @@ final class ValidationRules extends PcmSwitch<Object> {
 	@Override
 	public Object caseEmitEventAction(EmitEventAction emit) {
 		SourceRole role = emit.getSourceRole();
-		boolean complete = require(emit, role, "sourceRole") & require(emit, emit.getEventType(), "eventType");
+		boolean complete = allSet(role, emit.getEventType());
 		if (!complete) {
 			return null;
 		}
 		EventGroup group = role.getEventGroup();
 		if (group != null && !group.getEventTypes().contains(emit.getEventType())) {
-			error(emit, "event type " + Diagnostic.describe(emit.getEventType()) + " is not part of event group "
+			error(Rule.EVENT_TYPE_OUTSIDE_GROUP, emit,
+					"event type " + Diagnostic.describe(emit.getEventType()) + " is not part of event group "
 					+ Diagnostic.describe(group) + ", which source role " + Diagnostic.describe(role) + " emits");
 		}
 		InterfaceProvidingRequiringEntity component = enclosingComponent(emit);
@@ -485,9 +426,10 @@ final class ValidationRules extends PcmSwitch<Object> {
 		if (required != null && HddUse.isHddInterface(required)) {
 			Boolean synchronous = HddUse.synchronous(call);
 			if (synchronous == null) {
-				error(call, "its input 'synchronous' must be the literal true or false");
+				error(Rule.SYNCHRONOUS_WRITE, call, "its input 'synchronous' must be the literal true or false");
 			} else if (synchronous && !HddUse.writes(call)) {
-				error(call, "a read cannot be synchronous: 'synchronous' marks a write that waits for stable storage");
+				error(Rule.SYNCHRONOUS_WRITE, call,
+						"a read cannot be synchronous: 'synchronous' marks a write that waits for stable storage");
 			}
 		}
 		return null;
@@ -510,12 +452,13 @@ final class ValidationRules extends PcmSwitch<Object> {
 	private void checkCall(EObject call, EObject role, EObject signature, EObject requiredInterface,
 			List<? extends EObject> interfaceSignatures, String interfaceKind,
 			java.util.function.Function<InterfaceProvidingRequiringEntity, List<? extends EObject>> rolesOfComponent) {
-		boolean complete = require(call, role, "role") & require(call, signature, "signature");
+		boolean complete = allSet(role, signature);
 		if (!complete) {
 			return;
 		}
 		if (requiredInterface != null && !interfaceSignatures.contains(signature)) {
-			error(call, "signature " + Diagnostic.describe(signature) + " is not part of " + interfaceKind + " "
+			error(Rule.SIGNATURE_OUTSIDE_INTERFACE, call,
+					"signature " + Diagnostic.describe(signature) + " is not part of " + interfaceKind + " "
 					+ Diagnostic.describe(requiredInterface) + ", which role " + Diagnostic.describe(role) + " requires");
 		}
 		InterfaceProvidingRequiringEntity component = enclosingComponent(call);
@@ -525,7 +468,8 @@ final class ValidationRules extends PcmSwitch<Object> {
 	private void checkRoleOfEnclosingComponent(EObject call, EObject role, List<? extends EObject> rolesOfComponent) {
 		InterfaceProvidingRequiringEntity component = enclosingComponent(call);
 		if (component != null && !rolesOfComponent.contains(role)) {
-			error(call, "role " + Diagnostic.describe(role) + " is not a role of component " + Diagnostic.describe(component)
+			error(Rule.ROLE_OF_OTHER_COMPONENT, call,
+					"role " + Diagnostic.describe(role) + " is not a role of component " + Diagnostic.describe(component)
 					+ ", which contains this call");
 		}
 	}
@@ -539,35 +483,19 @@ final class ValidationRules extends PcmSwitch<Object> {
 		return null;
 	}
 
-	@Override
-	public Object caseInternalCallAction(InternalCallAction call) {
-		require(call, call.getBehaviour(), "behaviour");
-		return null;
-	}
 
-	@Override
-	public Object caseAcquireAction(AcquireAction acquire) {
-		require(acquire, acquire.getPassiveResource(), "passiveResource");
-		return null;
-	}
 
-	@Override
-	public Object caseReleaseAction(ReleaseAction release) {
-		require(release, release.getPassiveResource(), "passiveResource");
-		return null;
-	}
 
 	// ------------------------------------------------------------------ resource environment
 
 	@Override
 	public Object caseProcessingResourceSpecification(ProcessingResourceSpecification resource) {
-		require(resource, resource.getResourceType(), "resourceType");
-		require(resource, resource.getSchedulingPolicy(), "schedulingPolicy");
 		if (requireText(resource, resource.getProcessingRate(), "processingRate")) {
 			positive(resource, resource.getProcessingRate(), "processingRate");
 		}
 		if (resource.getNumberOfReplicas() < 1) {
-			error(resource, "numberOfReplicas must be at least 1, but is " + resource.getNumberOfReplicas());
+			error(Rule.VALUE_RANGE, resource,
+					"numberOfReplicas must be at least 1, but is " + resource.getNumberOfReplicas());
 		}
 		return null;
 	}
@@ -585,7 +513,6 @@ final class ValidationRules extends PcmSwitch<Object> {
 
 	@Override
 	public Object caseLinkingResource(LinkingResource link) {
-		require(link, link.getResourceType(), "resourceType");
 		if (requireText(link, link.getThroughput(), "throughput")) {
 			positive(link, link.getThroughput(), "throughput");
 		}
@@ -597,45 +524,10 @@ final class ValidationRules extends PcmSwitch<Object> {
 
 	// ------------------------------------------------------------------ system and allocation
 
-	@Override
-	public Object caseAssemblyContext(AssemblyContext context) {
-		require(context, context.getComponent(), "component");
-		return null;
-	}
 
-	@Override
-	public Object caseAssemblyConnector(AssemblyConnector connector) {
-		require(connector, connector.getRequiringContext(), "requiringContext");
-		require(connector, connector.getRequiredRole(), "requiredRole");
-		require(connector, connector.getProvidingContext(), "providingContext");
-		require(connector, connector.getProvidedRole(), "providedRole");
-		return null;
-	}
 
-	@Override
-	public Object caseAssemblyInfrastructureConnector(AssemblyInfrastructureConnector connector) {
-		require(connector, connector.getRequiringContext(), "requiringContext");
-		require(connector, connector.getRequiredRole(), "requiredRole");
-		require(connector, connector.getProvidingContext(), "providingContext");
-		require(connector, connector.getProvidedRole(), "providedRole");
-		return null;
-	}
 
-	@Override
-	public Object caseProvidedDelegationConnector(ProvidedDelegationConnector connector) {
-		require(connector, connector.getOuterRole(), "outerRole");
-		require(connector, connector.getInnerContext(), "innerContext");
-		require(connector, connector.getInnerRole(), "innerRole");
-		return null;
-	}
 
-	@Override
-	public Object caseRequiredDelegationConnector(RequiredDelegationConnector connector) {
-		require(connector, connector.getOuterRole(), "outerRole");
-		require(connector, connector.getInnerContext(), "innerContext");
-		require(connector, connector.getInnerRole(), "innerRole");
-		return null;
-	}
 
 	/**
 	 * Every required role a call goes through must be bound. Real models leave roles open that no
@@ -663,9 +555,10 @@ final class ValidationRules extends PcmSwitch<Object> {
 								: "assembly connector or required delegation connector")
 						+ " in " + Diagnostic.describe(structure) + " binds it";
 				if (calledRoles().isCalled(context, role)) {
-					error(context, problem);
+					error(Rule.UNCONNECTED_REQUIRED_ROLE, context, problem);
 				} else {
-					warning(context, problem + "; no behaviour the usage model reaches calls through it, so the"
+					warning(Rule.UNCONNECTED_REQUIRED_ROLE, context,
+							problem + "; no behaviour the usage model reaches calls through it, so the"
 							+ " simulation never needs it");
 				}
 			}
@@ -686,22 +579,16 @@ final class ValidationRules extends PcmSwitch<Object> {
 				return;
 			}
 		}
-		warning(context, "source role " + Diagnostic.describe(role) + " of component " + Diagnostic.describe(component)
+		warning(Rule.UNCONNECTED_SOURCE_ROLE, context,
+				"source role " + Diagnostic.describe(role) + " of component " + Diagnostic.describe(component)
 				+ " is not connected: no event channel source connector or assembly event connector in "
 				+ Diagnostic.describe(structure) + " connects it, so the events emitted through it reach no sink");
 	}
 
-	@Override
-	public Object caseEventChannel(EventChannel channel) {
-		require(channel, channel.getEventGroup(), "eventGroup");
-		return null;
-	}
 
 	@Override
 	public Object caseEventChannelSourceConnector(EventChannelSourceConnector connector) {
-		boolean complete = require(connector, connector.getEventChannel(), "eventChannel")
-				& require(connector, connector.getAssemblyContext(), "assemblyContext")
-				& require(connector, connector.getSourceRole(), "sourceRole");
+		boolean complete = allSet(connector.getEventChannel(), connector.getAssemblyContext(), connector.getSourceRole());
 		if (complete) {
 			checkEventEnd(connector, connector.getAssemblyContext(), connector.getSourceRole(),
 					InterfaceProvidingRequiringEntity::getRequiredRoles);
@@ -713,9 +600,7 @@ final class ValidationRules extends PcmSwitch<Object> {
 
 	@Override
 	public Object caseEventChannelSinkConnector(EventChannelSinkConnector connector) {
-		boolean complete = require(connector, connector.getEventChannel(), "eventChannel")
-				& require(connector, connector.getAssemblyContext(), "assemblyContext")
-				& require(connector, connector.getSinkRole(), "sinkRole");
+		boolean complete = allSet(connector.getEventChannel(), connector.getAssemblyContext(), connector.getSinkRole());
 		if (complete) {
 			checkEventEnd(connector, connector.getAssemblyContext(), connector.getSinkRole(),
 					InterfaceProvidingRequiringEntity::getProvidedRoles);
@@ -727,10 +612,8 @@ final class ValidationRules extends PcmSwitch<Object> {
 
 	@Override
 	public Object caseAssemblyEventConnector(AssemblyEventConnector connector) {
-		boolean complete = require(connector, connector.getSourceContext(), "sourceContext")
-				& require(connector, connector.getSourceRole(), "sourceRole")
-				& require(connector, connector.getSinkContext(), "sinkContext")
-				& require(connector, connector.getSinkRole(), "sinkRole");
+		boolean complete = allSet(connector.getSourceContext(), connector.getSourceRole(), connector.getSinkContext(),
+				connector.getSinkRole());
 		if (!complete) {
 			return null;
 		}
@@ -741,7 +624,8 @@ final class ValidationRules extends PcmSwitch<Object> {
 		EventGroup emitted = connector.getSourceRole().getEventGroup();
 		EventGroup handled = connector.getSinkRole().getEventGroup();
 		if (emitted != null && handled != null && emitted != handled) {
-			error(connector, "source role " + Diagnostic.describe(connector.getSourceRole()) + " emits event group "
+			error(Rule.CONNECTOR_ENDS, connector,
+					"source role " + Diagnostic.describe(connector.getSourceRole()) + " emits event group "
 					+ Diagnostic.describe(emitted) + ", but sink role " + Diagnostic.describe(connector.getSinkRole())
 					+ " receives event group " + Diagnostic.describe(handled));
 		}
@@ -752,12 +636,12 @@ final class ValidationRules extends PcmSwitch<Object> {
 	private void checkEventEnd(Connector connector, AssemblyContext context, EObject role,
 			Function<InterfaceProvidingRequiringEntity, List<? extends EObject>> rolesOfComponent) {
 		if (context.eContainer() != connector.eContainer()) {
-			error(connector, "assembly context " + Diagnostic.describe(context) + " is not part of "
+			error(Rule.CONNECTOR_ENDS, connector, "assembly context " + Diagnostic.describe(context) + " is not part of "
 					+ Diagnostic.describe(connector.eContainer()) + ", which holds the connector");
 		}
 		RepositoryComponent component = context.getComponent();
 		if (component != null && !rolesOfComponent.apply(component).contains(role)) {
-			error(connector, "role " + Diagnostic.describe(role) + " is not a role of component "
+			error(Rule.CONNECTOR_ENDS, connector, "role " + Diagnostic.describe(role) + " is not a role of component "
 					+ Diagnostic.describe(component) + ", which assembly context " + Diagnostic.describe(context)
 					+ " encapsulates");
 		}
@@ -765,9 +649,7 @@ final class ValidationRules extends PcmSwitch<Object> {
 
 	@Override
 	public Object caseSourceDelegationConnector(SourceDelegationConnector connector) {
-		boolean complete = require(connector, connector.getOuterRole(), "outerRole")
-				& require(connector, connector.getInnerContext(), "innerContext")
-				& require(connector, connector.getInnerRole(), "innerRole");
+		boolean complete = allSet(connector.getOuterRole(), connector.getInnerContext(), connector.getInnerRole());
 		if (complete) {
 			checkEventDelegation(connector, connector.getInnerContext(), connector.getInnerRole(),
 					InterfaceProvidingRequiringEntity::getRequiredRoles, connector.getOuterRole(),
@@ -778,9 +660,7 @@ final class ValidationRules extends PcmSwitch<Object> {
 
 	@Override
 	public Object caseSinkDelegationConnector(SinkDelegationConnector connector) {
-		boolean complete = require(connector, connector.getOuterRole(), "outerRole")
-				& require(connector, connector.getInnerContext(), "innerContext")
-				& require(connector, connector.getInnerRole(), "innerRole");
+		boolean complete = allSet(connector.getOuterRole(), connector.getInnerContext(), connector.getInnerRole());
 		if (complete) {
 			checkEventDelegation(connector, connector.getInnerContext(), connector.getInnerRole(),
 					InterfaceProvidingRequiringEntity::getProvidedRoles, connector.getOuterRole(),
@@ -796,11 +676,11 @@ final class ValidationRules extends PcmSwitch<Object> {
 		checkEventEnd(connector, inner, innerRole, rolesOf);
 		if (connector.eContainer() instanceof InterfaceProvidingRequiringEntity structure
 				&& !rolesOf.apply(structure).contains(outerRole)) {
-			error(connector, "outer role " + Diagnostic.describe(outerRole) + " is not a role of "
+			error(Rule.CONNECTOR_ENDS, connector, "outer role " + Diagnostic.describe(outerRole) + " is not a role of "
 					+ Diagnostic.describe(structure) + ", which holds the connector");
 		}
 		if (innerGroup != null && outerGroup != null && innerGroup != outerGroup) {
-			error(connector, "inner role " + Diagnostic.describe(innerRole) + " has event group "
+			error(Rule.CONNECTOR_ENDS, connector, "inner role " + Diagnostic.describe(innerRole) + " has event group "
 					+ Diagnostic.describe(innerGroup) + ", but outer role " + Diagnostic.describe(outerRole)
 					+ " has event group " + Diagnostic.describe(outerGroup));
 		}
@@ -808,11 +688,12 @@ final class ValidationRules extends PcmSwitch<Object> {
 
 	private void checkChannel(Connector connector, EventChannel channel, EObject role, EventGroup roleGroup) {
 		if (channel.eContainer() != connector.eContainer()) {
-			error(connector, "event channel " + Diagnostic.describe(channel) + " is not part of "
+			error(Rule.CONNECTOR_ENDS, connector, "event channel " + Diagnostic.describe(channel) + " is not part of "
 					+ Diagnostic.describe(connector.eContainer()) + ", which holds the connector");
 		}
 		if (roleGroup != null && channel.getEventGroup() != null && roleGroup != channel.getEventGroup()) {
-			error(connector, "role " + Diagnostic.describe(role) + " has event group " + Diagnostic.describe(roleGroup)
+			error(Rule.CONNECTOR_ENDS, connector,
+					"role " + Diagnostic.describe(role) + " has event group " + Diagnostic.describe(roleGroup)
 					+ ", but event channel " + Diagnostic.describe(channel) + " carries event group "
 					+ Diagnostic.describe(channel.getEventGroup()));
 		}
@@ -828,15 +709,15 @@ final class ValidationRules extends PcmSwitch<Object> {
 
 	@Override
 	public Object caseAllocation(Allocation allocation) {
-		boolean complete = require(allocation, allocation.getSystem(), "system")
-				& require(allocation, allocation.getResourceEnvironment(), "resourceEnvironment");
+		boolean complete = allSet(allocation.getSystem(), allocation.getResourceEnvironment());
 		if (allocation.getSystem() != null && model.getSystem() != null && allocation.getSystem() != model.getSystem()) {
-			error(allocation, "the allocation is for system " + Diagnostic.describe(allocation.getSystem())
+			error(Rule.ALLOCATION_MISMATCH, allocation,
+					"the allocation is for system " + Diagnostic.describe(allocation.getSystem())
 					+ ", but the model set's system is " + Diagnostic.describe(model.getSystem()));
 		}
 		if (allocation.getResourceEnvironment() != null && model.getResourceEnvironment() != null
 				&& allocation.getResourceEnvironment() != model.getResourceEnvironment()) {
-			error(allocation, "the allocation is for resource environment "
+			error(Rule.ALLOCATION_MISMATCH, allocation, "the allocation is for resource environment "
 					+ Diagnostic.describe(allocation.getResourceEnvironment())
 					+ ", but the model set's resource environment is " + Diagnostic.describe(model.getResourceEnvironment()));
 		}
@@ -847,17 +728,18 @@ final class ValidationRules extends PcmSwitch<Object> {
 		for (AllocationContext placement : allocation.getContexts()) {
 			AssemblyContext context = placement.getAssemblyContext();
 			if (context != null && context.eContainer() != system) {
-				error(placement, "it allocates assembly context " + Diagnostic.describe(context)
+				error(Rule.ALLOCATION_MISMATCH, placement, "it allocates assembly context " + Diagnostic.describe(context)
 						+ ", which is not part of the allocation's system " + Diagnostic.describe(system));
 			}
 			EventChannel channel = placement.getEventChannel();
 			if (channel != null && channel.eContainer() != system) {
-				error(placement, "it allocates event channel " + Diagnostic.describe(channel)
+				error(Rule.ALLOCATION_MISMATCH, placement, "it allocates event channel " + Diagnostic.describe(channel)
 						+ ", which is not part of the allocation's system " + Diagnostic.describe(system));
 			}
 			ResourceContainer container = placement.getContainer();
 			if (container != null && environmentOf(container) != allocation.getResourceEnvironment()) {
-				error(placement, "it places its assembly context on resource container " + Diagnostic.describe(container)
+				error(Rule.ALLOCATION_MISMATCH, placement,
+						"it places its assembly context on resource container " + Diagnostic.describe(container)
 						+ ", which is not part of the allocation's resource environment "
 						+ Diagnostic.describe(allocation.getResourceEnvironment()));
 			}
@@ -866,10 +748,10 @@ final class ValidationRules extends PcmSwitch<Object> {
 			long placements = allocation.getContexts().stream()
 					.filter(placement -> placement.getAssemblyContext() == context).count();
 			if (placements == 0 && !NotImported.isReferenceLeftOut(context, "allocation")) {
-				error(context, "the assembly context is not allocated: no allocation context of "
+				error(Rule.ALLOCATED_ONCE, context, "the assembly context is not allocated: no allocation context of "
 						+ Diagnostic.describe(allocation) + " places it on a resource container");
 			} else if (placements > 1) {
-				error(context, "the assembly context is allocated " + placements + " times in "
+				error(Rule.ALLOCATED_ONCE, context, "the assembly context is allocated " + placements + " times in "
 						+ Diagnostic.describe(allocation) + "; it must be allocated once");
 			}
 		}
@@ -888,13 +770,14 @@ final class ValidationRules extends PcmSwitch<Object> {
 	@Override
 	public Object caseAllocationContext(AllocationContext placement) {
 		if (placement.getEventChannel() == null) {
-			require(placement, placement.getAssemblyContext(), "assemblyContext");
+			if (placement.getAssemblyContext() == null) {
+				reportUnset(placement, "assemblyContext");
+			}
 		} else if (placement.getAssemblyContext() != null) {
-			error(placement, "the allocation context places both assembly context "
+			error(Rule.ALLOCATION_MISMATCH, placement, "the allocation context places both assembly context "
 					+ Diagnostic.describe(placement.getAssemblyContext()) + " and event channel "
 					+ Diagnostic.describe(placement.getEventChannel()) + "; it may place only one of them");
 		}
-		require(placement, placement.getContainer(), "container");
 		return null;
 	}
 
@@ -902,13 +785,13 @@ final class ValidationRules extends PcmSwitch<Object> {
 
 	@Override
 	public Object caseUsageScenario(UsageScenario scenario) {
-		require(scenario, scenario.getBehaviour(), "behaviour");
 		if (scenario.getWorkload() == null) {
-			error(scenario, "the usage scenario has no workload");
+			error(Rule.SCENARIO_WITHOUT_WORKLOAD, scenario, "the usage scenario has no workload");
 		}
 		// CoCoME's PCM 3.5 and 4.0 usage models go from Start to Stop: their response time is 0.
 		if (scenario.getBehaviour() != null && !callsTheSystem(scenario.getBehaviour())) {
-			warning(scenario, "the usage scenario makes no entry-level system call, so it uses nothing of the system:"
+			warning(Rule.SCENARIO_WITHOUT_SYSTEM_CALL, scenario,
+					"the usage scenario makes no entry-level system call, so it uses nothing of the system:"
 					+ " its response time is only its delays");
 		}
 		return null;
@@ -927,7 +810,7 @@ final class ValidationRules extends PcmSwitch<Object> {
 	public Object caseClosedWorkload(ClosedWorkload workload) {
 		// a load profile replaces the population
 		if (workload.getLoadProfile() == null && workload.getPopulation() < 1) {
-			error(workload, "population must be at least 1, but is " + workload.getPopulation());
+			error(Rule.VALUE_RANGE, workload, "population must be at least 1, but is " + workload.getPopulation());
 		}
 		if (requireText(workload, workload.getThinkTime(), "thinkTime")) {
 			notNegative(workload, workload.getThinkTime(), "thinkTime");
@@ -950,14 +833,14 @@ final class ValidationRules extends PcmSwitch<Object> {
 
 	@Override
 	public Object caseLoadProfile(LoadProfile profile) {
-		require(profile, profile.getSequence(), "sequence");
 		boolean noisy = false;
 		for (var contents = profile.eAllContents(); contents.hasNext() && !noisy;) {
 			noisy = contents.next() instanceof DlimNoise;
 		}
 		boolean closed = profile.eContainer() instanceof ClosedWorkload;
 		if ((noisy || closed) && !(profile.getStepWidth() > 0 && profile.getStepWidth() < Double.POSITIVE_INFINITY)) {
-			error(profile, "the step width, at which " + (closed ? "the closed workload's population is evaluated"
+			error(Rule.LOAD_PROFILE, profile,
+					"the step width, at which " + (closed ? "the closed workload's population is evaluated"
 					+ (noisy ? " and the profile's noise drawn" : "") : "the profile's noise is drawn")
 					+ ", must be greater than 0 and finite, but is " + format(profile.getStepWidth()));
 		}
@@ -967,12 +850,12 @@ final class ValidationRules extends PcmSwitch<Object> {
 	@Override
 	public Object caseDlimSequence(DlimSequence sequence) {
 		if (sequence.getContainers().isEmpty()) {
-			error(sequence, "the sequence has no function containers; it needs at least one");
+			error(Rule.LOAD_PROFILE, sequence, "the sequence has no function containers; it needs at least one");
 		}
 		finite(sequence, sequence.getTerminateAfterTime(), "terminateAfterTime");
 		// with its containers' durations positive, a sequence has no time to run only when it loops 0 times
 		if (sequence.getTerminateAfterLoops() == 0) {
-			error(sequence, "the sequence ends at once: terminateAfterLoops is 0 and terminateAfterTime "
+			error(Rule.LOAD_PROFILE, sequence, "the sequence ends at once: terminateAfterLoops is 0 and terminateAfterTime "
 					+ format(sequence.getTerminateAfterTime()));
 		}
 		return null;
@@ -982,17 +865,11 @@ final class ValidationRules extends PcmSwitch<Object> {
 	public Object caseDlimFunctionContainer(DlimFunctionContainer container) {
 		double duration = container.getDuration();
 		if (!(duration > 0 && duration < Double.POSITIVE_INFINITY)) {
-			error(container, "duration must be greater than 0 and finite, but is " + format(duration));
+			error(Rule.LOAD_PROFILE, container, "duration must be greater than 0 and finite, but is " + format(duration));
 		}
-		require(container, container.getFunction(), "function");
 		return null;
 	}
 
-	@Override
-	public Object caseDlimCombinator(DlimCombinator combinator) {
-		require(combinator, combinator.getFunction(), "function");
-		return null;
-	}
 
 	@Override
 	public Object caseDlimConstant(DlimConstant constant) {
@@ -1031,7 +908,8 @@ final class ValidationRules extends PcmSwitch<Object> {
 		stretchesOverAnEndingClock(burst);
 		double span = DlimClocks.span(burst);
 		if (burst.getPeakTime() > 0 && !Double.isNaN(span) && !(burst.getPeakTime() < span)) {
-			error(burst, "peakTime must be less than " + (burst.eContainer() instanceof DlimFunctionContainer
+			error(Rule.LOAD_PROFILE, burst,
+					"peakTime must be less than " + (burst.eContainer() instanceof DlimFunctionContainer
 					? "the duration of its container" : "the duration it spans") + " (" + format(span) + "), but is "
 					+ format(burst.getPeakTime()));
 		}
@@ -1042,7 +920,8 @@ final class ValidationRules extends PcmSwitch<Object> {
 	private void stretchesOverAnEndingClock(DlimFunction function) {
 		if (DlimClocks.clockOf(function) instanceof DlimSequence root
 				&& DlimClocks.finalDuration(root) == Double.POSITIVE_INFINITY) {
-			error(function, "a " + function.eClass().getName() + " stretches over the duration of its clock, but that"
+			error(Rule.LOAD_PROFILE, function,
+					"a " + function.eClass().getName() + " stretches over the duration of its clock, but that"
 					+ " clock never ends (a combinator of a root sequence without terminateAfterLoops or terminateAfterTime)");
 		}
 	}
@@ -1052,7 +931,8 @@ final class ValidationRules extends PcmSwitch<Object> {
 		finite(noise, noise.getMin(), "min");
 		finite(noise, noise.getMax(), "max");
 		if (noise.getMin() > noise.getMax()) {
-			error(noise, "min (" + format(noise.getMin()) + ") must not be greater than max (" + format(noise.getMax()) + ")");
+			error(Rule.LOAD_PROFILE, noise,
+					"min (" + format(noise.getMin()) + ") must not be greater than max (" + format(noise.getMax()) + ")");
 		}
 		return null;
 	}
@@ -1062,7 +942,8 @@ final class ValidationRules extends PcmSwitch<Object> {
 		finite(noise, noise.getMean(), "mean");
 		finite(noise, noise.getStandardDeviation(), "standardDeviation");
 		if (noise.getStandardDeviation() < 0) {
-			error(noise, "standardDeviation must not be negative, but is " + format(noise.getStandardDeviation()));
+			error(Rule.LOAD_PROFILE, noise,
+					"standardDeviation must not be negative, but is " + format(noise.getStandardDeviation()));
 		}
 		return null;
 	}
@@ -1075,13 +956,13 @@ final class ValidationRules extends PcmSwitch<Object> {
 
 	private void finite(EObject element, double value, String feature) {
 		if (!Double.isFinite(value)) {
-			error(element, feature + " must be a finite number, but is " + format(value));
+			error(Rule.VALUE_RANGE, element, feature + " must be a finite number, but is " + format(value));
 		}
 	}
 
 	private void positiveNumber(EObject element, double value, String feature) {
 		if (!(value > 0 && value < Double.POSITIVE_INFINITY)) {
-			error(element, feature + " must be greater than 0 and finite, but is " + format(value));
+			error(Rule.VALUE_RANGE, element, feature + " must be greater than 0 and finite, but is " + format(value));
 		}
 	}
 
@@ -1098,14 +979,13 @@ final class ValidationRules extends PcmSwitch<Object> {
 		if (requireText(loop, loop.getIterations(), "iterations")) {
 			wholeNumberAtLeast(loop, loop.getIterations(), "iterations", 0);
 		}
-		require(loop, loop.getBody(), "body");
 		return null;
 	}
 
 	@Override
 	public Object caseBranch(Branch branch) {
 		if (branch.getTransitions().isEmpty()) {
-			error(branch, "the branch has no transitions");
+			error(Rule.EMPTY_BRANCH, branch, "the branch has no transitions");
 			return null;
 		}
 		checkProbabilities(branch, branch.getTransitions().stream()
@@ -1113,16 +993,10 @@ final class ValidationRules extends PcmSwitch<Object> {
 		return null;
 	}
 
-	@Override
-	public Object caseScenarioBranchTransition(ScenarioBranchTransition transition) {
-		require(transition, transition.getBody(), "body");
-		return null;
-	}
 
 	@Override
 	public Object caseEntryLevelSystemCall(EntryLevelSystemCall call) {
-		boolean complete = require(call, call.getProvidedRole(), "providedRole")
-				& require(call, call.getSignature(), "signature");
+		boolean complete = allSet(call.getProvidedRole(), call.getSignature());
 		if (!complete) {
 			return null;
 		}
@@ -1130,19 +1004,22 @@ final class ValidationRules extends PcmSwitch<Object> {
 		SoftwareSystem system = model.getSystem();
 		if (system == null && !(role.eContainer() instanceof SoftwareSystem)) {
 			// The usage model then refers to no system, which is why the model set has none.
-			error(call, "role " + Diagnostic.describe(role) + " belongs to " + Diagnostic.describe(role.eContainer())
+			error(Rule.SYSTEM_CALL_ROLE, call,
+					"role " + Diagnostic.describe(role) + " belongs to " + Diagnostic.describe(role.eContainer())
 					+ ", not to a system: a usage model calls the provided roles of a system");
 		} else if (system != null && !system.getProvidedRoles().contains(role)) {
-			error(call, "role " + Diagnostic.describe(role) + " is not a provided role of the system " + Diagnostic.describe(system));
+			error(Rule.SYSTEM_CALL_ROLE, call,
+					"role " + Diagnostic.describe(role) + " is not a provided role of the system " + Diagnostic.describe(system));
 		} else if (system != null && system.getConnectors().stream()
 				.noneMatch(connector -> connector instanceof ProvidedDelegationConnector delegation
 						&& delegation.getOuterRole() == role)) {
-			error(call, "the system's provided role " + Diagnostic.describe(role)
+			error(Rule.SYSTEM_CALL_ROLE, call, "the system's provided role " + Diagnostic.describe(role)
 					+ " is not delegated to any assembly context, so the call has no component to run");
 		}
 		if (role.getProvidedInterface() != null
 				&& !role.getProvidedInterface().getSignatures().contains(call.getSignature())) {
-			error(call, "signature " + Diagnostic.describe(call.getSignature()) + " is not part of interface "
+			error(Rule.SIGNATURE_OUTSIDE_INTERFACE, call,
+					"signature " + Diagnostic.describe(call.getSignature()) + " is not part of interface "
 					+ Diagnostic.describe(role.getProvidedInterface()) + ", which role " + Diagnostic.describe(role) + " provides");
 		}
 		return null;
@@ -1157,7 +1034,7 @@ final class ValidationRules extends PcmSwitch<Object> {
 		double sum = 0;
 		for (WeightedName transition : transitions) {
 			if (transition.probability() < 0 || transition.probability() > 1) {
-				error(branch, "branch probability " + transition.probability()
+				error(Rule.BRANCH_PROBABILITIES, branch, "branch probability " + transition.probability()
 						+ (transition.name() == null ? "" : " of '" + transition.name() + "'")
 						+ " is not between 0 and 1");
 			}
@@ -1166,7 +1043,8 @@ final class ValidationRules extends PcmSwitch<Object> {
 		if (Math.abs(sum - 1) > PROBABILITY_TOLERANCE) {
 			String listed = transitions.stream().map(transition -> format(transition.probability()))
 					.collect(Collectors.joining(" + "));
-			error(branch, "branch probabilities sum to " + format(sum) + " (" + listed + "), not 1");
+			error(Rule.BRANCH_PROBABILITIES, branch,
+					"branch probabilities sum to " + format(sum) + " (" + listed + "), not 1");
 		}
 	}
 
@@ -1179,15 +1057,34 @@ final class ValidationRules extends PcmSwitch<Object> {
 	}
 
 	/**
-	 * @return whether the reference is set; reports an error if not, unless the importer left it unset
-	 *         because it did not import the target (it reported that construct itself)
+	 * The metamodel's multiplicities, one rule for every class: a reference the metamodel declares
+	 * required ({@code [1]} in the Xcore files) must be set. A rule that needs such a reference to check
+	 * more first asks {@link #allSet} and leaves the missing one to this check.
 	 */
-	private boolean require(EObject element, Object value, String feature) {
-		if (value == null) {
-			if (!NotImported.isReferenceLeftOut(element, feature)) {
-				error(element, "required reference '" + feature + "' is not set");
+	void checkRequiredReferences(EObject element) {
+		for (EReference reference : element.eClass().getEAllReferences()) {
+			if (reference.isRequired() && !reference.isMany() && element.eGet(reference, false) == null) {
+				reportUnset(element, reference.getName());
 			}
-			return false;
+		}
+	}
+
+	/**
+	 * Reports that a required reference is not set, unless the importer left it unset because it did not
+	 * import the target (it reported that construct itself).
+	 */
+	private void reportUnset(EObject element, String feature) {
+		if (!NotImported.isReferenceLeftOut(element, feature)) {
+			error(Rule.REQUIRED_REFERENCE, element, "required reference '" + feature + "' is not set");
+		}
+	}
+
+	/** @return whether every reference a rule needs is set; {@link #checkRequiredReferences} reports those that are not */
+	private static boolean allSet(Object... references) {
+		for (Object reference : references) {
+			if (reference == null) {
+				return false;
+			}
 		}
 		return true;
 	}
@@ -1195,7 +1092,7 @@ final class ValidationRules extends PcmSwitch<Object> {
 	/** @return whether the stochastic expression is set; reports an error if not */
 	private boolean requireText(EObject element, String text, String feature) {
 		if (text == null || text.isBlank()) {
-			error(element, "required stochastic expression '" + feature + "' is not set");
+			error(Rule.REQUIRED_EXPRESSION, element, "required stochastic expression '" + feature + "' is not set");
 			return false;
 		}
 		return true;
@@ -1227,7 +1124,7 @@ final class ValidationRules extends PcmSwitch<Object> {
 		if (value.isPresent() && !valid.test(value.getAsDouble())) {
 			String written = text.trim();
 			String evaluated = format(value.getAsDouble());
-			error(element, feature + " must be " + expectation + ", but is " + written
+			error(Rule.VALUE_RANGE, element, feature + " must be " + expectation + ", but is " + written
 					+ (isPlainNumber(written, value.getAsDouble()) ? "" : " = " + evaluated));
 		}
 	}
@@ -1247,12 +1144,12 @@ final class ValidationRules extends PcmSwitch<Object> {
 		return "this " + action.eClass().getName();
 	}
 
-	private void error(EObject element, String message) {
-		findings.error(element, message);
+	private void error(Rule rule, EObject element, String message) {
+		findings.error(rule, element, message);
 	}
 
-	private void warning(EObject element, String message) {
-		findings.warning(element, message);
+	private void warning(Rule rule, EObject element, String message) {
+		findings.warning(rule, element, message);
 	}
 
 	// ------------------------------------------------------------------ I/O extension
@@ -1267,9 +1164,10 @@ final class ValidationRules extends PcmSwitch<Object> {
 		@Override
 		public Object caseIoRequest(IoRequest request) {
 			if (request.getType() == null) {
-				error(request, "the I/O request has no type (READ or WRITE)");
+				error(Rule.IO_REQUEST, request, "the I/O request has no type (READ or WRITE)");
 			} else if (request.isSynchronous() && request.getType() == IoType.READ) {
-				error(request, "a read cannot be synchronous: 'synchronous' marks a write that waits for stable storage");
+				error(Rule.SYNCHRONOUS_WRITE, request,
+						"a read cannot be synchronous: 'synchronous' marks a write that waits for stable storage");
 			}
 			if (requireText(request, request.getSize(), "size")) {
 				notNegative(request, request.getSize(), "size");
@@ -1278,9 +1176,10 @@ final class ValidationRules extends PcmSwitch<Object> {
 			wholeNumberAtLeast(request, request.getCount(), "count", 0);
 			IoConfiguration configuration = model == null ? null : Wiring.ioConfiguration(model);
 			if (request.getFileSet() == null || request.getFileSet().isBlank()) {
-				error(request, "the I/O request names no file set");
+				error(Rule.IO_REQUEST, request, "the I/O request names no file set");
 			} else if (configuration != null && Wiring.fileSet(configuration, request.getFileSet()) == null) {
-				error(request, "file set '" + request.getFileSet() + "' is not a file set of the I/O configuration ("
+				error(Rule.IO_REQUEST, request,
+						"file set '" + request.getFileSet() + "' is not a file set of the I/O configuration ("
 						+ fileSetNames(configuration) + ")");
 			}
 			return null;
@@ -1289,13 +1188,14 @@ final class ValidationRules extends PcmSwitch<Object> {
 		@Override
 		public Object caseFileSet(FileSet fileSet) {
 			if (fileSet.getName() == null || fileSet.getName().isBlank()) {
-				error(fileSet, "the file set has no name");
+				error(Rule.FILE_SET, fileSet, "the file set has no name");
 			} else if (fileSet.eContainer() instanceof IoConfiguration configuration
 					&& Wiring.fileSet(configuration, fileSet.getName()) != fileSet) {
-				error(fileSet, "file set '" + fileSet.getName() + "' is defined twice");
+				error(Rule.FILE_SET, fileSet, "file set '" + fileSet.getName() + "' is defined twice");
 			}
 			if (fileSet.getSize() < 0) {
-				error(fileSet, "file set '" + fileSet.getName() + "' has the negative size " + fileSet.getSize());
+				error(Rule.FILE_SET, fileSet,
+						"file set '" + fileSet.getName() + "' has the negative size " + fileSet.getSize());
 			}
 			return null;
 		}
@@ -1303,19 +1203,21 @@ final class ValidationRules extends PcmSwitch<Object> {
 		@Override
 		public Object caseVirtualizedStorage(VirtualizedStorage storage) {
 			if (storage.getName() == null || storage.getName().isBlank()) {
-				error(storage, "the virtualized storage has no name");
+				error(Rule.VIRTUALIZED_STORAGE, storage, "the virtualized storage has no name");
 			}
 			if (storage.getContainers().isEmpty() && storage.getServedContainers().isEmpty()) {
-				error(storage, "the virtualized storage names no resource container");
+				error(Rule.VIRTUALIZED_STORAGE, storage, "the virtualized storage names no resource container");
 			}
 			if (storage.getMemoryLength() == null) {
-				error(storage, "the virtualized storage has no memory length (fixed, or from Eq. 8.1 as mean delay"
+				error(Rule.VIRTUALIZED_STORAGE, storage,
+						"the virtualized storage has no memory length (fixed, or from Eq. 8.1 as mean delay"
 						+ " × arrival rate)");
 			}
 			if (storage.getDefaultFileSet() != null && !storage.getDefaultFileSet().isBlank()
 					&& storage.eContainer() instanceof IoConfiguration configuration
 					&& Wiring.fileSet(configuration, storage.getDefaultFileSet()) == null) {
-				error(storage, "default file set '" + storage.getDefaultFileSet() + "' is not a file set of the I/O"
+				error(Rule.VIRTUALIZED_STORAGE, storage,
+						"default file set '" + storage.getDefaultFileSet() + "' is not a file set of the I/O"
 						+ " configuration (" + fileSetNames(configuration) + ")");
 			}
 			probability(storage, storage.getDefaultSequentiality(), "defaultSequentiality");
@@ -1325,7 +1227,8 @@ final class ValidationRules extends PcmSwitch<Object> {
 		@Override
 		public Object caseFixedMemoryLength(FixedMemoryLength length) {
 			if (length.getRequests() < 1) {
-				error(length, "a fixed memory length must be at least 1 request, but is " + length.getRequests());
+				error(Rule.VIRTUALIZED_STORAGE, length,
+						"a fixed memory length must be at least 1 request, but is " + length.getRequests());
 			}
 			return null;
 		}
@@ -1334,7 +1237,8 @@ final class ValidationRules extends PcmSwitch<Object> {
 		public Object caseLittlesLawMemoryLength(LittlesLawMemoryLength length) {
 			double product = length.getMeanDelay() * length.getArrivalRate();
 			if (!(length.getMeanDelay() >= 0) || !(length.getArrivalRate() >= 0) || !(product < Integer.MAX_VALUE)) {
-				error(length, "the memory length from Eq. 8.1 (mean delay × arrival rate) needs a mean delay and an"
+				error(Rule.VIRTUALIZED_STORAGE, length,
+						"the memory length from Eq. 8.1 (mean delay × arrival rate) needs a mean delay and an"
 						+ " arrival rate that are not negative and whose product is below " + Integer.MAX_VALUE
 						+ ", but has " + length.getMeanDelay() + " and " + length.getArrivalRate());
 			}
@@ -1344,10 +1248,11 @@ final class ValidationRules extends PcmSwitch<Object> {
 		@Override
 		public Object caseAnalysisModelDefinition(AnalysisModelDefinition definition) {
 			if (definition.getName() == null || definition.getName().isBlank()) {
-				error(definition, "the analysis model definition has no name");
+				error(Rule.ANALYSIS_MODEL_DEFINITION, definition, "the analysis model definition has no name");
 			}
 			if (definition.getKind() == null || definition.getKind().isBlank()) {
-				error(definition, "analysis model definition '" + definition.getName() + "' has no kind");
+				error(Rule.ANALYSIS_MODEL_DEFINITION, definition,
+						"analysis model definition '" + definition.getName() + "' has no kind");
 			}
 			return null;
 		}

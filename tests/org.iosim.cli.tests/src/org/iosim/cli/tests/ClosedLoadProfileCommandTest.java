@@ -100,7 +100,8 @@ class ClosedLoadProfileCommandTest {
 
 	/**
 	 * The rules of a profile are the validator's: 'validate' names the element at fault with its file
-	 * and line, and 'simulate' refuses the model set with the same error before compiling it.
+	 * and line, and the rule's code, and 'simulate' refuses the model set with the same error before
+	 * compiling it.
 	 */
 	@Test
 	void aSequenceThatEndsAtOnceIsRefusedByValidateAndSimulateNamingIt() throws IOException {
@@ -114,7 +115,8 @@ class ClosedLoadProfileCommandTest {
 		List<String> errors = validate.out().lines().map(String::strip).filter(line -> line.startsWith("error: "))
 				.toList();
 		assertEquals(1, errors.size(), validate.out());
-		String error = errors.get(0).substring("error: ".length());
+		assertTrue(errors.get(0).endsWith(" [load-profile]"), "the rule's code ends the line: " + errors.get(0));
+		String error = errors.get(0).substring("error: ".length(), errors.get(0).length() - " [load-profile]".length());
 		assertTrue(error.contains("step.dlim: line 2: ") && error.contains("'step'")
 				&& error.endsWith(": the sequence ends at once: terminateAfterLoops is 0 and terminateAfterTime 0"),
 				validate.out());

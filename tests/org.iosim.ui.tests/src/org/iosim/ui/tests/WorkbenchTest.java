@@ -209,6 +209,8 @@ class WorkbenchTest {
 				.filter(found -> found.getAttribute(IMarker.MESSAGE, "").contains("population must be at least 1"))
 				.findFirst().orElseThrow(() -> new AssertionError("no marker for the population: " + Arrays.toString(markers)));
 		assertEquals(IMarker.SEVERITY_ERROR, marker.getAttribute(IMarker.SEVERITY, -1));
+		assertEquals("value-range", marker.getAttribute(IosimUi.MARKER_RULE, null));
+		assertTrue(marker.getAttribute(IMarker.MESSAGE, "").endsWith(" [value-range]"), marker.getAttribute(IMarker.MESSAGE, ""));
 		uiRun(() -> IDE.gotoMarker(editor, marker));
 		assertEquals(workload, ui(() -> ((IStructuredSelection) editor.viewer().getSelection()).getFirstElement()));
 		// the Properties view's Problems tab lists the workload's problem

@@ -72,13 +72,19 @@ public final class ModelProblems {
 			if (finding.elementType() != null) {
 				marker.setAttribute(IosimUi.MARKER_ELEMENT_TYPE, finding.elementType());
 			}
+			if (finding.rule() != null) {
+				marker.setAttribute(IosimUi.MARKER_RULE, finding.rule().code());
+			}
 		}
 	}
 
-	/** The message with the element, as the command line names it, without the file (a column of its own). */
+	/**
+	 * The message with the element and the rule's code, as {@code iosim validate} names them, without the
+	 * file (a column of its own).
+	 */
 	private static String message(Diagnostic finding) {
 		String element = finding.elementType() == null ? ""
 				: finding.elementType() + (finding.elementName() == null ? "" : " '" + finding.elementName() + "'") + ": ";
-		return element + finding.message();
+		return element + finding.message() + (finding.rule() == null ? "" : " [" + finding.rule().code() + "]");
 	}
 }

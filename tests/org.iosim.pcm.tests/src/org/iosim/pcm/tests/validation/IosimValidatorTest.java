@@ -28,6 +28,7 @@ import org.iosim.pcm.io.IoRequest;
 import org.iosim.pcm.validation.Diagnostic;
 import org.iosim.pcm.validation.IosimValidator;
 import org.iosim.pcm.validation.ModelValidator;
+import org.iosim.pcm.validation.Rule;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -109,14 +110,24 @@ class IosimValidatorTest {
 			assertEquals(IosimValidator.DIAGNOSTIC_SOURCE, diagnostic.getSource());
 			assertEquals(expected.get(i), diagnostic.getData().get(1), "the IOSim diagnostic travels along");
 			EObject subject = (EObject) diagnostic.getData().get(0);
-			assertEquals(expected.get(i), Diagnostic.of(expected.get(i).severity(), subject, expected.get(i).message()),
-					"data[0] is the element the diagnostic names");
+			assertEquals(expected.get(i), Diagnostic.of(expected.get(i).rule(), expected.get(i).severity(), subject,
+					expected.get(i).message()), "data[0] is the element the diagnostic names");
+			assertEquals(expected.get(i).rule().number(), diagnostic.getCode(), "the code is the rule's number");
 		}
+		assertEquals(Rule.UNREACHABLE_ACTION, ruleOf(expected, "action 'orphan' is not reachable"));
+		assertEquals(Rule.ALLOCATED_ONCE, ruleOf(expected, "the assembly context is not allocated"));
+		assertEquals(Rule.CALL_CYCLE, ruleOf(expected, "the call closes a call cycle"));
+		assertEquals(Rule.VALUE_RANGE, ruleOf(expected, "processingRate must be greater than 0"));
 		assertSame(orphan, subjectOf(reported, "action 'orphan' is not reachable"));
 		assertSame(fixture.backendAssembly, subjectOf(reported, "the assembly context is not allocated"));
 		assertSame(again, subjectOf(reported, "the call closes a call cycle"));
 		assertSame(request, subjectOf(reported, "size must be at least 0"));
 		assertSame(fixture.appCpu, subjectOf(reported, "processingRate must be greater than 0"));
+	}
+
+	private static Rule ruleOf(List<Diagnostic> diagnostics, String message) {
+		return diagnostics.stream().filter(problem -> problem.message().contains(message)).findFirst()
+				.orElseThrow(() -> new AssertionError("no '" + message + "' in " + diagnostics)).rule();
 	}
 
 	/**

@@ -7,6 +7,10 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import org.eclipse.emf.common.util.TreeIterator;
+import org.eclipse.emf.ecore.EObject;
+import org.eclipse.emf.ecore.EReference;
+import org.eclipse.emf.ecore.util.EcoreUtil;
 import org.iosim.pcm.ArchitectureModel;
 import org.iosim.pcm.ExternalCallAction;
 import org.iosim.pcm.OperationRequiredRole;
@@ -15,6 +19,7 @@ import org.iosim.pcm.InternalAction;
 import org.iosim.pcm.OperationInterface;
 import org.iosim.pcm.OperationSignature;
 import org.iosim.pcm.PcmFactory;
+import org.iosim.pcm.PcmPackage;
 import org.iosim.pcm.ResourceContainer;
 import org.iosim.pcm.ResourceEnvironment;
 import org.iosim.pcm.StartAction;
@@ -356,6 +361,43 @@ class ModelValidatorTest {
 		fixture.scenario.setWorkload(null);
 
 		assertEquals(List.of("Ordering (UsageScenario 'Ordering', scenario): the usage scenario has no workload"), validate());
+	}
+
+	/**
+	 * The metamodel's multiplicities are the rule: every reference it declares required, unset on any
+	 * element of a valid model, is reported on that element, and the rules that need the reference say
+	 * nothing more about it (no error mentions a null).
+	 */
+	@Test
+	void everyRequiredReferenceOfTheMetamodelIsReportedWhereItIsUnset() {
+		int checked = 0;
+		for (TreeIterator<EObject> elements = fixture.model.eAllContents(); elements.hasNext();) {
+			EObject element = elements.next();
+			for (EReference reference : element.eClass().getEAllReferences()) {
+				if (!reference.isRequired() || reference.isMany() || element.eGet(reference) == null) {
+					continue;
+				}
+				EcoreUtil.Copier copier = new EcoreUtil.Copier();
+				ArchitectureModel broken = (ArchitectureModel) copier.copy(fixture.model);
+				copier.copyReferences();
+				EObject copy = copier.get(element);
+				copy.eUnset(reference);
+
+				List<Diagnostic> diagnostics = new ModelValidator().validate(broken);
+				String where = Diagnostic.where(copy);
+				assertTrue(diagnostics.stream().anyMatch(problem -> problem.where().equals(where)
+						&& problem.message().equals("required reference '" + reference.getName() + "' is not set")),
+						() -> where + " without '" + reference.getName() + "': " + diagnostics);
+				assertTrue(diagnostics.stream().noneMatch(problem -> problem.message().contains("null")),
+						() -> where + " without '" + reference.getName() + "': " + diagnostics);
+				checked++;
+			}
+		}
+		assertTrue(checked >= 20, "required references checked: " + checked);
+		assertTrue(PcmPackage.Literals.EXTERNAL_CALL_ACTION__ROLE.isRequired());
+		assertTrue(PcmPackage.Literals.ASSEMBLY_CONNECTOR__PROVIDING_CONTEXT.isRequired());
+		assertTrue(!PcmPackage.Literals.ALLOCATION_CONTEXT__ASSEMBLY_CONTEXT.isRequired(),
+				"an allocation context places an assembly context or an event channel");
 	}
 
 	@Test
