@@ -24,7 +24,7 @@ echo "install test: installing org.iosim.ui.feature from $repository"
   -destination "$eclipse" -profile DefaultProfile > "$work/director.log" 2>&1 \
   || { cat "$work/director.log" >&2; fail "the director could not install the workbench feature"; }
 grep -q "Operation completed" "$work/director.log" || { cat "$work/director.log" >&2; fail "the director did not complete"; }
-for bundle in org.iosim.ui org.iosim.ui.diagram org.iosim.run org.iosim.simulation org.iosim.cli; do
+for bundle in org.iosim.ui org.iosim.ui.diagram org.iosim.ui.command org.iosim.run org.iosim.simulation org.iosim.cli; do
   compgen -G "$eclipse/plugins/${bundle}_*.jar" > /dev/null || fail "$bundle was not installed"
   grep -q "^${bundle}," "$eclipse"/configuration/org.eclipse.equinox.simpleconfigurator/bundles.info \
     || fail "$bundle is not in the installed Eclipse's configuration"

@@ -10,8 +10,6 @@ public final class IosimUi {
 	public static final String MODEL_EDITOR_ID = "org.iosim.ui.modelEditor";
 	public static final String IO_CONFIGURATION_EDITOR_ID = "org.iosim.ui.ioConfigurationEditor";
 	public static final String LAUNCH_TYPE_ID = "org.iosim.ui.simulation";
-	/** Launch configurations that run a command of the iosim command line (regression, calibrate, qpn ...). */
-	public static final String COMMAND_LAUNCH_TYPE_ID = "org.iosim.ui.command";
 	/** Problem markers of IOSim's validator, naming their element by {@link #MARKER_ELEMENT_ID} or path and type. */
 	public static final String PROBLEM_MARKER_ID = "org.iosim.ui.problem";
 	public static final String MARKER_ELEMENT_ID = "elementId";
@@ -21,8 +19,6 @@ public final class IosimUi {
 	public static final String MARKER_RULE = "rule";
 	/** The family of simulation jobs, for {@code Job.getJobManager().join(...)}. */
 	public static final Object SIMULATION_JOB_FAMILY = LAUNCH_TYPE_ID;
-	/** The family of command jobs. */
-	public static final Object COMMAND_JOB_FAMILY = COMMAND_LAUNCH_TYPE_ID;
 
 	private IosimUi() {
 	}

@@ -344,48 +344,6 @@ class WorkbenchTest {
 	}
 
 	@Test
-	@Order(9)
-	void aRegressionFitRunsAsACommandWithWorkspacePathsAndItsOutputInAConsole() throws Exception {
-		org.eclipse.core.resources.IFolder fit = project.getFolder("fit");
-		fit.create(true, true, null);
-		StringBuilder data = new StringBuilder("concurrency,requestSize,delay\n");
-		for (int row = 0; row < 40; row++) {
-			int concurrency = 1 + row % 8;
-			int size = 4096 * (1 + row % 5);
-			data.append(concurrency).append(',').append(size).append(',').append(0.001 + 0.0005 * concurrency + size / 2e8).append('\n');
-		}
-		fit.getFile("data.csv").create(new java.io.ByteArrayInputStream(data.toString().getBytes()), true, null);
-		ILaunchManager manager = DebugPlugin.getDefault().getLaunchManager();
-		ILaunchConfigurationWorkingCopy command = manager.getLaunchConfigurationType(IosimUi.COMMAND_LAUNCH_TYPE_ID)
-				.newInstance(null, "fit delay");
-		command.setAttribute(org.iosim.ui.internal.launch.CommandLaunchDelegate.ARGUMENTS,
-				"regression fit --data ${workspace_loc:/fileserver/fit/data.csv} --target delay --technique lm --tune none"
-						+ " --out \"${workspace_loc:/fileserver/fit}/delay model.json\"");
-		command.setAttribute(org.iosim.ui.internal.launch.CommandLaunchDelegate.REFRESH, "/fileserver/fit");
-		Job job = launch(command.doSave(), IosimUi.COMMAND_JOB_FAMILY, started -> {
-		});
-		assertTrue(job.getResult().isOK(), job.getResult()::toString);
-		assertTrue(fit.getFile("delay model.json").exists(), "the model is written and the folder refreshed");
-		JsonNode model = new ObjectMapper().readTree(fit.getFile("delay model.json").getLocation().toFile());
-		assertTrue(model.isObject() && model.size() > 0);
-		// the console's streams write to its document asynchronously: the last line may come after the job ended
-		String console = consoleText("IOSim: fit delay");
-		for (int wait = 0; wait < 200 && !console.contains("(exit status"); wait++) {
-			processEvents();
-			sleep(50);
-			console = consoleText("IOSim: fit delay");
-		}
-		assertTrue(console.startsWith("iosim regression fit --data " + fit.getFile("data.csv").getLocation()), console);
-		assertTrue(console.contains("(exit status 0)"), console);
-
-		command.setAttribute(org.iosim.ui.internal.launch.CommandLaunchDelegate.ARGUMENTS, "regression fit --technique nonsense");
-		Job failed = launch(command.doSave(), IosimUi.COMMAND_JOB_FAMILY, started -> {
-		});
-		assertEquals(IStatus.ERROR, failed.getResult().getSeverity());
-		assertTrue(failed.getResult().getMessage().contains("exit status 2"), failed.getResult()::getMessage);
-	}
-
-	@Test
 	@Order(8)
 	void theAnalysisModelsViewListsTheInstalledKindsAndAFoldersStoredModels() throws Exception {
 		var view = (org.iosim.ui.internal.results.AnalysisModelsView) ui(() -> page().showView(IosimUi.ANALYSIS_MODELS_VIEW_ID));
@@ -455,12 +413,7 @@ class WorkbenchTest {
 	/** Launches and waits for the simulation job to end; {@code whileRunning} sees the job once it is scheduled. */
 	private static Job launch(ILaunchConfiguration configuration, java.util.function.Consumer<Job> whileRunning)
 			throws Exception {
-		return launch(configuration, IosimUi.SIMULATION_JOB_FAMILY, whileRunning);
-	}
-
-	private static Job launch(ILaunchConfiguration configuration, Object family, java.util.function.Consumer<Job> whileRunning)
-			throws Exception {
-		Job job = Workbench.jobScheduledBy(family, () -> uiRun(() -> {
+		Job job = Workbench.jobScheduledBy(IosimUi.SIMULATION_JOB_FAMILY, () -> uiRun(() -> {
 			try {
 				configuration.launch(ILaunchManager.RUN_MODE, null);
 			} catch (Exception cannotLaunch) {
@@ -473,13 +426,6 @@ class WorkbenchTest {
 			sleep(100);
 		}
 		return job;
-	}
-
-	/** What the console of that name shows; empty when there is none. */
-	private static String consoleText(String name) {
-		return Arrays.stream(org.eclipse.ui.console.ConsolePlugin.getDefault().getConsoleManager().getConsoles())
-				.filter(shown -> shown.getName().equals(name))
-				.map(shown -> ((org.eclipse.ui.console.MessageConsole) shown).getDocument().get()).findFirst().orElse("");
 	}
 
 	private static void sleep(long millis) {

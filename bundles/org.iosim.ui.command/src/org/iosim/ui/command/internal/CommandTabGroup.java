@@ -1,4 +1,4 @@
-package org.iosim.ui.internal.launch;
+package org.iosim.ui.command.internal;
 
 import org.eclipse.core.runtime.CoreException;
 import org.eclipse.debug.core.ILaunchConfiguration;
@@ -14,6 +14,7 @@ import org.eclipse.swt.layout.GridLayout;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Text;
+import org.iosim.ui.command.CommandLaunch;
 
 /** The "IOSim Command" launch dialog: the command line and the folder to refresh. */
 public final class CommandTabGroup extends AbstractLaunchConfigurationTabGroup {
@@ -33,7 +34,6 @@ public final class CommandTabGroup extends AbstractLaunchConfigurationTabGroup {
 			area.setLayout(new GridLayout(2, false));
 			new Label(area, SWT.NONE).setText("&Command:");
 			arguments = new Text(area, SWT.BORDER | SWT.MULTI | SWT.WRAP);
-			arguments.setData(FieldsTab.ATTRIBUTE_KEY, CommandLaunchDelegate.ARGUMENTS);
 			GridData tall = new GridData(SWT.FILL, SWT.FILL, true, false);
 			tall.heightHint = 80;
 			arguments.setLayoutData(tall);
@@ -42,7 +42,6 @@ public final class CommandTabGroup extends AbstractLaunchConfigurationTabGroup {
 					+ " --target delay --out ${workspace_loc:/project}/model.json");
 			new Label(area, SWT.NONE).setText("&Refresh folder:");
 			refresh = new Text(area, SWT.BORDER | SWT.SINGLE);
-			refresh.setData(FieldsTab.ATTRIBUTE_KEY, CommandLaunchDelegate.REFRESH);
 			refresh.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false));
 			for (Text text : new Text[] { arguments, refresh }) {
 				text.addModifyListener(event -> {
@@ -55,15 +54,15 @@ public final class CommandTabGroup extends AbstractLaunchConfigurationTabGroup {
 
 		@Override
 		public void setDefaults(ILaunchConfigurationWorkingCopy configuration) {
-			configuration.setAttribute(CommandLaunchDelegate.ARGUMENTS, "models");
-			configuration.setAttribute(CommandLaunchDelegate.REFRESH, "");
+			configuration.setAttribute(CommandLaunch.ARGUMENTS, "models");
+			configuration.setAttribute(CommandLaunch.REFRESH, "");
 		}
 
 		@Override
 		public void initializeFrom(ILaunchConfiguration configuration) {
 			try {
-				arguments.setText(configuration.getAttribute(CommandLaunchDelegate.ARGUMENTS, ""));
-				refresh.setText(configuration.getAttribute(CommandLaunchDelegate.REFRESH, ""));
+				arguments.setText(configuration.getAttribute(CommandLaunch.ARGUMENTS, ""));
+				refresh.setText(configuration.getAttribute(CommandLaunch.REFRESH, ""));
 			} catch (CoreException unreadable) {
 				setErrorMessage(unreadable.getStatus().getMessage());
 			}
@@ -71,8 +70,8 @@ public final class CommandTabGroup extends AbstractLaunchConfigurationTabGroup {
 
 		@Override
 		public void performApply(ILaunchConfigurationWorkingCopy configuration) {
-			configuration.setAttribute(CommandLaunchDelegate.ARGUMENTS, arguments.getText().strip());
-			configuration.setAttribute(CommandLaunchDelegate.REFRESH, refresh.getText().strip());
+			configuration.setAttribute(CommandLaunch.ARGUMENTS, arguments.getText().strip());
+			configuration.setAttribute(CommandLaunch.REFRESH, refresh.getText().strip());
 		}
 
 		@Override

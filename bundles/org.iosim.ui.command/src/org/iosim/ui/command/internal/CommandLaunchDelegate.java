@@ -1,4 +1,4 @@
-package org.iosim.ui.internal.launch;
+package org.iosim.ui.command.internal;
 
 import java.io.PrintWriter;
 import java.util.ArrayList;
@@ -21,7 +21,7 @@ import org.eclipse.ui.console.IConsole;
 import org.eclipse.ui.console.MessageConsole;
 import org.eclipse.ui.console.MessageConsoleStream;
 import org.iosim.cli.Main;
-import org.iosim.ui.IosimUi;
+import org.iosim.ui.command.CommandLaunch;
 
 /**
  * Runs a command of the {@code iosim} command line inside the workbench, e.g. {@code regression
@@ -32,23 +32,19 @@ import org.iosim.ui.IosimUi;
  */
 public final class CommandLaunchDelegate extends LaunchConfigurationDelegate {
 
-	/** The command and its options, one line, as after {@code ./iosim}. */
-	public static final String ARGUMENTS = "org.iosim.ui.arguments";
 	/** The type of the consoles the commands print into. */
 	public static final String CONSOLE_TYPE = "org.iosim.ui.commandConsole";
-	/** A workspace folder refreshed when the command ends; empty for none. */
-	public static final String REFRESH = "org.iosim.ui.refresh";
 
 	@Override
 	public void launch(ILaunchConfiguration configuration, String mode, ILaunch launch, IProgressMonitor monitor)
 			throws CoreException {
 		String line = VariablesPlugin.getDefault().getStringVariableManager()
-				.performStringSubstitution(configuration.getAttribute(ARGUMENTS, ""));
+				.performStringSubstitution(configuration.getAttribute(CommandLaunch.ARGUMENTS, ""));
 		List<String> arguments = split(line);
 		if (arguments.isEmpty()) {
 			throw new CoreException(Status.error("no command is given (e.g. regression select --data FILE --target delay)"));
 		}
-		String refresh = configuration.getAttribute(REFRESH, "").strip();
+		String refresh = configuration.getAttribute(CommandLaunch.REFRESH, "").strip();
 		IResource refreshed = refresh.isEmpty() ? null : ResourcesPlugin.getWorkspace().getRoot().findMember(IPath.fromPortableString(refresh));
 		MessageConsole console = new MessageConsole("IOSim: " + configuration.getName(), CONSOLE_TYPE, null, true);
 		ConsolePlugin.getDefault().getConsoleManager().addConsoles(new IConsole[] { console });
@@ -109,7 +105,7 @@ public final class CommandLaunchDelegate extends LaunchConfigurationDelegate {
 
 		@Override
 		public boolean belongsTo(Object family) {
-			return family == IosimUi.COMMAND_JOB_FAMILY;
+			return family == CommandLaunch.JOB_FAMILY;
 		}
 
 		@Override
