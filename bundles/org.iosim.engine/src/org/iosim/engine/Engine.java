@@ -1,6 +1,7 @@
 package org.iosim.engine;
 
 import java.util.List;
+import java.util.Optional;
 
 import org.eclipse.emf.ecore.EObject;
 import org.iosim.pcm.validation.Diagnostic;
@@ -29,6 +30,35 @@ public interface Engine {
 	 * @throws ModelCompilationException naming the first element that cannot be simulated
 	 */
 	PreparedSimulation prepare(EObject model) throws ModelCompilationException;
+
+	/**
+	 * As {@link #prepare(EObject)}, with what the caller already has and the engine would otherwise find
+	 * again, e.g. the analysis model kinds the run pipeline bound the model with: an engine takes what
+	 * it knows by type and ignores the rest.
+	 *
+	 * @throws ModelCompilationException naming the first element that cannot be simulated
+	 */
+	default PreparedSimulation prepare(EObject model, Services services) throws ModelCompilationException {
+		return prepare(model);
+	}
+
+	/** Objects an engine may use, looked up by type; the engine module does not know their types. */
+	interface Services {
+
+		/** @return the first of the objects that is a {@code type}, if any */
+		<T> Optional<T> get(Class<T> type);
+
+		/** @return services holding these objects */
+		static Services of(Object... objects) {
+			List<Object> held = List.of(objects);
+			return new Services() {
+				@Override
+				public <T> Optional<T> get(Class<T> type) {
+					return held.stream().filter(type::isInstance).map(type::cast).findFirst();
+				}
+			};
+		}
+	}
 
 	/** A model ready to run, as often as wanted, each run from the same start. */
 	interface PreparedSimulation {

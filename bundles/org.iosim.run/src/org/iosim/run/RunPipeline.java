@@ -302,7 +302,7 @@ public final class RunPipeline {
 						engines().all().stream().map(Engine::id).toList())
 						+ engines().problems().stream().map(problem -> "; left out: " + problem).collect(Collectors.joining())));
 		try {
-			Engine.PreparedSimulation prepared = engine.prepare(model);
+			Engine.PreparedSimulation prepared = engine.prepare(model, Engine.Services.of(analysisModels()));
 			prepared.warnings().forEach(warningListener);
 			return prepared;
 		} catch (ModelCompilationException unsimulatable) {

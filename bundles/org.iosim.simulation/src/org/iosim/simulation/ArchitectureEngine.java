@@ -1,6 +1,7 @@
 package org.iosim.simulation;
 
 import org.eclipse.emf.ecore.EObject;
+import org.iosim.analysis.AnalysisModelRegistry;
 import org.iosim.engine.Engine;
 import org.iosim.engine.ModelCompilationException;
 import org.iosim.pcm.ArchitectureModel;
@@ -23,5 +24,12 @@ public final class ArchitectureEngine implements Engine {
 	@Override
 	public ArchitectureSimulation prepare(EObject model) throws ModelCompilationException {
 		return ArchitectureSimulation.of((ArchitectureModel) model);
+	}
+
+	/** Compiles with the caller's analysis model kinds, if it gives them, so that they are not discovered again. */
+	@Override
+	public ArchitectureSimulation prepare(EObject model, Services services) throws ModelCompilationException {
+		return ArchitectureSimulation.of((ArchitectureModel) model, SchedulingPolicies.standard(),
+				services.get(AnalysisModelRegistry.class).orElseGet(AnalysisModelRegistry::standard));
 	}
 }

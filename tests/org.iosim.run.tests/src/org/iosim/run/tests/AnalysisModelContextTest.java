@@ -48,6 +48,14 @@ class AnalysisModelContextTest {
 		assertEquals(MEAN_DELAY, reads.delay().mean(), 4 * MEAN_DELAY / Math.sqrt(reads.count()));
 	}
 
+	/** The kinds the pipeline bound the model with are those the engine compiles it with: one discovery a run. */
+	@Test
+	void aRunDiscoversTheKindsOnce() throws Exception {
+		Runs.run(run("once", 1, 2));
+
+		assertEquals(1, ExponentialServiceKind.discovered.get());
+	}
+
 	@Test
 	void itsRandomStreamIsSeededWithTheRunAndItsOwnPerReplication() throws Exception {
 		SimulationResult first = Runs.run(run("first", 1, 2)).result();

@@ -41,8 +41,16 @@ public final class ExponentialServiceKind implements IoAnalysisModelKind {
 		return created.stream().filter(model -> model.submitted.get() > 0).toList();
 	}
 
+	/** How many times the kind was made since the last {@link #forget()}: once per discovery of the kinds. */
+	static final AtomicInteger discovered = new AtomicInteger();
+
+	public ExponentialServiceKind() {
+		discovered.incrementAndGet();
+	}
+
 	static void forget() {
 		created.clear();
+		discovered.set(0);
 	}
 
 	@Override
