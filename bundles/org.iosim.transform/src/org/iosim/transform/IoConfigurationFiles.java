@@ -6,6 +6,7 @@ import java.nio.file.Path;
 
 import org.eclipse.emf.common.util.URI;
 import org.eclipse.emf.ecore.resource.Resource;
+import org.iosim.files.SecureXml;
 import org.iosim.pcm.io.IoConfiguration;
 import org.iosim.pcm.io.IoPackage;
 import org.iosim.pcm.resource.IosimResourceFactory;
@@ -29,7 +30,7 @@ public final class IoConfigurationFiles {
 		Resource resource = IosimResourceFactory.newResourceSet()
 				.createResource(URI.createFileURI(file.toAbsolutePath().toString()));
 		try {
-			resource.load(IosimResourceFactory.secureLoadOptions());
+			resource.load(SecureXml.emfLoadOptions());
 		} catch (IOException | RuntimeException unreadable) {
 			throw new TransformationException(file + ": cannot read the I/O configuration: " + reason(unreadable));
 		}

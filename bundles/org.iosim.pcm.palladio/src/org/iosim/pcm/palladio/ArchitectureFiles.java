@@ -113,7 +113,7 @@ public final class ArchitectureFiles {
 
 		BoundedResource(URI uri) {
 			super(uri);
-			getDefaultLoadOptions().putAll(IosimResourceFactory.secureLoadOptions());
+			getDefaultLoadOptions().putAll(SecureXml.emfLoadOptions());
 		}
 
 		@Override

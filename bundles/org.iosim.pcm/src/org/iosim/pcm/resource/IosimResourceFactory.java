@@ -9,6 +9,7 @@ import org.eclipse.emf.ecore.resource.impl.ResourceSetImpl;
 import org.eclipse.emf.ecore.xmi.XMLResource;
 import org.eclipse.emf.ecore.xmi.impl.XMIResourceFactoryImpl;
 import org.eclipse.emf.ecore.xmi.impl.XMIResourceImpl;
+import org.iosim.files.SecureXml;
 import org.iosim.pcm.PcmPackage;
 import org.iosim.pcm.io.IoPackage;
 
@@ -29,7 +30,7 @@ public class IosimResourceFactory extends XMIResourceFactoryImpl {
 				return false;
 			}
 		};
-		resource.getDefaultLoadOptions().putAll(secureLoadOptions());
+		resource.getDefaultLoadOptions().putAll(SecureXml.emfLoadOptions());
 		Map<Object, Object> save = resource.getDefaultSaveOptions();
 		save.put(XMLResource.OPTION_ENCODING, "UTF-8");
 		save.put(XMLResource.OPTION_LINE_WIDTH, 100);
@@ -49,17 +50,5 @@ public class IosimResourceFactory extends XMIResourceFactoryImpl {
 		resourceSet.getResourceFactoryRegistry().getExtensionToFactoryMap()
 				.put(Resource.Factory.Registry.DEFAULT_EXTENSION, new IosimResourceFactory());
 		return resourceSet;
-	}
-
-	/** Load options that keep the XML parser from reading DTDs or resolving external entities. */
-	public static Map<Object, Object> secureLoadOptions() {
-		return Map.of(
-				XMLResource.OPTION_PARSER_FEATURES, Map.of(
-						"http://apache.org/xml/features/disallow-doctype-decl", Boolean.TRUE,
-						"http://xml.org/sax/features/external-general-entities", Boolean.FALSE,
-						"http://xml.org/sax/features/external-parameter-entities", Boolean.FALSE,
-						"http://apache.org/xml/features/nonvalidating/load-external-dtd", Boolean.FALSE),
-				XMLResource.OPTION_DEFER_IDREF_RESOLUTION, Boolean.TRUE,
-				XMLResource.OPTION_RECORD_UNKNOWN_FEATURE, Boolean.FALSE);
 	}
 }

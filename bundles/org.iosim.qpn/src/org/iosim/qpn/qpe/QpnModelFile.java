@@ -19,6 +19,7 @@ import org.eclipse.emf.ecore.resource.impl.ResourceSetImpl;
 import org.eclipse.emf.ecore.util.EcoreUtil;
 import org.eclipse.emf.ecore.xmi.XMLResource;
 import org.eclipse.emf.ecore.xmi.impl.XMIResourceImpl;
+import org.iosim.files.SecureXml;
 import org.iosim.qpn.Colour;
 import org.iosim.qpn.ColourReference;
 import org.iosim.qpn.Identified;
@@ -62,7 +63,7 @@ public final class QpnModelFile {
 		}
 		Resource resource = newResourceSet().createResource(URI.createFileURI(file.toAbsolutePath().toString()));
 		try (InputStream in = QpeFileLimits.open(file, QpeFileLimits.DEFAULT_MAX_FILE_BYTES)) {
-			resource.load(in, secureLoadOptions());
+			resource.load(in, SecureXml.emfLoadOptions());
 		} catch (IOException | RuntimeException unreadable) {
 			List<QpnDiagnostic> diagnostics = new ArrayList<>();
 			for (Resource.Diagnostic error : resource.getErrors()) {
@@ -126,18 +127,6 @@ public final class QpnModelFile {
 					}
 				});
 		return resourceSet;
-	}
-
-	/** Load options that keep the XML parser from reading DTDs or resolving external entities. */
-	private static Map<Object, Object> secureLoadOptions() {
-		return Map.of(
-				XMLResource.OPTION_PARSER_FEATURES, Map.of(
-						"http://apache.org/xml/features/disallow-doctype-decl", Boolean.TRUE,
-						"http://xml.org/sax/features/external-general-entities", Boolean.FALSE,
-						"http://xml.org/sax/features/external-parameter-entities", Boolean.FALSE,
-						"http://apache.org/xml/features/nonvalidating/load-external-dtd", Boolean.FALSE),
-				XMLResource.OPTION_DEFER_IDREF_RESOLUTION, Boolean.TRUE,
-				XMLResource.OPTION_RECORD_UNKNOWN_FEATURE, Boolean.FALSE);
 	}
 
 	private static QpnDiagnostic error(String fileName, Resource.Diagnostic error) {

@@ -49,6 +49,7 @@ import org.iosim.analysis.AnalysisModelException;
 import org.iosim.analysis.AnalysisModelRegistry;
 import org.iosim.analysis.IoAnalysisModelKind;
 import org.iosim.analysis.ModelDefinition;
+import org.iosim.files.SecureXml;
 import org.iosim.files.WholeFiles;
 import org.iosim.pcm.ResourceContainer;
 import org.iosim.pcm.io.AnalysisModelDefinition;
@@ -110,7 +111,7 @@ public final class IoConfigurationEditor extends CommandStackEditor {
 				new BasicCommandStack());
 		resource = IosimResourceFactory.newResourceSet().createResource(URI.createFileURI(path.toString()));
 		try {
-			resource.load(IosimResourceFactory.secureLoadOptions());
+			resource.load(SecureXml.emfLoadOptions());
 		} catch (IOException unreadable) {
 			throw new PartInitException(unreadable.getMessage());
 		}

@@ -17,6 +17,7 @@ import java.util.stream.Stream;
 import org.eclipse.emf.common.util.URI;
 import org.eclipse.emf.ecore.resource.Resource;
 import org.eclipse.emf.ecore.util.EcoreUtil;
+import org.iosim.files.SecureXml;
 import org.iosim.pcm.AbstractInternalControlFlowAction;
 import org.iosim.pcm.ArchitectureModel;
 import org.iosim.pcm.BasicComponent;
@@ -139,7 +140,7 @@ class RefinedModelExportTest {
 
 		Resource resource = IosimResourceFactory.newResourceSet()
 				.createResource(URI.createFileURI(out.resolve("shop.ioconfig").toAbsolutePath().toString()));
-		resource.load(IosimResourceFactory.secureLoadOptions());
+		resource.load(SecureXml.emfLoadOptions());
 		IoConfiguration written = (IoConfiguration) resource.getContents().get(0);
 		IoConfiguration expected = EcoreUtil.copy(configuration);
 		expected.getStorages().get(0).getServedContainers().clear();
