@@ -11,6 +11,9 @@ import java.util.concurrent.CancellationException;
 import org.apache.commons.rng.UniformRandomProvider;
 import org.apache.commons.rng.sampling.distribution.ZigguratSampler;
 import org.apache.commons.rng.simple.RandomSource;
+import org.iosim.des.statistics.BatchMeans;
+import org.iosim.des.statistics.Quantiles;
+import org.iosim.des.statistics.TimeWeighted;
 import org.iosim.engine.RunBudget;
 import org.iosim.qpn.Strategy;
 import org.iosim.qpn.StoppingRule;
@@ -27,9 +30,6 @@ import org.iosim.qpn.simulation.internal.CompiledNet.CompiledTransition;
 import org.iosim.qpn.simulation.internal.CompiledNet.Precision;
 import org.iosim.qpn.simulation.internal.CompiledNet.QueueSpec;
 import org.iosim.qpn.simulation.internal.CompiledNet.Slot;
-import org.iosim.simulation.statistics.BatchMeans;
-import org.iosim.simulation.statistics.Quantiles;
-import org.iosim.simulation.statistics.TimeWeighted;
 
 /**
  * One run of a compiled net, with SimQPN's semantics: a token arriving at a queueing place joins its
