@@ -3,6 +3,7 @@ package org.iosim.analysis;
 import java.util.ArrayDeque;
 
 import org.iosim.analysis.EmbeddedIoModel.SubModelResource;
+import org.iosim.des.SimulationClock;
 
 /**
  * A first-come-first-served queue with a number of servers on the simulation clock, for

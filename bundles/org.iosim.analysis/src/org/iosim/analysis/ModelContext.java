@@ -3,6 +3,7 @@ package org.iosim.analysis;
 import java.util.Objects;
 
 import org.apache.commons.rng.UniformRandomProvider;
+import org.iosim.des.SimulationClock;
 import org.iosim.stoex.RandomStreams;
 
 /**

@@ -7,7 +7,8 @@ package org.iosim.engine;
  *
  * @param seed                 seed of all random streams; the same seed reproduces a run exactly
  * @param stopTime             simulated time to stop at, {@code Double.POSITIVE_INFINITY} for none; a run
- *                             that could not reach it within {@link RunBudget}'s events is refused
+ *                             that could not reach it within the events of the run budget
+ *                             ({@code org.iosim.des.RunBudget}) is refused
  * @param maxMeasurements      measurements to stop after, {@code Long.MAX_VALUE} for none
  * @param confidenceLevel      e.g. 0.95 for a 95 % confidence criterion, 0 for none
  * @param relativePrecision    relative half-width of the confidence interval to reach, e.g. 0.02

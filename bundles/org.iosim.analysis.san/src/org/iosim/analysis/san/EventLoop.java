@@ -2,7 +2,7 @@ package org.iosim.analysis.san;
 
 import java.util.PriorityQueue;
 
-import org.iosim.analysis.SimulationClock;
+import org.iosim.des.SimulationClock;
 
 /** The clock of a trace replay: events in time order, ties in the order they were scheduled. */
 final class EventLoop implements SimulationClock {

@@ -2,7 +2,7 @@ package org.iosim.analysis.san;
 
 import java.util.ArrayDeque;
 
-import org.iosim.analysis.SimulationClock;
+import org.iosim.des.SimulationClock;
 
 /**
  * A component of the SAN model that requests queue for: FCFS with a number of servers, a use taking

@@ -13,13 +13,13 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 
-import org.iosim.analysis.SimulationClock;
 import org.iosim.analysis.san.Resource.ResourceStatistics;
 import org.iosim.analysis.san.SanConfiguration.Host;
 import org.iosim.analysis.san.SanConfiguration.Layout;
 import org.iosim.analysis.san.SanConfiguration.Rank;
 import org.iosim.analysis.san.SanConfiguration.Storage;
 import org.iosim.analysis.san.SanConfiguration.Volume;
+import org.iosim.des.SimulationClock;
 
 /**
  * The component-based SAN model on a simulation clock: a host request passes the host's LVM (which

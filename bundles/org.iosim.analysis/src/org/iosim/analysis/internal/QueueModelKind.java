@@ -6,13 +6,13 @@ import java.util.Set;
 import org.iosim.analysis.AnalysisModelException;
 import org.iosim.analysis.EmbeddedIoModel;
 import org.iosim.analysis.FcfsQueue;
+import org.iosim.des.SimulationClock;
 import org.iosim.files.FileProblems;
 import org.iosim.analysis.IoAnalysisModel;
 import org.iosim.analysis.IoAnalysisModelKind;
 import org.iosim.analysis.ArrivingRequest;
 import org.iosim.analysis.ModelContext;
 import org.iosim.analysis.ModelDefinition;
-import org.iosim.analysis.SimulationClock;
 import org.iosim.analysis.WorkloadInput;
 import org.iosim.analysis.WorkloadState;
 

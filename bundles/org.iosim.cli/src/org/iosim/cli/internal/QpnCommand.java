@@ -11,11 +11,11 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 
+import org.iosim.des.RunBudget;
 import org.iosim.files.FileProblems;
 import org.iosim.files.TimeLeft;
 import org.iosim.files.WholeFiles;
 import org.iosim.cli.Main;
-import org.iosim.engine.RunBudget;
 import org.iosim.qpn.Net;
 import org.iosim.qpn.SimulatorConfiguration;
 import org.iosim.qpn.qpe.QpeReadResult;

@@ -3,7 +3,7 @@ package org.iosim.measure.internal;
 import java.util.ArrayDeque;
 
 import org.iosim.analysis.EmbeddedIoModel.SubModelResource;
-import org.iosim.analysis.SimulationClock;
+import org.iosim.des.SimulationClock;
 
 /**
  * A throttle that counts its limits in fixed windows, as Linux's block throttling does (a 100 ms

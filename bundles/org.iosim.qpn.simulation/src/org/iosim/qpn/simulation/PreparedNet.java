@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
 
+import org.iosim.des.SimulationClock;
 import org.iosim.qpn.Net;
 import org.iosim.qpn.StoppingRule;
 import org.iosim.qpn.simulation.internal.CompiledNet;
@@ -38,13 +39,6 @@ public final class PreparedNet {
 	/** @return the queues an embedded net reports ({@link Embedded#queues}), with nothing measured yet */
 	public List<QueueFigures> idleQueues() {
 		return compiled.idleQueues();
-	}
-
-	/** Another simulation's clock, on which an embedded net schedules its events. */
-	public interface Clock {
-		double now();
-
-		void schedule(double delay, Runnable action);
 	}
 
 	/** A net running on another simulation's clock, taking requests as tokens. */
@@ -95,9 +89,10 @@ public final class PreparedNet {
 	 * start there, and requests enter by {@link Embedded#submit}.
 	 *
 	 * @param exitPlace the ordinary place where requests leave the net
+	 * @param clock     the other simulation's clock, on which the net schedules its events
 	 * @throws IllegalArgumentException if the exit place is not an ordinary place of the net
 	 */
-	public Embedded embed(long seed, Map<Integer, Integer> populations, String exitPlace, Clock clock) {
+	public Embedded embed(long seed, Map<Integer, Integer> populations, String exitPlace, SimulationClock clock) {
 		int exit = compiled.ordinaryPlaceIndex(exitPlace).orElseThrow(() -> new IllegalArgumentException(
 				"the net has no ordinary place '" + exitPlace + "' for requests to leave by"));
 		NetRun run = new NetRun(compiled.withInitialPopulations(populations),

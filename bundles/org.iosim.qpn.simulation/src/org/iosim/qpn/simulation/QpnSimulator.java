@@ -7,7 +7,7 @@ import java.util.concurrent.ExecutorCompletionService;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
-import org.iosim.engine.RunBudget;
+import org.iosim.des.RunBudget;
 import org.iosim.qpn.Net;
 import org.iosim.qpn.simulation.internal.CompiledNet;
 import org.iosim.qpn.simulation.internal.NetRun;

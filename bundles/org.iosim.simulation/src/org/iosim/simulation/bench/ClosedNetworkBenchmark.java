@@ -10,6 +10,7 @@ import java.util.List;
 
 import org.eclipse.emf.common.util.URI;
 import org.eclipse.emf.ecore.resource.Resource;
+import org.iosim.des.bench.BareEventLoop;
 import org.iosim.pcm.ArchitectureModel;
 import org.iosim.pcm.ClosedWorkload;
 import org.iosim.pcm.resource.IosimResourceFactory;

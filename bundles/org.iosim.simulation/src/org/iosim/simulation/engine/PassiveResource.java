@@ -3,8 +3,8 @@ package org.iosim.simulation.engine;
 import java.util.ArrayDeque;
 import java.util.Objects;
 
-import org.iosim.simulation.statistics.Tally;
-import org.iosim.simulation.statistics.TimeWeighted;
+import org.iosim.des.statistics.Tally;
+import org.iosim.des.statistics.TimeWeighted;
 
 /**
  * A pool of permits (e.g. a semaphore or a connection pool): a request

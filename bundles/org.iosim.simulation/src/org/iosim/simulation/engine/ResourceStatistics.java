@@ -1,8 +1,8 @@
 package org.iosim.simulation.engine;
 
-import org.iosim.simulation.statistics.Tally;
-import org.iosim.simulation.statistics.TimeWeighted;
-import org.iosim.simulation.statistics.TimeWeightedSeries;
+import org.iosim.des.statistics.Tally;
+import org.iosim.des.statistics.TimeWeighted;
+import org.iosim.des.statistics.TimeWeightedSeries;
 
 /**
  * Performance measures of one active resource since the start of the run or

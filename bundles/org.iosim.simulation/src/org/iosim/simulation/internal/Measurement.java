@@ -1,10 +1,10 @@
 package org.iosim.simulation.internal;
 
-import org.iosim.simulation.statistics.BatchMeans;
-import org.iosim.simulation.statistics.Quantiles;
-import org.iosim.simulation.statistics.Tally;
-import org.iosim.simulation.statistics.TimeSeries;
-import org.iosim.simulation.statistics.TimeWeightedSeries;
+import org.iosim.des.statistics.BatchMeans;
+import org.iosim.des.statistics.Quantiles;
+import org.iosim.des.statistics.Tally;
+import org.iosim.des.statistics.TimeSeries;
+import org.iosim.des.statistics.TimeWeightedSeries;
 
 /** Response times of one usage scenario or one call, in constant memory. */
 final class Measurement {

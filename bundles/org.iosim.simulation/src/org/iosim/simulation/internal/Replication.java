@@ -5,10 +5,10 @@ import java.util.List;
 
 import org.apache.commons.rng.UniformRandomProvider;
 import org.iosim.analysis.AnalysisModelFailure;
-import org.iosim.analysis.SimulationClock;
+import org.iosim.des.RunBudget;
+import org.iosim.des.SimulationClock;
 import org.iosim.engine.SimulationException;
 import org.iosim.engine.ProgressMonitor;
-import org.iosim.engine.RunBudget;
 import org.iosim.engine.SimulationObserver;
 import org.iosim.engine.SimulationConfig;
 import org.iosim.engine.SimulationResult.StopReason;

@@ -9,6 +9,10 @@ import java.util.function.ToDoubleFunction;
 import org.apache.commons.math3.distribution.NormalDistribution;
 import org.apache.commons.math3.distribution.TDistribution;
 import org.iosim.analysis.EmbeddedIoModel.SubModelResource;
+import org.iosim.des.statistics.ConfidenceInterval;
+import org.iosim.des.statistics.Quantiles;
+import org.iosim.des.statistics.TimeSeries;
+import org.iosim.des.statistics.TimeWeightedSeries;
 import org.iosim.engine.ProgressMonitor;
 import org.iosim.engine.SimulationConfig;
 import org.iosim.engine.SimulationResult;
@@ -25,10 +29,6 @@ import org.iosim.engine.SimulationResult.StopReason;
 import org.iosim.engine.SimulationResult.TimeWindow;
 import org.iosim.engine.SimulationResult.UtilizationWindow;
 import org.iosim.simulation.engine.ResourceStatistics;
-import org.iosim.simulation.statistics.ConfidenceInterval;
-import org.iosim.simulation.statistics.Quantiles;
-import org.iosim.simulation.statistics.TimeSeries;
-import org.iosim.simulation.statistics.TimeWeightedSeries;
 
 /**
  * Turns finished replications into one {@link SimulationResult}. Confidence intervals of means come

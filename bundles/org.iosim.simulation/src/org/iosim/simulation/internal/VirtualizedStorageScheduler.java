@@ -7,6 +7,7 @@ import org.iosim.analysis.AnalysisModelException;
 import org.iosim.analysis.EmbeddedIoModel;
 import org.iosim.analysis.IoAnalysisModel;
 import org.iosim.analysis.ArrivingRequest;
+import org.iosim.des.statistics.TimeWeighted;
 import org.iosim.pcm.io.IoType;
 import org.iosim.analysis.StatusList;
 import org.iosim.analysis.WorkloadState;
@@ -15,7 +16,6 @@ import org.iosim.engine.SimulationObserver;
 import org.iosim.simulation.engine.ActiveResource;
 import org.iosim.simulation.engine.Completion;
 import org.iosim.simulation.engine.Simulator;
-import org.iosim.simulation.statistics.TimeWeighted;
 
 /**
  * The virtualized-storage scheduler of dissertation 001, §8.3.3: I/O requests of every component

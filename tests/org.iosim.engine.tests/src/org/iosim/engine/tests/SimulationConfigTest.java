@@ -74,4 +74,11 @@ class SimulationConfigTest {
 		assertEquals(defaults.withSeed(9).withReplications(2).withWarmupMeasurements(0),
 				new SimulationConfig(9, Double.POSITIVE_INFINITY, 100_000, 0, 0, 0, 2, false));
 	}
+
+	@Test
+	void anInfiniteStopTimeIsNoStopTimeAndRefusedWhereUsersGiveOne() {
+		IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+				() -> SimulationConfig.of(1, Double.POSITIVE_INFINITY, null, null, null, 0, 1, false));
+		assertEquals("stop time must be a finite number, got Infinity (leave it out for none)", refused.getMessage());
+	}
 }

@@ -14,9 +14,9 @@ import org.iosim.analysis.IoAnalysisModel;
 import org.iosim.analysis.IoAnalysisModelKind;
 import org.iosim.analysis.ModelContext;
 import org.iosim.analysis.ModelDefinition;
-import org.iosim.analysis.SimulationClock.Scheduled;
 import org.iosim.analysis.WorkloadInput;
 import org.iosim.analysis.WorkloadState;
+import org.iosim.des.SimulationClock.Scheduled;
 
 /**
  * An embedded analysis model as a queueing backend would be one (contributed through plugin.xml):

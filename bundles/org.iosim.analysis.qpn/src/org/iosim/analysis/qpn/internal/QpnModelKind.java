@@ -15,12 +15,12 @@ import org.iosim.analysis.AnalysisModelException;
 import org.iosim.analysis.AnalysisModelFailure;
 import org.iosim.analysis.ArrivingRequest;
 import org.iosim.analysis.EmbeddedIoModel;
+import org.iosim.des.SimulationClock;
 import org.iosim.files.FileProblems;
 import org.iosim.analysis.IoAnalysisModel;
 import org.iosim.analysis.IoAnalysisModelKind;
 import org.iosim.analysis.ModelContext;
 import org.iosim.analysis.ModelDefinition;
-import org.iosim.analysis.SimulationClock;
 import org.iosim.analysis.WorkloadInput;
 import org.iosim.analysis.WorkloadState;
 import org.iosim.pcm.io.ConcurrencyCounting;
@@ -214,15 +214,15 @@ public final class QpnModelKind implements IoAnalysisModelKind {
 						}
 					}
 					SimulationClock clock = context.clock();
-					running = solved.net.embed(context.random().nextLong(), empty, exitPlace, new PreparedNet.Clock() {
+					running = solved.net.embed(context.random().nextLong(), empty, exitPlace, new SimulationClock() {
 						@Override
 						public double now() {
 							return clock.now();
 						}
 
 						@Override
-						public void schedule(double delay, Runnable action) {
-							clock.schedule(delay, () -> {
+						public Scheduled schedule(double delay, Runnable action) {
+							return clock.schedule(delay, () -> {
 								try {
 									action.run();
 								} catch (UnsupportedNetException unsolvable) {

@@ -3,12 +3,12 @@ package org.iosim.qpn.simulation.bench;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
 
+import org.iosim.des.bench.BareEventLoop;
 import org.iosim.qpn.Net;
 import org.iosim.qpn.StoppingRule;
 import org.iosim.qpn.simulation.QpnResult;
 import org.iosim.qpn.simulation.QpnRunSettings;
 import org.iosim.qpn.simulation.QpnSimulator;
-import org.iosim.simulation.bench.BareEventLoop;
 
 /**
  * Events per second of the QPN simulator on a net, against a bare priority-queue loop processing as

@@ -11,7 +11,11 @@ import java.util.concurrent.CancellationException;
 import org.apache.commons.rng.UniformRandomProvider;
 import org.apache.commons.rng.sampling.distribution.ZigguratSampler;
 import org.apache.commons.rng.simple.RandomSource;
-import org.iosim.engine.RunBudget;
+import org.iosim.des.RunBudget;
+import org.iosim.des.SimulationClock;
+import org.iosim.des.statistics.BatchMeans;
+import org.iosim.des.statistics.Quantiles;
+import org.iosim.des.statistics.TimeWeighted;
 import org.iosim.qpn.Strategy;
 import org.iosim.qpn.StoppingRule;
 import org.iosim.qpn.simulation.QpnResult;
@@ -27,9 +31,6 @@ import org.iosim.qpn.simulation.internal.CompiledNet.CompiledTransition;
 import org.iosim.qpn.simulation.internal.CompiledNet.Precision;
 import org.iosim.qpn.simulation.internal.CompiledNet.QueueSpec;
 import org.iosim.qpn.simulation.internal.CompiledNet.Slot;
-import org.iosim.simulation.statistics.BatchMeans;
-import org.iosim.simulation.statistics.Quantiles;
-import org.iosim.simulation.statistics.TimeWeighted;
 
 /**
  * One run of a compiled net, with SimQPN's semantics: a token arriving at a queueing place joins its
@@ -123,7 +124,7 @@ public final class NetRun {
 	// embedded in another simulation: its clock, the place where requests leave, who waits for them, and
 	// which request each token carries (in places per colour in arrival order, in queues per token)
 	private static final int NO_REQUEST = -1;
-	private PreparedNet.Clock clock;
+	private SimulationClock clock;
 	private int exitPlace = -1;
 	private final Map<Integer, Runnable> waitingRequests = new HashMap<>();
 	private int nextRequest;
@@ -354,7 +355,7 @@ public final class NetRun {
 	 * arriving at {@code exitPlace} (an ordinary place) leaves the net and ends the request; other
 	 * tokens stay there as usual.
 	 */
-	public void embed(PreparedNet.Clock clock, int exitPlace) {
+	public void embed(SimulationClock clock, int exitPlace) {
 		this.clock = clock;
 		this.exitPlace = exitPlace;
 		heldRequests = new IntRing[slots.length];
@@ -638,6 +639,7 @@ public final class NetRun {
 			return events.add(now + delay, queue, token);
 		}
 		long sequence = nextEmbeddedSequence++;
+		// the handle is not kept: an outdated completion is recognised by its sequence number when it fires
 		clock.schedule(delay, () -> {
 			now = clock.now();
 			complete(queue, token, sequence);

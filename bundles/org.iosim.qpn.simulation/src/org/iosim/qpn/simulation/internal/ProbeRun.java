@@ -5,11 +5,11 @@ import java.util.Arrays;
 import java.util.List;
 
 import org.apache.commons.rng.UniformRandomProvider;
+import org.iosim.des.statistics.BatchMeans;
 import org.iosim.qpn.simulation.QpnResult.Estimate;
 import org.iosim.qpn.simulation.QpnResult.ProbeResult;
 import org.iosim.qpn.simulation.internal.CompiledProbes.Action;
 import org.iosim.qpn.simulation.internal.CompiledProbes.Spec;
-import org.iosim.simulation.statistics.BatchMeans;
 
 /**
  * The probes of one run, with SimQPN's semantics: every token of a slot where probes act keeps one

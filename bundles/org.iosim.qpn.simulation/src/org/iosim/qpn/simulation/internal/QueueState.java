@@ -2,8 +2,8 @@ package org.iosim.qpn.simulation.internal;
 
 import java.util.Arrays;
 
+import org.iosim.des.statistics.TimeWeighted;
 import org.iosim.qpn.simulation.internal.CompiledNet.QueueSpec;
-import org.iosim.simulation.statistics.TimeWeighted;
 
 /**
  * The state of one queue during a run: the tokens waiting and in service, the completions it has

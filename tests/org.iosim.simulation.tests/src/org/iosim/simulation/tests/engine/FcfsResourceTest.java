@@ -7,10 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.iosim.des.statistics.ConfidenceInterval;
 import org.iosim.simulation.engine.FcfsResource;
 import org.iosim.simulation.engine.ResourceStatistics;
 import org.iosim.simulation.engine.Simulator;
-import org.iosim.simulation.statistics.ConfidenceInterval;
 import org.junit.jupiter.api.Test;
 
 class FcfsResourceTest {

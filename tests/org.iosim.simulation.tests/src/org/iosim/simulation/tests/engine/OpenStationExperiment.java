@@ -6,10 +6,10 @@ import java.util.function.DoubleSupplier;
 import org.apache.commons.rng.UniformRandomProvider;
 import org.apache.commons.rng.sampling.distribution.ZigguratSampler;
 import org.apache.commons.rng.simple.RandomSource;
+import org.iosim.des.statistics.BatchMeans;
+import org.iosim.des.statistics.Tally;
 import org.iosim.simulation.engine.ActiveResource;
 import org.iosim.simulation.engine.Simulator;
-import org.iosim.simulation.statistics.BatchMeans;
-import org.iosim.simulation.statistics.Tally;
 
 /**
  * One resource fed by a Poisson arrival stream, measured after a warm-up

@@ -7,12 +7,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.DoubleSupplier;
 
+import org.iosim.des.statistics.BatchMeans;
+import org.iosim.des.statistics.ConfidenceInterval;
 import org.iosim.simulation.engine.DelayResource;
 import org.iosim.simulation.engine.ProcessorSharingResource;
 import org.iosim.simulation.engine.ResourceStatistics;
 import org.iosim.simulation.engine.Simulator;
-import org.iosim.simulation.statistics.BatchMeans;
-import org.iosim.simulation.statistics.ConfidenceInterval;
 import org.junit.jupiter.api.Test;
 
 class ProcessorSharingResourceTest {

@@ -1,4 +1,4 @@
-package org.iosim.engine;
+package org.iosim.des;
 
 import java.util.ArrayList;
 import java.util.List;

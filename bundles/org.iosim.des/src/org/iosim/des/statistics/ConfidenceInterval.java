@@ -1,4 +1,4 @@
-package org.iosim.simulation.statistics;
+package org.iosim.des.statistics;
 
 /**
  * A symmetric confidence interval {@code mean ± halfWidth} at the given

@@ -1,4 +1,4 @@
-package org.iosim.simulation.statistics;
+package org.iosim.des.statistics;
 
 /**
  * Time average of a piecewise-constant quantity such as a queue length or the

@@ -1,4 +1,4 @@
-package org.iosim.simulation.statistics;
+package org.iosim.des.statistics;
 
 import java.util.Objects;
 

@@ -1,4 +1,4 @@
-package org.iosim.simulation.statistics;
+package org.iosim.des.statistics;
 
 /**
  * The windows of a series over simulated time in bounded memory: consecutive, of equal length from

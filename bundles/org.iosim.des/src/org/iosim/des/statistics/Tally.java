@@ -1,4 +1,4 @@
-package org.iosim.simulation.statistics;
+package org.iosim.des.statistics;
 
 /**
  * Count, mean, variance, minimum and maximum of a stream of observations in

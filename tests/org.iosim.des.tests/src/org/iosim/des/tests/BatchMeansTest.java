@@ -1,4 +1,4 @@
-package org.iosim.simulation.tests.engine;
+package org.iosim.des.tests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -9,8 +9,8 @@ import org.apache.commons.math3.distribution.TDistribution;
 import org.apache.commons.rng.UniformRandomProvider;
 import org.apache.commons.rng.sampling.distribution.ZigguratSampler;
 import org.apache.commons.rng.simple.RandomSource;
-import org.iosim.simulation.statistics.BatchMeans;
-import org.iosim.simulation.statistics.ConfidenceInterval;
+import org.iosim.des.statistics.BatchMeans;
+import org.iosim.des.statistics.ConfidenceInterval;
 import org.junit.jupiter.api.Test;
 
 class BatchMeansTest {

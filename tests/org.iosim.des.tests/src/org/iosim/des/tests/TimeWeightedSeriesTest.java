@@ -1,4 +1,4 @@
-package org.iosim.simulation.tests.engine;
+package org.iosim.des.tests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -8,7 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 
-import org.iosim.simulation.statistics.TimeWeightedSeries;
+import org.iosim.des.statistics.TimeWeightedSeries;
 import org.junit.jupiter.api.Test;
 
 class TimeWeightedSeriesTest {

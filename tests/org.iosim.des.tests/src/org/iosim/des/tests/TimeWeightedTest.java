@@ -1,9 +1,9 @@
-package org.iosim.simulation.tests.engine;
+package org.iosim.des.tests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import org.iosim.simulation.statistics.TimeWeighted;
+import org.iosim.des.statistics.TimeWeighted;
 import org.junit.jupiter.api.Test;
 
 class TimeWeightedTest {

@@ -1,10 +1,10 @@
-package org.iosim.simulation.tests.engine;
+package org.iosim.des.tests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import org.iosim.simulation.statistics.TimeSeries;
+import org.iosim.des.statistics.TimeSeries;
 import org.junit.jupiter.api.Test;
 
 class TimeSeriesTest {

@@ -1,4 +1,4 @@
-package org.iosim.simulation.statistics;
+package org.iosim.des.statistics;
 
 import org.apache.commons.math3.distribution.TDistribution;
 

@@ -1,4 +1,4 @@
-package org.iosim.simulation.tests.engine;
+package org.iosim.des.tests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import org.apache.commons.rng.UniformRandomProvider;
 import org.apache.commons.rng.sampling.distribution.ZigguratSampler;
 import org.apache.commons.rng.simple.RandomSource;
-import org.iosim.simulation.statistics.Quantiles;
+import org.iosim.des.statistics.Quantiles;
 import org.junit.jupiter.api.Test;
 
 class QuantilesTest {

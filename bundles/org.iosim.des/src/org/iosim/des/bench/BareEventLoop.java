@@ -1,4 +1,4 @@
-package org.iosim.simulation.bench;
+package org.iosim.des.bench;
 
 import org.apache.commons.rng.UniformRandomProvider;
 import org.apache.commons.rng.sampling.distribution.ZigguratSampler;
