@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 
+import org.eclipse.emf.ecore.EObject;
 import org.iosim.engine.ModelCompilationException;
 import org.iosim.engine.ProgressMonitor;
 import org.iosim.engine.SimulationConfig;
@@ -23,6 +24,7 @@ import org.iosim.pcm.LoadProfile;
 import org.iosim.pcm.OpenWorkload;
 import org.iosim.pcm.PcmFactory;
 import org.iosim.pcm.validation.Diagnostic;
+import org.iosim.pcm.validation.Rule;
 import org.iosim.pcm.validation.ModelValidator;
 import org.iosim.simulation.ArchitectureSimulation;
 import org.iosim.simulation.ArrivalRateProfile;
@@ -182,6 +184,11 @@ class LoadProfileTest {
 	}
 
 	/** @return the validator's errors for the one-server model whose open workload follows the profile */
+	/** An error of the validator's load-profile rule about the element. */
+	private static Diagnostic profileError(EObject element, String message) {
+		return Diagnostic.of(Rule.LOAD_PROFILE, Diagnostic.Severity.ERROR, element, message);
+	}
+
 	static List<Diagnostic> validationErrors(LoadProfile profile) {
 		return new ModelValidator().validate(server(0.01, profile)).stream().filter(Diagnostic::isError).toList();
 	}
@@ -194,12 +201,12 @@ class LoadProfileTest {
 	void invalidProfilesAreValidationErrorsNamingTheElement() {
 		DlimFunctionContainer negative = container(-5, constant(1));
 		List<Diagnostic> errors = validationErrors(profile(true, sequence(1, 0, container(1, constant(1)), negative)));
-		assertEquals(List.of(Diagnostic.error(negative, "duration must be greater than 0 and finite, but is -5")), errors);
+		assertEquals(List.of(profileError(negative, "duration must be greater than 0 and finite, but is -5")), errors);
 
 		DlimFunction rising = linear(0, 1);
 		errors = validationErrors(profile(true, combine(sequence(-1, 0, container(1, constant(1))), DlimOperator.ADD,
 				rising)));
-		assertEquals(List.of(Diagnostic.error(rising, "a DlimLinearTrend stretches over the duration of its clock, but"
+		assertEquals(List.of(profileError(rising, "a DlimLinearTrend stretches over the duration of its clock, but"
 				+ " that clock never ends (a combinator of a root sequence without terminateAfterLoops or"
 				+ " terminateAfterTime)")), errors);
 
@@ -208,12 +215,12 @@ class LoadProfileTest {
 		burst.setPeakTime(4);
 		errors = validationErrors(profile(true, sequence(1, 0, container(4, combine(constant(1), DlimOperator.ADD,
 				burst)))));
-		assertEquals(List.of(Diagnostic.error(burst, "peakTime must be less than the duration it spans (4), but is 4")),
+		assertEquals(List.of(profileError(burst, "peakTime must be less than the duration it spans (4), but is 4")),
 				errors);
 
 		DlimSequence noLoop = sequence(0, 0, container(1, constant(1)));
 		errors = validationErrors(profile(true, noLoop));
-		assertEquals(List.of(Diagnostic.error(noLoop, "the sequence ends at once: terminateAfterLoops is 0 and"
+		assertEquals(List.of(profileError(noLoop, "the sequence ends at once: terminateAfterLoops is 0 and"
 				+ " terminateAfterTime 0")), errors);
 	}
 
@@ -316,15 +323,15 @@ class LoadProfileTest {
 		DlimFunction backwards = uniformNoise(3, 1);
 		List<Diagnostic> errors = validationErrors(profile(true, sequence(1, 0, container(1, combine(constant(5),
 				DlimOperator.ADD, backwards)))));
-		assertEquals(List.of(Diagnostic.error(backwards, "min (3) must not be greater than max (1)")), errors);
+		assertEquals(List.of(profileError(backwards, "min (3) must not be greater than max (1)")), errors);
 
 		DlimFunction negative = normalNoise(1, -2);
 		errors = validationErrors(profile(true, sequence(1, 0, container(1, negative))));
-		assertEquals(List.of(Diagnostic.error(negative, "standardDeviation must not be negative, but is -2")), errors);
+		assertEquals(List.of(profileError(negative, "standardDeviation must not be negative, but is -2")), errors);
 
 		LoadProfile noStep = withStepWidth(profile(true, sequence(1, 0, container(1, uniformNoise(1, 2)))), 0);
 		errors = validationErrors(noStep);
-		assertEquals(List.of(Diagnostic.error(noStep, "the step width, at which the profile's noise is drawn, must be"
+		assertEquals(List.of(profileError(noStep, "the step width, at which the profile's noise is drawn, must be"
 				+ " greater than 0 and finite, but is 0")), errors);
 	}
 
