@@ -7,7 +7,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 
@@ -28,6 +27,7 @@ import org.iosim.qpn.simulation.QpnResult.Part;
 import org.iosim.qpn.simulation.QpnResult.PlaceResult;
 import org.iosim.qpn.simulation.QpnRunSettings;
 import org.iosim.qpn.simulation.QpnSimulator;
+import org.iosim.qpn.simulation.SimulatableNets;
 import org.iosim.qpn.simulation.UnsupportedNetException;
 import org.iosim.qpn.simulation.bench.QpnBenchmark;
 import org.iosim.qpn.simulation.calibration.RequestWeights;
@@ -74,22 +74,27 @@ final class QpnCommand implements Runnable {
 	}
 
 	/**
-	 * Reads a net and checks it as {@code validate} does: the file, the validator's rules and what the
-	 * simulator supports, so that {@code validate} and {@code simulate} accept the same nets. Warnings
-	 * are printed; errors end the command with their messages.
+	 * Reads a net and checks it as {@code validate} does ({@link SimulatableNets}), so that
+	 * {@code validate} and {@code simulate} accept the same nets. Warnings are printed; errors end the
+	 * command with their messages.
 	 */
-	static Net read(Path file, String configurationName, PrintWriter err) {
+	static SimulatableNets.Read read(Path file, String configurationName, PrintWriter err) {
 		IosimCommand.requireExisting(file);
-		QpeReadResult read = NetFiles.readValidated(file);
-		report(read.diagnostics(), err);
-		Net net = read.net();
+		SimulatableNets.Read read;
 		try {
-			QpnSimulator.check(net, configuration(net, file, configurationName).map(SimulatorConfiguration::getName)
-					.orElse(null));
-		} catch (UnsupportedNetException unsupported) {
-			throw new IosimCommand.UserError(Main.EXIT_INVALID, file.getFileName() + ": " + unsupported.getMessage());
+			read = SimulatableNets.read(file, configurationName);
+		} catch (SimulatableNets.NetRefusedException refused) {
+			throw refused(refused);
+		} catch (IllegalArgumentException noSuchConfiguration) {
+			throw new IosimCommand.UserError(Main.EXIT_USAGE, noSuchConfiguration.getMessage());
 		}
-		return net;
+		read.warnings().forEach(warning -> err.println("warning: " + warning.message()));
+		return read;
+	}
+
+	/** The net cannot be simulated: the command ends with the message, which names the file. */
+	static IosimCommand.UserError refused(SimulatableNets.NetRefusedException refused) {
+		return new IosimCommand.UserError(Main.EXIT_INVALID, refused.getMessage());
 	}
 
 	/** Prints the warnings; errors end the command with their messages. */
@@ -152,39 +157,8 @@ final class QpnCommand implements Runnable {
 		return NetFiles.read(file);
 	}
 
-	/** The configuration named, or the net's first; empty if the net has none and none is named. */
-	static Optional<SimulatorConfiguration> configuration(Net net, Path file, String name) {
-		List<SimulatorConfiguration> configurations = net.getConfigurations();
-		if (name == null) {
-			return configurations.stream().findFirst();
-		}
-		return Optional.of(configurations.stream().filter(configuration -> name.equals(configuration.getName()))
-				.findFirst()
-				.orElseThrow(() -> new IosimCommand.UserError(Main.EXIT_USAGE, file + ": no simulator configuration named '"
-						+ name + "'; it has " + configurations.stream().map(SimulatorConfiguration::getName).toList())));
-	}
-
 	/** The seed of 'simulate' unless --seed says otherwise, and the seed of validate's dry run. */
 	static final String DEFAULT_SEED = "1";
-
-	/**
-	 * The run settings of a simulator configuration, changed by --run-length where given; settings the
-	 * simulator cannot run (e.g. a run length of 0) end the command naming the file and the configuration.
-	 */
-	static QpnRunSettings settings(Path file, SimulatorConfiguration configuration, long seed, Double runLength) {
-		try {
-			QpnRunSettings settings = QpnRunSettings.of(configuration, seed);
-			if (runLength != null) {
-				settings = new QpnRunSettings(seed, settings.stoppingRule(), runLength,
-						Math.min(settings.warmUp(), runLength / 10),
-						Math.min(settings.timeBetweenStopChecks(), runLength / 100));
-			}
-			return settings;
-		} catch (IllegalArgumentException invalid) {
-			throw new IosimCommand.UserError(Main.EXIT_INVALID, file + ": configuration '" + configuration.getName()
-					+ "': " + invalid.getMessage());
-		}
-	}
 
 	@Command(name = "validate", mixinStandardHelpOptions = true,
 			description = { "Checks that a .qpe net reads and can be simulated, without simulating it: the file, the"
@@ -207,12 +181,14 @@ final class QpnCommand implements Runnable {
 		@Override
 		public Integer call() {
 			PrintWriter err = spec.commandLine().getErr();
-			Net net = read(file, configurationName, err);
-			Optional<SimulatorConfiguration> configuration = configuration(net, file, configurationName);
-			if (configuration.isPresent()) {
-				QpnRunSettings settings = settings(file, configuration.get(), Long.parseLong(DEFAULT_SEED), null);
+			SimulatableNets.Read read = read(file, configurationName, err);
+			Net net = read.net();
+			if (read.configuration().isPresent()) {
 				try {
-					QpnSimulator.dryRun(net, configuration.get().getName(), settings);
+					QpnSimulator.dryRun(net, read.configuration().get().getName(),
+							read.settings(Long.parseLong(DEFAULT_SEED), null));
+				} catch (SimulatableNets.NetRefusedException refused) {
+					throw refused(refused);
 				} catch (UnsupportedNetException unsupported) {
 					throw new IosimCommand.UserError(Main.EXIT_INVALID, file.getFileName() + ": " + unsupported.getMessage());
 				}
@@ -278,11 +254,16 @@ final class QpnCommand implements Runnable {
 						+ ", got " + replications);
 			}
 			IosimCommand.requireUsableOutputFolder(out, overwrite, file);
-			Net net = read(file, configurationName, err);
-			SimulatorConfiguration configuration = configuration(net, file, configurationName)
-					.orElseThrow(() -> new IosimCommand.UserError(Main.EXIT_INVALID, file
-							+ ": the net has no simulator configuration to take the run length and warm-up from"));
-			QpnRunSettings settings = settings(file, configuration, seed, runLength);
+			SimulatableNets.Read read = read(file, configurationName, err);
+			Net net = read.net();
+			SimulatorConfiguration configuration;
+			QpnRunSettings settings;
+			try {
+				configuration = read.requireConfiguration();
+				settings = read.settings(seed, runLength);
+			} catch (SimulatableNets.NetRefusedException refused) {
+				throw refused(refused);
+			}
 			if (maxMeasurements != null) {
 				if (maxMeasurements < 1) {
 					throw new IosimCommand.UserError(Main.EXIT_USAGE, "--max-measurements must be at least 1, got "
@@ -541,15 +522,14 @@ final class QpnCommand implements Runnable {
 						"--precision must be 0 to 6 and --acceptable-error at least 0");
 			}
 			PrintWriter err = spec.commandLine().getErr();
-			Net net = read(template, null, err);
-			SimulatorConfiguration configuration = configuration(net, template, null).orElseThrow(
-					() -> new IosimCommand.UserError(Main.EXIT_INVALID, template
-							+ ": the net has no simulator configuration to take the run length and warm-up from"));
+			SimulatableNets.Read net = read(template, null, err);
 			SchedulerNetCalibration calibration;
 			try {
-				calibration = SchedulerNetCalibration.of(net, configuration.getName(),
-						settings(template, configuration, seed, null), new SchedulerNetCalibration.Roles(place,
-								readColour, writeColour, transitionName, readMode, writeMode));
+				calibration = SchedulerNetCalibration.of(net.net(), net.requireConfiguration().getName(),
+						net.settings(seed, null), new SchedulerNetCalibration.Roles(place, readColour, writeColour,
+								transitionName, readMode, writeMode));
+			} catch (SimulatableNets.NetRefusedException refused) {
+				throw refused(refused);
 			} catch (IllegalArgumentException notInNet) {
 				throw new IosimCommand.UserError(Main.EXIT_INVALID, template + ": " + notInNet.getMessage());
 			}
@@ -561,32 +541,24 @@ final class QpnCommand implements Runnable {
 			} catch (MeasuredData.UnusableDataException unusable) {
 				throw new IosimCommand.UserError(Main.EXIT_INVALID, unusable.getMessage());
 			}
-			SchedulerNetCalibration.Search search = new SchedulerNetCalibration.Search(alphaRange, betaRange, precision,
-					acceptableError);
-			StringBuilder csv = new StringBuilder("readThreads,writeThreads,alpha,beta,phi,error,predictedReadResponseTime,"
-					+ "predictedWriteResponseTime,printedAlpha,printedBeta\n");
 			long started = System.nanoTime();
-			for (int row = 0; row < configurations.size(); row++) {
-				SchedulerNetCalibration.Configuration measured = configurations.get(row);
-				RequestWeights.Result result;
-				try {
-					result = calibration.calibrate(measured, search);
-				} catch (IllegalArgumentException unusable) {
-					throw new IosimCommand.UserError(Main.EXIT_INVALID, data + ": row " + (row + 1) + ": "
-							+ unusable.getMessage());
-				}
-				RequestWeights.Step best = result.best();
-				csv.append(String.format(Locale.ROOT, "%d,%d,%d,%d,%s,%s,%s,%s,%d,%d\n", measured.readThreads(),
-						measured.writeThreads(), best.alpha(), best.beta(), (double) best.alpha() / best.beta(), best.error(),
-						best.predicted().read(), best.predicted().write(), result.last().alpha(), result.last().beta()));
-				if (!quiet.quiet) {
-					double elapsed = (System.nanoTime() - started) / 1e9;
-					err.printf(Locale.ROOT, "  row %d of %d: alpha %d, beta %d, error %.1f %%, %s%n",
-							row + 1, configurations.size(), best.alpha(), best.beta(), 100 * best.error(),
-							TimeLeft.elapsedAndLeft(elapsed, row + 1, configurations.size() - row - 1));
-					err.flush();
-				}
+			List<SchedulerNetCalibration.Calibrated> calibrated;
+			try {
+				calibrated = calibration.calibrateAll(configurations, new SchedulerNetCalibration.Search(alphaRange,
+						betaRange, precision, acceptableError), (done, total, latest) -> {
+							if (!quiet.quiet) {
+								RequestWeights.Step best = latest.result().best();
+								double elapsed = (System.nanoTime() - started) / 1e9;
+								err.printf(Locale.ROOT, "  row %d of %d: alpha %d, beta %d, error %.1f %%, %s%n", done,
+										total, best.alpha(), best.beta(), 100 * best.error(),
+										TimeLeft.elapsedAndLeft(elapsed, done, total - done));
+								err.flush();
+							}
+						});
+			} catch (IllegalArgumentException unusable) {
+				throw new IosimCommand.UserError(Main.EXIT_INVALID, data + ": " + unusable.getMessage());
 			}
+			String csv = SchedulerNetCalibration.weightsCsv(calibrated);
 			writeFile(out, overwrite, staging -> Files.writeString(staging, csv));
 			spec.commandLine().getOut().printf(Locale.ROOT, "%d configurations calibrated; weights in %s%n",
 					configurations.size(), out);
@@ -624,7 +596,7 @@ final class QpnCommand implements Runnable {
 			}
 			Path net = file;
 			PrintWriter err = spec.commandLine().getErr();
-			Net read = read(net, null, err);
+			Net read = read(net, null, err).net();
 			QpnBenchmark.Figures figures;
 			try {
 				figures = QpnBenchmark.run(read, runLength, seed, step -> {

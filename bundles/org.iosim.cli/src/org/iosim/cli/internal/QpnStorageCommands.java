@@ -10,19 +10,13 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 
 import org.iosim.files.FileProblems;
-import org.iosim.analysis.regression.DataFiles;
-import org.iosim.analysis.regression.DataFormatException;
-import org.iosim.analysis.regression.Dataset;
-import org.iosim.analysis.regression.RegressionInputException;
 import org.iosim.cli.Main;
 import org.iosim.files.TimeLeft;
 import org.iosim.qpn.Net;
-import org.iosim.qpn.simulation.calibration.RequestWeights.ResponseTimes;
 import org.iosim.qpn.storage.CalibratedStorage;
 import org.iosim.qpn.storage.CalibratedStorage.ClassModel;
 import org.iosim.qpn.storage.CalibratedStorage.RaidRouting;
 import org.iosim.qpn.storage.MeasuredData;
-import org.iosim.qpn.storage.MeasuredRow;
 import org.iosim.qpn.storage.SchedulerCalibration;
 import org.iosim.qpn.storage.SchedulerModel;
 import org.iosim.qpn.storage.SchedulerWorkload;
@@ -32,6 +26,7 @@ import org.iosim.qpn.storage.StorageFiles;
 import org.iosim.qpn.storage.StorageNets;
 import org.iosim.qpn.storage.StorageTemplate;
 import org.iosim.qpn.storage.StorageWorkload;
+import org.iosim.qpn.storage.TemplateCalibrations;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -71,29 +66,22 @@ final class QpnStorageCommands {
 		}
 		IosimCommand.requireExisting(data);
 		QpnCommand.requireWritableFile(out, overwrite, data);
-		MeasuredData.StorageRows measured;
+		TemplateCalibrations.StorageTemplate calibrated;
 		try {
-			measured = MeasuredData.storageRows(data, template);
-		} catch (MeasuredData.UnusableDataException unusable) {
+			calibrated = TemplateCalibrations.storage(data, new StorageCalibration.Settings(template,
+					options.readThreshold(), options.writeThreshold(), routing, options.variation(), options.servers()));
+		} catch (TemplateCalibrations.UnusableInputException unusable) {
 			throw new IosimCommand.UserError(Main.EXIT_INVALID, unusable.getMessage());
 		}
-		List<MeasuredRow> rows = measured.rows();
-		StorageCalibration.Result result;
-		try {
-			result = StorageCalibration.calibrate(rows, new StorageCalibration.Settings(template, options.readThreshold(),
-					options.writeThreshold(), routing, options.variation(), options.servers()));
-		} catch (IllegalArgumentException unusable) {
-			throw new IosimCommand.UserError(Main.EXIT_INVALID, data + ": " + unusable.getMessage());
-		}
-		String text = StorageFiles.write(result.storage(), result.rows());
-		QpnCommand.writeFile(out, overwrite, staging -> java.nio.file.Files.writeString(staging, text));
+		StorageCalibration.Result result = calibrated.result();
+		QpnCommand.writeFile(out, overwrite, staging -> java.nio.file.Files.writeString(staging, calibrated.text()));
 		CalibratedStorage storage = result.storage();
-		if (measured.mixedLeftOut() > 0) {
+		if (calibrated.mixedLeftOut() > 0) {
 			err.printf(Locale.ROOT, "note: %d mixed read/write rows left out: the %s template is calibrated from single-class"
-					+ " configurations (Noorshams 2015, sect. 7.4)%n", measured.mixedLeftOut(), template.label());
+					+ " configurations (Noorshams 2015, sect. 7.4)%n", calibrated.mixedLeftOut(), template.label());
 		}
 		stdout.printf(Locale.ROOT, "%s template calibrated from %d configurations; %d cache server%s, read threshold %s,"
-				+ " write threshold %s%n", template.label(), rows.size(), storage.cacheServers(),
+				+ " write threshold %s%n", template.label(), result.rows().size(), storage.cacheServers(),
 				storage.cacheServers() == 1 ? "" : "s", bytes(storage.readThreshold()), bytes(storage.writeThreshold()));
 		stdout.println("class  case      rows  R²      mean error  mean service time (s; s = request size, f = file set size, bytes)");
 		for (Map.Entry<StorageClass, ClassModel> entry : storage.classes().entrySet()) {
@@ -129,34 +117,21 @@ final class QpnStorageCommands {
 			throw new IosimCommand.UserError(Main.EXIT_USAGE, "--multi-vm must be 4 or 5");
 		}
 		IosimCommand.requireExisting(data, options.storage());
-		String name = out.getFileName().toString();
-		String stem = name.endsWith(".json") ? name.substring(0, name.length() - 5) : name;
-		Path weightFile = out.resolveSibling(stem + "-weights.json");
-		Path folder = out.toAbsolutePath().getParent();
-		String storageName = folder.relativize(options.storage().toAbsolutePath()).toString();
-		if (storageName.startsWith("..")) {
+		Path weightFile = TemplateCalibrations.weightModelFile(out);
+		String storageName;
+		try {
+			storageName = TemplateCalibrations.storageNameFor(out, options.storage());
+		} catch (IllegalArgumentException elsewhere) {
 			throw new IosimCommand.UserError(Main.EXIT_USAGE, "--storage must be in OUT's folder or below it, since the"
 					+ " model names it relative to itself");
 		}
 		QpnCommand.requireWritableFile(out, overwrite, data, options.storage());
 		QpnCommand.requireWritableFile(weightFile, overwrite, data, options.storage());
-		CalibratedStorage storage;
-		try {
-			storage = StorageFiles.read(options.storage());
-		} catch (StorageFiles.StorageFileException unusable) {
-			throw new IosimCommand.UserError(Main.EXIT_INVALID, unusable.getMessage());
-		}
-		List<SchedulerCalibration.Row> rows;
-		try {
-			rows = MeasuredData.schedulerRows(data);
-		} catch (MeasuredData.UnusableDataException unusable) {
-			throw new IosimCommand.UserError(Main.EXIT_INVALID, unusable.getMessage());
-		}
 		long started = System.nanoTime();
 		SchedulerCalibration.Result result;
 		try {
-			result = SchedulerCalibration.calibrate(rows, new SchedulerCalibration.Settings(storage, options.alphaRange(),
-					options.betaRange(), options.precision(), options.seed(),
+			result = TemplateCalibrations.scheduler(data, options.storage(), storage -> new SchedulerCalibration.Settings(
+					storage, options.alphaRange(), options.betaRange(), options.precision(), options.seed(),
 					new SchedulerModel.MultiVm(options.multiVmAlgorithm(), 0, 0.3, 2)), (stage, done, total) -> {
 						if (!options.quiet()) {
 							double elapsed = (System.nanoTime() - started) / 1e9;
@@ -165,8 +140,8 @@ final class QpnStorageCommands {
 							err.flush();
 						}
 					});
-		} catch (IllegalArgumentException unusable) {
-			throw new IosimCommand.UserError(Main.EXIT_INVALID, data + ": " + unusable.getMessage());
+		} catch (TemplateCalibrations.UnusableInputException unusable) {
+			throw new IosimCommand.UserError(Main.EXIT_INVALID, unusable.getMessage());
 		}
 		QpnCommand.writeFile(weightFile, overwrite, staging -> result.model().weightModel().save(staging));
 		String text = StorageFiles.writeScheduler(result.model(), storageName, weightFile.getFileName().toString(), result);

@@ -50,6 +50,17 @@ public record QpnRunSettings(long seed, StoppingRule stoppingRule, double runLen
 		return new QpnRunSettings(seed, stoppingRule, runLength, warmUp, timeBetweenStopChecks, measurements);
 	}
 
+	/**
+	 * The same settings, running at most {@code length}: the warm-up is then at most a tenth of it, and
+	 * the stopping rule is checked at least a hundred times.
+	 *
+	 * @throws IllegalArgumentException if the length is not positive and finite
+	 */
+	public QpnRunSettings withRunLength(double length) {
+		return new QpnRunSettings(seed, stoppingRule, length, Math.min(warmUp, length / 10),
+				Math.min(timeBetweenStopChecks, length / 100), maxMeasurements);
+	}
+
 	/** Checks per run when a configuration leaves the interval to SimQPN's wall clock. */
 	static final int STOP_CHECKS_PER_RUN = 1000;
 

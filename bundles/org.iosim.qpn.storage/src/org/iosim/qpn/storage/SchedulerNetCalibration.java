@@ -1,5 +1,8 @@
 package org.iosim.qpn.storage;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 import org.iosim.files.FileProblems;
@@ -36,6 +39,16 @@ public final class SchedulerNetCalibration {
 
 	/** A measured configuration: its read and write threads and their mean response times. */
 	public record Configuration(int readThreads, int writeThreads, ResponseTimes measured) {
+	}
+
+	/** A measured configuration and what the search found for it. */
+	public record Calibrated(Configuration configuration, RequestWeights.Result result) {
+	}
+
+	/** Hears of each configuration as it is calibrated, e.g. to show the progress. */
+	public interface Progress {
+		/** @param done configurations calibrated so far, {@code latest} the last of them */
+		void calibrated(int done, int total, Calibrated latest);
 	}
 
 	private final Net net;
@@ -97,6 +110,46 @@ public final class SchedulerNetCalibration {
 			readMode.setFiringWeight(readWeight);
 			writeMode.setFiringWeight(writeWeight);
 		}
+	}
+
+	/**
+	 * Runs the search for each measured configuration, in order.
+	 *
+	 * @throws IllegalArgumentException naming the configuration's row (from 1) when it cannot be
+	 *                                  calibrated, as {@link #calibrate} says
+	 */
+	public List<Calibrated> calibrateAll(List<Configuration> configurations, Search search, Progress progress) {
+		List<Calibrated> calibrated = new ArrayList<>();
+		for (Configuration configuration : configurations) {
+			Calibrated done;
+			try {
+				done = new Calibrated(configuration, calibrate(configuration, search));
+			} catch (IllegalArgumentException unusable) {
+				throw new IllegalArgumentException("row " + (calibrated.size() + 1) + ": " + unusable.getMessage(),
+						unusable);
+			}
+			calibrated.add(done);
+			progress.calibrated(calibrated.size(), configurations.size(), done);
+		}
+		return calibrated;
+	}
+
+	/**
+	 * @return the weights found, as a CSV table with a row per configuration: its threads, the best
+	 *         step's weights α and β, their ratio φ, its error and predicted response times, and the
+	 *         weights of the search's last step
+	 */
+	public static String weightsCsv(List<Calibrated> calibrated) {
+		StringBuilder csv = new StringBuilder("readThreads,writeThreads,alpha,beta,phi,error,predictedReadResponseTime,"
+				+ "predictedWriteResponseTime,printedAlpha,printedBeta\n");
+		for (Calibrated row : calibrated) {
+			RequestWeights.Step best = row.result().best();
+			csv.append(String.format(Locale.ROOT, "%d,%d,%d,%d,%s,%s,%s,%s,%d,%d\n", row.configuration().readThreads(),
+					row.configuration().writeThreads(), best.alpha(), best.beta(), (double) best.alpha() / best.beta(),
+					best.error(), best.predicted().read(), best.predicted().write(), row.result().last().alpha(),
+					row.result().last().beta()));
+		}
+		return csv.toString();
 	}
 
 	private double cycleTime(QpnResult solved, String colour, int tokens) {
