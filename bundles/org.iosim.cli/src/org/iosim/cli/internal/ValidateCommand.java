@@ -8,15 +8,10 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 
 import org.iosim.cli.Main;
-import org.iosim.pcm.palladio.ImportResult;
 import org.iosim.pcm.palladio.ModelSet;
-import org.iosim.pcm.palladio.PalladioImporter;
 import org.iosim.pcm.validation.Diagnostic;
 import org.iosim.pcm.validation.ModelStatistics;
-import org.iosim.pcm.validation.ModelValidator;
-import org.iosim.pcm.ArchitectureModel;
-import org.iosim.run.RunFailure;
-import org.iosim.run.RunPipeline;
+import org.iosim.run.ModelSetVerdicts;
 import org.iosim.run.SimulationTarget;
 
 import picocli.CommandLine.Command;
@@ -57,62 +52,27 @@ final class ValidateCommand implements Callable<Integer> {
 		PrintWriter out = spec.commandLine().getOut();
 		SimulationTarget target = IosimCommand.target(paths, io);
 		IosimCommand.noteNotApplied(target, spec.commandLine().getErr());
-		ImportResult imported = new PalladioImporter().importPaths(target.model());
-		boolean valid = !imported.hasErrors();
-		printDiagnostics(out, imported.diagnostics(), "");
-		ModelValidator validator = new ModelValidator();
-		// one pipeline for all model sets: the I/O configuration, stored models and registries are read once
-		RunPipeline pipeline = new RunPipeline(target.configuration().withStoredModels(models));
-		for (ModelSet modelSet : imported.modelSets()) {
-			List<Diagnostic> problems = validator.validate(modelSet.model());
-			// a model set whose files could not be read in full is refused, whatever its validation says
-			long readingErrors = imported.errorsIn(modelSet).size();
-			long errors = readingErrors + problems.stream().filter(Diagnostic::isError).count();
-			Simulatable simulatable = errors == 0 ? checkSimulatable(pipeline, modelSet) : Simulatable.NOT_CHECKED;
-			errors += simulatable.error() == null ? 0 : 1;
-			long warnings = problems.stream().filter(problem -> !problem.isError()).count()
-					+ simulatable.warnings().size();
-			valid &= errors == 0;
+		ModelSetVerdicts.Judgement judgement = ModelSetVerdicts.judge(target.configuration().withStoredModels(models));
+		printDiagnostics(out, judgement.reading(), "");
+		for (ModelSetVerdicts.Verdict verdict : judgement.modelSets()) {
+			ModelSet modelSet = verdict.modelSet();
 			out.printf("Model set '%s' (%s)%n", modelSet.name(), describeFiles(modelSet));
 			out.println("  " + describe(ModelStatistics.of(modelSet.model())));
-			out.println("  " + verdict(errors, readingErrors, warnings));
-			printDiagnostics(out, problems, "  ");
+			out.println("  " + verdict(verdict.errors(), verdict.readingErrors(), verdict.warningCount()));
+			printDiagnostics(out, verdict.problems(), "  ");
 			// what compiling for the simulation found, as 'simulate' prints it
-			printDiagnostics(out, simulatable.warnings(), "  ");
-			simulatable.storages().forEach(storage -> out.println("  " + storage));
-			if (simulatable.error() != null) {
-				out.println("  error: " + simulatable.error());
+			printDiagnostics(out, verdict.warnings(), "  ");
+			if (verdict.refined() != null) {
+				Storages.describe(verdict.refined()).forEach(line -> out.println("  I/O: " + line));
+			}
+			if (verdict.failure() != null) {
+				out.println("  error: " + verdict.failure());
 			}
 		}
-		if (imported.modelSets().isEmpty()) {
+		if (judgement.modelSets().isEmpty()) {
 			out.println("No model set found in " + target.model() + ".");
-			valid = false;
 		}
-		return valid ? 0 : Main.EXIT_INVALID;
-	}
-
-	/**
-	 * What compiling a model set for simulation found: the storages I/O goes to, the engine's warnings
-	 * (e.g. a scheduling policy simulated as another), or why it cannot run.
-	 */
-	private record Simulatable(List<String> storages, List<Diagnostic> warnings, String error) {
-		static final Simulatable NOT_CHECKED = new Simulatable(List.of(), List.of(), null);
-	}
-
-	/**
-	 * Compiles the model set as 'simulate' would (with the I/O configuration applied, if given), so
-	 * that a model set 'validate' accepts is one 'simulate' runs.
-	 */
-	private static Simulatable checkSimulatable(RunPipeline pipeline, ModelSet modelSet) {
-		List<String> storages = new ArrayList<>();
-		try {
-			ArchitectureModel refined = pipeline.refine(modelSet);
-			Storages.describe(refined).forEach(line -> storages.add("I/O: " + line));
-			List<Diagnostic> warnings = pipeline.prepare(modelSet.name(), refined).warnings();
-			return new Simulatable(storages, warnings, null);
-		} catch (RunFailure failure) {
-			return new Simulatable(storages, List.of(), failure.getMessage());
-		}
+		return judgement.valid() ? 0 : Main.EXIT_INVALID;
 	}
 
 	static String describeFiles(ModelSet modelSet) {
