@@ -6,5 +6,5 @@ package org.iosim.analysis;
  * sequential 1.
  */
 public enum AccessPattern {
-    RANDOM, SEQUENTIAL
+	RANDOM, SEQUENTIAL
 }

@@ -6,13 +6,13 @@ package org.iosim.analysis;
  */
 public class AnalysisModelException extends Exception {
 
-    private static final long serialVersionUID = 1L;
+	private static final long serialVersionUID = 1L;
 
-    public AnalysisModelException(String message) {
-        super(message);
-    }
+	public AnalysisModelException(String message) {
+		super(message);
+	}
 
-    public AnalysisModelException(String message, Throwable cause) {
-        super(message, cause);
-    }
+	public AnalysisModelException(String message, Throwable cause) {
+		super(message, cause);
+	}
 }

@@ -19,29 +19,29 @@ import org.iosim.pcm.io.IoType;
  *                      flush after it); never a read
  */
 public record ArrivingRequest(IoType type, double size, double sequentiality, String fileSet, double fileSetSize,
-        boolean synchronous) {
+		boolean synchronous) {
 
-    /** A request that is not synchronous. */
-    public ArrivingRequest(IoType type, double size, double sequentiality, String fileSet, double fileSetSize) {
-        this(type, size, sequentiality, fileSet, fileSetSize, false);
-    }
+	/** A request that is not synchronous. */
+	public ArrivingRequest(IoType type, double size, double sequentiality, String fileSet, double fileSetSize) {
+		this(type, size, sequentiality, fileSet, fileSetSize, false);
+	}
 
-    /** @throws IllegalArgumentException if a number is out of its range */
-    public ArrivingRequest {
-        Objects.requireNonNull(type, "type");
-        Objects.requireNonNull(fileSet, "fileSet");
-        if (!(size >= 0) || Double.isInfinite(size)) {
-            throw new IllegalArgumentException("request size must be finite and not negative but is " + size);
-        }
-        if (!(sequentiality >= 0 && sequentiality <= 1)) {
-            throw new IllegalArgumentException("sequentiality must lie in [0, 1] but is " + sequentiality);
-        }
-        if (!(fileSetSize >= 0) || Double.isInfinite(fileSetSize)) {
-            throw new IllegalArgumentException(
-                    "size of file set '" + fileSet + "' must be finite and not negative but is " + fileSetSize);
-        }
-        if (synchronous && type == IoType.READ) {
-            throw new IllegalArgumentException("only a write can be synchronous");
-        }
-    }
+	/** @throws IllegalArgumentException if a number is out of its range */
+	public ArrivingRequest {
+		Objects.requireNonNull(type, "type");
+		Objects.requireNonNull(fileSet, "fileSet");
+		if (!(size >= 0) || Double.isInfinite(size)) {
+			throw new IllegalArgumentException("request size must be finite and not negative but is " + size);
+		}
+		if (!(sequentiality >= 0 && sequentiality <= 1)) {
+			throw new IllegalArgumentException("sequentiality must lie in [0, 1] but is " + sequentiality);
+		}
+		if (!(fileSetSize >= 0) || Double.isInfinite(fileSetSize)) {
+			throw new IllegalArgumentException(
+					"size of file set '" + fileSet + "' must be finite and not negative but is " + fileSetSize);
+		}
+		if (synchronous && type == IoType.READ) {
+			throw new IllegalArgumentException("only a write can be synchronous");
+		}
+	}
 }

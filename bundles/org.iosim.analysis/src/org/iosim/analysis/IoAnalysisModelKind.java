@@ -13,31 +13,31 @@ import java.util.Set;
  */
 public interface IoAnalysisModelKind {
 
-    /** @return the id that model definitions refer to, e.g. {@code mars}; compared ignoring case */
-    String id();
+	/** @return the id that model definitions refer to, e.g. {@code mars}; compared ignoring case */
+	String id();
 
-    /** @return what models of this kind are and which parameters they take */
-    String description();
+	/** @return what models of this kind are and which parameters they take */
+	String description();
 
-    /**
-     * @param definition a definition of this kind
-     * @param context    the random stream and clock of the run the model serves
-     * @return the model, for this run only
-     * @throws AnalysisModelException if the parameters are missing, unknown or invalid, or a file
-     *                                they name cannot be read; the message names the model
-     */
-    IoAnalysisModel create(ModelDefinition definition, ModelContext context) throws AnalysisModelException;
+	/**
+	 * @param definition a definition of this kind
+	 * @param context    the random stream and clock of the run the model serves
+	 * @return the model, for this run only
+	 * @throws AnalysisModelException if the parameters are missing, unknown or invalid, or a file
+	 *                                they name cannot be read; the message names the model
+	 */
+	IoAnalysisModel create(ModelDefinition definition, ModelContext context) throws AnalysisModelException;
 
-    /**
-     * The parameters of which a file set may have a value of its own, written {@code NAME.FILESET} (e.g.
-     * {@code flushWrites} for {@code flushWrites.wal}). The analysis binding checks that each such
-     * {@code FILESET} is a file set of the I/O configuration, because a misspelt file set would otherwise
-     * be a value that nothing reads, and the model would silently use the default in its place.
-     *
-     * @return those parameters' names, without the dot and the file set; empty (the default) for a kind
-     *         whose parameters never name a file set
-     */
-    default Set<String> perFileSetParameters() {
-        return Set.of();
-    }
+	/**
+	 * The parameters of which a file set may have a value of its own, written {@code NAME.FILESET} (e.g.
+	 * {@code flushWrites} for {@code flushWrites.wal}). The analysis binding checks that each such
+	 * {@code FILESET} is a file set of the I/O configuration, because a misspelt file set would otherwise
+	 * be a value that nothing reads, and the model would silently use the default in its place.
+	 *
+	 * @return those parameters' names, without the dot and the file set; empty (the default) for a kind
+	 *         whose parameters never name a file set
+	 */
+	default Set<String> perFileSetParameters() {
+		return Set.of();
+	}
 }

@@ -14,33 +14,33 @@ import org.iosim.pcm.io.FileSetSizePolicy;
  */
 public record WorkloadOptions(ConcurrencyCounting concurrencyCounting, FileSetSizePolicy fileSetSizePolicy) {
 
-    /**
-     * The defaults: {@link ConcurrencyCounting#INCLUDING_ARRIVING} and
-     * {@link FileSetSizePolicy#REQUEST}.
-     */
-    public static final WorkloadOptions DEFAULTS =
-            new WorkloadOptions(ConcurrencyCounting.INCLUDING_ARRIVING, FileSetSizePolicy.REQUEST);
+	/**
+	 * The defaults: {@link ConcurrencyCounting#INCLUDING_ARRIVING} and
+	 * {@link FileSetSizePolicy#REQUEST}.
+	 */
+	public static final WorkloadOptions DEFAULTS =
+			new WorkloadOptions(ConcurrencyCounting.INCLUDING_ARRIVING, FileSetSizePolicy.REQUEST);
 
-    public WorkloadOptions {
-        Objects.requireNonNull(concurrencyCounting, "concurrencyCounting");
-        Objects.requireNonNull(fileSetSizePolicy, "fileSetSizePolicy");
-    }
+	public WorkloadOptions {
+		Objects.requireNonNull(concurrencyCounting, "concurrencyCounting");
+		Objects.requireNonNull(fileSetSizePolicy, "fileSetSizePolicy");
+	}
 
-    /** @return e.g. {@code concurrency counts the arriving request, file set size of the request} */
-    public String describe() {
-        return (concurrencyCounting == ConcurrencyCounting.INCLUDING_ARRIVING
-                ? "concurrency counts the arriving request" : "concurrency counts only requests already in service")
-                + ", " + (fileSetSizePolicy == FileSetSizePolicy.REQUEST ? "file set size of the request"
-                        : "file set size of all file sets in the status list");
-    }
+	/** @return e.g. {@code concurrency counts the arriving request, file set size of the request} */
+	public String describe() {
+		return (concurrencyCounting == ConcurrencyCounting.INCLUDING_ARRIVING
+				? "concurrency counts the arriving request" : "concurrency counts only requests already in service")
+				+ ", " + (fileSetSizePolicy == FileSetSizePolicy.REQUEST ? "file set size of the request"
+						: "file set size of all file sets in the status list");
+	}
 
-    /** @return these options with the given concurrency counting */
-    public WorkloadOptions withConcurrencyCounting(ConcurrencyCounting counting) {
-        return new WorkloadOptions(counting, fileSetSizePolicy);
-    }
+	/** @return these options with the given concurrency counting */
+	public WorkloadOptions withConcurrencyCounting(ConcurrencyCounting counting) {
+		return new WorkloadOptions(counting, fileSetSizePolicy);
+	}
 
-    /** @return these options with the given file set size policy */
-    public WorkloadOptions withFileSetSizePolicy(FileSetSizePolicy policy) {
-        return new WorkloadOptions(concurrencyCounting, policy);
-    }
+	/** @return these options with the given file set size policy */
+	public WorkloadOptions withFileSetSizePolicy(FileSetSizePolicy policy) {
+		return new WorkloadOptions(concurrencyCounting, policy);
+	}
 }

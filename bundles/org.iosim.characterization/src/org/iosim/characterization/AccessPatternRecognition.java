@@ -32,68 +32,68 @@ import org.iosim.characterization.internal.SequentialityWindows;
  */
 public final class AccessPatternRecognition {
 
-    private AccessPatternRecognition() {
-    }
+	private AccessPatternRecognition() {
+	}
 
-    /**
-     * Algorithm 1 on one window holding the whole sequence.
-     *
-     * @param requests the sequence in the order observed
-     * @return the proportion of sequential requests, in [0, 1]; 0 for an empty sequence
-     */
-    public static double sequentialRatio(List<BlockRange> requests) {
-        return windowedRatio(requests, Math.max(1, requests.size()));
-    }
+	/**
+	 * Algorithm 1 on one window holding the whole sequence.
+	 *
+	 * @param requests the sequence in the order observed
+	 * @return the proportion of sequential requests, in [0, 1]; 0 for an empty sequence
+	 */
+	public static double sequentialRatio(List<BlockRange> requests) {
+		return windowedRatio(requests, Math.max(1, requests.size()));
+	}
 
-    /**
-     * Algorithm 1 on consecutive windows of the sequence (Eqs. 5.11 and 5.12, windows of a fixed
-     * length).
-     *
-     * @param requests     the sequence in the order observed
-     * @param windowLength requests per window, at least 1; the last window holds the rest
-     * @return the proportion of sequential requests, in [0, 1]; 0 for an empty sequence
-     */
-    public static double windowedRatio(List<BlockRange> requests, int windowLength) {
-        SequentialityWindows windows = new SequentialityWindows(windowLength);
-        for (BlockRange request : requests) {
-            windows.add(0, request.start(), request.end());
-        }
-        return windows.ratio();
-    }
+	/**
+	 * Algorithm 1 on consecutive windows of the sequence (Eqs. 5.11 and 5.12, windows of a fixed
+	 * length).
+	 *
+	 * @param requests     the sequence in the order observed
+	 * @param windowLength requests per window, at least 1; the last window holds the rest
+	 * @return the proportion of sequential requests, in [0, 1]; 0 for an empty sequence
+	 */
+	public static double windowedRatio(List<BlockRange> requests, int windowLength) {
+		SequentialityWindows windows = new SequentialityWindows(windowLength);
+		for (BlockRange request : requests) {
+			windows.add(0, request.start(), request.end());
+		}
+		return windows.ratio();
+	}
 
-    /** Requests of the chance level's random sequence at most: eight default windows, enough for two digits. */
-    private static final long CHANCE_REQUESTS = 8 * 1024;
+	/** Requests of the chance level's random sequence at most: eight default windows, enough for two digits. */
+	private static final long CHANCE_REQUESTS = 8 * 1024;
 
-    /**
-     * The ratio Algorithm 1 finds in requests that are not sequential at all: requests of one size at
-     * uniformly random offsets, aligned to that size, within an extent of this many bytes, as many
-     * as given (at most {@value #CHANCE_REQUESTS}), in windows of this length. Over a small extent,
-     * random requests often start where another one of the same window ends, and Algorithm 1
-     * counts them: a random fio job over 4 MiB in 4 KiB requests reaches about 0.5 with windows of
-     * 1,024. A measured ratio near this level shows nothing sequential.
-     *
-     * @return the ratio of such a random sequence, the same for the same arguments; 0 without
-     *         requests or without a size
-     */
-    public static double chanceRatio(long requests, double requestSize, double extent, int windowLength) {
-        if (requests <= 0 || !(requestSize > 0) || !(extent >= 0)) {
-            return 0;
-        }
-        long slots = Math.max(1, (long) Math.min(extent / requestSize, Long.MAX_VALUE / 2));
-        SplittableRandom random = new SplittableRandom(1);
-        SequentialityWindows windows = new SequentialityWindows(windowLength);
-        for (long request = Math.min(requests, CHANCE_REQUESTS); request > 0; request--) {
-            long slot = random.nextLong(slots);
-            windows.add(0, slot, slot + 1);
-        }
-        return windows.ratio();
-    }
+	/**
+	 * The ratio Algorithm 1 finds in requests that are not sequential at all: requests of one size at
+	 * uniformly random offsets, aligned to that size, within an extent of this many bytes, as many
+	 * as given (at most {@value #CHANCE_REQUESTS}), in windows of this length. Over a small extent,
+	 * random requests often start where another one of the same window ends, and Algorithm 1
+	 * counts them: a random fio job over 4 MiB in 4 KiB requests reaches about 0.5 with windows of
+	 * 1,024. A measured ratio near this level shows nothing sequential.
+	 *
+	 * @return the ratio of such a random sequence, the same for the same arguments; 0 without
+	 *         requests or without a size
+	 */
+	public static double chanceRatio(long requests, double requestSize, double extent, int windowLength) {
+		if (requests <= 0 || !(requestSize > 0) || !(extent >= 0)) {
+			return 0;
+		}
+		long slots = Math.max(1, (long) Math.min(extent / requestSize, Long.MAX_VALUE / 2));
+		SplittableRandom random = new SplittableRandom(1);
+		SequentialityWindows windows = new SequentialityWindows(windowLength);
+		for (long request = Math.min(requests, CHANCE_REQUESTS); request > 0; request--) {
+			long slot = random.nextLong(slots);
+			windows.add(0, slot, slot + 1);
+		}
+		return windows.ratio();
+	}
 
-    /**
-     * @param ratio a proportion of sequential requests, in [0, 1]
-     * @return {@link AccessPattern#SEQUENTIAL} iff it reaches {@link StatusList#SEQUENTIAL_THRESHOLD} (Eq. 5.13)
-     */
-    public static AccessPattern pattern(double ratio) {
-        return ratio >= StatusList.SEQUENTIAL_THRESHOLD ? AccessPattern.SEQUENTIAL : AccessPattern.RANDOM;
-    }
+	/**
+	 * @param ratio a proportion of sequential requests, in [0, 1]
+	 * @return {@link AccessPattern#SEQUENTIAL} iff it reaches {@link StatusList#SEQUENTIAL_THRESHOLD} (Eq. 5.13)
+	 */
+	public static AccessPattern pattern(double ratio) {
+		return ratio >= StatusList.SEQUENTIAL_THRESHOLD ? AccessPattern.SEQUENTIAL : AccessPattern.RANDOM;
+	}
 }

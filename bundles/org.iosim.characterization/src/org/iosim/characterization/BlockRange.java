@@ -10,11 +10,11 @@ package org.iosim.characterization;
  */
 public record BlockRange(long start, long end) {
 
-    /** @throws IllegalArgumentException unless 0 ≤ start ≤ end */
-    public BlockRange {
-        if (start < 0 || end < start) {
-            throw new IllegalArgumentException("a block range needs 0 <= start <= end but is (" + start + ", " + end
-                    + ")");
-        }
-    }
+	/** @throws IllegalArgumentException unless 0 ≤ start ≤ end */
+	public BlockRange {
+		if (start < 0 || end < start) {
+			throw new IllegalArgumentException("a block range needs 0 <= start <= end but is (" + start + ", " + end
+					+ ")");
+		}
+	}
 }

@@ -19,45 +19,45 @@ import org.iosim.pcm.io.IoType;
  *                  files never continue each other. Null if the trace has a single address space.
  */
 public record IoRecord(double issued, double completed, IoType type, long offset, long length, String client,
-        String file) {
+		String file) {
 
-    /** @throws IllegalArgumentException if both times are unknown, a time is infinite or a number is out of its range */
-    public IoRecord {
-        Objects.requireNonNull(type, "type");
-        if (Double.isInfinite(issued) || Double.isInfinite(completed)) {
-            throw new IllegalArgumentException("times must be finite, or NaN if unknown, but are " + issued + " and "
-                    + completed);
-        }
-        if (Double.isNaN(issued) && Double.isNaN(completed)) {
-            throw new IllegalArgumentException("a request needs its issue or its completion time");
-        }
-        if (completed < issued) {
-            throw new IllegalArgumentException("completion " + completed + " precedes issue " + issued);
-        }
-        if (offset < 0) {
-            throw new IllegalArgumentException("offset must not be negative but is " + offset);
-        }
-        if (length < 1) {
-            throw new IllegalArgumentException("length must be at least 1 but is " + length);
-        }
-        if (offset > Long.MAX_VALUE - length) {
-            throw new IllegalArgumentException("offset " + offset + " + length " + length + " exceeds "
-                    + Long.MAX_VALUE);
-        }
-    }
+	/** @throws IllegalArgumentException if both times are unknown, a time is infinite or a number is out of its range */
+	public IoRecord {
+		Objects.requireNonNull(type, "type");
+		if (Double.isInfinite(issued) || Double.isInfinite(completed)) {
+			throw new IllegalArgumentException("times must be finite, or NaN if unknown, but are " + issued + " and "
+					+ completed);
+		}
+		if (Double.isNaN(issued) && Double.isNaN(completed)) {
+			throw new IllegalArgumentException("a request needs its issue or its completion time");
+		}
+		if (completed < issued) {
+			throw new IllegalArgumentException("completion " + completed + " precedes issue " + issued);
+		}
+		if (offset < 0) {
+			throw new IllegalArgumentException("offset must not be negative but is " + offset);
+		}
+		if (length < 1) {
+			throw new IllegalArgumentException("length must be at least 1 but is " + length);
+		}
+		if (offset > Long.MAX_VALUE - length) {
+			throw new IllegalArgumentException("offset " + offset + " + length " + length + " exceeds "
+					+ Long.MAX_VALUE);
+		}
+	}
 
-    /** @return the first byte after the request: {@code offset + length} */
-    public long end() {
-        return offset + length;
-    }
+	/** @return the first byte after the request: {@code offset + length} */
+	public long end() {
+		return offset + length;
+	}
 
-    /** @return when the trace first saw the request: its issue, else its completion */
-    public double time() {
-        return Double.isNaN(issued) ? completed : issued;
-    }
+	/** @return when the trace first saw the request: its issue, else its completion */
+	public double time() {
+		return Double.isNaN(issued) ? completed : issued;
+	}
 
-    /** @return whether the trace gives both the issue and the completion time */
-    public boolean timed() {
-        return !Double.isNaN(issued) && !Double.isNaN(completed);
-    }
+	/** @return whether the trace gives both the issue and the completion time */
+	public boolean timed() {
+		return !Double.isNaN(issued) && !Double.isNaN(completed);
+	}
 }

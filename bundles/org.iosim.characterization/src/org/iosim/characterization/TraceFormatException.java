@@ -11,21 +11,21 @@ import java.nio.file.Path;
  */
 public final class TraceFormatException extends IOException {
 
-    private static final long serialVersionUID = 1L;
+	private static final long serialVersionUID = 1L;
 
-    /**
-     * @param file    the trace file
-     * @param line    number of the bad line, from 1
-     * @param reason  what is wrong, e.g. {@code the block size is not a whole number}
-     */
-    public TraceFormatException(Path file, int line, String reason) {
-        super(file + ": line " + line + ": " + reason);
-    }
+	/**
+	 * @param file    the trace file
+	 * @param line    number of the bad line, from 1
+	 * @param reason  what is wrong, e.g. {@code the block size is not a whole number}
+	 */
+	public TraceFormatException(Path file, int line, String reason) {
+		super(file + ": line " + line + ": " + reason);
+	}
 
-    /**
-     * @param message what is wrong, naming the file or files it concerns
-     */
-    public TraceFormatException(String message) {
-        super(message);
-    }
+	/**
+	 * @param message what is wrong, naming the file or files it concerns
+	 */
+	public TraceFormatException(String message) {
+		super(message);
+	}
 }

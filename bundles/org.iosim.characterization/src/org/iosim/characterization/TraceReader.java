@@ -10,10 +10,10 @@ import java.io.IOException;
  */
 public interface TraceReader extends Closeable {
 
-    /**
-     * @return the next request, or null at the end of the trace
-     * @throws TraceFormatException if the trace holds something that is not a request of its format
-     * @throws IOException          if the trace cannot be read
-     */
-    IoRecord next() throws IOException;
+	/**
+	 * @return the next request, or null at the end of the trace
+	 * @throws TraceFormatException if the trace holds something that is not a request of its format
+	 * @throws IOException          if the trace cannot be read
+	 */
+	IoRecord next() throws IOException;
 }

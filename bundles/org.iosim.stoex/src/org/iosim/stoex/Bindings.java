@@ -14,22 +14,22 @@ import java.util.Objects;
 @FunctionalInterface
 public interface Bindings {
 
-    /** Binds nothing: evaluating a variable fails. */
-    Bindings EMPTY = dottedName -> null;
+	/** Binds nothing: evaluating a variable fails. */
+	Bindings EMPTY = dottedName -> null;
 
-    /**
-     * @param dottedName the variable, e.g. {@code file.BYTESIZE}
-     * @return its value, or {@code null} when unbound (evaluation then fails naming the variable)
-     */
-    Object lookup(String dottedName);
+	/**
+	 * @param dottedName the variable, e.g. {@code file.BYTESIZE}
+	 * @return its value, or {@code null} when unbound (evaluation then fails naming the variable)
+	 */
+	Object lookup(String dottedName);
 
-    /**
-     * @param values values by dotted name; a view, so later changes to the map are seen, which lets
-     *               a simulator reuse one map for many evaluations
-     * @return bindings answering from the map
-     */
-    static Bindings of(Map<String, ?> values) {
-        Objects.requireNonNull(values, "values");
-        return values::get;
-    }
+	/**
+	 * @param values values by dotted name; a view, so later changes to the map are seen, which lets
+	 *               a simulator reuse one map for many evaluations
+	 * @return bindings answering from the map
+	 */
+	static Bindings of(Map<String, ?> values) {
+		Objects.requireNonNull(values, "values");
+		return values::get;
+	}
 }

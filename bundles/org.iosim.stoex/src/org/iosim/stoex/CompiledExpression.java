@@ -17,44 +17,44 @@ import org.apache.commons.rng.UniformRandomProvider;
  */
 public interface CompiledExpression {
 
-    /** @return the static type the expression was compiled with */
-    StoExType type();
+	/** @return the static type the expression was compiled with */
+	StoExType type();
 
-    /** @return the canonical text of the expression */
-    String text();
+	/** @return the canonical text of the expression */
+	String text();
 
-    /**
-     * @param rng      the generator every random draw of this sample comes from
-     * @param bindings the values of the variables
-     * @return a sample as a number; valid for INT, DOUBLE and ANY expressions
-     * @throws StoExEvaluationException if the expression is not numeric, a variable is unbound or
-     *                                  bound to a value of the wrong kind, or a parameter is invalid
-     */
-    double sampleDouble(UniformRandomProvider rng, Bindings bindings);
+	/**
+	 * @param rng      the generator every random draw of this sample comes from
+	 * @param bindings the values of the variables
+	 * @return a sample as a number; valid for INT, DOUBLE and ANY expressions
+	 * @throws StoExEvaluationException if the expression is not numeric, a variable is unbound or
+	 *                                  bound to a value of the wrong kind, or a parameter is invalid
+	 */
+	double sampleDouble(UniformRandomProvider rng, Bindings bindings);
 
-    /**
-     * @param rng      the generator every random draw of this sample comes from
-     * @param bindings the values of the variables
-     * @return a sample as a whole number; valid for INT expressions and for ANY expressions whose
-     *         value is whole, e.g. a loop count
-     * @throws StoExEvaluationException as {@link #sampleDouble}, or if the value is not whole
-     */
-    long sampleLong(UniformRandomProvider rng, Bindings bindings);
+	/**
+	 * @param rng      the generator every random draw of this sample comes from
+	 * @param bindings the values of the variables
+	 * @return a sample as a whole number; valid for INT expressions and for ANY expressions whose
+	 *         value is whole, e.g. a loop count
+	 * @throws StoExEvaluationException as {@link #sampleDouble}, or if the value is not whole
+	 */
+	long sampleLong(UniformRandomProvider rng, Bindings bindings);
 
-    /**
-     * @param rng      the generator every random draw of this sample comes from
-     * @param bindings the values of the variables
-     * @return a sample as a truth value; valid for BOOL and ANY expressions, e.g. a branch condition
-     * @throws StoExEvaluationException as {@link #sampleDouble}, or if the value is not a truth value
-     */
-    boolean sampleBoolean(UniformRandomProvider rng, Bindings bindings);
+	/**
+	 * @param rng      the generator every random draw of this sample comes from
+	 * @param bindings the values of the variables
+	 * @return a sample as a truth value; valid for BOOL and ANY expressions, e.g. a branch condition
+	 * @throws StoExEvaluationException as {@link #sampleDouble}, or if the value is not a truth value
+	 */
+	boolean sampleBoolean(UniformRandomProvider rng, Bindings bindings);
 
-    /**
-     * @param rng      the generator every random draw of this sample comes from
-     * @param bindings the values of the variables
-     * @return a sample as {@link Long} (INT), {@link Double} (DOUBLE), {@link Boolean} (BOOL) or
-     *         {@link String} (STRING, ENUM); for ANY, whichever the value is
-     * @throws StoExEvaluationException if a variable is unbound or a parameter is invalid
-     */
-    Object sample(UniformRandomProvider rng, Bindings bindings);
+	/**
+	 * @param rng      the generator every random draw of this sample comes from
+	 * @param bindings the values of the variables
+	 * @return a sample as {@link Long} (INT), {@link Double} (DOUBLE), {@link Boolean} (BOOL) or
+	 *         {@link String} (STRING, ENUM); for ANY, whichever the value is
+	 * @throws StoExEvaluationException if a variable is unbound or a parameter is invalid
+	 */
+	Object sample(UniformRandomProvider rng, Bindings bindings);
 }

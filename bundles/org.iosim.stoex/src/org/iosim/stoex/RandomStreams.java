@@ -27,32 +27,32 @@ import org.apache.commons.rng.simple.RandomSource;
  */
 public final class RandomStreams {
 
-    private final RestorableUniformRandomProvider frontier;
-    private final List<RandomProviderState> streamStarts = new ArrayList<>();
+	private final RestorableUniformRandomProvider frontier;
+	private final List<RandomProviderState> streamStarts = new ArrayList<>();
 
-    /** @param seed the seed of every stream */
-    public RandomStreams(long seed) {
-        UniformRandomProvider expansion = RandomSource.SPLIT_MIX_64.create(seed);
-        long[] state = { expansion.nextLong(), expansion.nextLong(), expansion.nextLong(), expansion.nextLong() };
-        frontier = RandomSource.XO_SHI_RO_256_PP.create(state);
-    }
+	/** @param seed the seed of every stream */
+	public RandomStreams(long seed) {
+		UniformRandomProvider expansion = RandomSource.SPLIT_MIX_64.create(seed);
+		long[] state = { expansion.nextLong(), expansion.nextLong(), expansion.nextLong(), expansion.nextLong() };
+		frontier = RandomSource.XO_SHI_RO_256_PP.create(state);
+	}
 
-    /**
-     * @param index the stream number, 0 or more
-     * @return a new generator at the start of stream {@code index}
-     */
-    public synchronized UniformRandomProvider stream(int index) {
-        if (index < 0) {
-            throw new IllegalArgumentException("stream index must not be negative: " + index);
-        }
-        // Jumping costs about as much as a few hundred draws, so the start of every stream reached
-        // so far is kept instead of jumping from the seed again.
-        while (streamStarts.size() <= index) {
-            streamStarts.add(frontier.saveState());
-            ((JumpableUniformRandomProvider) frontier).jump();
-        }
-        RestorableUniformRandomProvider stream = RandomSource.XO_SHI_RO_256_PP.create(new long[] { 0, 0, 0, 1 });
-        stream.restoreState(streamStarts.get(index)); // the placeholder seed is replaced at once
-        return stream;
-    }
+	/**
+	 * @param index the stream number, 0 or more
+	 * @return a new generator at the start of stream {@code index}
+	 */
+	public synchronized UniformRandomProvider stream(int index) {
+		if (index < 0) {
+			throw new IllegalArgumentException("stream index must not be negative: " + index);
+		}
+		// Jumping costs about as much as a few hundred draws, so the start of every stream reached
+		// so far is kept instead of jumping from the seed again.
+		while (streamStarts.size() <= index) {
+			streamStarts.add(frontier.saveState());
+			((JumpableUniformRandomProvider) frontier).jump();
+		}
+		RestorableUniformRandomProvider stream = RandomSource.XO_SHI_RO_256_PP.create(new long[] { 0, 0, 0, 1 });
+		stream.restoreState(streamStarts.get(index)); // the placeholder seed is replaced at once
+		return stream;
+	}
 }

@@ -8,28 +8,28 @@ package org.iosim.analysis.internal;
  */
 public final class CompensatedSum {
 
-    private double sum;
-    private double compensation;
+	private double sum;
+	private double compensation;
 
-    public void add(double value) {
-        double total = sum + value;
-        double addendPart = total - sum;
-        double error = (sum - (total - addendPart)) + (value - addendPart);
-        sum = total;
-        compensation += error;
-    }
+	public void add(double value) {
+		double total = sum + value;
+		double addendPart = total - sum;
+		double error = (sum - (total - addendPart)) + (value - addendPart);
+		sum = total;
+		compensation += error;
+	}
 
-    public void subtract(double value) {
-        add(-value);
-    }
+	public void subtract(double value) {
+		add(-value);
+	}
 
-    public double value() {
-        return sum + compensation;
-    }
+	public double value() {
+		return sum + compensation;
+	}
 
-    /** Starts again from exactly 0, e.g. when the last value was removed. */
-    public void reset() {
-        sum = 0;
-        compensation = 0;
-    }
+	/** Starts again from exactly 0, e.g. when the last value was removed. */
+	public void reset() {
+		sum = 0;
+		compensation = 0;
+	}
 }

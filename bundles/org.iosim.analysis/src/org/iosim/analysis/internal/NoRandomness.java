@@ -9,23 +9,23 @@ import org.apache.commons.rng.UniformRandomProvider;
  */
 final class NoRandomness implements UniformRandomProvider {
 
-    static final NoRandomness INSTANCE = new NoRandomness();
+	static final NoRandomness INSTANCE = new NoRandomness();
 
-    /** Signals a draw; carries no stack trace because it is caught right where the evaluation started. */
-    static final class DrawAttempted extends RuntimeException {
+	/** Signals a draw; carries no stack trace because it is caught right where the evaluation started. */
+	static final class DrawAttempted extends RuntimeException {
 
-        private static final long serialVersionUID = 1L;
+		private static final long serialVersionUID = 1L;
 
-        DrawAttempted() {
-            super("random draw", null, false, false);
-        }
-    }
+		DrawAttempted() {
+			super("random draw", null, false, false);
+		}
+	}
 
-    private NoRandomness() {
-    }
+	private NoRandomness() {
+	}
 
-    @Override
-    public long nextLong() {
-        throw new DrawAttempted();
-    }
+	@Override
+	public long nextLong() {
+		throw new DrawAttempted();
+	}
 }

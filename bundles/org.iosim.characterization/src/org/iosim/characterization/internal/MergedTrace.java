@@ -15,56 +15,56 @@ import org.iosim.characterization.TraceReader;
  */
 public final class MergedTrace implements TraceReader {
 
-    private record Head(IoRecord request, int trace) {
-    }
+	private record Head(IoRecord request, int trace) {
+	}
 
-    private final List<TraceReader> traces;
-    private final PriorityQueue<Head> heads = new PriorityQueue<>(
-            Comparator.<Head>comparingDouble(head -> head.request().time()).thenComparingInt(Head::trace));
-    private boolean started;
+	private final List<TraceReader> traces;
+	private final PriorityQueue<Head> heads = new PriorityQueue<>(
+			Comparator.<Head>comparingDouble(head -> head.request().time()).thenComparingInt(Head::trace));
+	private boolean started;
 
-    /** @param traces the traces, which this reader closes */
-    public MergedTrace(List<TraceReader> traces) {
-        this.traces = List.copyOf(traces);
-    }
+	/** @param traces the traces, which this reader closes */
+	public MergedTrace(List<TraceReader> traces) {
+		this.traces = List.copyOf(traces);
+	}
 
-    @Override
-    public IoRecord next() throws IOException {
-        if (!started) {
-            started = true;
-            for (int trace = 0; trace < traces.size(); trace++) {
-                advance(trace);
-            }
-        }
-        Head earliest = heads.poll();
-        if (earliest == null) {
-            return null;
-        }
-        advance(earliest.trace());
-        return earliest.request();
-    }
+	@Override
+	public IoRecord next() throws IOException {
+		if (!started) {
+			started = true;
+			for (int trace = 0; trace < traces.size(); trace++) {
+				advance(trace);
+			}
+		}
+		Head earliest = heads.poll();
+		if (earliest == null) {
+			return null;
+		}
+		advance(earliest.trace());
+		return earliest.request();
+	}
 
-    private void advance(int trace) throws IOException {
-        IoRecord next = traces.get(trace).next();
-        if (next != null) {
-            heads.add(new Head(next, trace));
-        }
-    }
+	private void advance(int trace) throws IOException {
+		IoRecord next = traces.get(trace).next();
+		if (next != null) {
+			heads.add(new Head(next, trace));
+		}
+	}
 
-    @Override
-    public void close() throws IOException {
-        IOException first = null;
-        for (TraceReader trace : traces) {
-            try {
-                trace.close();
-            } catch (IOException failed) {
-                if (first == null) {
-                    first = failed;
-                }
-            }
-        }
-        if (first != null) {
-            throw first;
-        }
-    }
+	@Override
+	public void close() throws IOException {
+		IOException first = null;
+		for (TraceReader trace : traces) {
+			try {
+				trace.close();
+			} catch (IOException failed) {
+				if (first == null) {
+					first = failed;
+				}
+			}
+		}
+		if (first != null) {
+			throw first;
+		}
+	}
 }

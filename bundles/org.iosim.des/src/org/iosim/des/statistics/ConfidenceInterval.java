@@ -7,26 +7,26 @@ package org.iosim.des.statistics;
  */
 public record ConfidenceInterval(double mean, double halfWidth, double level) {
 
-    public double lower() {
-        return mean - halfWidth;
-    }
+	public double lower() {
+		return mean - halfWidth;
+	}
 
-    public double upper() {
-        return mean + halfWidth;
-    }
+	public double upper() {
+		return mean + halfWidth;
+	}
 
-    public boolean contains(double value) {
-        return value >= lower() && value <= upper();
-    }
+	public boolean contains(double value) {
+		return value >= lower() && value <= upper();
+	}
 
-    /**
-     * Half-width relative to the magnitude of the mean. A zero mean gives an
-     * infinite relative half-width unless the half-width is zero as well.
-     */
-    public double relativeHalfWidth() {
-        if (halfWidth == 0) {
-            return 0;
-        }
-        return halfWidth / Math.abs(mean);
-    }
+	/**
+	 * Half-width relative to the magnitude of the mean. A zero mean gives an
+	 * infinite relative half-width unless the half-width is zero as well.
+	 */
+	public double relativeHalfWidth() {
+		if (halfWidth == 0) {
+			return 0;
+		}
+		return halfWidth / Math.abs(mean);
+	}
 }

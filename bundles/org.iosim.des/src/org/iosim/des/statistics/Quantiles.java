@@ -18,83 +18,83 @@ import com.datadoghq.sketch.ddsketch.store.CollapsingLowestDenseStore;
  */
 public final class Quantiles {
 
-    /** Relative accuracy of every quantile estimate (0.5 %). */
-    public static final double DEFAULT_RELATIVE_ACCURACY = 0.005;
+	/** Relative accuracy of every quantile estimate (0.5 %). */
+	public static final double DEFAULT_RELATIVE_ACCURACY = 0.005;
 
-    /**
-     * With the default accuracy, 2048 buckets cover values spanning more than
-     * eight orders of magnitude before any bucket collapses.
-     */
-    public static final int DEFAULT_MAX_BUCKETS = 2048;
+	/**
+	 * With the default accuracy, 2048 buckets cover values spanning more than
+	 * eight orders of magnitude before any bucket collapses.
+	 */
+	public static final int DEFAULT_MAX_BUCKETS = 2048;
 
-    private final double relativeAccuracy;
-    private final DDSketch sketch;
+	private final double relativeAccuracy;
+	private final DDSketch sketch;
 
-    public Quantiles() {
-        this(DEFAULT_RELATIVE_ACCURACY, DEFAULT_MAX_BUCKETS);
-    }
+	public Quantiles() {
+		this(DEFAULT_RELATIVE_ACCURACY, DEFAULT_MAX_BUCKETS);
+	}
 
-    public Quantiles(double relativeAccuracy, int maxBuckets) {
-        if (!(relativeAccuracy > 0 && relativeAccuracy < 1)) {
-            throw new IllegalArgumentException("relative accuracy must lie in (0, 1): " + relativeAccuracy);
-        }
-        if (maxBuckets < 1) {
-            throw new IllegalArgumentException("at least one bucket is needed: " + maxBuckets);
-        }
-        this.relativeAccuracy = relativeAccuracy;
-        this.sketch = new DDSketch(new CubicallyInterpolatedMapping(relativeAccuracy),
-                () -> new CollapsingLowestDenseStore(maxBuckets));
-    }
+	public Quantiles(double relativeAccuracy, int maxBuckets) {
+		if (!(relativeAccuracy > 0 && relativeAccuracy < 1)) {
+			throw new IllegalArgumentException("relative accuracy must lie in (0, 1): " + relativeAccuracy);
+		}
+		if (maxBuckets < 1) {
+			throw new IllegalArgumentException("at least one bucket is needed: " + maxBuckets);
+		}
+		this.relativeAccuracy = relativeAccuracy;
+		this.sketch = new DDSketch(new CubicallyInterpolatedMapping(relativeAccuracy),
+				() -> new CollapsingLowestDenseStore(maxBuckets));
+	}
 
-    public void add(double observation) {
-        sketch.accept(observation);
-    }
+	public void add(double observation) {
+		sketch.accept(observation);
+	}
 
-    public long count() {
-        return (long) sketch.getCount();
-    }
+	public long count() {
+		return (long) sketch.getCount();
+	}
 
-    public double relativeAccuracy() {
-        return relativeAccuracy;
-    }
+	public double relativeAccuracy() {
+		return relativeAccuracy;
+	}
 
-    /**
-     * Estimate of the {@code q}-quantile, {@code 0 ≤ q ≤ 1}; NaN without
-     * observations.
-     */
-    public double quantile(double q) {
-        if (!(q >= 0 && q <= 1)) {
-            throw new IllegalArgumentException("quantile must lie in [0, 1]: " + q);
-        }
-        return sketch.isEmpty() ? Double.NaN : sketch.getValueAtQuantile(q);
-    }
+	/**
+	 * Estimate of the {@code q}-quantile, {@code 0 ≤ q ≤ 1}; NaN without
+	 * observations.
+	 */
+	public double quantile(double q) {
+		if (!(q >= 0 && q <= 1)) {
+			throw new IllegalArgumentException("quantile must lie in [0, 1]: " + q);
+		}
+		return sketch.isEmpty() ? Double.NaN : sketch.getValueAtQuantile(q);
+	}
 
-    public double median() {
-        return quantile(0.5);
-    }
+	public double median() {
+		return quantile(0.5);
+	}
 
-    public double p90() {
-        return quantile(0.9);
-    }
+	public double p90() {
+		return quantile(0.9);
+	}
 
-    public double p95() {
-        return quantile(0.95);
-    }
+	public double p95() {
+		return quantile(0.95);
+	}
 
-    public double p99() {
-        return quantile(0.99);
-    }
+	public double p99() {
+		return quantile(0.99);
+	}
 
-    /** Adds all observations of {@code other}, e.g. to pool replications. */
-    public void merge(Quantiles other) {
-        Objects.requireNonNull(other, "other");
-        if (other.relativeAccuracy != relativeAccuracy) {
-            throw new IllegalArgumentException("sketches with different accuracies cannot be merged");
-        }
-        sketch.mergeWith(other.sketch);
-    }
+	/** Adds all observations of {@code other}, e.g. to pool replications. */
+	public void merge(Quantiles other) {
+		Objects.requireNonNull(other, "other");
+		if (other.relativeAccuracy != relativeAccuracy) {
+			throw new IllegalArgumentException("sketches with different accuracies cannot be merged");
+		}
+		sketch.mergeWith(other.sketch);
+	}
 
-    public void reset() {
-        sketch.clear();
-    }
+	public void reset() {
+		sketch.clear();
+	}
 }

@@ -10,62 +10,62 @@ package org.iosim.des.statistics;
  */
 public final class Tally {
 
-    private long count;
-    private double mean;
-    private double sumOfSquaredDeviations;
-    private double minimum = Double.POSITIVE_INFINITY;
-    private double maximum = Double.NEGATIVE_INFINITY;
+	private long count;
+	private double mean;
+	private double sumOfSquaredDeviations;
+	private double minimum = Double.POSITIVE_INFINITY;
+	private double maximum = Double.NEGATIVE_INFINITY;
 
-    public void add(double observation) {
-        count++;
-        double deviationFromOldMean = observation - mean;
-        mean += deviationFromOldMean / count;
-        sumOfSquaredDeviations += deviationFromOldMean * (observation - mean);
-        if (observation < minimum) {
-            minimum = observation;
-        }
-        if (observation > maximum) {
-            maximum = observation;
-        }
-    }
+	public void add(double observation) {
+		count++;
+		double deviationFromOldMean = observation - mean;
+		mean += deviationFromOldMean / count;
+		sumOfSquaredDeviations += deviationFromOldMean * (observation - mean);
+		if (observation < minimum) {
+			minimum = observation;
+		}
+		if (observation > maximum) {
+			maximum = observation;
+		}
+	}
 
-    public long count() {
-        return count;
-    }
+	public long count() {
+		return count;
+	}
 
-    /** Arithmetic mean; NaN without observations. */
-    public double mean() {
-        return count == 0 ? Double.NaN : mean;
-    }
+	/** Arithmetic mean; NaN without observations. */
+	public double mean() {
+		return count == 0 ? Double.NaN : mean;
+	}
 
-    public double sum() {
-        return mean * count;
-    }
+	public double sum() {
+		return mean * count;
+	}
 
-    /** Unbiased sample variance (divisor n − 1); NaN with fewer than two observations. */
-    public double variance() {
-        return count < 2 ? Double.NaN : sumOfSquaredDeviations / (count - 1);
-    }
+	/** Unbiased sample variance (divisor n − 1); NaN with fewer than two observations. */
+	public double variance() {
+		return count < 2 ? Double.NaN : sumOfSquaredDeviations / (count - 1);
+	}
 
-    public double standardDeviation() {
-        return Math.sqrt(variance());
-    }
+	public double standardDeviation() {
+		return Math.sqrt(variance());
+	}
 
-    /** Smallest observation; NaN without observations. */
-    public double min() {
-        return count == 0 ? Double.NaN : minimum;
-    }
+	/** Smallest observation; NaN without observations. */
+	public double min() {
+		return count == 0 ? Double.NaN : minimum;
+	}
 
-    /** Largest observation; NaN without observations. */
-    public double max() {
-        return count == 0 ? Double.NaN : maximum;
-    }
+	/** Largest observation; NaN without observations. */
+	public double max() {
+		return count == 0 ? Double.NaN : maximum;
+	}
 
-    public void reset() {
-        count = 0;
-        mean = 0;
-        sumOfSquaredDeviations = 0;
-        minimum = Double.POSITIVE_INFINITY;
-        maximum = Double.NEGATIVE_INFINITY;
-    }
+	public void reset() {
+		count = 0;
+		mean = 0;
+		sumOfSquaredDeviations = 0;
+		minimum = Double.POSITIVE_INFINITY;
+		maximum = Double.NEGATIVE_INFINITY;
+	}
 }

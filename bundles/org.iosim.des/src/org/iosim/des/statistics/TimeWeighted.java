@@ -10,65 +10,65 @@ package org.iosim.des.statistics;
  */
 public final class TimeWeighted {
 
-    private double value;
-    private double lastChangeTime;
-    private double startTime;
-    private double area;
-    private double maximum;
+	private double value;
+	private double lastChangeTime;
+	private double startTime;
+	private double area;
+	private double maximum;
 
-    public TimeWeighted(double startTime, double initialValue) {
-        this.startTime = startTime;
-        this.lastChangeTime = startTime;
-        this.value = initialValue;
-        this.maximum = initialValue;
-    }
+	public TimeWeighted(double startTime, double initialValue) {
+		this.startTime = startTime;
+		this.lastChangeTime = startTime;
+		this.value = initialValue;
+		this.maximum = initialValue;
+	}
 
-    /** The quantity takes {@code newValue} from {@code time} on. */
-    public void update(double time, double newValue) {
-        if (time < lastChangeTime) {
-            throw new IllegalArgumentException("time went backwards: " + time + " < " + lastChangeTime);
-        }
-        area += value * (time - lastChangeTime);
-        lastChangeTime = time;
-        value = newValue;
-        if (newValue > maximum) {
-            maximum = newValue;
-        }
-    }
+	/** The quantity takes {@code newValue} from {@code time} on. */
+	public void update(double time, double newValue) {
+		if (time < lastChangeTime) {
+			throw new IllegalArgumentException("time went backwards: " + time + " < " + lastChangeTime);
+		}
+		area += value * (time - lastChangeTime);
+		lastChangeTime = time;
+		value = newValue;
+		if (newValue > maximum) {
+			maximum = newValue;
+		}
+	}
 
-    /** Current value of the quantity. */
-    public double value() {
-        return value;
-    }
+	/** Current value of the quantity. */
+	public double value() {
+		return value;
+	}
 
-    /** Largest value taken since the start or the last reset. */
-    public double max() {
-        return maximum;
-    }
+	/** Largest value taken since the start or the last reset. */
+	public double max() {
+		return maximum;
+	}
 
-    /**
-     * Time average over {@code [start, now]}, assuming the current value holds
-     * until {@code now}; the current value if no time has passed.
-     */
-    public double mean(double now) {
-        if (now < lastChangeTime) {
-            throw new IllegalArgumentException("time went backwards: " + now + " < " + lastChangeTime);
-        }
-        double duration = now - startTime;
-        if (duration <= 0) {
-            return value;
-        }
-        return (area + value * (now - lastChangeTime)) / duration;
-    }
+	/**
+	 * Time average over {@code [start, now]}, assuming the current value holds
+	 * until {@code now}; the current value if no time has passed.
+	 */
+	public double mean(double now) {
+		if (now < lastChangeTime) {
+			throw new IllegalArgumentException("time went backwards: " + now + " < " + lastChangeTime);
+		}
+		double duration = now - startTime;
+		if (duration <= 0) {
+			return value;
+		}
+		return (area + value * (now - lastChangeTime)) / duration;
+	}
 
-    /** Forgets the history before {@code time} (warm-up removal); the current value is kept. */
-    public void reset(double time) {
-        if (time < lastChangeTime) {
-            throw new IllegalArgumentException("time went backwards: " + time + " < " + lastChangeTime);
-        }
-        startTime = time;
-        lastChangeTime = time;
-        area = 0;
-        maximum = value;
-    }
+	/** Forgets the history before {@code time} (warm-up removal); the current value is kept. */
+	public void reset(double time) {
+		if (time < lastChangeTime) {
+			throw new IllegalArgumentException("time went backwards: " + time + " < " + lastChangeTime);
+		}
+		startTime = time;
+		lastChangeTime = time;
+		area = 0;
+		maximum = value;
+	}
 }

@@ -12,73 +12,73 @@ import java.util.Objects;
  */
 public abstract class AbstractActiveResource implements ActiveResource {
 
-    protected final Simulator simulator;
-    private final String name;
-    private final int servers;
-    private final ResourceStatistics statistics;
-    private int jobsInSystem;
+	protected final Simulator simulator;
+	private final String name;
+	private final int servers;
+	private final ResourceStatistics statistics;
+	private int jobsInSystem;
 
-    protected AbstractActiveResource(Simulator simulator, String name, int servers) {
-        this.simulator = Objects.requireNonNull(simulator, "simulator");
-        this.name = Objects.requireNonNull(name, "name");
-        if (servers < 1) {
-            throw new IllegalArgumentException(name + ": at least one server is needed: " + servers);
-        }
-        this.servers = servers;
-        this.statistics = new ResourceStatistics(simulator, servers);
-    }
+	protected AbstractActiveResource(Simulator simulator, String name, int servers) {
+		this.simulator = Objects.requireNonNull(simulator, "simulator");
+		this.name = Objects.requireNonNull(name, "name");
+		if (servers < 1) {
+			throw new IllegalArgumentException(name + ": at least one server is needed: " + servers);
+		}
+		this.servers = servers;
+		this.statistics = new ResourceStatistics(simulator, servers);
+	}
 
-    @Override
-    public final String name() {
-        return name;
-    }
+	@Override
+	public final String name() {
+		return name;
+	}
 
-    @Override
-    public final int servers() {
-        return servers;
-    }
+	@Override
+	public final int servers() {
+		return servers;
+	}
 
-    @Override
-    public final void serveFor(double serviceTime, Completion then) {
-        if (!(serviceTime >= 0 && serviceTime < Double.POSITIVE_INFINITY)) {
-            throw new IllegalArgumentException(name + ": service time must be finite and non-negative: " + serviceTime);
-        }
-        Objects.requireNonNull(then, "then");
-        jobsInSystem++;
-        statistics.jobArrived(serviceTime, jobsInSystem);
-        admit(serviceTime, simulator.now(), then);
-    }
+	@Override
+	public final void serveFor(double serviceTime, Completion then) {
+		if (!(serviceTime >= 0 && serviceTime < Double.POSITIVE_INFINITY)) {
+			throw new IllegalArgumentException(name + ": service time must be finite and non-negative: " + serviceTime);
+		}
+		Objects.requireNonNull(then, "then");
+		jobsInSystem++;
+		statistics.jobArrived(serviceTime, jobsInSystem);
+		admit(serviceTime, simulator.now(), then);
+	}
 
-    /**
-     * Takes a new job: it would take {@code serviceTime} if served alone and
-     * arrived at {@code arrivalTime} (now).
-     */
-    protected abstract void admit(double serviceTime, double arrivalTime, Completion then);
+	/**
+	 * Takes a new job: it would take {@code serviceTime} if served alone and
+	 * arrived at {@code arrivalTime} (now).
+	 */
+	protected abstract void admit(double serviceTime, double arrivalTime, Completion then);
 
-    /** Ends the job that arrived at {@code arrivalTime} and continues its request. */
-    protected final void complete(double arrivalTime, Completion then) {
-        jobsInSystem--;
-        statistics.jobDeparted(arrivalTime, jobsInSystem);
-        then.completed();
-    }
+	/** Ends the job that arrived at {@code arrivalTime} and continues its request. */
+	protected final void complete(double arrivalTime, Completion then) {
+		jobsInSystem--;
+		statistics.jobDeparted(arrivalTime, jobsInSystem);
+		then.completed();
+	}
 
-    @Override
-    public final int jobsInSystem() {
-        return jobsInSystem;
-    }
+	@Override
+	public final int jobsInSystem() {
+		return jobsInSystem;
+	}
 
-    @Override
-    public final ResourceStatistics statistics() {
-        return statistics;
-    }
+	@Override
+	public final ResourceStatistics statistics() {
+		return statistics;
+	}
 
-    @Override
-    public final void resetStatistics() {
-        statistics.reset();
-    }
+	@Override
+	public final void resetStatistics() {
+		statistics.reset();
+	}
 
-    @Override
-    public String toString() {
-        return getClass().getSimpleName() + "[" + name + "]";
-    }
+	@Override
+	public String toString() {
+		return getClass().getSimpleName() + "[" + name + "]";
+	}
 }

@@ -9,26 +9,26 @@ package org.iosim.simulation.engine;
  */
 public interface ActiveResource {
 
-    /** Server count of an infinite-server resource. */
-    int UNLIMITED_SERVERS = org.iosim.engine.SimulationResult.ResourceResult.INFINITE_SERVERS;
+	/** Server count of an infinite-server resource. */
+	int UNLIMITED_SERVERS = org.iosim.engine.SimulationResult.ResourceResult.INFINITE_SERVERS;
 
-    String name();
+	String name();
 
-    /** Number of servers; {@link #UNLIMITED_SERVERS} for an infinite-server resource. */
-    int servers();
+	/** Number of servers; {@link #UNLIMITED_SERVERS} for an infinite-server resource. */
+	int servers();
 
-    /**
-     * Serves a job that takes {@code serviceTime} when served alone (a demand
-     * divided by the processing rate, or a delay predicted by an I/O analysis
-     * model); {@code then} is called when the job completes.
-     */
-    void serveFor(double serviceTime, Completion then);
+	/**
+	 * Serves a job that takes {@code serviceTime} when served alone (a demand
+	 * divided by the processing rate, or a delay predicted by an I/O analysis
+	 * model); {@code then} is called when the job completes.
+	 */
+	void serveFor(double serviceTime, Completion then);
 
-    /** Jobs currently at the resource, waiting or in service. */
-    int jobsInSystem();
+	/** Jobs currently at the resource, waiting or in service. */
+	int jobsInSystem();
 
-    ResourceStatistics statistics();
+	ResourceStatistics statistics();
 
-    /** Restarts all statistics at the current time (warm-up removal). */
-    void resetStatistics();
+	/** Restarts all statistics at the current time (warm-up removal). */
+	void resetStatistics();
 }

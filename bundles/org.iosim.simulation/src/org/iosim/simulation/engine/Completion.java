@@ -7,5 +7,5 @@ package org.iosim.simulation.engine;
 @FunctionalInterface
 public interface Completion {
 
-    void completed();
+	void completed();
 }

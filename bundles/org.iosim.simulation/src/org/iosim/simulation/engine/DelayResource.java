@@ -6,12 +6,12 @@ package org.iosim.simulation.engine;
  */
 public final class DelayResource extends AbstractActiveResource {
 
-    public DelayResource(Simulator simulator, String name) {
-        super(simulator, name, UNLIMITED_SERVERS);
-    }
+	public DelayResource(Simulator simulator, String name) {
+		super(simulator, name, UNLIMITED_SERVERS);
+	}
 
-    @Override
-    protected void admit(double serviceTime, double arrivalTime, Completion then) {
-        simulator.schedule(serviceTime, () -> complete(arrivalTime, then));
-    }
+	@Override
+	protected void admit(double serviceTime, double arrivalTime, Completion then) {
+		simulator.schedule(serviceTime, () -> complete(arrivalTime, then));
+	}
 }

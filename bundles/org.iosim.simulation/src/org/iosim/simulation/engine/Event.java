@@ -4,5 +4,5 @@ package org.iosim.simulation.engine;
 @FunctionalInterface
 public interface Event {
 
-    void fire();
+	void fire();
 }

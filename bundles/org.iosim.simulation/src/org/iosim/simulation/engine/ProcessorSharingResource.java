@@ -15,78 +15,78 @@ package org.iosim.simulation.engine;
  */
 public final class ProcessorSharingResource extends AbstractActiveResource {
 
-    private final KeyedHeap<Job> jobsByFinishTag = new KeyedHeap<>();
-    private final Event departure = this::departFirstFinished;
-    private double virtualTime;
-    private double virtualTimeUpdatedAt;
-    private long arrivalSequence;
-    // The one pending departure, in primitive fields rather than an EventHandle: it is rescheduled at
-    // every arrival and departure, so a handle would be an allocation per job.
-    private boolean departureScheduled;
-    private double departureTime;
-    private long departureSequence;
+	private final KeyedHeap<Job> jobsByFinishTag = new KeyedHeap<>();
+	private final Event departure = this::departFirstFinished;
+	private double virtualTime;
+	private double virtualTimeUpdatedAt;
+	private long arrivalSequence;
+	// The one pending departure, in primitive fields rather than an EventHandle: it is rescheduled at
+	// every arrival and departure, so a handle would be an allocation per job.
+	private boolean departureScheduled;
+	private double departureTime;
+	private long departureSequence;
 
-    public ProcessorSharingResource(Simulator simulator, String name, int servers) {
-        super(simulator, name, servers);
-    }
+	public ProcessorSharingResource(Simulator simulator, String name, int servers) {
+		super(simulator, name, servers);
+	}
 
-    @Override
-    protected void admit(double serviceTime, double arrivalTime, Completion then) {
-        advanceVirtualTime();
-        jobsByFinishTag.add(virtualTime + serviceTime, arrivalSequence++, new Job(arrivalTime, then));
-        rescheduleDeparture();
-    }
+	@Override
+	protected void admit(double serviceTime, double arrivalTime, Completion then) {
+		advanceVirtualTime();
+		jobsByFinishTag.add(virtualTime + serviceTime, arrivalSequence++, new Job(arrivalTime, then));
+		rescheduleDeparture();
+	}
 
-    private void departFirstFinished() {
-        departureScheduled = false;
-        Job job = jobsByFinishTag.minPayload();
-        // Taking the tag itself rather than integrating the rate keeps V free
-        // of rounding drift at the moments that matter.
-        virtualTime = jobsByFinishTag.minKey();
-        virtualTimeUpdatedAt = simulator.now();
-        jobsByFinishTag.removeMin();
-        if (jobsByFinishTag.isEmpty()) {
-            // Restarting V whenever the resource empties keeps tags small and precise.
-            virtualTime = 0;
-        }
-        rescheduleDeparture();
-        complete(job.arrivalTime, job.then);
-    }
+	private void departFirstFinished() {
+		departureScheduled = false;
+		Job job = jobsByFinishTag.minPayload();
+		// Taking the tag itself rather than integrating the rate keeps V free
+		// of rounding drift at the moments that matter.
+		virtualTime = jobsByFinishTag.minKey();
+		virtualTimeUpdatedAt = simulator.now();
+		jobsByFinishTag.removeMin();
+		if (jobsByFinishTag.isEmpty()) {
+			// Restarting V whenever the resource empties keeps tags small and precise.
+			virtualTime = 0;
+		}
+		rescheduleDeparture();
+		complete(job.arrivalTime, job.then);
+	}
 
-    /** Service per job per unit of real time, in time-at-full-speed. */
-    private double shareOfEachJob(int jobs) {
-        int servers = servers();
-        return jobs <= servers ? 1 : (double) servers / jobs;
-    }
+	/** Service per job per unit of real time, in time-at-full-speed. */
+	private double shareOfEachJob(int jobs) {
+		int servers = servers();
+		return jobs <= servers ? 1 : (double) servers / jobs;
+	}
 
-    private void advanceVirtualTime() {
-        double now = simulator.now();
-        int jobs = jobsByFinishTag.size();
-        if (jobs > 0) {
-            virtualTime += (now - virtualTimeUpdatedAt) * shareOfEachJob(jobs);
-        }
-        virtualTimeUpdatedAt = now;
-    }
+	private void advanceVirtualTime() {
+		double now = simulator.now();
+		int jobs = jobsByFinishTag.size();
+		if (jobs > 0) {
+			virtualTime += (now - virtualTimeUpdatedAt) * shareOfEachJob(jobs);
+		}
+		virtualTimeUpdatedAt = now;
+	}
 
-    /** Called after every arrival and departure; the resource only empties at a departure. */
-    private void rescheduleDeparture() {
-        if (jobsByFinishTag.isEmpty()) {
-            return;
-        }
-        // Rounding may put V a hair past the smallest tag; that job is due now.
-        double remaining = Math.max(0, jobsByFinishTag.minKey() - virtualTime);
-        double due = simulator.now() + remaining / shareOfEachJob(jobsByFinishTag.size());
-        if (departureScheduled) {
-            if (departureTime == due) {
-                return;
-            }
-            simulator.cancel(departureSequence);
-        }
-        departureTime = due;
-        departureSequence = simulator.enqueue(due, departure);
-        departureScheduled = true;
-    }
+	/** Called after every arrival and departure; the resource only empties at a departure. */
+	private void rescheduleDeparture() {
+		if (jobsByFinishTag.isEmpty()) {
+			return;
+		}
+		// Rounding may put V a hair past the smallest tag; that job is due now.
+		double remaining = Math.max(0, jobsByFinishTag.minKey() - virtualTime);
+		double due = simulator.now() + remaining / shareOfEachJob(jobsByFinishTag.size());
+		if (departureScheduled) {
+			if (departureTime == due) {
+				return;
+			}
+			simulator.cancel(departureSequence);
+		}
+		departureTime = due;
+		departureSequence = simulator.enqueue(due, departure);
+		departureScheduled = true;
+	}
 
-    private record Job(double arrivalTime, Completion then) {
-    }
+	private record Job(double arrivalTime, Completion then) {
+	}
 }

@@ -14,143 +14,143 @@ import org.iosim.des.statistics.TimeWeightedSeries;
  */
 public final class ResourceStatistics {
 
-    private final Simulator simulator;
-    private final int servers;
-    private final TimeWeighted jobsInSystem;
-    private final TimeWeighted busyServers;
-    private final Tally serviceTimes = new Tally();
-    private final Tally residenceTimes = new Tally();
-    private long arrivals;
-    private long completions;
-    private double startTime;
-    /** Busy servers per window of simulated time, for charts of the utilization over a run; null unless followed. */
-    private TimeWeightedSeries busyOverTime;
+	private final Simulator simulator;
+	private final int servers;
+	private final TimeWeighted jobsInSystem;
+	private final TimeWeighted busyServers;
+	private final Tally serviceTimes = new Tally();
+	private final Tally residenceTimes = new Tally();
+	private long arrivals;
+	private long completions;
+	private double startTime;
+	/** Busy servers per window of simulated time, for charts of the utilization over a run; null unless followed. */
+	private TimeWeightedSeries busyOverTime;
 
-    ResourceStatistics(Simulator simulator, int servers) {
-        this.simulator = simulator;
-        this.servers = servers;
-        this.startTime = simulator.now();
-        this.jobsInSystem = new TimeWeighted(startTime, 0);
-        this.busyServers = new TimeWeighted(startTime, 0);
-    }
+	ResourceStatistics(Simulator simulator, int servers) {
+		this.simulator = simulator;
+		this.servers = servers;
+		this.startTime = simulator.now();
+		this.jobsInSystem = new TimeWeighted(startTime, 0);
+		this.busyServers = new TimeWeighted(startTime, 0);
+	}
 
-    void jobArrived(double serviceTime, int jobsNow) {
-        arrivals++;
-        serviceTimes.add(serviceTime);
-        recordJobs(jobsNow);
-    }
+	void jobArrived(double serviceTime, int jobsNow) {
+		arrivals++;
+		serviceTimes.add(serviceTime);
+		recordJobs(jobsNow);
+	}
 
-    void jobDeparted(double arrivalTime, int jobsNow) {
-        completions++;
-        double now = simulator.now();
-        residenceTimes.add(now - arrivalTime);
-        recordJobs(jobsNow);
-    }
+	void jobDeparted(double arrivalTime, int jobsNow) {
+		completions++;
+		double now = simulator.now();
+		residenceTimes.add(now - arrivalTime);
+		recordJobs(jobsNow);
+	}
 
-    private void recordJobs(int jobsNow) {
-        double now = simulator.now();
-        jobsInSystem.update(now, jobsNow);
-        int busy = Math.min(jobsNow, servers);
-        busyServers.update(now, busy);
-        // under processor sharing most arrivals and departures leave the busy servers as they were
-        if (busyOverTime != null && busy != busyOverTime.value()) {
-            busyOverTime.update(now, busy);
-        }
-    }
+	private void recordJobs(int jobsNow) {
+		double now = simulator.now();
+		jobsInSystem.update(now, jobsNow);
+		int busy = Math.min(jobsNow, servers);
+		busyServers.update(now, busy);
+		// under processor sharing most arrivals and departures leave the busy servers as they were
+		if (busyOverTime != null && busy != busyOverTime.value()) {
+			busyOverTime.update(now, busy);
+		}
+	}
 
-    /**
-     * From now on, also keeps the busy servers per window of simulated time (windows start at
-     * {@code initialWindowLength} and double as the run grows), at a small cost per change, so that
-     * only the replication whose course is charted pays it. An infinite-server resource has no
-     * utilization to follow.
-     */
-    public void followUtilizationOverTime(double initialWindowLength) {
-        if (servers != ActiveResource.UNLIMITED_SERVERS) {
-            busyOverTime = new TimeWeightedSeries(simulator.now(), initialWindowLength, busyServers.value());
-        }
-    }
+	/**
+	 * From now on, also keeps the busy servers per window of simulated time (windows start at
+	 * {@code initialWindowLength} and double as the run grows), at a small cost per change, so that
+	 * only the replication whose course is charted pays it. An infinite-server resource has no
+	 * utilization to follow.
+	 */
+	public void followUtilizationOverTime(double initialWindowLength) {
+		if (servers != ActiveResource.UNLIMITED_SERVERS) {
+			busyOverTime = new TimeWeightedSeries(simulator.now(), initialWindowLength, busyServers.value());
+		}
+	}
 
-    /**
-     * The busy servers per window since the start or the last reset, up to the last change (extend it
-     * to the present before reading); null unless {@link #followUtilizationOverTime followed}.
-     */
-    public TimeWeightedSeries busyServersOverTime() {
-        return busyOverTime;
-    }
+	/**
+	 * The busy servers per window since the start or the last reset, up to the last change (extend it
+	 * to the present before reading); null unless {@link #followUtilizationOverTime followed}.
+	 */
+	public TimeWeightedSeries busyServersOverTime() {
+		return busyOverTime;
+	}
 
-    void reset() {
-        double now = simulator.now();
-        startTime = now;
-        jobsInSystem.reset(now);
-        busyServers.reset(now);
-        if (busyOverTime != null) {
-            busyOverTime.reset(now);
-        }
-        serviceTimes.reset();
-        residenceTimes.reset();
-        arrivals = 0;
-        completions = 0;
-    }
+	void reset() {
+		double now = simulator.now();
+		startTime = now;
+		jobsInSystem.reset(now);
+		busyServers.reset(now);
+		if (busyOverTime != null) {
+			busyOverTime.reset(now);
+		}
+		serviceTimes.reset();
+		residenceTimes.reset();
+		arrivals = 0;
+		completions = 0;
+	}
 
-    /** Simulated time covered by these statistics. */
-    public double observationTime() {
-        return simulator.now() - startTime;
-    }
+	/** Simulated time covered by these statistics. */
+	public double observationTime() {
+		return simulator.now() - startTime;
+	}
 
-    public long arrivals() {
-        return arrivals;
-    }
+	public long arrivals() {
+		return arrivals;
+	}
 
-    public long completions() {
-        return completions;
-    }
+	public long completions() {
+		return completions;
+	}
 
-    /** Completions per unit of simulated time; NaN before any time has passed. */
-    public double throughput() {
-        double duration = observationTime();
-        return duration > 0 ? completions / duration : Double.NaN;
-    }
+	/** Completions per unit of simulated time; NaN before any time has passed. */
+	public double throughput() {
+		double duration = observationTime();
+		return duration > 0 ? completions / duration : Double.NaN;
+	}
 
-    /**
-     * Time-averaged fraction of busy servers. An infinite-server resource
-     * never saturates and reports 0; its load is {@link #meanBusyServers()}.
-     */
-    public double utilization() {
-        if (servers == ActiveResource.UNLIMITED_SERVERS) {
-            return 0;
-        }
-        return meanBusyServers() / servers;
-    }
+	/**
+	 * Time-averaged fraction of busy servers. An infinite-server resource
+	 * never saturates and reports 0; its load is {@link #meanBusyServers()}.
+	 */
+	public double utilization() {
+		if (servers == ActiveResource.UNLIMITED_SERVERS) {
+			return 0;
+		}
+		return meanBusyServers() / servers;
+	}
 
-    public double meanBusyServers() {
-        return busyServers.mean(simulator.now());
-    }
+	public double meanBusyServers() {
+		return busyServers.mean(simulator.now());
+	}
 
-    /** Time-averaged number of jobs at the resource, waiting or in service. */
-    public double meanJobsInSystem() {
-        return jobsInSystem.mean(simulator.now());
-    }
+	/** Time-averaged number of jobs at the resource, waiting or in service. */
+	public double meanJobsInSystem() {
+		return jobsInSystem.mean(simulator.now());
+	}
 
-    /** Time-averaged number of jobs beyond the server count, i.e. waiting for a server, not in service. */
-    public double meanWaiting() {
-        return meanJobsInSystem() - meanBusyServers();
-    }
+	/** Time-averaged number of jobs beyond the server count, i.e. waiting for a server, not in service. */
+	public double meanWaiting() {
+		return meanJobsInSystem() - meanBusyServers();
+	}
 
-    /** Service times of arrived jobs (time each takes when served alone). */
-    public Tally serviceTimes() {
-        return serviceTimes;
-    }
+	/** Service times of arrived jobs (time each takes when served alone). */
+	public Tally serviceTimes() {
+		return serviceTimes;
+	}
 
-    public double meanServiceTime() {
-        return serviceTimes.mean();
-    }
+	public double meanServiceTime() {
+		return serviceTimes.mean();
+	}
 
-    /** Times from arrival to completion of completed jobs. */
-    public Tally residenceTimes() {
-        return residenceTimes;
-    }
+	/** Times from arrival to completion of completed jobs. */
+	public Tally residenceTimes() {
+		return residenceTimes;
+	}
 
-    public double meanResidenceTime() {
-        return residenceTimes.mean();
-    }
+	public double meanResidenceTime() {
+		return residenceTimes.mean();
+	}
 }

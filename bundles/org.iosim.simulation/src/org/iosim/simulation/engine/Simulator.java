@@ -19,182 +19,182 @@ import java.util.Objects;
  */
 public final class Simulator {
 
-    /** Compacting tiny lists is not worth the pass over them. */
-    private static final int MIN_CANCELLED_FOR_COMPACTION = 64;
+	/** Compacting tiny lists is not worth the pass over them. */
+	private static final int MIN_CANCELLED_FOR_COMPACTION = 64;
 
-    private final KeyedHeap<Event> futureEvents = new KeyedHeap<>();
-    private final SequenceSet cancelledSequences = new SequenceSet();
-    private double now;
-    private long nextSequence;
-    private long eventCount;
-    // Key of the entry that left the list last: every entry with a greater
-    // key is still in the list, every entry with a smaller one has left.
-    private double lastRemovedTime = Double.NEGATIVE_INFINITY;
-    private long lastRemovedSequence = -1;
-    // Whether the event being fired is still at the front of the list: it leaves when the event
-    // schedules its first successor, which takes its place in one pass down the heap (most events
-    // schedule one), or after the event when it scheduled none.
-    private boolean firedAtFront;
-    private boolean running;
-    private boolean stopRequested;
-    private long eventLimit = Long.MAX_VALUE;
+	private final KeyedHeap<Event> futureEvents = new KeyedHeap<>();
+	private final SequenceSet cancelledSequences = new SequenceSet();
+	private double now;
+	private long nextSequence;
+	private long eventCount;
+	// Key of the entry that left the list last: every entry with a greater
+	// key is still in the list, every entry with a smaller one has left.
+	private double lastRemovedTime = Double.NEGATIVE_INFINITY;
+	private long lastRemovedSequence = -1;
+	// Whether the event being fired is still at the front of the list: it leaves when the event
+	// schedules its first successor, which takes its place in one pass down the heap (most events
+	// schedule one), or after the event when it scheduled none.
+	private boolean firedAtFront;
+	private boolean running;
+	private boolean stopRequested;
+	private long eventLimit = Long.MAX_VALUE;
 
-    /** Current simulated time. */
-    public double now() {
-        return now;
-    }
+	/** Current simulated time. */
+	public double now() {
+		return now;
+	}
 
-    /** Number of events fired so far (cancelled events do not count). */
-    public long eventCount() {
-        return eventCount;
-    }
+	/** Number of events fired so far (cancelled events do not count). */
+	public long eventCount() {
+		return eventCount;
+	}
 
-    /** Number of events scheduled and neither fired nor cancelled. */
-    public int pendingEventCount() {
-        return futureEvents.size() - cancelledSequences.size() - (firedAtFront ? 1 : 0);
-    }
+	/** Number of events scheduled and neither fired nor cancelled. */
+	public int pendingEventCount() {
+		return futureEvents.size() - cancelledSequences.size() - (firedAtFront ? 1 : 0);
+	}
 
-    /**
-     * Schedules {@code event} to fire {@code delay} time units from now. Nothing is allocated for
-     * it: an event that may have to be cancelled is scheduled by {@link #scheduleCancellable}.
-     */
-    public void schedule(double delay, Event event) {
-        enqueue(timeAfter(delay), event);
-    }
+	/**
+	 * Schedules {@code event} to fire {@code delay} time units from now. Nothing is allocated for
+	 * it: an event that may have to be cancelled is scheduled by {@link #scheduleCancellable}.
+	 */
+	public void schedule(double delay, Event event) {
+		enqueue(timeAfter(delay), event);
+	}
 
-    /** As {@link #schedule}, returning a handle that can cancel the event. */
-    public EventHandle scheduleCancellable(double delay, Event event) {
-        double time = timeAfter(delay);
-        return new EventHandle(this, time, enqueue(time, event));
-    }
+	/** As {@link #schedule}, returning a handle that can cancel the event. */
+	public EventHandle scheduleCancellable(double delay, Event event) {
+		double time = timeAfter(delay);
+		return new EventHandle(this, time, enqueue(time, event));
+	}
 
-    /** Schedules {@code event} to fire at the absolute simulated {@code time}, not before now. */
-    public void scheduleAt(double time, Event event) {
-        if (!(time >= now && time < Double.POSITIVE_INFINITY)) {
-            throw new IllegalArgumentException("time must be finite and not before now (" + now + "): " + time);
-        }
-        enqueue(time, event);
-    }
+	/** Schedules {@code event} to fire at the absolute simulated {@code time}, not before now. */
+	public void scheduleAt(double time, Event event) {
+		if (!(time >= now && time < Double.POSITIVE_INFINITY)) {
+			throw new IllegalArgumentException("time must be finite and not before now (" + now + "): " + time);
+		}
+		enqueue(time, event);
+	}
 
-    private double timeAfter(double delay) {
-        if (!(delay >= 0 && delay < Double.POSITIVE_INFINITY)) {
-            throw new IllegalArgumentException("delay must be finite and non-negative: " + delay);
-        }
-        return now + delay;
-    }
+	private double timeAfter(double delay) {
+		if (!(delay >= 0 && delay < Double.POSITIVE_INFINITY)) {
+			throw new IllegalArgumentException("delay must be finite and non-negative: " + delay);
+		}
+		return now + delay;
+	}
 
-    /**
-     * @return the event's sequence number, which is what {@link #cancel(long)} takes (for resources
-     *         of this package that keep their one pending event in primitive fields)
-     */
-    long enqueue(double time, Event event) {
-        Objects.requireNonNull(event, "event");
-        long sequence = nextSequence++;
-        if (firedAtFront) {
-            futureEvents.replaceMin(time, sequence, event);
-            firedAtFront = false;
-        } else {
-            futureEvents.add(time, sequence, event);
-        }
-        return sequence;
-    }
+	/**
+	 * @return the event's sequence number, which is what {@link #cancel(long)} takes (for resources
+	 *         of this package that keep their one pending event in primitive fields)
+	 */
+	long enqueue(double time, Event event) {
+		Objects.requireNonNull(event, "event");
+		long sequence = nextSequence++;
+		if (firedAtFront) {
+			futureEvents.replaceMin(time, sequence, event);
+			firedAtFront = false;
+		} else {
+			futureEvents.add(time, sequence, event);
+		}
+		return sequence;
+	}
 
-    boolean isPending(double time, long sequence) {
-        return time > lastRemovedTime || (time == lastRemovedTime && sequence > lastRemovedSequence);
-    }
+	boolean isPending(double time, long sequence) {
+		return time > lastRemovedTime || (time == lastRemovedTime && sequence > lastRemovedSequence);
+	}
 
-    /** Cancels a pending event; the caller knows it has neither fired nor been cancelled. */
-    void cancel(long sequence) {
-        cancelledSequences.add(sequence);
-        int cancelled = cancelledSequences.size();
-        if (cancelled >= MIN_CANCELLED_FOR_COMPACTION && 2 * cancelled > futureEvents.size()) {
-            removeFiredEvent();
-            futureEvents.removeIf(cancelledSequences::contains);
-            cancelledSequences.clear();
-        }
-    }
+	/** Cancels a pending event; the caller knows it has neither fired nor been cancelled. */
+	void cancel(long sequence) {
+		cancelledSequences.add(sequence);
+		int cancelled = cancelledSequences.size();
+		if (cancelled >= MIN_CANCELLED_FOR_COMPACTION && 2 * cancelled > futureEvents.size()) {
+			removeFiredEvent();
+			futureEvents.removeIf(cancelledSequences::contains);
+			cancelledSequences.clear();
+		}
+	}
 
-    private void removeFiredEvent() {
-        if (firedAtFront) {
-            futureEvents.removeMin();
-            firedAtFront = false;
-        }
-    }
+	private void removeFiredEvent() {
+		if (firedAtFront) {
+			futureEvents.removeMin();
+			firedAtFront = false;
+		}
+	}
 
-    /** Fires events until none is left or {@link #stop()} is called. */
-    public void run() {
-        loop(Double.POSITIVE_INFINITY);
-    }
+	/** Fires events until none is left or {@link #stop()} is called. */
+	public void run() {
+		loop(Double.POSITIVE_INFINITY);
+	}
 
-    /**
-     * Fires all events up to and including {@code endTime}, then advances the
-     * clock to {@code endTime} (unless {@link #stop()} ended the run earlier),
-     * so that time averages cover the whole period. An infinite end time
-     * behaves like {@link #run()}.
-     */
-    public void runUntil(double endTime) {
-        if (!(endTime >= now)) {
-            throw new IllegalArgumentException("end time must not be before now (" + now + "): " + endTime);
-        }
-        if (loop(endTime) && endTime < Double.POSITIVE_INFINITY) {
-            now = endTime;
-        }
-    }
+	/**
+	 * Fires all events up to and including {@code endTime}, then advances the
+	 * clock to {@code endTime} (unless {@link #stop()} ended the run earlier),
+	 * so that time averages cover the whole period. An infinite end time
+	 * behaves like {@link #run()}.
+	 */
+	public void runUntil(double endTime) {
+		if (!(endTime >= now)) {
+			throw new IllegalArgumentException("end time must not be before now (" + now + "): " + endTime);
+		}
+		if (loop(endTime) && endTime < Double.POSITIVE_INFINITY) {
+			now = endTime;
+		}
+	}
 
-    /** Ends the current run after the event being fired. */
-    public void stop() {
-        stopRequested = true;
-    }
+	/** Ends the current run after the event being fired. */
+	public void stop() {
+		stopRequested = true;
+	}
 
-    /**
-     * Makes {@link #run()} and {@link #runUntil} return, like {@link #stop()}, once {@link #eventCount()}
-     * reaches {@code limit}, so that the caller can look at the run (its pace, a budget) and go on.
-     */
-    public void setEventLimit(long limit) {
-        eventLimit = limit;
-    }
+	/**
+	 * Makes {@link #run()} and {@link #runUntil} return, like {@link #stop()}, once {@link #eventCount()}
+	 * reaches {@code limit}, so that the caller can look at the run (its pace, a budget) and go on.
+	 */
+	public void setEventLimit(long limit) {
+		eventLimit = limit;
+	}
 
-    /** @return whether the last run returned because the event count reached the limit set */
-    public boolean atEventLimit() {
-        return eventCount >= eventLimit;
-    }
+	/** @return whether the last run returned because the event count reached the limit set */
+	public boolean atEventLimit() {
+		return eventCount >= eventLimit;
+	}
 
-    /** @return whether the run ended because no event up to {@code endTime} was left */
-    private boolean loop(double endTime) {
-        if (running) {
-            throw new IllegalStateException("the simulator is already running");
-        }
-        running = true;
-        stopRequested = false;
-        try {
-            while (true) {
-                removeFiredEvent();
-                if (futureEvents.isEmpty()) {
-                    return true;
-                }
-                double time = futureEvents.minKey();
-                if (time > endTime) {
-                    return true;
-                }
-                long sequence = futureEvents.minSequence();
-                Event event = futureEvents.minPayload();
-                lastRemovedTime = time;
-                lastRemovedSequence = sequence;
-                if (cancelledSequences.size() > 0 && cancelledSequences.remove(sequence)) {
-                    futureEvents.removeMin();
-                    continue;
-                }
-                firedAtFront = true;
-                now = time;
-                eventCount++;
-                event.fire();
-                if (stopRequested || eventCount >= eventLimit) {
-                    return false;
-                }
-            }
-        } finally {
-            removeFiredEvent();
-            running = false;
-        }
-    }
+	/** @return whether the run ended because no event up to {@code endTime} was left */
+	private boolean loop(double endTime) {
+		if (running) {
+			throw new IllegalStateException("the simulator is already running");
+		}
+		running = true;
+		stopRequested = false;
+		try {
+			while (true) {
+				removeFiredEvent();
+				if (futureEvents.isEmpty()) {
+					return true;
+				}
+				double time = futureEvents.minKey();
+				if (time > endTime) {
+					return true;
+				}
+				long sequence = futureEvents.minSequence();
+				Event event = futureEvents.minPayload();
+				lastRemovedTime = time;
+				lastRemovedSequence = sequence;
+				if (cancelledSequences.size() > 0 && cancelledSequences.remove(sequence)) {
+					futureEvents.removeMin();
+					continue;
+				}
+				firedAtFront = true;
+				now = time;
+				eventCount++;
+				event.fire();
+				if (stopRequested || eventCount >= eventLimit) {
+					return false;
+				}
+			}
+		} finally {
+			removeFiredEvent();
+			running = false;
+		}
+	}
 }

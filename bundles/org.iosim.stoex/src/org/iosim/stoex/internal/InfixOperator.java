@@ -11,33 +11,33 @@ import java.util.stream.Collectors;
  * powers; prefix minus binds tighter than {@code ^}.
  */
 public enum InfixOperator {
-    AND("AND", 1), OR("OR", 2), XOR("XOR", 2),
-    EQ("==", 4), NE("<>", 4), LT("<", 4), GT(">", 4), LE("<=", 4), GE(">=", 4),
-    ADD("+", 5), SUB("-", 5),
-    MUL("*", 6), DIV("/", 6), MOD("%", 6),
-    POW("^", 7);
+	AND("AND", 1), OR("OR", 2), XOR("XOR", 2),
+	EQ("==", 4), NE("<>", 4), LT("<", 4), GT(">", 4), LE("<=", 4), GE(">=", 4),
+	ADD("+", 5), SUB("-", 5),
+	MUL("*", 6), DIV("/", 6), MOD("%", 6),
+	POW("^", 7);
 
-    private static final Map<String, InfixOperator> BY_SYMBOL = Arrays.stream(values())
-            .collect(Collectors.toUnmodifiableMap(operator -> operator.symbol, Function.identity()));
+	private static final Map<String, InfixOperator> BY_SYMBOL = Arrays.stream(values())
+			.collect(Collectors.toUnmodifiableMap(operator -> operator.symbol, Function.identity()));
 
-    public final String symbol;
-    final int precedence;
+	public final String symbol;
+	final int precedence;
 
-    InfixOperator(String symbol, int precedence) {
-        this.symbol = symbol;
-        this.precedence = precedence;
-    }
+	InfixOperator(String symbol, int precedence) {
+		this.symbol = symbol;
+		this.precedence = precedence;
+	}
 
-    /** @return the operator the token is, or {@code null}; a string's lexeme has its quotes, so it is none */
-    static InfixOperator of(Lexer.Token token) {
-        return BY_SYMBOL.get(token.lexeme());
-    }
+	/** @return the operator the token is, or {@code null}; a string's lexeme has its quotes, so it is none */
+	static InfixOperator of(Lexer.Token token) {
+		return BY_SYMBOL.get(token.lexeme());
+	}
 
-    boolean isComparison() {
-        return precedence == 4;
-    }
+	boolean isComparison() {
+		return precedence == 4;
+	}
 
-    boolean isLogical() {
-        return this == AND || this == OR || this == XOR;
-    }
+	boolean isLogical() {
+		return this == AND || this == OR || this == XOR;
+	}
 }

@@ -13,112 +13,112 @@ import org.iosim.stoex.StoExType;
  */
 abstract class Node {
 
-    final StoExType type;
-    final int column;
+	final StoExType type;
+	final int column;
 
-    Node(StoExType type, int column) {
-        this.type = type;
-        this.column = column;
-    }
+	Node(StoExType type, int column) {
+		this.type = type;
+		this.column = column;
+	}
 
-    double asDouble(EvaluationContext context) {
-        throw misuse("asDouble");
-    }
+	double asDouble(EvaluationContext context) {
+		throw misuse("asDouble");
+	}
 
-    long asLong(EvaluationContext context) {
-        throw misuse("asLong");
-    }
+	long asLong(EvaluationContext context) {
+		throw misuse("asLong");
+	}
 
-    boolean asBoolean(EvaluationContext context) {
-        throw misuse("asBoolean");
-    }
+	boolean asBoolean(EvaluationContext context) {
+		throw misuse("asBoolean");
+	}
 
-    /** @return the value as Long (INT), Double (DOUBLE), Boolean (BOOL) or String (STRING, ENUM) */
-    abstract Object asObject(EvaluationContext context);
+	/** @return the value as Long (INT), Double (DOUBLE), Boolean (BOOL) or String (STRING, ENUM) */
+	abstract Object asObject(EvaluationContext context);
 
-    /** @return the exact mean where {@link org.iosim.stoex.Expression#mean()} defines it */
-    OptionalDouble mean() {
-        return OptionalDouble.empty();
-    }
+	/** @return the exact mean where {@link org.iosim.stoex.Expression#mean()} defines it */
+	OptionalDouble mean() {
+		return OptionalDouble.empty();
+	}
 
-    boolean isConstant() {
-        return false;
-    }
+	boolean isConstant() {
+		return false;
+	}
 
-    private IllegalStateException misuse(String accessor) {
-        return new IllegalStateException(accessor + " called on a " + type + " node; the compiler must prevent this");
-    }
+	private IllegalStateException misuse(String accessor) {
+		return new IllegalStateException(accessor + " called on a " + type + " node; the compiler must prevent this");
+	}
 
-    abstract static class OfDouble extends Node {
+	abstract static class OfDouble extends Node {
 
-        OfDouble(int column) {
-            super(StoExType.DOUBLE, column);
-        }
+		OfDouble(int column) {
+			super(StoExType.DOUBLE, column);
+		}
 
-        @Override
-        abstract double asDouble(EvaluationContext context);
+		@Override
+		abstract double asDouble(EvaluationContext context);
 
-        @Override
-        final Object asObject(EvaluationContext context) {
-            return asDouble(context);
-        }
-    }
+		@Override
+		final Object asObject(EvaluationContext context) {
+			return asDouble(context);
+		}
+	}
 
-    abstract static class OfLong extends Node {
+	abstract static class OfLong extends Node {
 
-        OfLong(int column) {
-            super(StoExType.INT, column);
-        }
+		OfLong(int column) {
+			super(StoExType.INT, column);
+		}
 
-        @Override
-        abstract long asLong(EvaluationContext context);
+		@Override
+		abstract long asLong(EvaluationContext context);
 
-        @Override
-        final double asDouble(EvaluationContext context) {
-            return asLong(context);
-        }
+		@Override
+		final double asDouble(EvaluationContext context) {
+			return asLong(context);
+		}
 
-        @Override
-        final Object asObject(EvaluationContext context) {
-            return asLong(context);
-        }
-    }
+		@Override
+		final Object asObject(EvaluationContext context) {
+			return asLong(context);
+		}
+	}
 
-    abstract static class OfBoolean extends Node {
+	abstract static class OfBoolean extends Node {
 
-        OfBoolean(int column) {
-            super(StoExType.BOOL, column);
-        }
+		OfBoolean(int column) {
+			super(StoExType.BOOL, column);
+		}
 
-        @Override
-        abstract boolean asBoolean(EvaluationContext context);
+		@Override
+		abstract boolean asBoolean(EvaluationContext context);
 
-        @Override
-        final Object asObject(EvaluationContext context) {
-            return asBoolean(context);
-        }
-    }
+		@Override
+		final Object asObject(EvaluationContext context) {
+			return asBoolean(context);
+		}
+	}
 
-    /** A node whose kind of value is known only when it is evaluated. */
-    abstract static class OfAny extends Node {
+	/** A node whose kind of value is known only when it is evaluated. */
+	abstract static class OfAny extends Node {
 
-        OfAny(int column) {
-            super(StoExType.ANY, column);
-        }
+		OfAny(int column) {
+			super(StoExType.ANY, column);
+		}
 
-        @Override
-        double asDouble(EvaluationContext context) {
-            return Values.toDouble(asObject(context), column);
-        }
+		@Override
+		double asDouble(EvaluationContext context) {
+			return Values.toDouble(asObject(context), column);
+		}
 
-        @Override
-        long asLong(EvaluationContext context) {
-            return Values.toLong(asObject(context), column);
-        }
+		@Override
+		long asLong(EvaluationContext context) {
+			return Values.toLong(asObject(context), column);
+		}
 
-        @Override
-        boolean asBoolean(EvaluationContext context) {
-            return Values.toBoolean(asObject(context), column);
-        }
-    }
+		@Override
+		boolean asBoolean(EvaluationContext context) {
+			return Values.toBoolean(asObject(context), column);
+		}
+	}
 }

@@ -13,38 +13,38 @@ import org.iosim.analysis.WorkloadState;
 /** A minimal third-party kind: every request is delayed by the parameter {@code delay}. */
 abstract class ConstantDelayKind implements IoAnalysisModelKind {
 
-    private final String id;
+	private final String id;
 
-    ConstantDelayKind(String id) {
-        this.id = id;
-    }
+	ConstantDelayKind(String id) {
+		this.id = id;
+	}
 
-    @Override
-    public String id() {
-        return id;
-    }
+	@Override
+	public String id() {
+		return id;
+	}
 
-    @Override
-    public String description() {
-        return "constant delay for tests";
-    }
+	@Override
+	public String description() {
+		return "constant delay for tests";
+	}
 
-    @Override
-    public IoAnalysisModel create(ModelDefinition definition, ModelContext context) throws AnalysisModelException {
-        String text = definition.parameter("delay")
-                .orElseThrow(() -> new AnalysisModelException(definition.name() + ": no delay"));
-        double delay = Double.parseDouble(text);
-        return new IoAnalysisModel() {
+	@Override
+	public IoAnalysisModel create(ModelDefinition definition, ModelContext context) throws AnalysisModelException {
+		String text = definition.parameter("delay")
+				.orElseThrow(() -> new AnalysisModelException(definition.name() + ": no delay"));
+		double delay = Double.parseDouble(text);
+		return new IoAnalysisModel() {
 
-            @Override
-            public Set<WorkloadInput> inputs() {
-                return Set.of();
-            }
+			@Override
+			public Set<WorkloadInput> inputs() {
+				return Set.of();
+			}
 
-            @Override
-            public double delay(WorkloadState state) {
-                return delay;
-            }
-        };
-    }
+			@Override
+			public double delay(WorkloadState state) {
+				return delay;
+			}
+		};
+	}
 }
