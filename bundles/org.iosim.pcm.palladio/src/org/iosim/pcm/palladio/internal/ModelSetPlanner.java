@@ -1,5 +1,7 @@
 package org.iosim.pcm.palladio.internal;
 
+import static org.iosim.pcm.palladio.internal.PcmNames.*;
+
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -55,10 +57,10 @@ final class ModelSetPlanner {
 		Set<Root> pairedUsageModels = new LinkedHashSet<>();
 		Map<Root, Set<Path>> systemsCalled = new HashMap<>();
 		for (Root usageModel : usageModels) {
-			systemsCalled.put(usageModel, referencedFiles(usageModel, "providedRole_EntryLevelSystemCall"));
+			systemsCalled.put(usageModel, referencedFiles(usageModel, PROVIDED_ROLE_ENTRY_LEVEL_SYSTEM_CALL));
 		}
 		for (Root allocation : allocations) {
-			Set<Path> system = referencedFiles(allocation, "system_Allocation");
+			Set<Path> system = referencedFiles(allocation, SYSTEM_ALLOCATION);
 			Set<XmiFile> paired = new LinkedHashSet<>();
 			for (Root usageModel : usageModels) {
 				Set<Path> called = systemsCalled.get(usageModel);

@@ -1,5 +1,7 @@
 package org.iosim.pcm.palladio.internal;
 
+import static org.iosim.pcm.palladio.internal.PcmNames.*;
+
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -503,26 +505,26 @@ public final class PalladioExport {
 		for (EObject element : ownElements) {
 			switch (element) {
 			case ResourceInterface resourceInterface -> {
-				Node interfaceNode = root.child("resourceInterfaces__ResourceRepository");
+				Node interfaceNode = root.child(RESOURCE_INTERFACES__RESOURCE_REPOSITORY);
 				identity(interfaceNode, resourceInterface);
 				for (ResourceSignature signature : resourceInterface.getSignatures()) {
-					Node signatureNode = interfaceNode.child("resourceSignatures__ResourceInterface");
+					Node signatureNode = interfaceNode.child(RESOURCE_SIGNATURES__RESOURCE_INTERFACE);
 					identity(signatureNode, signature);
 					signatureNode.attribute("resourceServiceId", Integer.toString(signature.getResourceServiceId()));
-					parameters(signatureNode, "parameter__ResourceSignature", signature.getParameters());
+					parameters(signatureNode, PARAMETER__RESOURCE_SIGNATURE, signature.getParameters());
 				}
 			}
-			case SchedulingPolicy policy -> identity(root.child("schedulingPolicies__ResourceRepository"), policy);
+			case SchedulingPolicy policy -> identity(root.child(SCHEDULING_POLICIES__RESOURCE_REPOSITORY), policy);
 			case ResourceType type -> {
-				Node typeNode = root.child("availableResourceTypes_ResourceRepository");
+				Node typeNode = root.child(AVAILABLE_RESOURCE_TYPES_RESOURCE_REPOSITORY);
 				// IOSim's resource type classes are PCM's, by name
 				typeNode.attribute("xsi:type", "resourcetype:" + type.eClass().getName());
 				identity(typeNode, type);
 				// PCM provides an interface through a role; IOSim keeps only the interface, so the role's id is made up
 				for (ResourceInterface provided : type.getProvidedInterfaces()) {
-					Node roleNode = typeNode.child("resourceProvidedRoles__ResourceInterfaceProvidingEntity")
+					Node roleNode = typeNode.child(RESOURCE_PROVIDED_ROLES__RESOURCE_INTERFACE_PROVIDING_ENTITY)
 							.attribute("id", idOf(type) + "_provides_" + idOf(provided));
-					refer(roleNode, "providedResourceInterface__ResourceProvidedRole", provided);
+					refer(roleNode, PROVIDED_RESOURCE_INTERFACE__RESOURCE_PROVIDED_ROLE, provided);
 				}
 			}
 			default -> throw cannotWrite(element);
@@ -632,14 +634,14 @@ public final class PalladioExport {
 		ResourceInterface hdd = role == null ? hddInterface() : role.getRequiredInterface();
 		int index = 0;
 		for (IoRequest request : io.getRequests()) {
-			Node callNode = node.child("resourceCall__Action").attribute("id", idOf(io) + ".request" + ++index);
+			Node callNode = node.child(RESOURCE_CALL__ACTION).attribute("id", idOf(io) + ".request" + ++index);
 			if (role == null) {
-				callNode.attribute("resourceRequiredRole__ResourceCall", addedHddRoles.get(component));
+				callNode.attribute(RESOURCE_REQUIRED_ROLE__RESOURCE_CALL, addedHddRoles.get(component));
 			} else {
-				refer(callNode, "resourceRequiredRole__ResourceCall", role);
+				refer(callNode, RESOURCE_REQUIRED_ROLE__RESOURCE_CALL, role);
 			}
-			refer(callNode, "signature__ResourceCall", hddSignature(hdd, request, io));
-			randomVariable(callNode, "numberOfCalls__ResourceCall", request.getCount());
+			refer(callNode, SIGNATURE__RESOURCE_CALL, hddSignature(hdd, request, io));
+			randomVariable(callNode, NUMBER_OF_CALLS__RESOURCE_CALL, request.getCount());
 			callInput(callNode, "size", request.getSize());
 			callInput(callNode, "sequentiality", request.getSequentiality());
 			if (request.isSynchronous()) {
@@ -668,10 +670,10 @@ public final class PalladioExport {
 		if (specification == null) {
 			return;
 		}
-		Node usage = callNode.child("inputVariableUsages__CallAction");
-		randomVariable(usage.child("variableCharacterisation_VariableUsage").attribute("type", "VALUE"),
-				"specification_VariableCharacterisation", specification);
-		variableReference(usage.child("namedReference__VariableUsage"), variable);
+		Node usage = callNode.child(INPUT_VARIABLE_USAGES__CALL_ACTION);
+		randomVariable(usage.child(VARIABLE_CHARACTERISATION_VARIABLE_USAGE).attribute("type", "VALUE"),
+				SPECIFICATION_VARIABLE_CHARACTERISATION, specification);
+		variableReference(usage.child(NAMED_REFERENCE__VARIABLE_USAGE), variable);
 	}
 
 	// ------------------------------------------------------------------ references
@@ -775,15 +777,15 @@ public final class PalladioExport {
 		for (VariableUsage usage : usages) {
 			Node child = node.child(feature);
 			for (VariableCharacterisation characterisation : usage.getCharacterisations()) {
-				Node characterisationNode = child.child("variableCharacterisation_VariableUsage");
+				Node characterisationNode = child.child(VARIABLE_CHARACTERISATION_VARIABLE_USAGE);
 				if (characterisation.getType() != null) {
 					characterisationNode.attribute("type", characterisation.getType().name());
 				}
-				randomVariable(characterisationNode, "specification_VariableCharacterisation",
+				randomVariable(characterisationNode, SPECIFICATION_VARIABLE_CHARACTERISATION,
 						characterisation.getSpecification());
 			}
 			if (usage.getVariable() != null) {
-				variableReference(child.child("namedReference__VariableUsage"), usage.getVariable());
+				variableReference(child.child(NAMED_REFERENCE__VARIABLE_USAGE), usage.getVariable());
 			}
 		}
 	}
@@ -796,7 +798,7 @@ public final class PalladioExport {
 			return;
 		}
 		node.attribute("xsi:type", "stoex:NamespaceReference").attribute("referenceName", variable.substring(0, dot));
-		variableReference(node.child("innerReference_NamespaceReference"), variable.substring(dot + 1));
+		variableReference(node.child(INNER_REFERENCE_NAMESPACE_REFERENCE), variable.substring(dot + 1));
 	}
 
 	// ------------------------------------------------------------------ repository
@@ -804,13 +806,13 @@ public final class PalladioExport {
 	private Node repository(Repository repository) throws PalladioExportException {
 		Node root = root("repository:Repository", repository);
 		for (RepositoryComponent component : repository.getComponents()) {
-			component(root.child("components__Repository"), component);
+			component(root.child(COMPONENTS__REPOSITORY), component);
 		}
 		for (Interface anInterface : repository.getInterfaces()) {
-			anInterface(root.child("interfaces__Repository"), anInterface);
+			anInterface(root.child(INTERFACES__REPOSITORY), anInterface);
 		}
 		for (DataType dataType : repository.getDataTypes()) {
-			dataType(root.child("dataTypes__Repository"), dataType);
+			dataType(root.child(DATA_TYPES__REPOSITORY), dataType);
 		}
 		return root;
 	}
@@ -818,24 +820,24 @@ public final class PalladioExport {
 	private void component(Node node, RepositoryComponent component) throws PalladioExportException {
 		identity(node, component);
 		roles(node, component);
-		variableUsages(node, "componentParameterUsage_ImplementationComponentType", component.getComponentParameters());
+		variableUsages(node, COMPONENT_PARAMETER_USAGE_IMPLEMENTATION_COMPONENT_TYPE, component.getComponentParameters());
 		switch (component) {
 		case BasicComponent basic -> {
 			node.attribute("xsi:type", "repository:BasicComponent");
 			for (ResourceDemandingSeff seff : basic.getSeffs()) {
-				Node seffNode = node.child("serviceEffectSpecifications__BasicComponent")
+				Node seffNode = node.child(SERVICE_EFFECT_SPECIFICATIONS__BASIC_COMPONENT)
 						.attribute("xsi:type", "seff:ResourceDemandingSEFF");
 				identity(seffNode, seff);
-				refer(seffNode, "describedService__SEFF", seff.getDescribedService());
+				refer(seffNode, DESCRIBED_SERVICE__S_E_F_F, seff.getDescribedService());
 				steps(seffNode, seff);
 			}
 			for (PassiveResource resource : basic.getPassiveResources()) {
-				Node resourceNode = node.child("passiveResource_BasicComponent");
+				Node resourceNode = node.child(PASSIVE_RESOURCE_BASIC_COMPONENT);
 				identity(resourceNode, resource);
-				randomVariable(resourceNode, "capacity_PassiveResource", resource.getCapacity());
+				randomVariable(resourceNode, CAPACITY_PASSIVE_RESOURCE, resource.getCapacity());
 			}
 			for (ResourceDemandingInternalBehaviour behaviour : basic.getInternalBehaviours()) {
-				Node behaviourNode = node.child("resourceDemandingInternalBehaviours__BasicComponent");
+				Node behaviourNode = node.child(RESOURCE_DEMANDING_INTERNAL_BEHAVIOURS__BASIC_COMPONENT);
 				identity(behaviourNode, behaviour);
 				if (behaviour.getName() != null) {
 					behaviourNode.attribute("entityName", behaviour.getName());
@@ -853,53 +855,53 @@ public final class PalladioExport {
 
 	private void roles(Node node, InterfaceProvidingRequiringEntity entity) throws PalladioExportException {
 		for (ProvidedRole role : entity.getProvidedRoles()) {
-			Node roleNode = node.child("providedRoles_InterfaceProvidingEntity");
+			Node roleNode = node.child(PROVIDED_ROLES_INTERFACE_PROVIDING_ENTITY);
 			identity(roleNode, role);
 			switch (role) {
 			case OperationProvidedRole operation -> {
 				roleNode.attribute("xsi:type", "repository:OperationProvidedRole");
-				refer(roleNode, "providedInterface__OperationProvidedRole", operation.getProvidedInterface());
+				refer(roleNode, PROVIDED_INTERFACE__OPERATION_PROVIDED_ROLE, operation.getProvidedInterface());
 			}
 			case InfrastructureProvidedRole infrastructure -> {
 				roleNode.attribute("xsi:type", "repository:InfrastructureProvidedRole");
-				refer(roleNode, "providedInterface__InfrastructureProvidedRole", infrastructure.getProvidedInterface());
+				refer(roleNode, PROVIDED_INTERFACE__INFRASTRUCTURE_PROVIDED_ROLE, infrastructure.getProvidedInterface());
 			}
 			case SinkRole sink -> {
 				roleNode.attribute("xsi:type", "repository:SinkRole");
-				refer(roleNode, "eventGroup__SinkRole", sink.getEventGroup());
+				refer(roleNode, EVENT_GROUP__SINK_ROLE, sink.getEventGroup());
 			}
 			default -> throw cannotWrite(role);
 			}
 		}
 		for (RequiredRole role : entity.getRequiredRoles()) {
-			Node roleNode = node.child("requiredRoles_InterfaceRequiringEntity");
+			Node roleNode = node.child(REQUIRED_ROLES_INTERFACE_REQUIRING_ENTITY);
 			identity(roleNode, role);
 			switch (role) {
 			case OperationRequiredRole operation -> {
 				roleNode.attribute("xsi:type", "repository:OperationRequiredRole");
-				refer(roleNode, "requiredInterface__OperationRequiredRole", operation.getRequiredInterface());
+				refer(roleNode, REQUIRED_INTERFACE__OPERATION_REQUIRED_ROLE, operation.getRequiredInterface());
 			}
 			case InfrastructureRequiredRole infrastructure -> {
 				roleNode.attribute("xsi:type", "repository:InfrastructureRequiredRole");
-				refer(roleNode, "requiredInterface__InfrastructureRequiredRole", infrastructure.getRequiredInterface());
+				refer(roleNode, REQUIRED_INTERFACE__INFRASTRUCTURE_REQUIRED_ROLE, infrastructure.getRequiredInterface());
 			}
 			case SourceRole source -> {
 				roleNode.attribute("xsi:type", "repository:SourceRole");
-				refer(roleNode, "eventGroup__SourceRole", source.getEventGroup());
+				refer(roleNode, EVENT_GROUP__SOURCE_ROLE, source.getEventGroup());
 			}
 			default -> throw cannotWrite(role);
 			}
 		}
 		for (ResourceRequiredRole role : entity.getResourceRequiredRoles()) {
-			Node roleNode = node.child("resourceRequiredRoles__ResourceInterfaceRequiringEntity");
+			Node roleNode = node.child(RESOURCE_REQUIRED_ROLES__RESOURCE_INTERFACE_REQUIRING_ENTITY);
 			identity(roleNode, role);
-			refer(roleNode, "requiredResourceInterface__ResourceRequiredRole", role.getRequiredInterface());
+			refer(roleNode, REQUIRED_RESOURCE_INTERFACE__RESOURCE_REQUIRED_ROLE, role.getRequiredInterface());
 		}
 		String addedHddRole = addedHddRoles.get(entity);
 		if (addedHddRole != null) {
-			Node roleNode = node.child("resourceRequiredRoles__ResourceInterfaceRequiringEntity")
+			Node roleNode = node.child(RESOURCE_REQUIRED_ROLES__RESOURCE_INTERFACE_REQUIRING_ENTITY)
 					.attribute("id", addedHddRole).attribute("entityName", "HddInterface");
-			refer(roleNode, "requiredResourceInterface__ResourceRequiredRole", hddInterface());
+			refer(roleNode, REQUIRED_RESOURCE_INTERFACE__RESOURCE_REQUIRED_ROLE, hddInterface());
 		}
 	}
 
@@ -909,26 +911,26 @@ public final class PalladioExport {
 		case OperationInterface operation -> {
 			node.attribute("xsi:type", "repository:OperationInterface");
 			for (OperationSignature signature : operation.getSignatures()) {
-				Node signatureNode = node.child("signatures__OperationInterface");
+				Node signatureNode = node.child(SIGNATURES__OPERATION_INTERFACE);
 				identity(signatureNode, signature);
-				parameters(signatureNode, "parameters__OperationSignature", signature.getParameters());
-				refer(signatureNode, "returnType__OperationSignature", signature.getReturnType());
+				parameters(signatureNode, PARAMETERS__OPERATION_SIGNATURE, signature.getParameters());
+				refer(signatureNode, RETURN_TYPE__OPERATION_SIGNATURE, signature.getReturnType());
 			}
 		}
 		case InfrastructureInterface infrastructure -> {
 			node.attribute("xsi:type", "repository:InfrastructureInterface");
 			for (InfrastructureSignature signature : infrastructure.getSignatures()) {
-				Node signatureNode = node.child("infrastructureSignatures__InfrastructureInterface");
+				Node signatureNode = node.child(INFRASTRUCTURE_SIGNATURES__INFRASTRUCTURE_INTERFACE);
 				identity(signatureNode, signature);
-				parameters(signatureNode, "parameters__InfrastructureSignature", signature.getParameters());
+				parameters(signatureNode, PARAMETERS__INFRASTRUCTURE_SIGNATURE, signature.getParameters());
 			}
 		}
 		case EventGroup group -> {
 			node.attribute("xsi:type", "repository:EventGroup");
 			for (EventType type : group.getEventTypes()) {
-				Node typeNode = node.child("eventTypes__EventGroup");
+				Node typeNode = node.child(EVENT_TYPES__EVENT_GROUP);
 				identity(typeNode, type);
-				parameters(typeNode, "parameter__EventType", type.getParameters());
+				parameters(typeNode, PARAMETER__EVENT_TYPE, type.getParameters());
 			}
 		}
 		default -> throw cannotWrite(anInterface);
@@ -943,9 +945,9 @@ public final class PalladioExport {
 			}
 			if (parameter.getModifier() != null && parameter.getModifier() != ParameterModifier.NONE) {
 				// PCM's literals are lower case; the importer reads either
-				parameterNode.attribute("modifier__Parameter", parameter.getModifier().name().toLowerCase(Locale.ROOT));
+				parameterNode.attribute(MODIFIER__PARAMETER, parameter.getModifier().name().toLowerCase(Locale.ROOT));
 			}
-			refer(parameterNode, "dataType__Parameter", parameter.getDataType());
+			refer(parameterNode, DATA_TYPE__PARAMETER, parameter.getDataType());
 		}
 	}
 
@@ -963,7 +965,7 @@ public final class PalladioExport {
 			if (collection.getName() != null) {
 				node.attribute("entityName", collection.getName());
 			}
-			refer(node, "innerType_CollectionDataType", collection.getInnerType());
+			refer(node, INNER_TYPE_COLLECTION_DATA_TYPE, collection.getInnerType());
 		}
 		case CompositeDataType composite -> {
 			node.attribute("xsi:type", "repository:CompositeDataType");
@@ -971,11 +973,11 @@ public final class PalladioExport {
 				node.attribute("entityName", composite.getName());
 			}
 			for (InnerDeclaration declaration : composite.getInnerDeclarations()) {
-				Node declarationNode = node.child("innerDeclaration_CompositeDataType");
+				Node declarationNode = node.child(INNER_DECLARATION_COMPOSITE_DATA_TYPE);
 				if (declaration.getName() != null) {
 					declarationNode.attribute("entityName", declaration.getName());
 				}
-				refer(declarationNode, "datatype_InnerDeclaration", declaration.getDataType());
+				refer(declarationNode, DATATYPE_INNER_DECLARATION, declaration.getDataType());
 			}
 		}
 		default -> throw cannotWrite(dataType);
@@ -987,7 +989,7 @@ public final class PalladioExport {
 	private void steps(Node node, ResourceDemandingBehaviour behaviour) throws PalladioExportException {
 		for (AbstractAction action : behaviour.getSteps()) {
 			if (!originOf.containsKey(action)) {
-				action(node.child("steps_Behaviour"), action);
+				action(node.child(STEPS_BEHAVIOUR), action);
 			}
 		}
 	}
@@ -1005,61 +1007,61 @@ public final class PalladioExport {
 		// Palladio has no I/O action: one of the model's own is an internal action issuing HddInterface calls
 		node.attribute("xsi:type", "seff:" + (action instanceof IoAction ? "InternalAction" : action.eClass().getName()));
 		identity(node, action);
-		refer(node, "successor_AbstractAction", written(action.getSuccessor(), true));
-		refer(node, "predecessor_AbstractAction", written(action.getPredecessor(), false));
+		refer(node, SUCCESSOR_ABSTRACT_ACTION, written(action.getSuccessor(), true));
+		refer(node, PREDECESSOR_ABSTRACT_ACTION, written(action.getPredecessor(), false));
 		if (action instanceof AbstractInternalControlFlowAction flow) {
 			demandsAndCalls(node, flow);
 		}
 		switch (action) {
 		case ExternalCallAction call -> {
-			refer(node, "calledService_ExternalService", call.getSignature());
-			refer(node, "role_ExternalService", call.getRole());
-			variableUsages(node, "inputVariableUsages__CallAction", call.getInputVariableUsages());
-			variableUsages(node, "returnVariableUsage__CallReturnAction", call.getReturnVariableUsages());
+			refer(node, CALLED_SERVICE_EXTERNAL_SERVICE, call.getSignature());
+			refer(node, ROLE_EXTERNAL_SERVICE, call.getRole());
+			variableUsages(node, INPUT_VARIABLE_USAGES__CALL_ACTION, call.getInputVariableUsages());
+			variableUsages(node, RETURN_VARIABLE_USAGE__CALL_RETURN_ACTION, call.getReturnVariableUsages());
 		}
 		case EmitEventAction emit -> {
-			refer(node, "eventType__EmitEventAction", emit.getEventType());
-			refer(node, "sourceRole__EmitEventAction", emit.getSourceRole());
-			variableUsages(node, "inputVariableUsages__CallAction", emit.getInputVariableUsages());
+			refer(node, EVENT_TYPE__EMIT_EVENT_ACTION, emit.getEventType());
+			refer(node, SOURCE_ROLE__EMIT_EVENT_ACTION, emit.getSourceRole());
+			variableUsages(node, INPUT_VARIABLE_USAGES__CALL_ACTION, emit.getInputVariableUsages());
 		}
 		case InternalCallAction call -> {
 			refer(node, "calledResourceDemandingInternalBehaviour", call.getBehaviour());
-			variableUsages(node, "inputVariableUsages__CallAction", call.getInputVariableUsages());
+			variableUsages(node, INPUT_VARIABLE_USAGES__CALL_ACTION, call.getInputVariableUsages());
 		}
 		case BranchAction branch -> {
 			for (BranchTransition transition : branch.getBranches()) {
-				branchTransition(node.child("branches_Branch"), transition);
+				branchTransition(node.child(BRANCHES_BRANCH), transition);
 			}
 		}
 		case LoopAction loop -> {
-			randomVariable(node, "iterationCount_LoopAction", loop.getIterationCount());
+			randomVariable(node, ITERATION_COUNT_LOOP_ACTION, loop.getIterationCount());
 			if (loop.getBody() != null) {
-				behaviour(node.child("bodyBehaviour_Loop"), loop.getBody());
+				behaviour(node.child(BODY_BEHAVIOUR_LOOP), loop.getBody());
 			}
 		}
 		case CollectionIteratorAction iterator -> {
-			refer(node, "parameter_CollectionIteratorAction", iterator.getParameter());
+			refer(node, PARAMETER_COLLECTION_ITERATOR_ACTION, iterator.getParameter());
 			if (iterator.getBody() != null) {
-				behaviour(node.child("bodyBehaviour_Loop"), iterator.getBody());
+				behaviour(node.child(BODY_BEHAVIOUR_LOOP), iterator.getBody());
 			}
 		}
 		case ForkAction fork -> {
 			for (ResourceDemandingBehaviour forked : fork.getAsynchronousBehaviours()) {
-				behaviour(node.child("asynchronousForkedBehaviours_ForkAction"), forked);
+				behaviour(node.child(ASYNCHRONOUS_FORKED_BEHAVIOURS_FORK_ACTION), forked);
 			}
 			SynchronisationPoint point = fork.getSynchronisationPoint();
 			if (point != null) {
-				Node pointNode = node.child("synchronisingBehaviours_ForkAction");
+				Node pointNode = node.child(SYNCHRONISING_BEHAVIOURS_FORK_ACTION);
 				identity(pointNode, point);
 				for (ResourceDemandingBehaviour forked : point.getSynchronousBehaviours()) {
-					behaviour(pointNode.child("synchronousForkedBehaviours_SynchronisationPoint"), forked);
+					behaviour(pointNode.child(SYNCHRONOUS_FORKED_BEHAVIOURS_SYNCHRONISATION_POINT), forked);
 				}
 			}
 		}
-		case SetVariableAction set -> variableUsages(node, "localVariableUsages_SetVariableAction",
+		case SetVariableAction set -> variableUsages(node, LOCAL_VARIABLE_USAGES_SET_VARIABLE_ACTION,
 				set.getLocalVariableUsages());
-		case AcquireAction acquire -> refer(node, "passiveresource_AcquireAction", acquire.getPassiveResource());
-		case ReleaseAction release -> refer(node, "passiveResource_ReleaseAction", release.getPassiveResource());
+		case AcquireAction acquire -> refer(node, PASSIVERESOURCE_ACQUIRE_ACTION, acquire.getPassiveResource());
+		case ReleaseAction release -> refer(node, PASSIVE_RESOURCE_RELEASE_ACTION, release.getPassiveResource());
 		default -> {
 			// start, stop and internal actions have nothing beyond demands and calls
 		}
@@ -1068,30 +1070,30 @@ public final class PalladioExport {
 
 	private void demandsAndCalls(Node node, AbstractInternalControlFlowAction action) throws PalladioExportException {
 		for (ParametricResourceDemand demand : action.getResourceDemands()) {
-			Node demandNode = node.child("resourceDemand_Action");
-			randomVariable(demandNode, "specification_ParametericResourceDemand", demand.getDemand());
-			refer(demandNode, "requiredResource_ParametricResourceDemand", demand.getRequiredResource());
+			Node demandNode = node.child(RESOURCE_DEMAND_ACTION);
+			randomVariable(demandNode, SPECIFICATION_PARAMETERIC_RESOURCE_DEMAND, demand.getDemand());
+			refer(demandNode, REQUIRED_RESOURCE_PARAMETRIC_RESOURCE_DEMAND, demand.getRequiredResource());
 		}
 		// I/O: calls of HddInterface whose inputs (size, sequentiality, fileSet) describe the request
 		for (ResourceCall call : action.getResourceCalls()) {
-			Node callNode = node.child("resourceCall__Action");
+			Node callNode = node.child(RESOURCE_CALL__ACTION);
 			identity(callNode, call);
-			refer(callNode, "resourceRequiredRole__ResourceCall", call.getRole());
-			refer(callNode, "signature__ResourceCall", call.getSignature());
-			randomVariable(callNode, "numberOfCalls__ResourceCall", call.getNumberOfCalls());
-			variableUsages(callNode, "inputVariableUsages__CallAction", call.getInputVariableUsages());
+			refer(callNode, RESOURCE_REQUIRED_ROLE__RESOURCE_CALL, call.getRole());
+			refer(callNode, SIGNATURE__RESOURCE_CALL, call.getSignature());
+			randomVariable(callNode, NUMBER_OF_CALLS__RESOURCE_CALL, call.getNumberOfCalls());
+			variableUsages(callNode, INPUT_VARIABLE_USAGES__CALL_ACTION, call.getInputVariableUsages());
 		}
 		IoAction io = action instanceof IoAction own ? own : ioBeside.get(action);
 		if (io != null) {
 			ioRequests(node, io);
 		}
 		for (InfrastructureCall call : action.getInfrastructureCalls()) {
-			Node callNode = node.child("infrastructureCall__Action");
+			Node callNode = node.child(INFRASTRUCTURE_CALL__ACTION);
 			identity(callNode, call);
-			refer(callNode, "requiredRole__InfrastructureCall", call.getRole());
-			refer(callNode, "signature__InfrastructureCall", call.getSignature());
-			randomVariable(callNode, "numberOfCalls__InfrastructureCall", call.getNumberOfCalls());
-			variableUsages(callNode, "inputVariableUsages__CallAction", call.getInputVariableUsages());
+			refer(callNode, REQUIRED_ROLE__INFRASTRUCTURE_CALL, call.getRole());
+			refer(callNode, SIGNATURE__INFRASTRUCTURE_CALL, call.getSignature());
+			randomVariable(callNode, NUMBER_OF_CALLS__INFRASTRUCTURE_CALL, call.getNumberOfCalls());
+			variableUsages(callNode, INPUT_VARIABLE_USAGES__CALL_ACTION, call.getInputVariableUsages());
 		}
 	}
 
@@ -1103,12 +1105,12 @@ public final class PalladioExport {
 				.attribute("branchProbability", number(probabilistic.getProbability()));
 		case GuardedBranchTransition guarded -> {
 			node.attribute("xsi:type", "seff:GuardedBranchTransition");
-			randomVariable(node, "branchCondition_GuardedBranchTransition", guarded.getCondition());
+			randomVariable(node, BRANCH_CONDITION_GUARDED_BRANCH_TRANSITION, guarded.getCondition());
 		}
 		default -> throw cannotWrite(transition);
 		}
 		if (transition.getBehaviour() != null) {
-			behaviour(node.child("branchBehaviour_BranchTransition"), transition.getBehaviour());
+			behaviour(node.child(BRANCH_BEHAVIOUR_BRANCH_TRANSITION), transition.getBehaviour());
 		}
 	}
 
@@ -1123,18 +1125,18 @@ public final class PalladioExport {
 
 	private void composedStructure(Node node, ComposedStructure structure) throws PalladioExportException {
 		for (AssemblyContext context : structure.getAssemblyContexts()) {
-			Node contextNode = node.child("assemblyContexts__ComposedStructure");
+			Node contextNode = node.child(ASSEMBLY_CONTEXTS__COMPOSED_STRUCTURE);
 			identity(contextNode, context);
-			refer(contextNode, "encapsulatedComponent__AssemblyContext", context.getComponent());
-			variableUsages(contextNode, "configParameterUsages__AssemblyContext", context.getConfigParameterUsages());
+			refer(contextNode, ENCAPSULATED_COMPONENT__ASSEMBLY_CONTEXT, context.getComponent());
+			variableUsages(contextNode, CONFIG_PARAMETER_USAGES__ASSEMBLY_CONTEXT, context.getConfigParameterUsages());
 		}
 		for (Connector connector : structure.getConnectors()) {
-			connector(node.child("connectors__ComposedStructure"), connector);
+			connector(node.child(CONNECTORS__COMPOSED_STRUCTURE), connector);
 		}
 		for (EventChannel channel : structure.getEventChannels()) {
-			Node channelNode = node.child("eventChannel__ComposedStructure");
+			Node channelNode = node.child(EVENT_CHANNEL__COMPOSED_STRUCTURE);
 			identity(channelNode, channel);
-			refer(channelNode, "eventGroup__EventChannel", channel.getEventGroup());
+			refer(channelNode, EVENT_GROUP__EVENT_CHANNEL, channel.getEventGroup());
 		}
 	}
 
@@ -1143,56 +1145,56 @@ public final class PalladioExport {
 		identity(node, connector);
 		switch (connector) {
 		case AssemblyConnector assembly -> {
-			refer(node, "requiringAssemblyContext_AssemblyConnector", assembly.getRequiringContext());
-			refer(node, "providingAssemblyContext_AssemblyConnector", assembly.getProvidingContext());
-			refer(node, "providedRole_AssemblyConnector", assembly.getProvidedRole());
-			refer(node, "requiredRole_AssemblyConnector", assembly.getRequiredRole());
+			refer(node, REQUIRING_ASSEMBLY_CONTEXT_ASSEMBLY_CONNECTOR, assembly.getRequiringContext());
+			refer(node, PROVIDING_ASSEMBLY_CONTEXT_ASSEMBLY_CONNECTOR, assembly.getProvidingContext());
+			refer(node, PROVIDED_ROLE_ASSEMBLY_CONNECTOR, assembly.getProvidedRole());
+			refer(node, REQUIRED_ROLE_ASSEMBLY_CONNECTOR, assembly.getRequiredRole());
 		}
 		case ProvidedDelegationConnector delegation -> {
-			refer(node, "outerProvidedRole_ProvidedDelegationConnector", delegation.getOuterRole());
-			refer(node, "innerProvidedRole_ProvidedDelegationConnector", delegation.getInnerRole());
-			refer(node, "assemblyContext_ProvidedDelegationConnector", delegation.getInnerContext());
+			refer(node, OUTER_PROVIDED_ROLE_PROVIDED_DELEGATION_CONNECTOR, delegation.getOuterRole());
+			refer(node, INNER_PROVIDED_ROLE_PROVIDED_DELEGATION_CONNECTOR, delegation.getInnerRole());
+			refer(node, ASSEMBLY_CONTEXT_PROVIDED_DELEGATION_CONNECTOR, delegation.getInnerContext());
 		}
 		case RequiredDelegationConnector delegation -> {
-			refer(node, "outerRequiredRole_RequiredDelegationConnector", delegation.getOuterRole());
-			refer(node, "innerRequiredRole_RequiredDelegationConnector", delegation.getInnerRole());
-			refer(node, "assemblyContext_RequiredDelegationConnector", delegation.getInnerContext());
+			refer(node, OUTER_REQUIRED_ROLE_REQUIRED_DELEGATION_CONNECTOR, delegation.getOuterRole());
+			refer(node, INNER_REQUIRED_ROLE_REQUIRED_DELEGATION_CONNECTOR, delegation.getInnerRole());
+			refer(node, ASSEMBLY_CONTEXT_REQUIRED_DELEGATION_CONNECTOR, delegation.getInnerContext());
 		}
 		case AssemblyInfrastructureConnector infrastructure -> {
-			refer(node, "requiringAssemblyContext__AssemblyInfrastructureConnector",
+			refer(node, REQUIRING_ASSEMBLY_CONTEXT__ASSEMBLY_INFRASTRUCTURE_CONNECTOR,
 					infrastructure.getRequiringContext());
-			refer(node, "providingAssemblyContext__AssemblyInfrastructureConnector",
+			refer(node, PROVIDING_ASSEMBLY_CONTEXT__ASSEMBLY_INFRASTRUCTURE_CONNECTOR,
 					infrastructure.getProvidingContext());
-			refer(node, "providedRole__AssemblyInfrastructureConnector", infrastructure.getProvidedRole());
-			refer(node, "requiredRole__AssemblyInfrastructureConnector", infrastructure.getRequiredRole());
+			refer(node, PROVIDED_ROLE__ASSEMBLY_INFRASTRUCTURE_CONNECTOR, infrastructure.getProvidedRole());
+			refer(node, REQUIRED_ROLE__ASSEMBLY_INFRASTRUCTURE_CONNECTOR, infrastructure.getRequiredRole());
 		}
 		case EventChannelSourceConnector source -> {
-			refer(node, "eventChannel__EventChannelSourceConnector", source.getEventChannel());
-			refer(node, "assemblyContext__EventChannelSourceConnector", source.getAssemblyContext());
-			refer(node, "sourceRole__EventChannelSourceRole", source.getSourceRole());
+			refer(node, EVENT_CHANNEL__EVENT_CHANNEL_SOURCE_CONNECTOR, source.getEventChannel());
+			refer(node, ASSEMBLY_CONTEXT__EVENT_CHANNEL_SOURCE_CONNECTOR, source.getAssemblyContext());
+			refer(node, SOURCE_ROLE__EVENT_CHANNEL_SOURCE_ROLE, source.getSourceRole());
 		}
 		case EventChannelSinkConnector sink -> {
-			refer(node, "eventChannel__EventChannelSinkConnector", sink.getEventChannel());
-			refer(node, "assemblyContext__EventChannelSinkConnector", sink.getAssemblyContext());
-			refer(node, "sinkRole__EventChannelSinkConnector", sink.getSinkRole());
-			randomVariable(node, "filterCondition__EventChannelSinkConnector", sink.getFilterCondition());
+			refer(node, EVENT_CHANNEL__EVENT_CHANNEL_SINK_CONNECTOR, sink.getEventChannel());
+			refer(node, ASSEMBLY_CONTEXT__EVENT_CHANNEL_SINK_CONNECTOR, sink.getAssemblyContext());
+			refer(node, SINK_ROLE__EVENT_CHANNEL_SINK_CONNECTOR, sink.getSinkRole());
+			randomVariable(node, FILTER_CONDITION__EVENT_CHANNEL_SINK_CONNECTOR, sink.getFilterCondition());
 		}
 		case AssemblyEventConnector direct -> {
-			refer(node, "sourceAssemblyContext__AssemblyEventConnector", direct.getSourceContext());
-			refer(node, "sourceRole__AssemblyEventConnector", direct.getSourceRole());
-			refer(node, "sinkAssemblyContext__AssemblyEventConnector", direct.getSinkContext());
-			refer(node, "sinkRole__AssemblyEventConnector", direct.getSinkRole());
-			randomVariable(node, "filterCondition__AssemblyEventConnector", direct.getFilterCondition());
+			refer(node, SOURCE_ASSEMBLY_CONTEXT__ASSEMBLY_EVENT_CONNECTOR, direct.getSourceContext());
+			refer(node, SOURCE_ROLE__ASSEMBLY_EVENT_CONNECTOR, direct.getSourceRole());
+			refer(node, SINK_ASSEMBLY_CONTEXT__ASSEMBLY_EVENT_CONNECTOR, direct.getSinkContext());
+			refer(node, SINK_ROLE__ASSEMBLY_EVENT_CONNECTOR, direct.getSinkRole());
+			randomVariable(node, FILTER_CONDITION__ASSEMBLY_EVENT_CONNECTOR, direct.getFilterCondition());
 		}
 		case SourceDelegationConnector out -> {
-			refer(node, "innerSourceRole__SourceRole", out.getInnerRole());
-			refer(node, "outerSourceRole__SourceRole", out.getOuterRole());
-			refer(node, "assemblyContext__SourceDelegationConnector", out.getInnerContext());
+			refer(node, INNER_SOURCE_ROLE__SOURCE_ROLE, out.getInnerRole());
+			refer(node, OUTER_SOURCE_ROLE__SOURCE_ROLE, out.getOuterRole());
+			refer(node, ASSEMBLY_CONTEXT__SOURCE_DELEGATION_CONNECTOR, out.getInnerContext());
 		}
 		case SinkDelegationConnector in -> {
-			refer(node, "assemblyContext__SinkDelegationConnector", in.getInnerContext());
-			refer(node, "innerSinkRole__SinkRole", in.getInnerRole());
-			refer(node, "outerSinkRole__SinkRole", in.getOuterRole());
+			refer(node, ASSEMBLY_CONTEXT__SINK_DELEGATION_CONNECTOR, in.getInnerContext());
+			refer(node, INNER_SINK_ROLE__SINK_ROLE, in.getInnerRole());
+			refer(node, OUTER_SINK_ROLE__SINK_ROLE, in.getOuterRole());
 		}
 		default -> throw cannotWrite(connector);
 		}
@@ -1203,22 +1205,22 @@ public final class PalladioExport {
 	private Node resourceEnvironment(ResourceEnvironment environment) throws PalladioExportException {
 		Node root = root("resourceenvironment:ResourceEnvironment", environment);
 		for (ResourceContainer container : environment.getContainers()) {
-			container(root.child("resourceContainer_ResourceEnvironment"), container);
+			container(root.child(RESOURCE_CONTAINER_RESOURCE_ENVIRONMENT), container);
 		}
 		for (LinkingResource link : environment.getLinkingResources()) {
-			Node linkNode = root.child("linkingResources__ResourceEnvironment");
+			Node linkNode = root.child(LINKING_RESOURCES__RESOURCE_ENVIRONMENT);
 			identity(linkNode, link);
 			for (ResourceContainer container : link.getConnectedContainers()) {
-				refer(linkNode, "connectedResourceContainers_LinkingResource", container);
+				refer(linkNode, CONNECTED_RESOURCE_CONTAINERS_LINKING_RESOURCE, container);
 			}
 			if (link.getResourceType() != null || link.getLatency() != null || link.getThroughput() != null) {
-				Node specification = linkNode.child("communicationLinkResourceSpecifications_LinkingResource")
+				Node specification = linkNode.child(COMMUNICATION_LINK_RESOURCE_SPECIFICATIONS_LINKING_RESOURCE)
 						.attribute("id", idOf(link) + "_specification")
 						.attribute("failureProbability", number(link.getFailureProbability()));
-				refer(specification, "communicationLinkResourceType_CommunicationLinkResourceSpecification",
+				refer(specification, COMMUNICATION_LINK_RESOURCE_TYPE_COMMUNICATION_LINK_RESOURCE_SPECIFICATION,
 						link.getResourceType());
-				randomVariable(specification, "latency_CommunicationLinkResourceSpecification", link.getLatency());
-				randomVariable(specification, "throughput_CommunicationLinkResourceSpecification", link.getThroughput());
+				randomVariable(specification, LATENCY_COMMUNICATION_LINK_RESOURCE_SPECIFICATION, link.getLatency());
+				randomVariable(specification, THROUGHPUT_COMMUNICATION_LINK_RESOURCE_SPECIFICATION, link.getThroughput());
 			}
 		}
 		return root;
@@ -1227,7 +1229,7 @@ public final class PalladioExport {
 	private void container(Node node, ResourceContainer container) throws PalladioExportException {
 		identity(node, container);
 		for (ProcessingResourceSpecification resource : container.getProcessingResources()) {
-			Node resourceNode = node.child("activeResourceSpecifications_ResourceContainer");
+			Node resourceNode = node.child(ACTIVE_RESOURCE_SPECIFICATIONS_RESOURCE_CONTAINER);
 			if (resource instanceof HddProcessingResourceSpecification disk) {
 				resourceNode.attribute("xsi:type", "resourceenvironment:HDDProcessingResourceSpecification");
 				randomVariable(resourceNode, "readProcessingRate", disk.getReadProcessingRate());
@@ -1237,11 +1239,11 @@ public final class PalladioExport {
 			resourceNode.attribute("numberOfReplicas", Integer.toString(resource.getNumberOfReplicas()))
 					.attribute("MTTF", number(resource.getMttf())).attribute("MTTR", number(resource.getMttr()));
 			refer(resourceNode, "schedulingPolicy", resource.getSchedulingPolicy());
-			refer(resourceNode, "activeResourceType_ActiveResourceSpecification", resource.getResourceType());
-			randomVariable(resourceNode, "processingRate_ProcessingResourceSpecification", resource.getProcessingRate());
+			refer(resourceNode, ACTIVE_RESOURCE_TYPE_ACTIVE_RESOURCE_SPECIFICATION, resource.getResourceType());
+			randomVariable(resourceNode, PROCESSING_RATE_PROCESSING_RESOURCE_SPECIFICATION, resource.getProcessingRate());
 		}
 		for (ResourceContainer nested : container.getNestedContainers()) {
-			container(node.child("nestedResourceContainers__ResourceContainer"), nested);
+			container(node.child(NESTED_RESOURCE_CONTAINERS__RESOURCE_CONTAINER), nested);
 		}
 	}
 
@@ -1249,14 +1251,14 @@ public final class PalladioExport {
 
 	private Node allocation(Allocation allocation) throws PalladioExportException {
 		Node root = root("allocation:Allocation", allocation);
-		refer(root, "targetResourceEnvironment_Allocation", allocation.getResourceEnvironment());
-		refer(root, "system_Allocation", allocation.getSystem());
+		refer(root, TARGET_RESOURCE_ENVIRONMENT_ALLOCATION, allocation.getResourceEnvironment());
+		refer(root, SYSTEM_ALLOCATION, allocation.getSystem());
 		for (AllocationContext context : allocation.getContexts()) {
-			Node contextNode = root.child("allocationContexts_Allocation");
+			Node contextNode = root.child(ALLOCATION_CONTEXTS_ALLOCATION);
 			identity(contextNode, context);
-			refer(contextNode, "resourceContainer_AllocationContext", context.getContainer());
-			refer(contextNode, "assemblyContext_AllocationContext", context.getAssemblyContext());
-			refer(contextNode, "eventChannel__AllocationContext", context.getEventChannel());
+			refer(contextNode, RESOURCE_CONTAINER_ALLOCATION_CONTEXT, context.getContainer());
+			refer(contextNode, ASSEMBLY_CONTEXT_ALLOCATION_CONTEXT, context.getAssemblyContext());
+			refer(contextNode, EVENT_CHANNEL__ALLOCATION_CONTEXT, context.getEventChannel());
 		}
 		return root;
 	}
@@ -1266,13 +1268,13 @@ public final class PalladioExport {
 	private Node usageModel(UsageModel usageModel) throws PalladioExportException {
 		Node root = root("usagemodel:UsageModel", usageModel);
 		for (UsageScenario scenario : usageModel.getScenarios()) {
-			Node scenarioNode = root.child("usageScenario_UsageModel");
+			Node scenarioNode = root.child(USAGE_SCENARIO_USAGE_MODEL);
 			identity(scenarioNode, scenario);
 			if (scenario.getBehaviour() != null) {
-				scenarioBehaviour(scenarioNode.child("scenarioBehaviour_UsageScenario"), scenario.getBehaviour());
+				scenarioBehaviour(scenarioNode.child(SCENARIO_BEHAVIOUR_USAGE_SCENARIO), scenario.getBehaviour());
 			}
 			if (scenario.getWorkload() != null) {
-				workload(scenarioNode.child("workload_UsageScenario"), scenario.getWorkload());
+				workload(scenarioNode.child(WORKLOAD_USAGE_SCENARIO), scenario.getWorkload());
 			}
 		}
 		return root;
@@ -1283,11 +1285,11 @@ public final class PalladioExport {
 		case ClosedWorkload closed -> {
 			node.attribute("xsi:type", "usagemodel:ClosedWorkload")
 					.attribute("population", Integer.toString(closed.getPopulation()));
-			randomVariable(node, "thinkTime_ClosedWorkload", closed.getThinkTime());
+			randomVariable(node, THINK_TIME_CLOSED_WORKLOAD, closed.getThinkTime());
 		}
 		case OpenWorkload open -> {
 			node.attribute("xsi:type", "usagemodel:OpenWorkload");
-			randomVariable(node, "interArrivalTime_OpenWorkload", open.getInterArrivalTime());
+			randomVariable(node, INTER_ARRIVAL_TIME_OPEN_WORKLOAD, open.getInterArrivalTime());
 		}
 		default -> throw cannotWrite(workload);
 		}
@@ -1296,7 +1298,7 @@ public final class PalladioExport {
 	private void scenarioBehaviour(Node node, ScenarioBehaviour behaviour) throws PalladioExportException {
 		identity(node, behaviour);
 		for (UserAction action : behaviour.getActions()) {
-			userAction(node.child("actions_ScenarioBehaviour"), action);
+			userAction(node.child(ACTIONS_SCENARIO_BEHAVIOUR), action);
 		}
 	}
 
@@ -1311,26 +1313,26 @@ public final class PalladioExport {
 		switch (action) {
 		case EntryLevelSystemCall call -> {
 			node.attribute("priority", Integer.toString(call.getPriority()));
-			refer(node, "providedRole_EntryLevelSystemCall", call.getProvidedRole());
-			refer(node, "operationSignature__EntryLevelSystemCall", call.getSignature());
-			variableUsages(node, "inputParameterUsages_EntryLevelSystemCall", call.getInputParameterUsages());
-			variableUsages(node, "outputParameterUsages_EntryLevelSystemCall", call.getOutputParameterUsages());
+			refer(node, PROVIDED_ROLE_ENTRY_LEVEL_SYSTEM_CALL, call.getProvidedRole());
+			refer(node, OPERATION_SIGNATURE__ENTRY_LEVEL_SYSTEM_CALL, call.getSignature());
+			variableUsages(node, INPUT_PARAMETER_USAGES_ENTRY_LEVEL_SYSTEM_CALL, call.getInputParameterUsages());
+			variableUsages(node, OUTPUT_PARAMETER_USAGES_ENTRY_LEVEL_SYSTEM_CALL, call.getOutputParameterUsages());
 		}
-		case Delay delay -> randomVariable(node, "timeSpecification_Delay", delay.getTime());
+		case Delay delay -> randomVariable(node, TIME_SPECIFICATION_DELAY, delay.getTime());
 		case Branch branch -> {
 			for (ScenarioBranchTransition transition : branch.getTransitions()) {
-				Node transitionNode = node.child("branchTransitions_Branch");
+				Node transitionNode = node.child(BRANCH_TRANSITIONS_BRANCH);
 				identity(transitionNode, transition);
 				transitionNode.attribute("branchProbability", number(transition.getProbability()));
 				if (transition.getBody() != null) {
-					scenarioBehaviour(transitionNode.child("branchedBehaviour_BranchTransition"), transition.getBody());
+					scenarioBehaviour(transitionNode.child(BRANCHED_BEHAVIOUR_BRANCH_TRANSITION), transition.getBody());
 				}
 			}
 		}
 		case Loop loop -> {
-			randomVariable(node, "loopIteration_Loop", loop.getIterations());
+			randomVariable(node, LOOP_ITERATION_LOOP, loop.getIterations());
 			if (loop.getBody() != null) {
-				scenarioBehaviour(node.child("bodyBehaviour_Loop"), loop.getBody());
+				scenarioBehaviour(node.child(BODY_BEHAVIOUR_LOOP), loop.getBody());
 			}
 		}
 		default -> {

@@ -1,5 +1,7 @@
 package org.iosim.pcm.palladio.internal;
 
+import static org.iosim.pcm.palladio.internal.PcmNames.*;
+
 import static java.util.Map.entry;
 
 import java.util.List;
@@ -125,18 +127,18 @@ final class PcmMapper {
 	 * annotations, classifications, documentation), with what they are.
 	 */
 	private static final Map<String, String> WITHOUT_PERFORMANCE_EFFECT = Map.ofEntries(
-			entry("internalFailureOccurrenceDescriptions__InternalAction",
+			entry(INTERNAL_FAILURE_OCCURRENCE_DESCRIPTIONS__INTERNAL_ACTION,
 					"software failure occurrences (reliability)"),
-			entry("failureTypes__Repository", "failure types (reliability)"),
-			entry("resourceTimeoutFailureType__PassiveResource", "timeout failure type (reliability)"),
+			entry(FAILURE_TYPES__REPOSITORY, "failure types (reliability)"),
+			entry(RESOURCE_TIMEOUT_FAILURE_TYPE__PASSIVE_RESOURCE, "timeout failure type (reliability)"),
 			entry("requiredByContainer", "whether the container fails with this resource (reliability)"),
 			entry("retryCount", "retries after failures (reliability)"),
 			entry("failureType", "failure types of the signature (reliability)"),
-			entry("exceptions__Signature", "exceptions a signature declares"),
+			entry(EXCEPTIONS__SIGNATURE, "exceptions a signature declares"),
 			entry("componentType", "the component's classification as business or infrastructure component"),
 			entry("seffTypeID", "the SEFF type id"),
-			entry("parentInterfaces__Interface", "interface inheritance"),
-			entry("parentType_CompositeDataType", "data type inheritance"),
+			entry(PARENT_INTERFACES__INTERFACE, "interface inheritance"),
+			entry(PARENT_TYPE_COMPOSITE_DATA_TYPE, "data type inheritance"),
 			entry("requiredCharacterisations", "parameter characterisations an interface asks for"),
 			entry("PrivacyLevel", "the privacy level of the data the connector carries, iObserve's privacy extension"),
 			entry("Geolocation", "the country the container is in, iObserve's privacy extension"),
@@ -270,19 +272,19 @@ final class PcmMapper {
 		ElementFields fields = new ElementFields(element);
 		Repository repository = begin(fields, PCM.createRepository());
 		fields.ignore("repositoryDescription");
-		for (XmlElement child : fields.children("components__Repository")) {
+		for (XmlElement child : fields.children(COMPONENTS__REPOSITORY)) {
 			RepositoryComponent component = component(child, repository);
 			if (component != null) {
 				repository.getComponents().add(component);
 			}
 		}
-		for (XmlElement child : fields.children("interfaces__Repository")) {
+		for (XmlElement child : fields.children(INTERFACES__REPOSITORY)) {
 			Interface anInterface = anInterface(child, repository);
 			if (anInterface != null) {
 				repository.getInterfaces().add(anInterface);
 			}
 		}
-		for (XmlElement child : fields.children("dataTypes__Repository")) {
+		for (XmlElement child : fields.children(DATA_TYPES__REPOSITORY)) {
 			DataType dataType = dataType(child, repository);
 			if (dataType != null) {
 				repository.getDataTypes().add(dataType);
@@ -298,16 +300,16 @@ final class PcmMapper {
 			BasicComponent component = begin(fields, PCM.createBasicComponent());
 			roles(fields, component);
 			componentParameters(fields, component);
-			for (XmlElement child : fields.children("serviceEffectSpecifications__BasicComponent")) {
+			for (XmlElement child : fields.children(SERVICE_EFFECT_SPECIFICATIONS__BASIC_COMPONENT)) {
 				ResourceDemandingSeff seff = seff(child, component);
 				if (seff != null) {
 					component.getSeffs().add(seff);
 				}
 			}
-			for (XmlElement child : fields.children("passiveResource_BasicComponent")) {
+			for (XmlElement child : fields.children(PASSIVE_RESOURCE_BASIC_COMPONENT)) {
 				component.getPassiveResources().add(passiveResource(child));
 			}
-			for (XmlElement child : fields.children("resourceDemandingInternalBehaviours__BasicComponent")) {
+			for (XmlElement child : fields.children(RESOURCE_DEMANDING_INTERNAL_BEHAVIOURS__BASIC_COMPONENT)) {
 				component.getInternalBehaviours().add(internalBehaviour(child));
 			}
 			end(fields, component);
@@ -335,28 +337,28 @@ final class PcmMapper {
 	}
 
 	private void componentParameters(ElementFields fields, RepositoryComponent component) {
-		for (XmlElement child : fields.children("componentParameterUsage_ImplementationComponentType")) {
+		for (XmlElement child : fields.children(COMPONENT_PARAMETER_USAGE_IMPLEMENTATION_COMPONENT_TYPE)) {
 			component.getComponentParameters().add(variableUsage(child));
 		}
 	}
 
 	private void roles(ElementFields fields, InterfaceProvidingRequiringEntity entity) {
-		for (XmlElement child : fields.children("providedRoles_InterfaceProvidingEntity")) {
+		for (XmlElement child : fields.children(PROVIDED_ROLES_INTERFACE_PROVIDING_ENTITY)) {
 			ProvidedRole role = providedRole(child, entity);
 			if (role != null) {
 				entity.getProvidedRoles().add(role);
 			}
 		}
-		for (XmlElement child : fields.children("requiredRoles_InterfaceRequiringEntity")) {
+		for (XmlElement child : fields.children(REQUIRED_ROLES_INTERFACE_REQUIRING_ENTITY)) {
 			RequiredRole role = requiredRole(child, entity);
 			if (role != null) {
 				entity.getRequiredRoles().add(role);
 			}
 		}
-		for (XmlElement child : fields.children("resourceRequiredRoles__ResourceInterfaceRequiringEntity")) {
+		for (XmlElement child : fields.children(RESOURCE_REQUIRED_ROLES__RESOURCE_INTERFACE_REQUIRING_ENTITY)) {
 			entity.getResourceRequiredRoles().add(role(new ElementFields(child), PCM.createResourceRequiredRole(),
 					PcmPackage.Literals.RESOURCE_REQUIRED_ROLE__REQUIRED_INTERFACE,
-					"requiredResourceInterface__ResourceRequiredRole"));
+					REQUIRED_RESOURCE_INTERFACE__RESOURCE_REQUIRED_ROLE));
 		}
 	}
 
@@ -372,15 +374,16 @@ final class PcmMapper {
 		ElementFields fields = new ElementFields(element);
 		if (isType(element, "OperationProvidedRole")) {
 			return role(fields, PCM.createOperationProvidedRole(),
-					PcmPackage.Literals.OPERATION_PROVIDED_ROLE__PROVIDED_INTERFACE, "providedInterface__OperationProvidedRole");
+					PcmPackage.Literals.OPERATION_PROVIDED_ROLE__PROVIDED_INTERFACE,
+					PROVIDED_INTERFACE__OPERATION_PROVIDED_ROLE);
 		}
 		if (isType(element, "InfrastructureProvidedRole")) {
 			return role(fields, PCM.createInfrastructureProvidedRole(),
 					PcmPackage.Literals.INFRASTRUCTURE_PROVIDED_ROLE__PROVIDED_INTERFACE,
-					"providedInterface__InfrastructureProvidedRole");
+					PROVIDED_INTERFACE__INFRASTRUCTURE_PROVIDED_ROLE);
 		}
 		if (isType(element, "SinkRole")) {
-			return role(fields, PCM.createSinkRole(), PcmPackage.Literals.SINK_ROLE__EVENT_GROUP, "eventGroup__SinkRole");
+			return role(fields, PCM.createSinkRole(), PcmPackage.Literals.SINK_ROLE__EVENT_GROUP, EVENT_GROUP__SINK_ROLE);
 		}
 		unsupportedType(owner, element, "provided role");
 		return null;
@@ -390,16 +393,17 @@ final class PcmMapper {
 		ElementFields fields = new ElementFields(element);
 		if (isType(element, "OperationRequiredRole")) {
 			return role(fields, PCM.createOperationRequiredRole(),
-					PcmPackage.Literals.OPERATION_REQUIRED_ROLE__REQUIRED_INTERFACE, "requiredInterface__OperationRequiredRole");
+					PcmPackage.Literals.OPERATION_REQUIRED_ROLE__REQUIRED_INTERFACE,
+					REQUIRED_INTERFACE__OPERATION_REQUIRED_ROLE);
 		}
 		if (isType(element, "InfrastructureRequiredRole")) {
 			return role(fields, PCM.createInfrastructureRequiredRole(),
 					PcmPackage.Literals.INFRASTRUCTURE_REQUIRED_ROLE__REQUIRED_INTERFACE,
-					"requiredInterface__InfrastructureRequiredRole");
+					REQUIRED_INTERFACE__INFRASTRUCTURE_REQUIRED_ROLE);
 		}
 		if (isType(element, "SourceRole")) {
 			return role(fields, PCM.createSourceRole(), PcmPackage.Literals.SOURCE_ROLE__EVENT_GROUP,
-					"eventGroup__SourceRole");
+					EVENT_GROUP__SOURCE_ROLE);
 		}
 		unsupportedType(owner, element, "required role");
 		return null;
@@ -409,12 +413,12 @@ final class PcmMapper {
 		ElementFields fields = new ElementFields(element);
 		if (isType(element, "OperationInterface")) {
 			OperationInterface anInterface = begin(fields, PCM.createOperationInterface());
-			for (XmlElement child : fields.children("signatures__OperationInterface")) {
+			for (XmlElement child : fields.children(SIGNATURES__OPERATION_INTERFACE)) {
 				ElementFields signatureFields = new ElementFields(child);
 				OperationSignature signature = begin(signatureFields, PCM.createOperationSignature());
-				parameters(signatureFields, signature.getParameters(), "parameters__OperationSignature");
+				parameters(signatureFields, signature.getParameters(), PARAMETERS__OPERATION_SIGNATURE);
 				builder.refer(signature, PcmPackage.Literals.OPERATION_SIGNATURE__RETURN_TYPE, signatureFields,
-						"returnType__OperationSignature");
+						RETURN_TYPE__OPERATION_SIGNATURE);
 				end(signatureFields, signature);
 				anInterface.getSignatures().add(signature);
 			}
@@ -423,10 +427,10 @@ final class PcmMapper {
 		}
 		if (isType(element, "InfrastructureInterface")) {
 			InfrastructureInterface anInterface = begin(fields, PCM.createInfrastructureInterface());
-			for (XmlElement child : fields.children("infrastructureSignatures__InfrastructureInterface")) {
+			for (XmlElement child : fields.children(INFRASTRUCTURE_SIGNATURES__INFRASTRUCTURE_INTERFACE)) {
 				ElementFields signatureFields = new ElementFields(child);
 				InfrastructureSignature signature = begin(signatureFields, PCM.createInfrastructureSignature());
-				parameters(signatureFields, signature.getParameters(), "parameters__InfrastructureSignature");
+				parameters(signatureFields, signature.getParameters(), PARAMETERS__INFRASTRUCTURE_SIGNATURE);
 				end(signatureFields, signature);
 				anInterface.getSignatures().add(signature);
 			}
@@ -435,10 +439,10 @@ final class PcmMapper {
 		}
 		if (isType(element, "EventGroup")) {
 			EventGroup group = begin(fields, PCM.createEventGroup());
-			for (XmlElement child : fields.children("eventTypes__EventGroup")) {
+			for (XmlElement child : fields.children(EVENT_TYPES__EVENT_GROUP)) {
 				ElementFields typeFields = new ElementFields(child);
 				EventType type = begin(typeFields, PCM.createEventType());
-				parameters(typeFields, type.getParameters(), "parameter__EventType");
+				parameters(typeFields, type.getParameters(), PARAMETER__EVENT_TYPE);
 				end(typeFields, type);
 				group.getEventTypes().add(type);
 			}
@@ -455,9 +459,9 @@ final class PcmMapper {
 			Parameter parameter = PCM.createParameter();
 			builder.register(child, parameter);
 			parameter.setName(parameterFields.attribute("parameterName"));
-			parameter.setModifier(enumValue(parameterFields, parameter, "modifier__Parameter", ParameterModifier.class,
+			parameter.setModifier(enumValue(parameterFields, parameter, MODIFIER__PARAMETER, ParameterModifier.class,
 					ParameterModifier.NONE));
-			builder.refer(parameter, PcmPackage.Literals.PARAMETER__DATA_TYPE, parameterFields, "dataType__Parameter");
+			builder.refer(parameter, PcmPackage.Literals.PARAMETER__DATA_TYPE, parameterFields, DATA_TYPE__PARAMETER);
 			end(parameterFields, parameter);
 			parameters.add(parameter);
 		}
@@ -475,20 +479,20 @@ final class PcmMapper {
 			CollectionDataType dataType = begin(fields, PCM.createCollectionDataType());
 			dataType.setName(fields.attribute("entityName"));
 			builder.refer(dataType, PcmPackage.Literals.COLLECTION_DATA_TYPE__INNER_TYPE, fields,
-					"innerType_CollectionDataType");
+					INNER_TYPE_COLLECTION_DATA_TYPE);
 			end(fields, dataType);
 			return dataType;
 		}
 		if (isType(element, "CompositeDataType")) {
 			CompositeDataType dataType = begin(fields, PCM.createCompositeDataType());
 			dataType.setName(fields.attribute("entityName"));
-			for (XmlElement child : fields.children("innerDeclaration_CompositeDataType")) {
+			for (XmlElement child : fields.children(INNER_DECLARATION_COMPOSITE_DATA_TYPE)) {
 				ElementFields declarationFields = new ElementFields(child);
 				InnerDeclaration declaration = PCM.createInnerDeclaration();
 				builder.register(child, declaration);
 				declaration.setName(declarationFields.attribute("entityName"));
 				builder.refer(declaration, PcmPackage.Literals.INNER_DECLARATION__DATA_TYPE, declarationFields,
-						"datatype_InnerDeclaration");
+						DATATYPE_INNER_DECLARATION);
 				end(declarationFields, declaration);
 				dataType.getInnerDeclarations().add(declaration);
 			}
@@ -502,7 +506,7 @@ final class PcmMapper {
 	private PassiveResource passiveResource(XmlElement element) {
 		ElementFields fields = new ElementFields(element);
 		PassiveResource resource = begin(fields, PCM.createPassiveResource());
-		resource.setCapacity(fields.randomVariable("capacity_PassiveResource"));
+		resource.setCapacity(fields.randomVariable(CAPACITY_PASSIVE_RESOURCE));
 		end(fields, resource);
 		return resource;
 	}
@@ -513,18 +517,18 @@ final class PcmMapper {
 		ElementFields fields = new ElementFields(element);
 		VariableUsage usage = PCM.createVariableUsage();
 		builder.register(element, usage);
-		for (XmlElement child : fields.children("variableCharacterisation_VariableUsage")) {
+		for (XmlElement child : fields.children(VARIABLE_CHARACTERISATION_VARIABLE_USAGE)) {
 			ElementFields characterisationFields = new ElementFields(child);
 			VariableCharacterisation characterisation = PCM.createVariableCharacterisation();
 			builder.register(child, characterisation);
 			characterisation.setType(enumValue(characterisationFields, characterisation, "type",
 					VariableCharacterisationType.class, VariableCharacterisationType.VALUE));
 			characterisation.setSpecification(
-					characterisationFields.randomVariable("specification_VariableCharacterisation"));
+					characterisationFields.randomVariable(SPECIFICATION_VARIABLE_CHARACTERISATION));
 			end(characterisationFields, characterisation);
 			usage.getCharacterisations().add(characterisation);
 		}
-		List<XmlElement> references = fields.children("namedReference__VariableUsage", "namedReference_VariableUsage");
+		List<XmlElement> references = fields.children(NAMED_REFERENCE__VARIABLE_USAGE, NAMED_REFERENCE_VARIABLE_USAGE);
 		if (!references.isEmpty()) {
 			usage.setVariable(variableName(references.get(0), usage));
 		}
@@ -538,7 +542,7 @@ final class PcmMapper {
 		String name = fields.attribute("referenceName");
 		String result = name;
 		if (isType(element, "NamespaceReference")) {
-			List<XmlElement> inner = fields.children("innerReference_NamespaceReference");
+			List<XmlElement> inner = fields.children(INNER_REFERENCE_NAMESPACE_REFERENCE);
 			if (!inner.isEmpty()) {
 				result = name + "." + variableName(inner.get(0), usage);
 			}
@@ -560,7 +564,7 @@ final class PcmMapper {
 		ElementFields fields = new ElementFields(element);
 		ResourceDemandingSeff seff = begin(fields, PCM.createResourceDemandingSeff());
 		builder.refer(seff, PcmPackage.Literals.RESOURCE_DEMANDING_SEFF__DESCRIBED_SERVICE, fields,
-				"describedService__SEFF");
+				DESCRIBED_SERVICE__S_E_F_F);
 		steps(fields, seff);
 		for (XmlElement child : fields.children("resourceDemandingInternalBehaviours")) {
 			component.getInternalBehaviours().add(internalBehaviour(child));
@@ -588,7 +592,7 @@ final class PcmMapper {
 	}
 
 	private void steps(ElementFields fields, ResourceDemandingBehaviour behaviour) {
-		for (XmlElement child : fields.children("steps_Behaviour")) {
+		for (XmlElement child : fields.children(STEPS_BEHAVIOUR)) {
 			AbstractAction action = action(child, behaviour);
 			if (action != null) {
 				behaviour.getSteps().add(action);
@@ -617,32 +621,32 @@ final class PcmMapper {
 		}
 		ElementFields fields = new ElementFields(element);
 		begin(fields, action);
-		builder.refer(action, PcmPackage.Literals.ABSTRACT_ACTION__SUCCESSOR, fields, "successor_AbstractAction");
+		builder.refer(action, PcmPackage.Literals.ABSTRACT_ACTION__SUCCESSOR, fields, SUCCESSOR_ABSTRACT_ACTION);
 		builder.referBack(action, PcmPackage.Literals.ABSTRACT_ACTION__PREDECESSOR, fields,
-				"predecessor_AbstractAction");
+				PREDECESSOR_ABSTRACT_ACTION);
 		if (action instanceof AbstractInternalControlFlowAction flow) {
 			demandsAndCalls(fields, flow);
 		}
 		switch (action) {
 		case ExternalCallAction call -> {
 			builder.refer(call, PcmPackage.Literals.EXTERNAL_CALL_ACTION__SIGNATURE, fields,
-					"calledService_ExternalService");
-			builder.refer(call, PcmPackage.Literals.EXTERNAL_CALL_ACTION__ROLE, fields, "role_ExternalService");
-			variableUsages(fields, call.getInputVariableUsages(), "inputVariableUsages__CallAction");
-			variableUsages(fields, call.getReturnVariableUsages(), "returnVariableUsage__CallReturnAction");
+					CALLED_SERVICE_EXTERNAL_SERVICE);
+			builder.refer(call, PcmPackage.Literals.EXTERNAL_CALL_ACTION__ROLE, fields, ROLE_EXTERNAL_SERVICE);
+			variableUsages(fields, call.getInputVariableUsages(), INPUT_VARIABLE_USAGES__CALL_ACTION);
+			variableUsages(fields, call.getReturnVariableUsages(), RETURN_VARIABLE_USAGE__CALL_RETURN_ACTION);
 		}
 		case EmitEventAction emit -> {
-			builder.refer(emit, PcmPackage.Literals.EMIT_EVENT_ACTION__EVENT_TYPE, fields, "eventType__EmitEventAction");
-			builder.refer(emit, PcmPackage.Literals.EMIT_EVENT_ACTION__SOURCE_ROLE, fields, "sourceRole__EmitEventAction");
-			variableUsages(fields, emit.getInputVariableUsages(), "inputVariableUsages__CallAction");
+			builder.refer(emit, PcmPackage.Literals.EMIT_EVENT_ACTION__EVENT_TYPE, fields, EVENT_TYPE__EMIT_EVENT_ACTION);
+			builder.refer(emit, PcmPackage.Literals.EMIT_EVENT_ACTION__SOURCE_ROLE, fields, SOURCE_ROLE__EMIT_EVENT_ACTION);
+			variableUsages(fields, emit.getInputVariableUsages(), INPUT_VARIABLE_USAGES__CALL_ACTION);
 		}
 		case InternalCallAction call -> {
 			builder.refer(call, PcmPackage.Literals.INTERNAL_CALL_ACTION__BEHAVIOUR, fields,
 					"calledResourceDemandingInternalBehaviour");
-			variableUsages(fields, call.getInputVariableUsages(), "inputVariableUsages__CallAction");
+			variableUsages(fields, call.getInputVariableUsages(), INPUT_VARIABLE_USAGES__CALL_ACTION);
 		}
 		case BranchAction branch -> {
-			for (XmlElement child : fields.children("branches_Branch")) {
+			for (XmlElement child : fields.children(BRANCHES_BRANCH)) {
 				BranchTransition transition = branchTransition(child, branch);
 				if (transition != null) {
 					branch.getBranches().add(transition);
@@ -650,34 +654,34 @@ final class PcmMapper {
 			}
 		}
 		case LoopAction loop -> {
-			loop.setIterationCount(fields.randomVariable("iterationCount_LoopAction"));
+			loop.setIterationCount(fields.randomVariable(ITERATION_COUNT_LOOP_ACTION));
 			loopBody(fields, loop);
 		}
 		case CollectionIteratorAction iterator -> {
 			builder.refer(iterator, PcmPackage.Literals.COLLECTION_ITERATOR_ACTION__PARAMETER, fields,
-					"parameter_CollectionIteratorAction");
+					PARAMETER_COLLECTION_ITERATOR_ACTION);
 			loopBody(fields, iterator);
 		}
 		case ForkAction fork -> {
-			for (XmlElement child : fields.children("asynchronousForkedBehaviours_ForkAction")) {
+			for (XmlElement child : fields.children(ASYNCHRONOUS_FORKED_BEHAVIOURS_FORK_ACTION)) {
 				fork.getAsynchronousBehaviours().add(behaviour(child));
 			}
-			for (XmlElement child : fields.children("synchronisingBehaviours_ForkAction")) {
+			for (XmlElement child : fields.children(SYNCHRONISING_BEHAVIOURS_FORK_ACTION)) {
 				fork.setSynchronisationPoint(synchronisationPoint(child));
 			}
 		}
 		case SetVariableAction set -> variableUsages(fields, set.getLocalVariableUsages(),
-				"localVariableUsages_SetVariableAction");
+				LOCAL_VARIABLE_USAGES_SET_VARIABLE_ACTION);
 		case AcquireAction acquire -> {
 			builder.refer(acquire, PcmPackage.Literals.ACQUIRE_ACTION__PASSIVE_RESOURCE, fields,
-					"passiveresource_AcquireAction", "passiveResource_AcquireAction");
+					PASSIVERESOURCE_ACQUIRE_ACTION, PASSIVE_RESOURCE_ACQUIRE_ACTION);
 			if (Boolean.parseBoolean(fields.attribute("timeout"))) {
 				unsupported(acquire, element, "timeout", "attribute");
 			}
 			fields.ignore("timeoutValue");
 		}
 		case ReleaseAction release -> builder.refer(release, PcmPackage.Literals.RELEASE_ACTION__PASSIVE_RESOURCE,
-				fields, "passiveResource_ReleaseAction");
+				fields, PASSIVE_RESOURCE_RELEASE_ACTION);
 		default -> {
 			// start, stop and internal actions have nothing beyond demands and calls
 		}
@@ -695,10 +699,10 @@ final class PcmMapper {
 	private AbstractAction recoveryBlock(XmlElement element, EObject owner) {
 		ElementFields fields = new ElementFields(element);
 		BranchAction block = begin(fields, PCM.createBranchAction());
-		builder.refer(block, PcmPackage.Literals.ABSTRACT_ACTION__SUCCESSOR, fields, "successor_AbstractAction");
+		builder.refer(block, PcmPackage.Literals.ABSTRACT_ACTION__SUCCESSOR, fields, SUCCESSOR_ABSTRACT_ACTION);
 		builder.referBack(block, PcmPackage.Literals.ABSTRACT_ACTION__PREDECESSOR, fields,
-				"predecessor_AbstractAction");
-		List<XmlElement> behaviours = fields.children("recoveryActionBehaviours__RecoveryAction");
+				PREDECESSOR_ABSTRACT_ACTION);
+		List<XmlElement> behaviours = fields.children(RECOVERY_ACTION_BEHAVIOURS__RECOVERY_ACTION);
 		XmlElement primary = primaryBehaviour(fields, block, behaviours);
 		for (XmlElement behaviour : behaviours) {
 			if (behaviour != primary) {
@@ -729,8 +733,8 @@ final class PcmMapper {
 	 * @return the recovery behaviour {@code primaryBehaviour__RecoveryAction} names, or null (then reported)
 	 */
 	private XmlElement primaryBehaviour(ElementFields fields, BranchAction block, List<XmlElement> behaviours) {
-		String written = fields.attribute("primaryBehaviour__RecoveryAction");
-		List<XmlElement> children = fields.children("primaryBehaviour__RecoveryAction");
+		String written = fields.attribute(PRIMARY_BEHAVIOUR__RECOVERY_ACTION);
+		List<XmlElement> children = fields.children(PRIMARY_BEHAVIOUR__RECOVERY_ACTION);
 		if (written == null && !children.isEmpty()) {
 			written = children.get(0).attribute("href");
 		}
@@ -759,8 +763,8 @@ final class PcmMapper {
 	private ResourceDemandingBehaviour recoveryBehaviour(XmlElement element) {
 		ElementFields fields = new ElementFields(element);
 		ResourceDemandingBehaviour behaviour = begin(fields, PCM.createResourceDemandingBehaviour());
-		String[] failureHandling = { "failureTypes_FailureHandlingEntity",
-				"failureHandlingAlternatives__RecoveryActionBehaviour" };
+		String[] failureHandling = { FAILURE_TYPES_FAILURE_HANDLING_ENTITY,
+				FAILURE_HANDLING_ALTERNATIVES__RECOVERY_ACTION_BEHAVIOUR };
 		fields.ignore(failureHandling);
 		fields.children(failureHandling);
 		steps(fields, behaviour);
@@ -787,47 +791,47 @@ final class PcmMapper {
 	}
 
 	private void loopBody(ElementFields fields, AbstractLoopAction loop) {
-		for (XmlElement child : fields.children("bodyBehaviour_Loop")) {
+		for (XmlElement child : fields.children(BODY_BEHAVIOUR_LOOP)) {
 			loop.setBody(behaviour(child));
 		}
 	}
 
 	private void demandsAndCalls(ElementFields fields, AbstractInternalControlFlowAction action) {
-		for (XmlElement child : fields.children("resourceDemand_Action")) {
+		for (XmlElement child : fields.children(RESOURCE_DEMAND_ACTION)) {
 			ElementFields demandFields = new ElementFields(child);
 			ParametricResourceDemand demand = PCM.createParametricResourceDemand();
 			builder.register(child, demand);
-			demand.setDemand(demandFields.randomVariable("specification_ParametericResourceDemand"));
+			demand.setDemand(demandFields.randomVariable(SPECIFICATION_PARAMETERIC_RESOURCE_DEMAND));
 			builder.refer(demand, PcmPackage.Literals.PARAMETRIC_RESOURCE_DEMAND__REQUIRED_RESOURCE, demandFields,
-					"requiredResource_ParametricResourceDemand");
+					REQUIRED_RESOURCE_PARAMETRIC_RESOURCE_DEMAND);
 			end(demandFields, demand);
 			action.getResourceDemands().add(demand);
 		}
-		for (XmlElement child : fields.children("resourceCall__Action")) {
+		for (XmlElement child : fields.children(RESOURCE_CALL__ACTION)) {
 			ElementFields callFields = new ElementFields(child);
 			ResourceCall call = begin(callFields, PCM.createResourceCall());
-			builder.refer(call, PcmPackage.Literals.RESOURCE_CALL__ROLE, callFields, "resourceRequiredRole__ResourceCall");
-			builder.refer(call, PcmPackage.Literals.RESOURCE_CALL__SIGNATURE, callFields, "signature__ResourceCall");
-			String calls = callFields.randomVariable("numberOfCalls__ResourceCall");
+			builder.refer(call, PcmPackage.Literals.RESOURCE_CALL__ROLE, callFields, RESOURCE_REQUIRED_ROLE__RESOURCE_CALL);
+			builder.refer(call, PcmPackage.Literals.RESOURCE_CALL__SIGNATURE, callFields, SIGNATURE__RESOURCE_CALL);
+			String calls = callFields.randomVariable(NUMBER_OF_CALLS__RESOURCE_CALL);
 			if (calls != null) {
 				call.setNumberOfCalls(calls);
 			}
-			variableUsages(callFields, call.getInputVariableUsages(), "inputVariableUsages__CallAction");
+			variableUsages(callFields, call.getInputVariableUsages(), INPUT_VARIABLE_USAGES__CALL_ACTION);
 			end(callFields, call);
 			action.getResourceCalls().add(call);
 		}
-		for (XmlElement child : fields.children("infrastructureCall__Action")) {
+		for (XmlElement child : fields.children(INFRASTRUCTURE_CALL__ACTION)) {
 			ElementFields callFields = new ElementFields(child);
 			InfrastructureCall call = begin(callFields, PCM.createInfrastructureCall());
 			builder.refer(call, PcmPackage.Literals.INFRASTRUCTURE_CALL__ROLE, callFields,
-					"requiredRole__InfrastructureCall");
+					REQUIRED_ROLE__INFRASTRUCTURE_CALL);
 			builder.refer(call, PcmPackage.Literals.INFRASTRUCTURE_CALL__SIGNATURE, callFields,
-					"signature__InfrastructureCall");
-			String calls = callFields.randomVariable("numberOfCalls__InfrastructureCall");
+					SIGNATURE__INFRASTRUCTURE_CALL);
+			String calls = callFields.randomVariable(NUMBER_OF_CALLS__INFRASTRUCTURE_CALL);
 			if (calls != null) {
 				call.setNumberOfCalls(calls);
 			}
-			variableUsages(callFields, call.getInputVariableUsages(), "inputVariableUsages__CallAction");
+			variableUsages(callFields, call.getInputVariableUsages(), INPUT_VARIABLE_USAGES__CALL_ACTION);
 			end(callFields, call);
 			action.getInfrastructureCalls().add(call);
 		}
@@ -848,13 +852,13 @@ final class PcmMapper {
 			transition = probabilistic;
 		} else if (isType(element, "GuardedBranchTransition")) {
 			GuardedBranchTransition guarded = begin(fields, PCM.createGuardedBranchTransition());
-			guarded.setCondition(fields.randomVariable("branchCondition_GuardedBranchTransition"));
+			guarded.setCondition(fields.randomVariable(BRANCH_CONDITION_GUARDED_BRANCH_TRANSITION));
 			transition = guarded;
 		} else {
 			unsupportedType(branch, element, "branch transition");
 			return null;
 		}
-		for (XmlElement child : fields.children("branchBehaviour_BranchTransition")) {
+		for (XmlElement child : fields.children(BRANCH_BEHAVIOUR_BRANCH_TRANSITION)) {
 			transition.setBehaviour(behaviour(child));
 		}
 		end(fields, transition);
@@ -864,7 +868,7 @@ final class PcmMapper {
 	private SynchronisationPoint synchronisationPoint(XmlElement element) {
 		ElementFields fields = new ElementFields(element);
 		SynchronisationPoint point = begin(fields, PCM.createSynchronisationPoint());
-		for (XmlElement child : fields.children("synchronousForkedBehaviours_SynchronisationPoint")) {
+		for (XmlElement child : fields.children(SYNCHRONOUS_FORKED_BEHAVIOURS_SYNCHRONISATION_POINT)) {
 			point.getSynchronousBehaviours().add(behaviour(child));
 		}
 		end(fields, point);
@@ -883,22 +887,22 @@ final class PcmMapper {
 	}
 
 	private void composedStructure(ElementFields fields, ComposedStructure structure) {
-		for (XmlElement child : fields.children("assemblyContexts__ComposedStructure")) {
+		for (XmlElement child : fields.children(ASSEMBLY_CONTEXTS__COMPOSED_STRUCTURE)) {
 			ElementFields contextFields = new ElementFields(child);
 			AssemblyContext context = begin(contextFields, PCM.createAssemblyContext());
 			builder.refer(context, PcmPackage.Literals.ASSEMBLY_CONTEXT__COMPONENT, contextFields,
-					"encapsulatedComponent__AssemblyContext");
-			variableUsages(contextFields, context.getConfigParameterUsages(), "configParameterUsages__AssemblyContext");
+					ENCAPSULATED_COMPONENT__ASSEMBLY_CONTEXT);
+			variableUsages(contextFields, context.getConfigParameterUsages(), CONFIG_PARAMETER_USAGES__ASSEMBLY_CONTEXT);
 			end(contextFields, context);
 			structure.getAssemblyContexts().add(context);
 		}
-		for (XmlElement child : fields.children("connectors__ComposedStructure")) {
+		for (XmlElement child : fields.children(CONNECTORS__COMPOSED_STRUCTURE)) {
 			Connector connector = connector(child, structure);
 			if (connector != null) {
 				structure.getConnectors().add(connector);
 			}
 		}
-		for (XmlElement child : fields.children("eventChannel__ComposedStructure")) {
+		for (XmlElement child : fields.children(EVENT_CHANNEL__COMPOSED_STRUCTURE)) {
 			structure.getEventChannels().add(eventChannel(child));
 		}
 	}
@@ -906,9 +910,9 @@ final class PcmMapper {
 	private EventChannel eventChannel(XmlElement element) {
 		ElementFields fields = new ElementFields(element);
 		EventChannel channel = begin(fields, PCM.createEventChannel());
-		builder.refer(channel, PcmPackage.Literals.EVENT_CHANNEL__EVENT_GROUP, fields, "eventGroup__EventChannel");
+		builder.refer(channel, PcmPackage.Literals.EVENT_CHANNEL__EVENT_GROUP, fields, EVENT_GROUP__EVENT_CHANNEL);
 		// the channel's connectors, which name the channel themselves; IOSim reads them from that side
-		String[] connectors = { "eventChannelSourceConnector__EventChannel", "eventChannelSinkConnector__EventChannel" };
+		String[] connectors = { EVENT_CHANNEL_SOURCE_CONNECTOR__EVENT_CHANNEL, EVENT_CHANNEL_SINK_CONNECTOR__EVENT_CHANNEL };
 		fields.ignore(connectors);
 		fields.children(connectors);
 		end(fields, channel);
@@ -927,91 +931,91 @@ final class PcmMapper {
 		if (isType(element, "AssemblyConnector") || isType(element, PRIVACY_ASSEMBLY_CONNECTOR)) {
 			AssemblyConnector assembly = begin(fields, PCM.createAssemblyConnector());
 			builder.refer(assembly, PcmPackage.Literals.ASSEMBLY_CONNECTOR__REQUIRING_CONTEXT, fields,
-					"requiringAssemblyContext_AssemblyConnector");
+					REQUIRING_ASSEMBLY_CONTEXT_ASSEMBLY_CONNECTOR);
 			builder.refer(assembly, PcmPackage.Literals.ASSEMBLY_CONNECTOR__PROVIDING_CONTEXT, fields,
-					"providingAssemblyContext_AssemblyConnector");
+					PROVIDING_ASSEMBLY_CONTEXT_ASSEMBLY_CONNECTOR);
 			builder.refer(assembly, PcmPackage.Literals.ASSEMBLY_CONNECTOR__PROVIDED_ROLE, fields,
-					"providedRole_AssemblyConnector");
+					PROVIDED_ROLE_ASSEMBLY_CONNECTOR);
 			builder.refer(assembly, PcmPackage.Literals.ASSEMBLY_CONNECTOR__REQUIRED_ROLE, fields,
-					"requiredRole_AssemblyConnector");
+					REQUIRED_ROLE_ASSEMBLY_CONNECTOR);
 			connector = assembly;
 		} else if (isType(element, "ProvidedDelegationConnector")) {
 			ProvidedDelegationConnector delegation = begin(fields, PCM.createProvidedDelegationConnector());
 			builder.refer(delegation, PcmPackage.Literals.PROVIDED_DELEGATION_CONNECTOR__OUTER_ROLE, fields,
-					"outerProvidedRole_ProvidedDelegationConnector");
+					OUTER_PROVIDED_ROLE_PROVIDED_DELEGATION_CONNECTOR);
 			builder.refer(delegation, PcmPackage.Literals.PROVIDED_DELEGATION_CONNECTOR__INNER_ROLE, fields,
-					"innerProvidedRole_ProvidedDelegationConnector");
+					INNER_PROVIDED_ROLE_PROVIDED_DELEGATION_CONNECTOR);
 			builder.refer(delegation, PcmPackage.Literals.PROVIDED_DELEGATION_CONNECTOR__INNER_CONTEXT, fields,
-					"assemblyContext_ProvidedDelegationConnector");
+					ASSEMBLY_CONTEXT_PROVIDED_DELEGATION_CONNECTOR);
 			connector = delegation;
 		} else if (isType(element, "RequiredDelegationConnector")) {
 			RequiredDelegationConnector delegation = begin(fields, PCM.createRequiredDelegationConnector());
 			builder.refer(delegation, PcmPackage.Literals.REQUIRED_DELEGATION_CONNECTOR__OUTER_ROLE, fields,
-					"outerRequiredRole_RequiredDelegationConnector");
+					OUTER_REQUIRED_ROLE_REQUIRED_DELEGATION_CONNECTOR);
 			builder.refer(delegation, PcmPackage.Literals.REQUIRED_DELEGATION_CONNECTOR__INNER_ROLE, fields,
-					"innerRequiredRole_RequiredDelegationConnector");
+					INNER_REQUIRED_ROLE_REQUIRED_DELEGATION_CONNECTOR);
 			builder.refer(delegation, PcmPackage.Literals.REQUIRED_DELEGATION_CONNECTOR__INNER_CONTEXT, fields,
-					"assemblyContext_RequiredDelegationConnector");
+					ASSEMBLY_CONTEXT_REQUIRED_DELEGATION_CONNECTOR);
 			connector = delegation;
 		} else if (isType(element, "AssemblyInfrastructureConnector")) {
 			AssemblyInfrastructureConnector infrastructure = begin(fields, PCM.createAssemblyInfrastructureConnector());
 			builder.refer(infrastructure, PcmPackage.Literals.ASSEMBLY_INFRASTRUCTURE_CONNECTOR__REQUIRING_CONTEXT,
-					fields, "requiringAssemblyContext__AssemblyInfrastructureConnector");
+					fields, REQUIRING_ASSEMBLY_CONTEXT__ASSEMBLY_INFRASTRUCTURE_CONNECTOR);
 			builder.refer(infrastructure, PcmPackage.Literals.ASSEMBLY_INFRASTRUCTURE_CONNECTOR__PROVIDING_CONTEXT,
-					fields, "providingAssemblyContext__AssemblyInfrastructureConnector");
+					fields, PROVIDING_ASSEMBLY_CONTEXT__ASSEMBLY_INFRASTRUCTURE_CONNECTOR);
 			builder.refer(infrastructure, PcmPackage.Literals.ASSEMBLY_INFRASTRUCTURE_CONNECTOR__PROVIDED_ROLE, fields,
-					"providedRole__AssemblyInfrastructureConnector");
+					PROVIDED_ROLE__ASSEMBLY_INFRASTRUCTURE_CONNECTOR);
 			builder.refer(infrastructure, PcmPackage.Literals.ASSEMBLY_INFRASTRUCTURE_CONNECTOR__REQUIRED_ROLE, fields,
-					"requiredRole__AssemblyInfrastructureConnector");
+					REQUIRED_ROLE__ASSEMBLY_INFRASTRUCTURE_CONNECTOR);
 			connector = infrastructure;
 		} else if (isType(element, "EventChannelSourceConnector")) {
 			EventChannelSourceConnector source = begin(fields, PCM.createEventChannelSourceConnector());
 			builder.refer(source, PcmPackage.Literals.EVENT_CHANNEL_SOURCE_CONNECTOR__EVENT_CHANNEL, fields,
-					"eventChannel__EventChannelSourceConnector");
+					EVENT_CHANNEL__EVENT_CHANNEL_SOURCE_CONNECTOR);
 			builder.refer(source, PcmPackage.Literals.EVENT_CHANNEL_SOURCE_CONNECTOR__ASSEMBLY_CONTEXT, fields,
-					"assemblyContext__EventChannelSourceConnector");
+					ASSEMBLY_CONTEXT__EVENT_CHANNEL_SOURCE_CONNECTOR);
 			builder.refer(source, PcmPackage.Literals.EVENT_CHANNEL_SOURCE_CONNECTOR__SOURCE_ROLE, fields,
-					"sourceRole__EventChannelSourceRole");
+					SOURCE_ROLE__EVENT_CHANNEL_SOURCE_ROLE);
 			connector = source;
 		} else if (isType(element, "EventChannelSinkConnector")) {
 			EventChannelSinkConnector sink = begin(fields, PCM.createEventChannelSinkConnector());
 			builder.refer(sink, PcmPackage.Literals.EVENT_CHANNEL_SINK_CONNECTOR__EVENT_CHANNEL, fields,
-					"eventChannel__EventChannelSinkConnector");
+					EVENT_CHANNEL__EVENT_CHANNEL_SINK_CONNECTOR);
 			builder.refer(sink, PcmPackage.Literals.EVENT_CHANNEL_SINK_CONNECTOR__ASSEMBLY_CONTEXT, fields,
-					"assemblyContext__EventChannelSinkConnector");
+					ASSEMBLY_CONTEXT__EVENT_CHANNEL_SINK_CONNECTOR);
 			builder.refer(sink, PcmPackage.Literals.EVENT_CHANNEL_SINK_CONNECTOR__SINK_ROLE, fields,
-					"sinkRole__EventChannelSinkConnector");
-			sink.setFilterCondition(filterCondition(fields, "filterCondition__EventChannelSinkConnector"));
+					SINK_ROLE__EVENT_CHANNEL_SINK_CONNECTOR);
+			sink.setFilterCondition(filterCondition(fields, FILTER_CONDITION__EVENT_CHANNEL_SINK_CONNECTOR));
 			connector = sink;
 		} else if (isType(element, "AssemblyEventConnector")) {
 			AssemblyEventConnector direct = begin(fields, PCM.createAssemblyEventConnector());
 			builder.refer(direct, PcmPackage.Literals.ASSEMBLY_EVENT_CONNECTOR__SOURCE_CONTEXT, fields,
-					"sourceAssemblyContext__AssemblyEventConnector");
+					SOURCE_ASSEMBLY_CONTEXT__ASSEMBLY_EVENT_CONNECTOR);
 			builder.refer(direct, PcmPackage.Literals.ASSEMBLY_EVENT_CONNECTOR__SOURCE_ROLE, fields,
-					"sourceRole__AssemblyEventConnector");
+					SOURCE_ROLE__ASSEMBLY_EVENT_CONNECTOR);
 			builder.refer(direct, PcmPackage.Literals.ASSEMBLY_EVENT_CONNECTOR__SINK_CONTEXT, fields,
-					"sinkAssemblyContext__AssemblyEventConnector");
+					SINK_ASSEMBLY_CONTEXT__ASSEMBLY_EVENT_CONNECTOR);
 			builder.refer(direct, PcmPackage.Literals.ASSEMBLY_EVENT_CONNECTOR__SINK_ROLE, fields,
-					"sinkRole__AssemblyEventConnector");
-			direct.setFilterCondition(filterCondition(fields, "filterCondition__AssemblyEventConnector"));
+					SINK_ROLE__ASSEMBLY_EVENT_CONNECTOR);
+			direct.setFilterCondition(filterCondition(fields, FILTER_CONDITION__ASSEMBLY_EVENT_CONNECTOR));
 			connector = direct;
 		} else if (isType(element, "SourceDelegationConnector")) {
 			SourceDelegationConnector delegation = begin(fields, PCM.createSourceDelegationConnector());
 			builder.refer(delegation, PcmPackage.Literals.SOURCE_DELEGATION_CONNECTOR__OUTER_ROLE, fields,
-					"outerSourceRole__SourceRole");
+					OUTER_SOURCE_ROLE__SOURCE_ROLE);
 			builder.refer(delegation, PcmPackage.Literals.SOURCE_DELEGATION_CONNECTOR__INNER_ROLE, fields,
-					"innerSourceRole__SourceRole");
+					INNER_SOURCE_ROLE__SOURCE_ROLE);
 			builder.refer(delegation, PcmPackage.Literals.SOURCE_DELEGATION_CONNECTOR__INNER_CONTEXT, fields,
-					"assemblyContext__SourceDelegationConnector");
+					ASSEMBLY_CONTEXT__SOURCE_DELEGATION_CONNECTOR);
 			connector = delegation;
 		} else if (isType(element, "SinkDelegationConnector")) {
 			SinkDelegationConnector delegation = begin(fields, PCM.createSinkDelegationConnector());
 			builder.refer(delegation, PcmPackage.Literals.SINK_DELEGATION_CONNECTOR__OUTER_ROLE, fields,
-					"outerSinkRole__SinkRole");
+					OUTER_SINK_ROLE__SINK_ROLE);
 			builder.refer(delegation, PcmPackage.Literals.SINK_DELEGATION_CONNECTOR__INNER_ROLE, fields,
-					"innerSinkRole__SinkRole");
+					INNER_SINK_ROLE__SINK_ROLE);
 			builder.refer(delegation, PcmPackage.Literals.SINK_DELEGATION_CONNECTOR__INNER_CONTEXT, fields,
-					"assemblyContext__SinkDelegationConnector");
+					ASSEMBLY_CONTEXT__SINK_DELEGATION_CONNECTOR);
 			connector = delegation;
 		} else {
 			unsupportedType(owner, element, "connector");
@@ -1026,10 +1030,10 @@ final class PcmMapper {
 	ResourceEnvironment resourceEnvironment(XmlElement element) {
 		ElementFields fields = new ElementFields(element);
 		ResourceEnvironment environment = begin(fields, PCM.createResourceEnvironment());
-		for (XmlElement child : fields.children("resourceContainer_ResourceEnvironment")) {
+		for (XmlElement child : fields.children(RESOURCE_CONTAINER_RESOURCE_ENVIRONMENT)) {
 			environment.getContainers().add(container(child));
 		}
-		for (XmlElement child : fields.children("linkingResources__ResourceEnvironment")) {
+		for (XmlElement child : fields.children(LINKING_RESOURCES__RESOURCE_ENVIRONMENT)) {
 			environment.getLinkingResources().add(linkingResource(child));
 		}
 		end(fields, environment);
@@ -1039,7 +1043,7 @@ final class PcmMapper {
 	private ResourceContainer container(XmlElement element) {
 		ElementFields fields = new ElementFields(element);
 		ResourceContainer container = begin(fields, PCM.createResourceContainer());
-		for (XmlElement child : fields.children("activeResourceSpecifications_ResourceContainer")) {
+		for (XmlElement child : fields.children(ACTIVE_RESOURCE_SPECIFICATIONS_RESOURCE_CONTAINER)) {
 			ProcessingResourceSpecification resource = processingResource(child, false, container);
 			if (resource != null) {
 				container.getProcessingResources().add(resource);
@@ -1051,7 +1055,7 @@ final class PcmMapper {
 				container.getProcessingResources().add(resource);
 			}
 		}
-		for (XmlElement child : fields.children("nestedResourceContainers__ResourceContainer")) {
+		for (XmlElement child : fields.children(NESTED_RESOURCE_CONTAINERS__RESOURCE_CONTAINER)) {
 			container.getNestedContainers().add(container(child));
 		}
 		end(fields, container);
@@ -1078,8 +1082,8 @@ final class PcmMapper {
 		builder.refer(resource, PcmPackage.Literals.PROCESSING_RESOURCE_SPECIFICATION__SCHEDULING_POLICY, fields,
 				"schedulingPolicy");
 		builder.refer(resource, PcmPackage.Literals.PROCESSING_RESOURCE_SPECIFICATION__RESOURCE_TYPE, fields,
-				"activeResourceType_ActiveResourceSpecification");
-		String rate = fields.randomVariable("processingRate_ProcessingResourceSpecification");
+				ACTIVE_RESOURCE_TYPE_ACTIVE_RESOURCE_SPECIFICATION);
+		String rate = fields.randomVariable(PROCESSING_RATE_PROCESSING_RESOURCE_SPECIFICATION);
 		if (rate == null) {
 			// left unset, the metamodel's default rate of 1 would be simulated as if the file said so
 			builder.diagnostics().error(resource, element,
@@ -1099,14 +1103,14 @@ final class PcmMapper {
 		ElementFields fields = new ElementFields(element);
 		LinkingResource link = begin(fields, PCM.createLinkingResource());
 		builder.refer(link, PcmPackage.Literals.LINKING_RESOURCE__CONNECTED_CONTAINERS, fields,
-				"connectedResourceContainers_LinkingResource");
-		for (XmlElement child : fields.children("communicationLinkResourceSpecifications_LinkingResource")) {
+				CONNECTED_RESOURCE_CONTAINERS_LINKING_RESOURCE);
+		for (XmlElement child : fields.children(COMMUNICATION_LINK_RESOURCE_SPECIFICATIONS_LINKING_RESOURCE)) {
 			ElementFields specification = new ElementFields(child);
 			specification.ignore("id");
 			builder.refer(link, PcmPackage.Literals.LINKING_RESOURCE__RESOURCE_TYPE, specification,
-					"communicationLinkResourceType_CommunicationLinkResourceSpecification");
-			link.setLatency(specification.randomVariable("latency_CommunicationLinkResourceSpecification"));
-			link.setThroughput(specification.randomVariable("throughput_CommunicationLinkResourceSpecification"));
+					COMMUNICATION_LINK_RESOURCE_TYPE_COMMUNICATION_LINK_RESOURCE_SPECIFICATION);
+			link.setLatency(specification.randomVariable(LATENCY_COMMUNICATION_LINK_RESOURCE_SPECIFICATION));
+			link.setThroughput(specification.randomVariable(THROUGHPUT_COMMUNICATION_LINK_RESOURCE_SPECIFICATION));
 			link.setFailureProbability(decimal(specification, link, "failureProbability", 0));
 			end(specification, link);
 		}
@@ -1119,18 +1123,18 @@ final class PcmMapper {
 	Allocation allocation(XmlElement element) {
 		ElementFields fields = new ElementFields(element);
 		Allocation allocation = begin(fields, PCM.createAllocation());
-		builder.refer(allocation, PcmPackage.Literals.ALLOCATION__SYSTEM, fields, "system_Allocation");
+		builder.refer(allocation, PcmPackage.Literals.ALLOCATION__SYSTEM, fields, SYSTEM_ALLOCATION);
 		builder.refer(allocation, PcmPackage.Literals.ALLOCATION__RESOURCE_ENVIRONMENT, fields,
-				"targetResourceEnvironment_Allocation");
-		for (XmlElement child : fields.children("allocationContexts_Allocation")) {
+				TARGET_RESOURCE_ENVIRONMENT_ALLOCATION);
+		for (XmlElement child : fields.children(ALLOCATION_CONTEXTS_ALLOCATION)) {
 			ElementFields contextFields = new ElementFields(child);
 			AllocationContext context = begin(contextFields, PCM.createAllocationContext());
 			builder.refer(context, PcmPackage.Literals.ALLOCATION_CONTEXT__ASSEMBLY_CONTEXT, contextFields,
-					"assemblyContext_AllocationContext");
+					ASSEMBLY_CONTEXT_ALLOCATION_CONTEXT);
 			builder.refer(context, PcmPackage.Literals.ALLOCATION_CONTEXT__CONTAINER, contextFields,
-					"resourceContainer_AllocationContext");
+					RESOURCE_CONTAINER_ALLOCATION_CONTEXT);
 			builder.refer(context, PcmPackage.Literals.ALLOCATION_CONTEXT__EVENT_CHANNEL, contextFields,
-					"eventChannel__AllocationContext");
+					EVENT_CHANNEL__ALLOCATION_CONTEXT);
 			end(contextFields, context);
 			allocation.getContexts().add(context);
 		}
@@ -1143,7 +1147,7 @@ final class PcmMapper {
 	UsageModel usageModel(XmlElement element) {
 		ElementFields fields = new ElementFields(element);
 		UsageModel usageModel = begin(fields, PCM.createUsageModel());
-		for (XmlElement child : fields.children("usageScenario_UsageModel")) {
+		for (XmlElement child : fields.children(USAGE_SCENARIO_USAGE_MODEL)) {
 			usageModel.getScenarios().add(usageScenario(child));
 		}
 		end(fields, usageModel);
@@ -1153,10 +1157,10 @@ final class PcmMapper {
 	private UsageScenario usageScenario(XmlElement element) {
 		ElementFields fields = new ElementFields(element);
 		UsageScenario scenario = begin(fields, PCM.createUsageScenario());
-		for (XmlElement child : fields.children("scenarioBehaviour_UsageScenario")) {
+		for (XmlElement child : fields.children(SCENARIO_BEHAVIOUR_USAGE_SCENARIO)) {
 			scenario.setBehaviour(scenarioBehaviour(child));
 		}
-		for (XmlElement child : fields.children("workload_UsageScenario")) {
+		for (XmlElement child : fields.children(WORKLOAD_USAGE_SCENARIO)) {
 			Workload workload = workload(child, scenario);
 			if (workload != null) {
 				scenario.setWorkload(workload);
@@ -1173,12 +1177,12 @@ final class PcmMapper {
 			ClosedWorkload closed = PCM.createClosedWorkload();
 			builder.register(element, closed);
 			closed.setPopulation(integer(fields, closed, "population", 0));
-			closed.setThinkTime(fields.randomVariable("thinkTime_ClosedWorkload"));
+			closed.setThinkTime(fields.randomVariable(THINK_TIME_CLOSED_WORKLOAD));
 			workload = closed;
 		} else if (isType(element, "OpenWorkload")) {
 			OpenWorkload open = PCM.createOpenWorkload();
 			builder.register(element, open);
-			open.setInterArrivalTime(fields.randomVariable("interArrivalTime_OpenWorkload"));
+			open.setInterArrivalTime(fields.randomVariable(INTER_ARRIVAL_TIME_OPEN_WORKLOAD));
 			workload = open;
 		} else {
 			unsupportedType(scenario, element, "workload");
@@ -1191,7 +1195,7 @@ final class PcmMapper {
 	private ScenarioBehaviour scenarioBehaviour(XmlElement element) {
 		ElementFields fields = new ElementFields(element);
 		ScenarioBehaviour behaviour = begin(fields, PCM.createScenarioBehaviour());
-		for (XmlElement child : fields.children("actions_ScenarioBehaviour")) {
+		for (XmlElement child : fields.children(ACTIONS_SCENARIO_BEHAVIOUR)) {
 			UserAction action = userAction(child, behaviour);
 			if (action != null) {
 				behaviour.getActions().add(action);
@@ -1212,26 +1216,26 @@ final class PcmMapper {
 		ElementFields fields = new ElementFields(element);
 		begin(fields, action);
 		builder.refer(action, PcmPackage.Literals.USER_ACTION__SUCCESSOR, fields, "successor",
-				"successor_AbstractUserAction");
+				SUCCESSOR_ABSTRACT_USER_ACTION);
 		builder.referBack(action, PcmPackage.Literals.USER_ACTION__PREDECESSOR, fields, "predecessor",
-				"predecessor_AbstractUserAction");
+				PREDECESSOR_ABSTRACT_USER_ACTION);
 		switch (action) {
 		case EntryLevelSystemCall call -> {
 			builder.refer(call, PcmPackage.Literals.ENTRY_LEVEL_SYSTEM_CALL__PROVIDED_ROLE, fields,
-					"providedRole_EntryLevelSystemCall");
+					PROVIDED_ROLE_ENTRY_LEVEL_SYSTEM_CALL);
 			builder.refer(call, PcmPackage.Literals.ENTRY_LEVEL_SYSTEM_CALL__SIGNATURE, fields,
-					"operationSignature__EntryLevelSystemCall", "signature_EntryLevelSystemCall");
-			variableUsages(fields, call.getInputParameterUsages(), "inputParameterUsages_EntryLevelSystemCall");
-			variableUsages(fields, call.getOutputParameterUsages(), "outputParameterUsages_EntryLevelSystemCall");
+					OPERATION_SIGNATURE__ENTRY_LEVEL_SYSTEM_CALL, SIGNATURE_ENTRY_LEVEL_SYSTEM_CALL);
+			variableUsages(fields, call.getInputParameterUsages(), INPUT_PARAMETER_USAGES_ENTRY_LEVEL_SYSTEM_CALL);
+			variableUsages(fields, call.getOutputParameterUsages(), OUTPUT_PARAMETER_USAGES_ENTRY_LEVEL_SYSTEM_CALL);
 			call.setPriority(integer(fields, call, "priority", 0));
 		}
-		case Delay delay -> delay.setTime(fields.randomVariable("timeSpecification_Delay"));
+		case Delay delay -> delay.setTime(fields.randomVariable(TIME_SPECIFICATION_DELAY));
 		case Branch branch -> {
-			for (XmlElement child : fields.children("branchTransitions_Branch")) {
+			for (XmlElement child : fields.children(BRANCH_TRANSITIONS_BRANCH)) {
 				ElementFields transitionFields = new ElementFields(child);
 				ScenarioBranchTransition transition = begin(transitionFields, PCM.createScenarioBranchTransition());
 				transition.setProbability(decimal(transitionFields, transition, "branchProbability", 0));
-				for (XmlElement body : transitionFields.children("branchedBehaviour_BranchTransition")) {
+				for (XmlElement body : transitionFields.children(BRANCHED_BEHAVIOUR_BRANCH_TRANSITION)) {
 					transition.setBody(scenarioBehaviour(body));
 				}
 				end(transitionFields, transition);
@@ -1239,8 +1243,8 @@ final class PcmMapper {
 			}
 		}
 		case Loop loop -> {
-			loop.setIterations(fields.randomVariable("loopIteration_Loop"));
-			for (XmlElement body : fields.children("bodyBehaviour_Loop")) {
+			loop.setIterations(fields.randomVariable(LOOP_ITERATION_LOOP));
+			for (XmlElement body : fields.children(BODY_BEHAVIOUR_LOOP)) {
 				loop.setBody(scenarioBehaviour(body));
 			}
 		}
@@ -1261,24 +1265,24 @@ final class PcmMapper {
 	void resourceTypes(XmlElement element, ResourceRepository repository) {
 		ElementFields fields = new ElementFields(element);
 		builder.alias(element, repository);
-		for (XmlElement child : fields.children("resourceInterfaces__ResourceRepository")) {
+		for (XmlElement child : fields.children(RESOURCE_INTERFACES__RESOURCE_REPOSITORY)) {
 			if (isBuiltIn(child)) {
 				continue;
 			}
 			ElementFields interfaceFields = new ElementFields(child);
 			ResourceInterface resourceInterface = begin(interfaceFields, PCM.createResourceInterface());
-			for (XmlElement signatureElement : interfaceFields.children("resourceSignatures__ResourceInterface")) {
+			for (XmlElement signatureElement : interfaceFields.children(RESOURCE_SIGNATURES__RESOURCE_INTERFACE)) {
 				ElementFields signatureFields = new ElementFields(signatureElement);
 				ResourceSignature signature = begin(signatureFields, PCM.createResourceSignature());
 				signature.setResourceServiceId(integer(signatureFields, signature, "resourceServiceId", 0));
-				parameters(signatureFields, signature.getParameters(), "parameter__ResourceSignature");
+				parameters(signatureFields, signature.getParameters(), PARAMETER__RESOURCE_SIGNATURE);
 				end(signatureFields, signature);
 				resourceInterface.getSignatures().add(signature);
 			}
 			end(interfaceFields, resourceInterface);
 			repository.getResourceInterfaces().add(resourceInterface);
 		}
-		for (XmlElement child : fields.children("schedulingPolicies__ResourceRepository")) {
+		for (XmlElement child : fields.children(SCHEDULING_POLICIES__RESOURCE_REPOSITORY)) {
 			if (isBuiltIn(child)) {
 				continue;
 			}
@@ -1287,7 +1291,7 @@ final class PcmMapper {
 			end(policyFields, policy);
 			repository.getSchedulingPolicies().add(policy);
 		}
-		for (XmlElement child : fields.children("availableResourceTypes_ResourceRepository")) {
+		for (XmlElement child : fields.children(AVAILABLE_RESOURCE_TYPES_RESOURCE_REPOSITORY)) {
 			if (isBuiltIn(child)) {
 				continue;
 			}
@@ -1299,11 +1303,11 @@ final class PcmMapper {
 			}
 			ElementFields typeFields = new ElementFields(child);
 			begin(typeFields, type);
-			for (XmlElement role : typeFields.children("resourceProvidedRoles__ResourceInterfaceProvidingEntity")) {
+			for (XmlElement role : typeFields.children(RESOURCE_PROVIDED_ROLES__RESOURCE_INTERFACE_PROVIDING_ENTITY)) {
 				ElementFields roleFields = new ElementFields(role);
 				roleFields.ignore("id", "entityName");
 				builder.refer(type, PcmPackage.Literals.RESOURCE_TYPE__PROVIDED_INTERFACES, roleFields,
-						"providedResourceInterface__ResourceProvidedRole");
+						PROVIDED_RESOURCE_INTERFACE__RESOURCE_PROVIDED_ROLE);
 				end(roleFields, type);
 			}
 			end(typeFields, type);
