@@ -1,6 +1,10 @@
 package org.iosim.cli.internal;
 
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 
 import org.iosim.cli.Main;
@@ -20,7 +24,9 @@ import picocli.CommandLine.Model.CommandSpec;
 				+ " against a bare priority-queue event loop that processes as many events: the practical limit.",
 				"Engine and bare loop alternate three times and the best run of each is reported, since other load"
 						+ " on the machine only ever slows a run down.",
-				"Also reports the heap after a short and a ten times longer run (it should not grow) and the peak heap." })
+				"Also reports the heap after a short and a ten times longer run (it should not grow) and the peak heap.",
+				"When SimQPN has been built (benchmarks/simqpn/build-simqpn.sh), also its events per second on the same"
+						+ " network and the ratio." })
 final class BenchCommand implements Callable<Integer> {
 
 	@Option(names = "--users", defaultValue = "20", description = "Closed population (default ${DEFAULT-VALUE}).")
@@ -33,6 +39,12 @@ final class BenchCommand implements Callable<Integer> {
 	@Option(names = "--seed", defaultValue = "1", description = "Seed (default ${DEFAULT-VALUE}).")
 	long seed;
 
+	@Option(names = "--simqpn-runs", defaultValue = "3", paramLabel = "N", description = "When SimQPN is built"
+			+ " (benchmarks/simqpn): its runs on the same network as a QPME net (examples/qpn/closed-network.qpe,"
+			+ " 20 users, configuration 'bench-fixed'), whose events per second the engine's are compared with; 0 for"
+			+ " none (default ${DEFAULT-VALUE}).")
+	int simQpnRuns;
+
 	@Spec
 	CommandSpec spec;
 
@@ -40,6 +52,9 @@ final class BenchCommand implements Callable<Integer> {
 	public Integer call() throws ModelCompilationException, RunCancelledException {
 		if (users < 1 || requests < 10) {
 			throw new IosimCommand.UserError(Main.EXIT_USAGE, "--users must be at least 1 and --requests at least 10");
+		}
+		if (simQpnRuns < 0 || simQpnRuns > 100) {
+			throw new IosimCommand.UserError(Main.EXIT_USAGE, "--simqpn-runs must be 0 to 100, got " + simQpnRuns);
 		}
 		PrintWriter out = spec.commandLine().getOut();
 		out.printf("closed network: %d users, %,d requests (seed %d)%n", users, requests, seed);
@@ -59,6 +74,48 @@ final class BenchCommand implements Callable<Integer> {
 				figures.heapAfterShortRunBytes(), requests / 10, figures.heapAfterLongRunBytes(), requests);
 		out.printf("peak heap     %,14d bytes%n", figures.peakHeapBytes());
 		out.printf("mean response %14.5f (think time excluded)%n", figures.meanResponseTime());
+		if (simQpnRuns > 0) {
+			compareWithSimQpn(figures.engineEventsPerSecond(), out);
+		}
 		return 0;
 	}
+
+	/** The users of the QPME net SimQPN runs: the comparison is of the same network only. */
+	private static final int NET_USERS = 20;
+
+	/**
+	 * SimQPN's events per second on the same network, best of its runs: one run counts its events per
+	 * unit of simulated time, the others time its simulation loop without counting.
+	 */
+	private void compareWithSimQpn(double engineEventsPerSecond, PrintWriter out) {
+		Optional<SimQpnComparison> simQpn = SimQpnComparison.find();
+		if (simQpn.isEmpty()) {
+			out.println(SimQpnComparison.notAvailable());
+			return;
+		}
+		if (users != NET_USERS) {
+			out.println("SimQPN: no comparison, since its net has " + NET_USERS + " users, not " + users);
+			return;
+		}
+		Path net = Path.of(System.getProperty(SimQpnComparison.BENCHMARKS_PROPERTY)).resolveSibling("examples")
+				.resolve("qpn").resolve("closed-network.qpe");
+		double best = 0;
+		try {
+			SimQpnComparison.Run counted = simQpn.get().simQpn(net, NET_CONFIGURATION, true);
+			double eventsPerTime = counted.events() / counted.simulatedTime();
+			for (int run = 0; run < simQpnRuns; run++) {
+				SimQpnComparison.Run timed = simQpn.get().simQpn(net, NET_CONFIGURATION, false);
+				best = Math.max(best, eventsPerTime * timed.simulatedTime() / timed.loopSeconds());
+			}
+		} catch (IOException failed) {
+			out.println("SimQPN: no comparison: " + failed.getMessage());
+			return;
+		}
+		out.printf(Locale.ROOT, "SimQPN        %,14.0f events/s  (QPME %s, %s, best of %d runs): the engine is %s as fast%n",
+				best, simQpn.get().build(), net.getFileName(), simQpnRuns,
+				SimQpnComparison.ratio(engineEventsPerSecond, best));
+	}
+
+	/** The net's configuration that runs its whole length, as the engine's benchmark does. */
+	private static final String NET_CONFIGURATION = "bench-fixed";
 }

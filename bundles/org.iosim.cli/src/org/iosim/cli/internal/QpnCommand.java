@@ -570,7 +570,10 @@ final class QpnCommand implements Runnable {
 			description = { "Events per second of the QPN simulator on a net (e.g. examples/qpn/closed-network.qpe, the"
 					+ " network SimQPN is compared on), against a bare priority-queue loop processing as many events,"
 					+ " and the heap after a run and after one ten times longer. Events are service completions and"
-					+ " transition firings." },
+					+ " transition firings.",
+					"When SimQPN has been built (benchmarks/simqpn/build-simqpn.sh), also IOSim's 'qpn simulate' and"
+							+ " SimQPN's console alternating on the net's first configuration: the whole command's time"
+							+ " and the simulation's events per second of each, and the ratios." },
 			footer = { "", EXIT_STATUS })
 	static final class Bench implements Callable<Integer> {
 		@Parameters(paramLabel = "NET.qpe", description = "The net.")
@@ -583,6 +586,11 @@ final class QpnCommand implements Runnable {
 		@Option(names = "--seed", defaultValue = "1", description = "Seed (default ${DEFAULT-VALUE}).")
 		long seed;
 
+		@Option(names = "--simqpn-runs", defaultValue = "3", paramLabel = "N", description = "When SimQPN is built"
+				+ " (benchmarks/simqpn): runs of each, IOSim's 'qpn simulate' and SimQPN, alternating, on the net's first"
+				+ " configuration, whose times are compared; 0 for none (default ${DEFAULT-VALUE}).")
+		int simQpnRuns;
+
 		@Mixin
 		RegressionCommand.QuietOption quiet;
 
@@ -594,9 +602,13 @@ final class QpnCommand implements Runnable {
 			if (!(runLength > 0 && runLength < Double.POSITIVE_INFINITY)) {
 				throw new IosimCommand.UserError(Main.EXIT_USAGE, "--run-length must be positive, got " + runLength);
 			}
+			if (simQpnRuns < 0 || simQpnRuns > 100) {
+				throw new IosimCommand.UserError(Main.EXIT_USAGE, "--simqpn-runs must be 0 to 100, got " + simQpnRuns);
+			}
 			Path net = file;
 			PrintWriter err = spec.commandLine().getErr();
-			Net read = read(net, null, err).net();
+			SimulatableNets.Read readNet = read(net, null, err);
+			Net read = readNet.net();
 			QpnBenchmark.Figures figures;
 			try {
 				figures = QpnBenchmark.run(read, runLength, seed, step -> {
@@ -616,8 +628,69 @@ final class QpnCommand implements Runnable {
 					figures.bareEventsPerSecond() / 1e6, 100 * figures.shareOfBareLoop());
 			printed.printf(Locale.ROOT, "heap       %.1f MB after a run a tenth as long, %.1f MB after the long run%n",
 					figures.heapAfterShortRun() / 1e6, figures.heapAfterLongRun() / 1e6);
+			if (simQpnRuns > 0) {
+				Optional<SimQpnComparison> simQpn = SimQpnComparison.find();
+				if (simQpn.isEmpty()) {
+					printed.println(SimQpnComparison.notAvailable());
+				} else if (readNet.configuration().isEmpty()) {
+					printed.println("SimQPN: no comparison, since the net has no simulator configuration");
+				} else {
+					compare(simQpn.get(), readNet.configuration().get().getName(), figures.eventsPerSecond(), printed, err);
+				}
+			}
 			return 0;
 		}
+
+		/**
+		 * One counting run of SimQPN for its events per unit of simulated time, then IOSim's whole command and
+		 * SimQPN's alternating, each best run and the median reported.
+		 */
+		private void compare(SimQpnComparison simQpn, String configuration, double iosimEventsPerSecond,
+				PrintWriter printed, PrintWriter err) {
+			List<Double> iosimWall = new ArrayList<>();
+			List<Double> simQpnWall = new ArrayList<>();
+			List<Double> simQpnRate = new ArrayList<>();
+			try {
+				progress(err, "SimQPN: counting its events (configuration '" + configuration + "')");
+				SimQpnComparison.Run counted = simQpn.simQpn(file, configuration, true);
+				double eventsPerTime = counted.events() / counted.simulatedTime();
+				for (int run = 1; run <= simQpnRuns; run++) {
+					progress(err, "IOSim and SimQPN: run " + run + " of " + simQpnRuns);
+					iosimWall.add(simQpn.iosim(file, configuration));
+					SimQpnComparison.Run timed = simQpn.simQpn(file, configuration, false);
+					simQpnWall.add(timed.wallSeconds());
+					simQpnRate.add(eventsPerTime * timed.simulatedTime() / timed.loopSeconds());
+				}
+			} catch (IOException failed) {
+				printed.println("SimQPN: no comparison: " + failed.getMessage());
+				return;
+			}
+			double bestIosim = iosimWall.stream().mapToDouble(Double::doubleValue).min().orElseThrow();
+			double bestSimQpn = simQpnWall.stream().mapToDouble(Double::doubleValue).min().orElseThrow();
+			double bestRate = simQpnRate.stream().mapToDouble(Double::doubleValue).max().orElseThrow();
+			printed.printf(Locale.ROOT, "SimQPN (QPME %s), configuration '%s', %d alternating runs each:%n", simQpn.build(),
+					configuration, simQpnRuns);
+			printed.printf(Locale.ROOT, "  whole command  IOSim %.2f s, SimQPN %.2f s (best; medians %.2f and %.2f s):"
+					+ " IOSim %s as fast%n", bestIosim, bestSimQpn, median(iosimWall), median(simQpnWall),
+					SimQpnComparison.ratio(bestSimQpn, bestIosim));
+			printed.printf(Locale.ROOT, "  simulation     IOSim %.2f M events/s, SimQPN %.2f M events/s (best): IOSim %s as"
+					+ " fast%n", iosimEventsPerSecond / 1e6, bestRate / 1e6, SimQpnComparison.ratio(iosimEventsPerSecond,
+							bestRate));
+		}
+
+		private void progress(PrintWriter err, String step) {
+			if (!quiet.quiet) {
+				err.println("  " + step);
+				err.flush();
+			}
+		}
+	}
+
+	/** @return the median of the values */
+	static double median(List<Double> values) {
+		List<Double> sorted = values.stream().sorted().toList();
+		int middle = sorted.size() / 2;
+		return sorted.size() % 2 == 1 ? sorted.get(middle) : (sorted.get(middle - 1) + sorted.get(middle)) / 2;
 	}
 
 	private static String number(double value) {

@@ -73,6 +73,27 @@ class QpnCommandTest {
 		return Files.writeString(folder.resolve("two-jobs.qpe"), text);
 	}
 
+	/**
+	 * The bench measures the simulator on the net; SimQPN is compared only where the repository's
+	 * launcher names its benchmarks folder and SimQPN is built there, which a run inside the tests is not.
+	 */
+	@Test
+	void benchMeasuresTheNetAndSaysWhySimQpnIsNotCompared() throws IOException {
+		Path net = net(NET);
+		CommandLine.Run bench = iosim("qpn", "bench", net.toString(), "--run-length", "2000", "--quiet");
+
+		assertEquals(0, bench.exitCode(), bench.toString());
+		assertTrue(bench.out().contains("simulator ") && bench.out().contains("M events/s (best of 3)"), bench.out());
+		assertTrue(bench.out().strip().endsWith("SimQPN: no comparison (run from the repository's ./iosim to compare"
+				+ " with SimQPN)"), bench.out());
+		CommandLine.Run none = iosim("qpn", "bench", net.toString(), "--run-length", "2000", "--quiet",
+				"--simqpn-runs", "0");
+		assertFalse(none.out().contains("SimQPN"), none.out());
+		CommandLine.Run wrong = iosim("qpn", "bench", net.toString(), "--simqpn-runs", "-1");
+		assertEquals(2, wrong.exitCode(), wrong.toString());
+		assertTrue(wrong.err().contains("--simqpn-runs must be 0 to 100, got -1"), wrong.err());
+	}
+
 	@Test
 	void simulateWritesEachPlaceAndColourAndASeedReproducesTheRun() throws IOException {
 		Path net = net(NET);
