@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.HashMap;
 
 import org.iosim.analysis.san.SanConfiguration.Host;
+import org.iosim.des.EventLoop;
 
 /**
  * Replays a trace on a SAN configuration: each request arrives at its timestamp (after the disk

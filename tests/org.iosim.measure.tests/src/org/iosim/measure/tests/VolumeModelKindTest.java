@@ -10,7 +10,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.PriorityQueue;
 
 import org.apache.commons.rng.simple.RandomSource;
 import org.iosim.analysis.AccessPattern;
@@ -23,6 +22,7 @@ import org.iosim.analysis.IoAnalysisModel;
 import org.iosim.analysis.ModelContext;
 import org.iosim.analysis.ModelDefinition;
 import org.iosim.analysis.WorkloadState;
+import org.iosim.des.EventLoop;
 import org.iosim.des.SimulationClock;
 import org.iosim.pcm.io.IoType;
 import org.junit.jupiter.api.Test;
@@ -35,38 +35,6 @@ class VolumeModelKindTest {
 	Path folder;
 
 	private final AnalysisModelRegistry registry = AnalysisModelRegistry.standard();
-
-	/** A minimal event loop, so that the embedded throttles run on simulated time. */
-	private static final class Clock implements SimulationClock {
-		private record Event(double time, long order, Runnable action) {
-		}
-
-		private final PriorityQueue<Event> events = new PriorityQueue<>(
-				(a, b) -> a.time != b.time ? Double.compare(a.time, b.time) : Long.compare(a.order, b.order));
-		private double now;
-		private long order;
-
-		@Override
-		public double now() {
-			return now;
-		}
-
-		@Override
-		public Scheduled schedule(double delay, Runnable action) {
-			Event event = new Event(now + delay, order++, action);
-			events.add(event);
-			return () -> events.remove(event);
-		}
-
-		void runUntil(double end) {
-			while (!events.isEmpty() && events.peek().time <= end) {
-				Event event = events.poll();
-				now = event.time;
-				event.action.run();
-			}
-			now = end;
-		}
-	}
 
 	private IoAnalysisModel model(String volumeJson, Map<String, String> parameters, SimulationClock clock)
 			throws IOException, AnalysisModelException {
@@ -96,7 +64,7 @@ class VolumeModelKindTest {
 
 	@Test
 	void synchronousWritesQueueAtTheWriteThrottleWhileReadsPassTheirOwn() throws Exception {
-		Clock clock = new Clock();
+		EventLoop clock = new EventLoop();
 		EmbeddedIoModel volume = (EmbeddedIoModel) model("{\"name\": \"w500\", \"writeIops\": 500}",
 				Map.of("volume", "volume.json", "flushWrites", "1", "window", "0"), clock);
 		long[] finished = new long[1];
@@ -120,7 +88,7 @@ class VolumeModelKindTest {
 
 	@Test
 	void aWindowsAllowancePassesAtOnceAndThenTheWritesWaitForTheNextWindow() throws Exception {
-		Clock clock = new Clock();
+		EventLoop clock = new EventLoop();
 		EmbeddedIoModel volume = (EmbeddedIoModel) model("{\"writeIops\": 500}",
 				Map.of("volume", "volume.json", "flushWrites", "1", "deviceTime", "0.0002"), clock);
 		List<Double> finishedAt = new ArrayList<>();
@@ -141,7 +109,7 @@ class VolumeModelKindTest {
 
 	@Test
 	void aWriteThatOverdrawsTheWindowFinishesWhenTheNextOneOpens() throws Exception {
-		Clock clock = new Clock();
+		EventLoop clock = new EventLoop();
 		EmbeddedIoModel volume = (EmbeddedIoModel) model("{\"writeIops\": 500}",
 				Map.of("volume", "volume.json", "flushWrites", "1.04"), clock);
 		List<Double> finishedAt = new ArrayList<>();
@@ -156,7 +124,7 @@ class VolumeModelKindTest {
 
 	@Test
 	void aBandwidthLimitIsCountedInTheSameWindows() throws Exception {
-		Clock clock = new Clock();
+		EventLoop clock = new EventLoop();
 		EmbeddedIoModel volume = (EmbeddedIoModel) model("{\"writeIops\": 5000, \"writeBps\": \"8 MiB\"}",
 				Map.of("volume", "volume.json"), clock);
 		List<Double> finishedAt = new ArrayList<>();
@@ -171,7 +139,7 @@ class VolumeModelKindTest {
 	@Test
 	void groupCommitFlushesTheSynchronousWritesThatWaitedForTheSameFlushTogether() throws Exception {
 		for (boolean groupCommit : new boolean[] { false, true }) {
-			Clock clock = new Clock();
+			EventLoop clock = new EventLoop();
 			EmbeddedIoModel volume = (EmbeddedIoModel) model("{\"writeIops\": 500}", Map.of("volume", "volume.json",
 					"flushWrites", "1", "window", "0", "groupCommit", Boolean.toString(groupCommit)), clock);
 			List<Double> logged = new ArrayList<>();
@@ -184,7 +152,7 @@ class VolumeModelKindTest {
 			// thinks and waits: three writes every two flushes instead of one write a flush
 			assertEquals(groupCommit ? 3750 : 2500, logged.size(), 3, "group commit " + groupCommit);
 		}
-		Clock clock = new Clock();
+		EventLoop clock = new EventLoop();
 		EmbeddedIoModel volume = (EmbeddedIoModel) model("{\"writeIops\": 500}",
 				Map.of("volume", "volume.json", "flushWrites", "1", "window", "0", "groupCommit", "true"), clock);
 		List<Double> finishedAt = new ArrayList<>();
@@ -196,7 +164,7 @@ class VolumeModelKindTest {
 
 	@Test
 	void aFileSetWhoseWritesGrowItsFilesHasItsOwnFlushCost() throws Exception {
-		Clock clock = new Clock();
+		EventLoop clock = new EventLoop();
 		EmbeddedIoModel volume = (EmbeddedIoModel) model("{\"writeIops\": 500}", Map.of("volume", "volume.json",
 				"flushWrites", "1", "flushWrites.new files", "2", "window", "0"), clock);
 		List<Double> log = new ArrayList<>();
@@ -214,7 +182,7 @@ class VolumeModelKindTest {
 
 	@Test
 	void oneFileSetIsGroupCommittedAndWaitsForItsOwnDeviceTimeWhileAnotherIsNot() throws Exception {
-		Clock clock = new Clock();
+		EventLoop clock = new EventLoop();
 		EmbeddedIoModel volume = (EmbeddedIoModel) model("{\"writeIops\": 500}", Map.of("volume", "volume.json",
 				"flushWrites", "1", "window", "0", "groupCommit.wal", "true", "deviceTime.files", "0.001"), clock);
 		List<Double> wal = new ArrayList<>();
@@ -254,7 +222,7 @@ class VolumeModelKindTest {
 	}
 
 	/** A writer that issues its next synchronous write as soon as the last one is on the device. */
-	private static void resubmit(EmbeddedIoModel volume, List<Double> finishedAt, Clock clock, String fileSet,
+	private static void resubmit(EmbeddedIoModel volume, List<Double> finishedAt, EventLoop clock, String fileSet,
 			double bytes) {
 		submit(volume, IoType.WRITE, fileSet, bytes, () -> {
 			finishedAt.add(clock.now());
@@ -262,7 +230,7 @@ class VolumeModelKindTest {
 		});
 	}
 
-	private static void thinkAndResubmit(EmbeddedIoModel volume, List<Double> finishedAt, Clock clock) {
+	private static void thinkAndResubmit(EmbeddedIoModel volume, List<Double> finishedAt, EventLoop clock) {
 		submit(volume, IoType.WRITE, "wal", 8192, () -> {
 			finishedAt.add(clock.now());
 			clock.schedule(0.001, () -> thinkAndResubmit(volume, finishedAt, clock));

@@ -12,7 +12,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.PriorityQueue;
 import java.util.Set;
 
 import org.iosim.analysis.AnalysisModelException;
@@ -38,7 +37,7 @@ import org.iosim.analysis.san.TraceGenerator;
 import org.iosim.analysis.san.WorkloadSpecification;
 import org.iosim.analysis.san.WorkloadSpecification.Distribution;
 import org.iosim.analysis.san.WorkloadSpecification.VolumeWorkload;
-import org.iosim.des.SimulationClock;
+import org.iosim.des.EventLoop;
 import org.iosim.pcm.io.IoType;
 import org.iosim.stoex.RandomStreams;
 import org.junit.jupiter.api.Test;
@@ -209,42 +208,12 @@ class SanModelTest {
 		assertEquals(Distribution.CONSTANT, found.volumes().get(1).interArrival());
 	}
 
-	/** The simulation's clock as the architecture simulation provides it, reduced to an event list. */
-	private static final class Clock implements SimulationClock {
-		record Event(double time, long order, Runnable action) {
-		}
-
-		final PriorityQueue<Event> events = new PriorityQueue<>(
-				(a, b) -> a.time() != b.time() ? Double.compare(a.time(), b.time()) : Long.compare(a.order(), b.order()));
-		double now;
-		long order;
-
-		@Override
-		public double now() {
-			return now;
-		}
-
-		@Override
-		public Scheduled schedule(double delay, Runnable action) {
-			Event event = new Event(now + delay, order++, action);
-			events.add(event);
-			return () -> events.remove(event);
-		}
-
-		void run() {
-			for (Event e = events.poll(); e != null; e = events.poll()) {
-				now = e.time();
-				e.action().run();
-			}
-		}
-	}
-
 	@Test
 	void theKindRunsTheModelOnTheSimulationClock() throws Exception {
 		Path config = Files.writeString(folder.resolve("san.json"), HandComputedReplayTest.CONFIG);
 		ModelDefinition definition = new ModelDefinition("storage", "san", Features.any(),
 				Map.of("config", "san.json"), folder);
-		Clock clock = new Clock();
+		EventLoop clock = new EventLoop();
 		IoAnalysisModel model = AnalysisModelRegistry.standard().create(definition,
 				new ModelContext(new RandomStreams(3).stream(0), clock));
 		EmbeddedIoModel embedded = assertInstanceOf(EmbeddedIoModel.class, model);
@@ -277,7 +246,7 @@ class SanModelTest {
 	@Test
 	void theKindReportsItsResourcesSinceMeasuringBegan() throws Exception {
 		Files.writeString(folder.resolve("san.json"), HandComputedReplayTest.CONFIG);
-		Clock clock = new Clock();
+		EventLoop clock = new EventLoop();
 		EmbeddedIoModel embedded = assertInstanceOf(EmbeddedIoModel.class, AnalysisModelRegistry.standard().create(
 				new ModelDefinition("storage", "san", Features.any(), Map.of("config", "san.json"), folder),
 				new ModelContext(new RandomStreams(3).stream(0), clock)));

@@ -1,11 +1,14 @@
-package org.iosim.analysis.san;
+package org.iosim.des;
 
 import java.util.PriorityQueue;
 
-import org.iosim.des.SimulationClock;
-
-/** The clock of a trace replay: events in time order, ties in the order they were scheduled. */
-final class EventLoop implements SimulationClock {
+/**
+ * A simulation clock with an event list of its own, for a model that runs on its own time (a SAN
+ * model's trace replay) and for testing a model that runs on another simulation's clock: events in
+ * time order, ties in the order they were scheduled. The simulators' own event lists are specialised
+ * for their events; this one is general and small.
+ */
+public final class EventLoop implements SimulationClock {
 
 	private static final class Event implements Scheduled, Comparable<Event> {
 		final double time;
@@ -53,13 +56,22 @@ final class EventLoop implements SimulationClock {
 	}
 
 	/** Runs events until none is left. */
-	void run() {
-		for (Event event = events.poll(); event != null; event = events.poll()) {
+	public void run() {
+		runUntil(Double.POSITIVE_INFINITY);
+	}
+
+	/** Runs the events due at or before {@code end}; afterwards the clock reads {@code end} if it is finite. */
+	public void runUntil(double end) {
+		for (Event event = events.peek(); event != null && event.time <= end; event = events.peek()) {
+			events.poll();
 			if (!event.cancelled) {
 				now = event.time;
 				event.cancelled = true;
 				event.action.run();
 			}
+		}
+		if (end < Double.POSITIVE_INFINITY && end > now) {
+			now = end;
 		}
 	}
 }
