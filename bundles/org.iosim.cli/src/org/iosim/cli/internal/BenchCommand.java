@@ -101,11 +101,9 @@ final class BenchCommand implements Callable<Integer> {
 				.resolve("qpn").resolve("closed-network.qpe");
 		double best = 0;
 		try {
-			SimQpnComparison.Run counted = simQpn.get().simQpn(net, NET_CONFIGURATION, true);
-			double eventsPerTime = counted.events() / counted.simulatedTime();
+			double eventsPerTimeUnit = simQpn.get().simQpn(net, NET_CONFIGURATION, true).eventsPerTimeUnit();
 			for (int run = 0; run < simQpnRuns; run++) {
-				SimQpnComparison.Run timed = simQpn.get().simQpn(net, NET_CONFIGURATION, false);
-				best = Math.max(best, eventsPerTime * timed.simulatedTime() / timed.loopSeconds());
+				best = Math.max(best, simQpn.get().simQpn(net, NET_CONFIGURATION, false).eventsPerSecond(eventsPerTimeUnit));
 			}
 		} catch (IOException failed) {
 			out.println("SimQPN: no comparison: " + failed.getMessage());

@@ -652,14 +652,13 @@ final class QpnCommand implements Runnable {
 			List<Double> simQpnRate = new ArrayList<>();
 			try {
 				progress(err, "SimQPN: counting its events (configuration '" + configuration + "')");
-				SimQpnComparison.Run counted = simQpn.simQpn(file, configuration, true);
-				double eventsPerTime = counted.events() / counted.simulatedTime();
+				double eventsPerTimeUnit = simQpn.simQpn(file, configuration, true).eventsPerTimeUnit();
 				for (int run = 1; run <= simQpnRuns; run++) {
 					progress(err, "IOSim and SimQPN: run " + run + " of " + simQpnRuns);
 					iosimWall.add(simQpn.iosim(file, configuration));
 					SimQpnComparison.Run timed = simQpn.simQpn(file, configuration, false);
 					simQpnWall.add(timed.wallSeconds());
-					simQpnRate.add(eventsPerTime * timed.simulatedTime() / timed.loopSeconds());
+					simQpnRate.add(timed.eventsPerSecond(eventsPerTimeUnit));
 				}
 			} catch (IOException failed) {
 				printed.println("SimQPN: no comparison: " + failed.getMessage());

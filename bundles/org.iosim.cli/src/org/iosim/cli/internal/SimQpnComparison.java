@@ -32,6 +32,16 @@ final class SimQpnComparison {
 
 	/** What one process run took; events are -1 when they were not counted. */
 	record Run(double wallSeconds, double loopSeconds, double simulatedTime, long events) {
+
+		/** @return a counting run's events per unit of simulated time */
+		double eventsPerTimeUnit() {
+			return events / simulatedTime;
+		}
+
+		/** @return the simulation loop's events per second, with the events per time unit a counting run found */
+		double eventsPerSecond(double eventsPerTimeUnit) {
+			return eventsPerTimeUnit * simulatedTime / loopSeconds;
+		}
 	}
 
 	private final Path script;
