@@ -2,7 +2,6 @@ package org.iosim.pcm.palladio.internal;
 
 import static org.iosim.pcm.palladio.internal.PcmNames.*;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,9 +14,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-import javax.xml.stream.XMLOutputFactory;
-import javax.xml.stream.XMLStreamException;
-import javax.xml.stream.XMLStreamWriter;
 
 import org.eclipse.emf.ecore.EObject;
 import org.iosim.pcm.AbstractAction;
@@ -69,19 +65,6 @@ import org.iosim.pcm.LinkingResource;
 import org.iosim.pcm.Loop;
 import org.iosim.pcm.LoopAction;
 import org.iosim.pcm.OpenWorkload;
-import org.iosim.pcm.DlimBurst;
-import org.iosim.pcm.DlimCombinator;
-import org.iosim.pcm.DlimConstant;
-import org.iosim.pcm.DlimExponentialIncreaseLogarithmicDecline;
-import org.iosim.pcm.DlimFunction;
-import org.iosim.pcm.DlimFunctionContainer;
-import org.iosim.pcm.DlimLogarithmicTrend;
-import org.iosim.pcm.DlimNormalNoise;
-import org.iosim.pcm.DlimOperator;
-import org.iosim.pcm.DlimSequence;
-import org.iosim.pcm.DlimSin;
-import org.iosim.pcm.DlimTrend;
-import org.iosim.pcm.DlimUniformNoise;
 import org.iosim.pcm.LoadProfile;
 import org.iosim.pcm.OperationInterface;
 import org.iosim.pcm.OperationProvidedRole;
@@ -142,8 +125,9 @@ import org.iosim.pcm.wiring.HddUse;
 
 /**
  * Writes an architecture model as PCM 5.2 XMI files: the inverse of {@link PcmMapper}, with the same
- * feature names, so that importing the files gives the model back. The documents are built as
- * element trees first; only when the whole model could be expressed are they written.
+ * feature names ({@link PcmNames}), so that importing the files gives the model back. The documents are
+ * built as element trees ({@link XmiNode}) first; only when the whole model could be expressed does
+ * {@link XmiWriter} write them. Load profiles go into DLIM documents ({@link DlimExport}).
  * <p>
  * A model refined by the completion transformation is written as the model it was refined from,
  * as far as the refined model knows it (not the HDD resources the completion removed), with its
@@ -152,12 +136,6 @@ import org.iosim.pcm.wiring.HddUse;
  * refines the files into the same model.
  */
 public final class PalladioExport {
-
-	private static final String XMI = "http://www.omg.org/XMI";
-	private static final String XSI = "http://www.w3.org/2001/XMLSchema-instance";
-	private static final String PCM = "http://palladiosimulator.org/PalladioComponentModel/";
-	/** PCM's packages, by the prefixes its files use for them. */
-	private static final Map<String, String> NAMESPACES = namespaces();
 
 	private static final String RESOURCE_TYPES = DefaultModels.PATHMAP_PREFIX + DefaultModels.PCM_MODELS
 			+ DefaultModels.RESOURCE_TYPES;
@@ -191,8 +169,8 @@ public final class PalladioExport {
 	public List<Path> writeTo(Path folder, boolean overwrite) throws PalladioExportException {
 		checkBaseName();
 		Map<String, byte[]> documents = new LinkedHashMap<>();
-		for (Map.Entry<String, Node> document : build().entrySet()) {
-			documents.put(document.getKey(), serialise(document.getValue(), document.getKey()));
+		for (Map.Entry<String, XmiNode> document : build().entrySet()) {
+			documents.put(document.getKey(), XmiWriter.serialise(document.getValue(), document.getKey()));
 		}
 		Path target = folder.toAbsolutePath().normalize();
 		IoConfiguration configuration = ioConfiguration();
@@ -234,7 +212,7 @@ public final class PalladioExport {
 
 	// ------------------------------------------------------------------ documents
 
-	private Map<String, Node> build() throws PalladioExportException {
+	private Map<String, XmiNode> build() throws PalladioExportException {
 		String modelName = "model '" + model.getName() + "'";
 		ioConfiguration(); // refuses extensions the files cannot hold before anything is built
 		List<Repository> repositories = model.getRepositories().stream().filter(r -> !isPrimitiveTypes(r)).toList();
@@ -261,7 +239,7 @@ public final class PalladioExport {
 			locate(element, resourceTypesFile);
 		}
 		planIoActions();
-		Map<String, Node> documents = new LinkedHashMap<>();
+		Map<String, XmiNode> documents = new LinkedHashMap<>();
 		for (Map.Entry<String, EObject> root : roots.entrySet()) {
 			currentFile = root.getKey();
 			documents.put(root.getKey(), switch (root.getValue()) {
@@ -307,7 +285,7 @@ public final class PalladioExport {
 	 * Workloads with a load profile (open and closed) make {@code BASE.usageevolution}, one usage per profile, and
 	 * one DLIM file per profile ({@code BASE.dlim}, {@code BASE.2.dlim}, ...), as SimuLizar reads them.
 	 */
-	private void loadProfiles(UsageModel usageModel, Map<String, Node> documents) throws PalladioExportException {
+	private void loadProfiles(UsageModel usageModel, Map<String, XmiNode> documents) throws PalladioExportException {
 		List<UsageScenario> evolved = usageModel.getScenarios().stream()
 				.filter(scenario -> scenario.getWorkload() != null && scenario.getWorkload().getLoadProfile() != null)
 				.toList();
@@ -315,7 +293,7 @@ public final class PalladioExport {
 			return;
 		}
 		String usageModelFile = baseName + ".usagemodel";
-		Node evolution = new Node("usageevolution:UsageEvolution");
+		XmiNode evolution = new XmiNode("usageevolution:UsageEvolution");
 		evolution.attribute("id", GENERATED_ID_PREFIX + "UsageEvolution");
 		evolution.attribute("entityName", model.getName() == null ? baseName : model.getName());
 		for (int i = 0; i < evolved.size(); i++) {
@@ -325,123 +303,22 @@ public final class PalladioExport {
 				throw new PalladioExportException(Diagnostic.describe(profile) + " has no sequence to write as a DLIM file");
 			}
 			String dlimFile = baseName + (i == 0 ? "" : "." + (i + 1)) + ".dlim";
-			Node usage = evolution.child("usages");
+			XmiNode usage = evolution.child("usages");
 			identity(usage, profile);
 			if (profile.isRepeating()) {
 				usage.attribute("repeatingPattern", "true");
 			}
 			if (profile.getStepWidth() != 1) {
-				usage.attribute("evolutionStepWidth", number(profile.getStepWidth()));
+				usage.attribute("evolutionStepWidth", XmiNode.number(profile.getStepWidth()));
 			}
 			usage.child("loadEvolution").attribute("href", dlimFile + "#/");
 			usage.child("scenario").attribute("href", usageModelFile + "#" + idOf(scenario));
-			Node sequence = new Node("tools.descartes.dlim:Sequence");
+			XmiNode sequence = new XmiNode("tools.descartes.dlim:Sequence");
 			sequence.attribute("xmi:version", "2.0");
-			dlimSequence(sequence, profile.getSequence(), 0);
+			DlimExport.sequence(sequence, profile.getSequence());
 			documents.put(dlimFile, sequence);
 		}
 		documents.put(baseName + ".usageevolution", evolution);
-	}
-
-	/**
-	 * Writes a sequence's own attributes, combinators and containers. DLIM's editor saves the times it
-	 * derives (starts, ends, loop and final duration, in the time of the root sequence); they are
-	 * written the same way, so that tools reading them without deriving them again see the right values.
-	 */
-	private void dlimSequence(Node node, DlimSequence sequence, double start) throws PalladioExportException {
-		if (sequence.getName() != null) {
-			node.attribute("name", sequence.getName());
-		}
-		if (sequence.getTerminateAfterTime() != 0) {
-			node.attribute("terminateAfterTime", number(sequence.getTerminateAfterTime()));
-		}
-		if (sequence.getTerminateAfterLoops() != -1) {
-			node.attribute("terminateAfterLoops", Integer.toString(sequence.getTerminateAfterLoops()));
-		}
-		double loop = sequence.getContainers().stream().mapToDouble(DlimFunctionContainer::getDuration).sum();
-		int loops = sequence.getTerminateAfterLoops();
-		double afterTime = sequence.getTerminateAfterTime();
-		double finalDuration = loops < 0 && afterTime <= 0 ? Double.MAX_VALUE
-				: loops < 0 ? afterTime : afterTime <= 0 ? loops * loop : Math.min(loops * loop, afterTime);
-		if (start != 0) {
-			node.attribute("firstIterationStart", number(start));
-		}
-		node.attribute("firstIterationEnd", number(start + finalDuration));
-		node.attribute("loopDuration", number(loop));
-		node.attribute("finalDuration", number(finalDuration));
-		dlimCombinators(node, sequence, start);
-		double time = start;
-		for (DlimFunctionContainer container : sequence.getContainers()) {
-			Node containerNode = node.child("sequenceFunctionContainers");
-			if (container.getName() != null) {
-				containerNode.attribute("name", container.getName());
-			}
-			containerNode.attribute("duration", number(container.getDuration()));
-			if (time != 0) {
-				containerNode.attribute("firstIterationStart", number(time));
-			}
-			containerNode.attribute("firstIterationEnd", number(time + container.getDuration()));
-			if (container.getFunction() != null) {
-				dlimFunction(containerNode.child("function"), container.getFunction(), time);
-			}
-			time += container.getDuration();
-		}
-	}
-
-	private void dlimCombinators(Node node, DlimFunction function, double start) throws PalladioExportException {
-		for (DlimCombinator combinator : function.getCombine()) {
-			Node combinatorNode = node.child("combine");
-			if (combinator.getOperator() != DlimOperator.ADD) {
-				combinatorNode.attribute("operator", combinator.getOperator().getLiteral());
-			}
-			if (combinator.getFunction() != null) {
-				dlimFunction(combinatorNode.child("function"), combinator.getFunction(), start);
-			}
-		}
-	}
-
-	/** DLIM's own class names, with the attributes of each as DLIM names them. */
-	private void dlimFunction(Node node, DlimFunction function, double start) throws PalladioExportException {
-		String type = function.eClass().getName().substring("Dlim".length());
-		node.attribute("xsi:type", "tools.descartes.dlim:" + type);
-		switch (function) {
-		case DlimSequence sequence -> {
-			dlimSequence(node, sequence, start);
-			return;
-		}
-		case DlimConstant constant -> node.attribute("constant", number(constant.getConstant()));
-		case DlimTrend trend -> {
-			node.attribute("functionOutputAtStart", number(trend.getFunctionOutputAtStart()));
-			node.attribute("functionOutputAtEnd", number(trend.getFunctionOutputAtEnd()));
-			if (trend instanceof DlimLogarithmicTrend logarithmic) {
-				node.attribute("order", number(logarithmic.getOrder()));
-			}
-		}
-		case DlimSin sin -> {
-			node.attribute("min", number(sin.getMin()));
-			node.attribute("max", number(sin.getMax()));
-			node.attribute("period", number(sin.getPeriod()));
-			node.attribute("phase", number(sin.getPhase()));
-		}
-		case DlimBurst burst -> {
-			node.attribute("peak", number(burst.getPeak()));
-			node.attribute("base", number(burst.getBase()));
-			node.attribute("peakTime", number(burst.getPeakTime()));
-			if (burst instanceof DlimExponentialIncreaseLogarithmicDecline logarithmic) {
-				node.attribute("logarithmicOrder", number(logarithmic.getLogarithmicOrder()));
-			}
-		}
-		case DlimUniformNoise uniform -> {
-			node.attribute("min", number(uniform.getMin()));
-			node.attribute("max", number(uniform.getMax()));
-		}
-		case DlimNormalNoise normal -> {
-			node.attribute("mean", number(normal.getMean()));
-			node.attribute("standardDeviation", number(normal.getStandardDeviation()));
-		}
-		default -> throw cannotWrite(function);
-		}
-		dlimCombinators(node, function, start);
 	}
 
 	private static void require(boolean condition, String problem) throws PalladioExportException {
@@ -500,15 +377,15 @@ public final class PalladioExport {
 	// ------------------------------------------------------------------ resource types
 
 	/** PCM's resource repository has no id, like Palladio.resourcetype's. */
-	private Node resourceTypes(List<EObject> ownElements) throws PalladioExportException {
-		Node root = new Node("resourcetype:ResourceRepository").attribute("xmi:version", "2.0");
+	private XmiNode resourceTypes(List<EObject> ownElements) throws PalladioExportException {
+		XmiNode root = new XmiNode("resourcetype:ResourceRepository").attribute("xmi:version", "2.0");
 		for (EObject element : ownElements) {
 			switch (element) {
 			case ResourceInterface resourceInterface -> {
-				Node interfaceNode = root.child(RESOURCE_INTERFACES__RESOURCE_REPOSITORY);
+				XmiNode interfaceNode = root.child(RESOURCE_INTERFACES__RESOURCE_REPOSITORY);
 				identity(interfaceNode, resourceInterface);
 				for (ResourceSignature signature : resourceInterface.getSignatures()) {
-					Node signatureNode = interfaceNode.child(RESOURCE_SIGNATURES__RESOURCE_INTERFACE);
+					XmiNode signatureNode = interfaceNode.child(RESOURCE_SIGNATURES__RESOURCE_INTERFACE);
 					identity(signatureNode, signature);
 					signatureNode.attribute("resourceServiceId", Integer.toString(signature.getResourceServiceId()));
 					parameters(signatureNode, PARAMETER__RESOURCE_SIGNATURE, signature.getParameters());
@@ -516,13 +393,13 @@ public final class PalladioExport {
 			}
 			case SchedulingPolicy policy -> identity(root.child(SCHEDULING_POLICIES__RESOURCE_REPOSITORY), policy);
 			case ResourceType type -> {
-				Node typeNode = root.child(AVAILABLE_RESOURCE_TYPES_RESOURCE_REPOSITORY);
+				XmiNode typeNode = root.child(AVAILABLE_RESOURCE_TYPES_RESOURCE_REPOSITORY);
 				// IOSim's resource type classes are PCM's, by name
 				typeNode.attribute("xsi:type", "resourcetype:" + type.eClass().getName());
 				identity(typeNode, type);
 				// PCM provides an interface through a role; IOSim keeps only the interface, so the role's id is made up
 				for (ResourceInterface provided : type.getProvidedInterfaces()) {
-					Node roleNode = typeNode.child(RESOURCE_PROVIDED_ROLES__RESOURCE_INTERFACE_PROVIDING_ENTITY)
+					XmiNode roleNode = typeNode.child(RESOURCE_PROVIDED_ROLES__RESOURCE_INTERFACE_PROVIDING_ENTITY)
 							.attribute("id", idOf(type) + "_provides_" + idOf(provided));
 					refer(roleNode, PROVIDED_RESOURCE_INTERFACE__RESOURCE_PROVIDED_ROLE, provided);
 				}
@@ -628,13 +505,13 @@ public final class PalladioExport {
 	 * {@code synchronous} ({@code true}, for a synchronous write only), and as
 	 * many calls as the request's count.
 	 */
-	private void ioRequests(Node node, IoAction io) throws PalladioExportException {
+	private void ioRequests(XmiNode node, IoAction io) throws PalladioExportException {
 		BasicComponent component = componentOf(io);
 		ResourceRequiredRole role = hddRole(component);
 		ResourceInterface hdd = role == null ? hddInterface() : role.getRequiredInterface();
 		int index = 0;
 		for (IoRequest request : io.getRequests()) {
-			Node callNode = node.child(RESOURCE_CALL__ACTION).attribute("id", idOf(io) + ".request" + ++index);
+			XmiNode callNode = node.child(RESOURCE_CALL__ACTION).attribute("id", idOf(io) + ".request" + ++index);
 			if (role == null) {
 				callNode.attribute(RESOURCE_REQUIRED_ROLE__RESOURCE_CALL, addedHddRoles.get(component));
 			} else {
@@ -666,11 +543,11 @@ public final class PalladioExport {
 						+ " has no signature '" + name + "' to call for its " + name + " requests"));
 	}
 
-	private static void callInput(Node callNode, String variable, String specification) {
+	private static void callInput(XmiNode callNode, String variable, String specification) {
 		if (specification == null) {
 			return;
 		}
-		Node usage = callNode.child(INPUT_VARIABLE_USAGES__CALL_ACTION);
+		XmiNode usage = callNode.child(INPUT_VARIABLE_USAGES__CALL_ACTION);
 		randomVariable(usage.child(VARIABLE_CHARACTERISATION_VARIABLE_USAGE).attribute("type", "VALUE"),
 				SPECIFICATION_VARIABLE_CHARACTERISATION, specification);
 		variableReference(usage.child(NAMED_REFERENCE__VARIABLE_USAGE), variable);
@@ -686,7 +563,7 @@ public final class PalladioExport {
 	}
 
 	/** Writes a reference: an id attribute within the file, otherwise an {@code href} child. */
-	private void refer(Node node, String feature, EObject target) throws PalladioExportException {
+	private void refer(XmiNode node, String feature, EObject target) throws PalladioExportException {
 		if (target == null) {
 			return;
 		}
@@ -743,15 +620,15 @@ public final class PalladioExport {
 
 	// ------------------------------------------------------------------ common
 
-	private Node root(String type, Identified element) {
-		Node root = new Node(type);
+	private XmiNode root(String type, Identified element) {
+		XmiNode root = new XmiNode(type);
 		root.attribute("xmi:version", "2.0");
 		identity(root, element);
 		return root;
 	}
 
 	/** Id and name. PCM's resource environment and usage model have no id, so none is made up for them. */
-	private void identity(Node node, EObject element) {
+	private void identity(XmiNode node, EObject element) {
 		if (element instanceof Identified) {
 			String id = idOf(element);
 			if (id != null) {
@@ -763,21 +640,17 @@ public final class PalladioExport {
 		}
 	}
 
-	private static void randomVariable(Node node, String feature, String specification) {
+	private static void randomVariable(XmiNode node, String feature, String specification) {
 		if (specification != null) {
 			node.child(feature).attribute("specification", specification);
 		}
 	}
 
-	private static String number(double value) {
-		return Double.toString(value);
-	}
-
-	private void variableUsages(Node node, String feature, List<VariableUsage> usages) {
+	private void variableUsages(XmiNode node, String feature, List<VariableUsage> usages) {
 		for (VariableUsage usage : usages) {
-			Node child = node.child(feature);
+			XmiNode child = node.child(feature);
 			for (VariableCharacterisation characterisation : usage.getCharacterisations()) {
-				Node characterisationNode = child.child(VARIABLE_CHARACTERISATION_VARIABLE_USAGE);
+				XmiNode characterisationNode = child.child(VARIABLE_CHARACTERISATION_VARIABLE_USAGE);
 				if (characterisation.getType() != null) {
 					characterisationNode.attribute("type", characterisation.getType().name());
 				}
@@ -791,7 +664,7 @@ public final class PalladioExport {
 	}
 
 	/** {@code a.b.c}: PCM nests namespace references, the innermost being a variable reference. */
-	private static void variableReference(Node node, String variable) {
+	private static void variableReference(XmiNode node, String variable) {
 		int dot = variable.indexOf('.');
 		if (dot < 0) {
 			node.attribute("xsi:type", "stoex:VariableReference").attribute("referenceName", variable);
@@ -803,8 +676,8 @@ public final class PalladioExport {
 
 	// ------------------------------------------------------------------ repository
 
-	private Node repository(Repository repository) throws PalladioExportException {
-		Node root = root("repository:Repository", repository);
+	private XmiNode repository(Repository repository) throws PalladioExportException {
+		XmiNode root = root("repository:Repository", repository);
 		for (RepositoryComponent component : repository.getComponents()) {
 			component(root.child(COMPONENTS__REPOSITORY), component);
 		}
@@ -817,7 +690,7 @@ public final class PalladioExport {
 		return root;
 	}
 
-	private void component(Node node, RepositoryComponent component) throws PalladioExportException {
+	private void component(XmiNode node, RepositoryComponent component) throws PalladioExportException {
 		identity(node, component);
 		roles(node, component);
 		variableUsages(node, COMPONENT_PARAMETER_USAGE_IMPLEMENTATION_COMPONENT_TYPE, component.getComponentParameters());
@@ -825,19 +698,19 @@ public final class PalladioExport {
 		case BasicComponent basic -> {
 			node.attribute("xsi:type", "repository:BasicComponent");
 			for (ResourceDemandingSeff seff : basic.getSeffs()) {
-				Node seffNode = node.child(SERVICE_EFFECT_SPECIFICATIONS__BASIC_COMPONENT)
+				XmiNode seffNode = node.child(SERVICE_EFFECT_SPECIFICATIONS__BASIC_COMPONENT)
 						.attribute("xsi:type", "seff:ResourceDemandingSEFF");
 				identity(seffNode, seff);
 				refer(seffNode, DESCRIBED_SERVICE__S_E_F_F, seff.getDescribedService());
 				steps(seffNode, seff);
 			}
 			for (PassiveResource resource : basic.getPassiveResources()) {
-				Node resourceNode = node.child(PASSIVE_RESOURCE_BASIC_COMPONENT);
+				XmiNode resourceNode = node.child(PASSIVE_RESOURCE_BASIC_COMPONENT);
 				identity(resourceNode, resource);
 				randomVariable(resourceNode, CAPACITY_PASSIVE_RESOURCE, resource.getCapacity());
 			}
 			for (ResourceDemandingInternalBehaviour behaviour : basic.getInternalBehaviours()) {
-				Node behaviourNode = node.child(RESOURCE_DEMANDING_INTERNAL_BEHAVIOURS__BASIC_COMPONENT);
+				XmiNode behaviourNode = node.child(RESOURCE_DEMANDING_INTERNAL_BEHAVIOURS__BASIC_COMPONENT);
 				identity(behaviourNode, behaviour);
 				if (behaviour.getName() != null) {
 					behaviourNode.attribute("entityName", behaviour.getName());
@@ -853,9 +726,9 @@ public final class PalladioExport {
 		}
 	}
 
-	private void roles(Node node, InterfaceProvidingRequiringEntity entity) throws PalladioExportException {
+	private void roles(XmiNode node, InterfaceProvidingRequiringEntity entity) throws PalladioExportException {
 		for (ProvidedRole role : entity.getProvidedRoles()) {
-			Node roleNode = node.child(PROVIDED_ROLES_INTERFACE_PROVIDING_ENTITY);
+			XmiNode roleNode = node.child(PROVIDED_ROLES_INTERFACE_PROVIDING_ENTITY);
 			identity(roleNode, role);
 			switch (role) {
 			case OperationProvidedRole operation -> {
@@ -874,7 +747,7 @@ public final class PalladioExport {
 			}
 		}
 		for (RequiredRole role : entity.getRequiredRoles()) {
-			Node roleNode = node.child(REQUIRED_ROLES_INTERFACE_REQUIRING_ENTITY);
+			XmiNode roleNode = node.child(REQUIRED_ROLES_INTERFACE_REQUIRING_ENTITY);
 			identity(roleNode, role);
 			switch (role) {
 			case OperationRequiredRole operation -> {
@@ -893,25 +766,25 @@ public final class PalladioExport {
 			}
 		}
 		for (ResourceRequiredRole role : entity.getResourceRequiredRoles()) {
-			Node roleNode = node.child(RESOURCE_REQUIRED_ROLES__RESOURCE_INTERFACE_REQUIRING_ENTITY);
+			XmiNode roleNode = node.child(RESOURCE_REQUIRED_ROLES__RESOURCE_INTERFACE_REQUIRING_ENTITY);
 			identity(roleNode, role);
 			refer(roleNode, REQUIRED_RESOURCE_INTERFACE__RESOURCE_REQUIRED_ROLE, role.getRequiredInterface());
 		}
 		String addedHddRole = addedHddRoles.get(entity);
 		if (addedHddRole != null) {
-			Node roleNode = node.child(RESOURCE_REQUIRED_ROLES__RESOURCE_INTERFACE_REQUIRING_ENTITY)
+			XmiNode roleNode = node.child(RESOURCE_REQUIRED_ROLES__RESOURCE_INTERFACE_REQUIRING_ENTITY)
 					.attribute("id", addedHddRole).attribute("entityName", "HddInterface");
 			refer(roleNode, REQUIRED_RESOURCE_INTERFACE__RESOURCE_REQUIRED_ROLE, hddInterface());
 		}
 	}
 
-	private void anInterface(Node node, Interface anInterface) throws PalladioExportException {
+	private void anInterface(XmiNode node, Interface anInterface) throws PalladioExportException {
 		identity(node, anInterface);
 		switch (anInterface) {
 		case OperationInterface operation -> {
 			node.attribute("xsi:type", "repository:OperationInterface");
 			for (OperationSignature signature : operation.getSignatures()) {
-				Node signatureNode = node.child(SIGNATURES__OPERATION_INTERFACE);
+				XmiNode signatureNode = node.child(SIGNATURES__OPERATION_INTERFACE);
 				identity(signatureNode, signature);
 				parameters(signatureNode, PARAMETERS__OPERATION_SIGNATURE, signature.getParameters());
 				refer(signatureNode, RETURN_TYPE__OPERATION_SIGNATURE, signature.getReturnType());
@@ -920,7 +793,7 @@ public final class PalladioExport {
 		case InfrastructureInterface infrastructure -> {
 			node.attribute("xsi:type", "repository:InfrastructureInterface");
 			for (InfrastructureSignature signature : infrastructure.getSignatures()) {
-				Node signatureNode = node.child(INFRASTRUCTURE_SIGNATURES__INFRASTRUCTURE_INTERFACE);
+				XmiNode signatureNode = node.child(INFRASTRUCTURE_SIGNATURES__INFRASTRUCTURE_INTERFACE);
 				identity(signatureNode, signature);
 				parameters(signatureNode, PARAMETERS__INFRASTRUCTURE_SIGNATURE, signature.getParameters());
 			}
@@ -928,7 +801,7 @@ public final class PalladioExport {
 		case EventGroup group -> {
 			node.attribute("xsi:type", "repository:EventGroup");
 			for (EventType type : group.getEventTypes()) {
-				Node typeNode = node.child(EVENT_TYPES__EVENT_GROUP);
+				XmiNode typeNode = node.child(EVENT_TYPES__EVENT_GROUP);
 				identity(typeNode, type);
 				parameters(typeNode, PARAMETER__EVENT_TYPE, type.getParameters());
 			}
@@ -937,9 +810,9 @@ public final class PalladioExport {
 		}
 	}
 
-	private void parameters(Node node, String feature, List<Parameter> parameters) throws PalladioExportException {
+	private void parameters(XmiNode node, String feature, List<Parameter> parameters) throws PalladioExportException {
 		for (Parameter parameter : parameters) {
-			Node parameterNode = node.child(feature);
+			XmiNode parameterNode = node.child(feature);
 			if (parameter.getName() != null) {
 				parameterNode.attribute("parameterName", parameter.getName());
 			}
@@ -951,7 +824,7 @@ public final class PalladioExport {
 		}
 	}
 
-	private void dataType(Node node, DataType dataType) throws PalladioExportException {
+	private void dataType(XmiNode node, DataType dataType) throws PalladioExportException {
 		identity(node, dataType);
 		switch (dataType) {
 		case PrimitiveDataType primitive -> {
@@ -973,7 +846,7 @@ public final class PalladioExport {
 				node.attribute("entityName", composite.getName());
 			}
 			for (InnerDeclaration declaration : composite.getInnerDeclarations()) {
-				Node declarationNode = node.child(INNER_DECLARATION_COMPOSITE_DATA_TYPE);
+				XmiNode declarationNode = node.child(INNER_DECLARATION_COMPOSITE_DATA_TYPE);
 				if (declaration.getName() != null) {
 					declarationNode.attribute("entityName", declaration.getName());
 				}
@@ -986,7 +859,7 @@ public final class PalladioExport {
 
 	// ------------------------------------------------------------------ RDSEFF
 
-	private void steps(Node node, ResourceDemandingBehaviour behaviour) throws PalladioExportException {
+	private void steps(XmiNode node, ResourceDemandingBehaviour behaviour) throws PalladioExportException {
 		for (AbstractAction action : behaviour.getSteps()) {
 			if (!originOf.containsKey(action)) {
 				action(node.child(STEPS_BEHAVIOUR), action);
@@ -994,13 +867,13 @@ public final class PalladioExport {
 		}
 	}
 
-	private Node behaviour(Node node, ResourceDemandingBehaviour behaviour) throws PalladioExportException {
+	private XmiNode behaviour(XmiNode node, ResourceDemandingBehaviour behaviour) throws PalladioExportException {
 		identity(node, behaviour);
 		steps(node, behaviour);
 		return node;
 	}
 
-	private void action(Node node, AbstractAction action) throws PalladioExportException {
+	private void action(XmiNode node, AbstractAction action) throws PalladioExportException {
 		if (action.eClass().getEPackage() != PcmPackage.eINSTANCE && !(action instanceof IoAction)) {
 			throw cannotWrite(action);
 		}
@@ -1051,7 +924,7 @@ public final class PalladioExport {
 			}
 			SynchronisationPoint point = fork.getSynchronisationPoint();
 			if (point != null) {
-				Node pointNode = node.child(SYNCHRONISING_BEHAVIOURS_FORK_ACTION);
+				XmiNode pointNode = node.child(SYNCHRONISING_BEHAVIOURS_FORK_ACTION);
 				identity(pointNode, point);
 				for (ResourceDemandingBehaviour forked : point.getSynchronousBehaviours()) {
 					behaviour(pointNode.child(SYNCHRONOUS_FORKED_BEHAVIOURS_SYNCHRONISATION_POINT), forked);
@@ -1068,15 +941,15 @@ public final class PalladioExport {
 		}
 	}
 
-	private void demandsAndCalls(Node node, AbstractInternalControlFlowAction action) throws PalladioExportException {
+	private void demandsAndCalls(XmiNode node, AbstractInternalControlFlowAction action) throws PalladioExportException {
 		for (ParametricResourceDemand demand : action.getResourceDemands()) {
-			Node demandNode = node.child(RESOURCE_DEMAND_ACTION);
+			XmiNode demandNode = node.child(RESOURCE_DEMAND_ACTION);
 			randomVariable(demandNode, SPECIFICATION_PARAMETERIC_RESOURCE_DEMAND, demand.getDemand());
 			refer(demandNode, REQUIRED_RESOURCE_PARAMETRIC_RESOURCE_DEMAND, demand.getRequiredResource());
 		}
 		// I/O: calls of HddInterface whose inputs (size, sequentiality, fileSet) describe the request
 		for (ResourceCall call : action.getResourceCalls()) {
-			Node callNode = node.child(RESOURCE_CALL__ACTION);
+			XmiNode callNode = node.child(RESOURCE_CALL__ACTION);
 			identity(callNode, call);
 			refer(callNode, RESOURCE_REQUIRED_ROLE__RESOURCE_CALL, call.getRole());
 			refer(callNode, SIGNATURE__RESOURCE_CALL, call.getSignature());
@@ -1088,7 +961,7 @@ public final class PalladioExport {
 			ioRequests(node, io);
 		}
 		for (InfrastructureCall call : action.getInfrastructureCalls()) {
-			Node callNode = node.child(INFRASTRUCTURE_CALL__ACTION);
+			XmiNode callNode = node.child(INFRASTRUCTURE_CALL__ACTION);
 			identity(callNode, call);
 			refer(callNode, REQUIRED_ROLE__INFRASTRUCTURE_CALL, call.getRole());
 			refer(callNode, SIGNATURE__INFRASTRUCTURE_CALL, call.getSignature());
@@ -1097,12 +970,12 @@ public final class PalladioExport {
 		}
 	}
 
-	private void branchTransition(Node node, BranchTransition transition) throws PalladioExportException {
+	private void branchTransition(XmiNode node, BranchTransition transition) throws PalladioExportException {
 		identity(node, transition);
 		switch (transition) {
 		case ProbabilisticBranchTransition probabilistic -> node
 				.attribute("xsi:type", "seff:ProbabilisticBranchTransition")
-				.attribute("branchProbability", number(probabilistic.getProbability()));
+				.attribute("branchProbability", XmiNode.number(probabilistic.getProbability()));
 		case GuardedBranchTransition guarded -> {
 			node.attribute("xsi:type", "seff:GuardedBranchTransition");
 			randomVariable(node, BRANCH_CONDITION_GUARDED_BRANCH_TRANSITION, guarded.getCondition());
@@ -1116,16 +989,16 @@ public final class PalladioExport {
 
 	// ------------------------------------------------------------------ system
 
-	private Node system(SoftwareSystem system) throws PalladioExportException {
-		Node root = root("system:System", system);
+	private XmiNode system(SoftwareSystem system) throws PalladioExportException {
+		XmiNode root = root("system:System", system);
 		roles(root, system);
 		composedStructure(root, system);
 		return root;
 	}
 
-	private void composedStructure(Node node, ComposedStructure structure) throws PalladioExportException {
+	private void composedStructure(XmiNode node, ComposedStructure structure) throws PalladioExportException {
 		for (AssemblyContext context : structure.getAssemblyContexts()) {
-			Node contextNode = node.child(ASSEMBLY_CONTEXTS__COMPOSED_STRUCTURE);
+			XmiNode contextNode = node.child(ASSEMBLY_CONTEXTS__COMPOSED_STRUCTURE);
 			identity(contextNode, context);
 			refer(contextNode, ENCAPSULATED_COMPONENT__ASSEMBLY_CONTEXT, context.getComponent());
 			variableUsages(contextNode, CONFIG_PARAMETER_USAGES__ASSEMBLY_CONTEXT, context.getConfigParameterUsages());
@@ -1134,13 +1007,13 @@ public final class PalladioExport {
 			connector(node.child(CONNECTORS__COMPOSED_STRUCTURE), connector);
 		}
 		for (EventChannel channel : structure.getEventChannels()) {
-			Node channelNode = node.child(EVENT_CHANNEL__COMPOSED_STRUCTURE);
+			XmiNode channelNode = node.child(EVENT_CHANNEL__COMPOSED_STRUCTURE);
 			identity(channelNode, channel);
 			refer(channelNode, EVENT_GROUP__EVENT_CHANNEL, channel.getEventGroup());
 		}
 	}
 
-	private void connector(Node node, Connector connector) throws PalladioExportException {
+	private void connector(XmiNode node, Connector connector) throws PalladioExportException {
 		node.attribute("xsi:type", "composition:" + connector.eClass().getName());
 		identity(node, connector);
 		switch (connector) {
@@ -1202,21 +1075,21 @@ public final class PalladioExport {
 
 	// ------------------------------------------------------------------ resource environment
 
-	private Node resourceEnvironment(ResourceEnvironment environment) throws PalladioExportException {
-		Node root = root("resourceenvironment:ResourceEnvironment", environment);
+	private XmiNode resourceEnvironment(ResourceEnvironment environment) throws PalladioExportException {
+		XmiNode root = root("resourceenvironment:ResourceEnvironment", environment);
 		for (ResourceContainer container : environment.getContainers()) {
 			container(root.child(RESOURCE_CONTAINER_RESOURCE_ENVIRONMENT), container);
 		}
 		for (LinkingResource link : environment.getLinkingResources()) {
-			Node linkNode = root.child(LINKING_RESOURCES__RESOURCE_ENVIRONMENT);
+			XmiNode linkNode = root.child(LINKING_RESOURCES__RESOURCE_ENVIRONMENT);
 			identity(linkNode, link);
 			for (ResourceContainer container : link.getConnectedContainers()) {
 				refer(linkNode, CONNECTED_RESOURCE_CONTAINERS_LINKING_RESOURCE, container);
 			}
 			if (link.getResourceType() != null || link.getLatency() != null || link.getThroughput() != null) {
-				Node specification = linkNode.child(COMMUNICATION_LINK_RESOURCE_SPECIFICATIONS_LINKING_RESOURCE)
+				XmiNode specification = linkNode.child(COMMUNICATION_LINK_RESOURCE_SPECIFICATIONS_LINKING_RESOURCE)
 						.attribute("id", idOf(link) + "_specification")
-						.attribute("failureProbability", number(link.getFailureProbability()));
+						.attribute("failureProbability", XmiNode.number(link.getFailureProbability()));
 				refer(specification, COMMUNICATION_LINK_RESOURCE_TYPE_COMMUNICATION_LINK_RESOURCE_SPECIFICATION,
 						link.getResourceType());
 				randomVariable(specification, LATENCY_COMMUNICATION_LINK_RESOURCE_SPECIFICATION, link.getLatency());
@@ -1226,10 +1099,10 @@ public final class PalladioExport {
 		return root;
 	}
 
-	private void container(Node node, ResourceContainer container) throws PalladioExportException {
+	private void container(XmiNode node, ResourceContainer container) throws PalladioExportException {
 		identity(node, container);
 		for (ProcessingResourceSpecification resource : container.getProcessingResources()) {
-			Node resourceNode = node.child(ACTIVE_RESOURCE_SPECIFICATIONS_RESOURCE_CONTAINER);
+			XmiNode resourceNode = node.child(ACTIVE_RESOURCE_SPECIFICATIONS_RESOURCE_CONTAINER);
 			if (resource instanceof HddProcessingResourceSpecification disk) {
 				resourceNode.attribute("xsi:type", "resourceenvironment:HDDProcessingResourceSpecification");
 				randomVariable(resourceNode, "readProcessingRate", disk.getReadProcessingRate());
@@ -1237,7 +1110,7 @@ public final class PalladioExport {
 			}
 			identity(resourceNode, resource);
 			resourceNode.attribute("numberOfReplicas", Integer.toString(resource.getNumberOfReplicas()))
-					.attribute("MTTF", number(resource.getMttf())).attribute("MTTR", number(resource.getMttr()));
+					.attribute("MTTF", XmiNode.number(resource.getMttf())).attribute("MTTR", XmiNode.number(resource.getMttr()));
 			refer(resourceNode, "schedulingPolicy", resource.getSchedulingPolicy());
 			refer(resourceNode, ACTIVE_RESOURCE_TYPE_ACTIVE_RESOURCE_SPECIFICATION, resource.getResourceType());
 			randomVariable(resourceNode, PROCESSING_RATE_PROCESSING_RESOURCE_SPECIFICATION, resource.getProcessingRate());
@@ -1249,12 +1122,12 @@ public final class PalladioExport {
 
 	// ------------------------------------------------------------------ allocation
 
-	private Node allocation(Allocation allocation) throws PalladioExportException {
-		Node root = root("allocation:Allocation", allocation);
+	private XmiNode allocation(Allocation allocation) throws PalladioExportException {
+		XmiNode root = root("allocation:Allocation", allocation);
 		refer(root, TARGET_RESOURCE_ENVIRONMENT_ALLOCATION, allocation.getResourceEnvironment());
 		refer(root, SYSTEM_ALLOCATION, allocation.getSystem());
 		for (AllocationContext context : allocation.getContexts()) {
-			Node contextNode = root.child(ALLOCATION_CONTEXTS_ALLOCATION);
+			XmiNode contextNode = root.child(ALLOCATION_CONTEXTS_ALLOCATION);
 			identity(contextNode, context);
 			refer(contextNode, RESOURCE_CONTAINER_ALLOCATION_CONTEXT, context.getContainer());
 			refer(contextNode, ASSEMBLY_CONTEXT_ALLOCATION_CONTEXT, context.getAssemblyContext());
@@ -1265,10 +1138,10 @@ public final class PalladioExport {
 
 	// ------------------------------------------------------------------ usage model
 
-	private Node usageModel(UsageModel usageModel) throws PalladioExportException {
-		Node root = root("usagemodel:UsageModel", usageModel);
+	private XmiNode usageModel(UsageModel usageModel) throws PalladioExportException {
+		XmiNode root = root("usagemodel:UsageModel", usageModel);
 		for (UsageScenario scenario : usageModel.getScenarios()) {
-			Node scenarioNode = root.child(USAGE_SCENARIO_USAGE_MODEL);
+			XmiNode scenarioNode = root.child(USAGE_SCENARIO_USAGE_MODEL);
 			identity(scenarioNode, scenario);
 			if (scenario.getBehaviour() != null) {
 				scenarioBehaviour(scenarioNode.child(SCENARIO_BEHAVIOUR_USAGE_SCENARIO), scenario.getBehaviour());
@@ -1280,7 +1153,7 @@ public final class PalladioExport {
 		return root;
 	}
 
-	private void workload(Node node, Workload workload) throws PalladioExportException {
+	private void workload(XmiNode node, Workload workload) throws PalladioExportException {
 		switch (workload) {
 		case ClosedWorkload closed -> {
 			node.attribute("xsi:type", "usagemodel:ClosedWorkload")
@@ -1295,14 +1168,14 @@ public final class PalladioExport {
 		}
 	}
 
-	private void scenarioBehaviour(Node node, ScenarioBehaviour behaviour) throws PalladioExportException {
+	private void scenarioBehaviour(XmiNode node, ScenarioBehaviour behaviour) throws PalladioExportException {
 		identity(node, behaviour);
 		for (UserAction action : behaviour.getActions()) {
 			userAction(node.child(ACTIONS_SCENARIO_BEHAVIOUR), action);
 		}
 	}
 
-	private void userAction(Node node, UserAction action) throws PalladioExportException {
+	private void userAction(XmiNode node, UserAction action) throws PalladioExportException {
 		if (action.eClass().getEPackage() != PcmPackage.eINSTANCE) {
 			throw cannotWrite(action);
 		}
@@ -1321,9 +1194,9 @@ public final class PalladioExport {
 		case Delay delay -> randomVariable(node, TIME_SPECIFICATION_DELAY, delay.getTime());
 		case Branch branch -> {
 			for (ScenarioBranchTransition transition : branch.getTransitions()) {
-				Node transitionNode = node.child(BRANCH_TRANSITIONS_BRANCH);
+				XmiNode transitionNode = node.child(BRANCH_TRANSITIONS_BRANCH);
 				identity(transitionNode, transition);
-				transitionNode.attribute("branchProbability", number(transition.getProbability()));
+				transitionNode.attribute("branchProbability", XmiNode.number(transition.getProbability()));
 				if (transition.getBody() != null) {
 					scenarioBehaviour(transitionNode.child(BRANCHED_BEHAVIOUR_BRANCH_TRANSITION), transition.getBody());
 				}
@@ -1341,109 +1214,8 @@ public final class PalladioExport {
 		}
 	}
 
-	private static PalladioExportException cannotWrite(Object element) {
+	static PalladioExportException cannotWrite(Object element) {
 		String described = element instanceof EObject object ? Diagnostic.describe(object) : String.valueOf(element);
 		return new PalladioExportException(described + " cannot be written as a Palladio model element yet");
-	}
-
-	// ------------------------------------------------------------------ XML
-
-	/** An element of a document being built: PCM's feature name, its attributes and children in order. */
-	private static final class Node {
-		final String name;
-		final Map<String, String> attributes = new LinkedHashMap<>();
-		final List<Node> children = new ArrayList<>();
-
-		Node(String name) {
-			this.name = name;
-		}
-
-		Node attribute(String key, String value) {
-			attributes.put(key, value);
-			return this;
-		}
-
-		Node child(String childName) {
-			Node child = new Node(childName);
-			children.add(child);
-			return child;
-		}
-	}
-
-	private static Map<String, String> namespaces() {
-		Map<String, String> namespaces = new LinkedHashMap<>();
-		namespaces.put("xmi", XMI);
-		namespaces.put("xsi", XSI);
-		namespaces.put("allocation", PCM + "Allocation/5.2");
-		namespaces.put("composition", PCM + "Core/Composition/5.2");
-		namespaces.put("repository", PCM + "Repository/5.2");
-		namespaces.put("resourceenvironment", PCM + "ResourceEnvironment/5.2");
-		namespaces.put("resourcetype", PCM + "ResourceType/5.2");
-		namespaces.put("seff", PCM + "SEFF/5.2");
-		namespaces.put("stoex", "http://sdq.ipd.uka.de/StochasticExpressions/2.2");
-		namespaces.put("system", PCM + "System/5.2");
-		namespaces.put("usagemodel", PCM + "UsageModel/5.2");
-		namespaces.put("usageevolution", UsageEvolutions.USAGE_EVOLUTION_NAMESPACE);
-		namespaces.put("tools.descartes.dlim", UsageEvolutions.DLIM_NAMESPACE);
-		return Map.copyOf(namespaces);
-	}
-
-	/** Every document declares all of PCM's namespaces, so every xsi:type prefix is bound. */
-	private static byte[] serialise(Node root, String fileName) throws PalladioExportException {
-		ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-		try {
-			XMLStreamWriter writer = XMLOutputFactory.newFactory().createXMLStreamWriter(bytes, "UTF-8");
-			writer.writeStartDocument("UTF-8", "1.0");
-			writer.writeCharacters("\n");
-			String prefix = root.name.substring(0, root.name.indexOf(':'));
-			writer.writeStartElement(prefix, root.name.substring(prefix.length() + 1), NAMESPACES.get(prefix));
-			List<String> declared = switch (prefix) {
-			case "usageevolution" -> List.of("usageevolution");
-			case "tools.descartes.dlim" -> List.of("xmi", "xsi", "tools.descartes.dlim");
-			default -> List.of("xmi", "xsi", "allocation", "composition", "repository", "resourceenvironment",
-					"resourcetype", "seff", "stoex", "system", "usagemodel");
-			};
-			for (String namespacePrefix : declared) {
-				writer.writeNamespace(namespacePrefix, NAMESPACES.get(namespacePrefix));
-			}
-			attributes(writer, root);
-			children(writer, root, 1);
-			writer.writeCharacters("\n");
-			writer.writeEndElement();
-			writer.writeEndDocument();
-			writer.close();
-		} catch (XMLStreamException e) {
-			throw new PalladioExportException("cannot write '" + fileName + "': " + e.getMessage(), e);
-		}
-		return bytes.toByteArray();
-	}
-
-	private static void attributes(XMLStreamWriter writer, Node node) throws XMLStreamException {
-		for (Map.Entry<String, String> attribute : node.attributes.entrySet()) {
-			String key = attribute.getKey();
-			int colon = key.indexOf(':');
-			if (colon > 0) {
-				String prefix = key.substring(0, colon);
-				writer.writeAttribute(prefix, NAMESPACES.get(prefix), key.substring(colon + 1), attribute.getValue());
-			} else {
-				writer.writeAttribute(key, attribute.getValue());
-			}
-		}
-	}
-
-	private static void children(XMLStreamWriter writer, Node node, int depth) throws XMLStreamException {
-		for (Node child : node.children) {
-			writer.writeCharacters("\n" + "  ".repeat(depth));
-			if (child.children.isEmpty()) {
-				writer.writeEmptyElement(child.name);
-				attributes(writer, child);
-			} else {
-				writer.writeStartElement(child.name);
-				attributes(writer, child);
-				children(writer, child, depth + 1);
-				writer.writeCharacters("\n" + "  ".repeat(depth));
-				writer.writeEndElement();
-			}
-		}
 	}
 }
