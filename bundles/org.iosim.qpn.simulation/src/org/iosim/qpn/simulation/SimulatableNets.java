@@ -74,10 +74,8 @@ public final class SimulatableNets {
 	 */
 	public static Read read(Path file, String configurationName) throws NetRefusedException {
 		QpeReadResult read = NetFiles.readValidated(file);
-		List<String> errors = read.diagnostics().stream().filter(QpnDiagnostic::isError).map(QpnDiagnostic::message)
-				.toList();
-		if (!errors.isEmpty()) {
-			throw new NetRefusedException(String.join(System.lineSeparator(), errors));
+		if (read.hasErrors()) {
+			throw new NetRefusedException(read.errorLines());
 		}
 		Net net = read.net();
 		Optional<SimulatorConfiguration> configuration = configuration(net, file, configurationName);
@@ -86,8 +84,7 @@ public final class SimulatableNets {
 		} catch (UnsupportedNetException unsupported) {
 			throw new NetRefusedException(file.getFileName() + ": " + unsupported.getMessage());
 		}
-		return new Read(file, net, configuration,
-				read.diagnostics().stream().filter(diagnostic -> !diagnostic.isError()).toList());
+		return new Read(file, net, configuration, read.warnings());
 	}
 
 	private static Optional<SimulatorConfiguration> configuration(Net net, Path file, String name) {

@@ -28,6 +28,11 @@ public record QpeReadResult(Net net, List<QpnDiagnostic> diagnostics) {
 		return diagnostics.stream().filter(QpnDiagnostic::isError).toList();
 	}
 
+	/** @return the errors' messages, one a line, as a refusal of the file names them */
+	public String errorLines() {
+		return String.join(System.lineSeparator(), errors().stream().map(QpnDiagnostic::message).toList());
+	}
+
 	/** @return only the warnings */
 	public List<QpnDiagnostic> warnings() {
 		return diagnostics.stream().filter(diagnostic -> !diagnostic.isError()).toList();
