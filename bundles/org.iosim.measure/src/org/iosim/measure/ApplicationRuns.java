@@ -1,11 +1,8 @@
 package org.iosim.measure;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Random;
 
@@ -71,21 +68,5 @@ final class ApplicationRuns {
 		BlockThrottle throttle = throttling.throttle().orElseThrow(() -> new MeasurementException(
 				"cannot limit the volume " + volume.name() + ": " + throttling.reason()));
 		return throttle.create(volume, folder);
-	}
-
-	/**
-	 * Removes what an application left in {@code tree}, and {@code tree} too unless {@code keepRoot}.
-	 * Files left behind (one still open) waste space but harm no result, so nothing is reported.
-	 */
-	static void remove(Path tree, boolean keepRoot) {
-		try (var walk = Files.walk(tree)) {
-			for (Path path : walk.sorted(Comparator.reverseOrder()).toList()) {
-				if (!keepRoot || !path.equals(tree)) {
-					Files.deleteIfExists(path);
-				}
-			}
-		} catch (IOException | RuntimeException leftOver) {
-			// see above
-		}
 	}
 }

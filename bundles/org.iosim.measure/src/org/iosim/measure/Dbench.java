@@ -11,6 +11,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import org.iosim.files.FileTrees;
+
 /**
  * dbench, the NetBench file-server load (Samba's client operations replayed on a local file
  * system), with {@code -s}: every file is opened O_SYNC, so each write waits for the device, as a
@@ -112,7 +114,7 @@ public record Dbench(Path folder, Volume volume, List<Integer> clients, int repe
 				group.close();
 			}
 			if (ours) {
-				ApplicationRuns.remove(work, false);
+				FileTrees.removeQuietly(work, false);
 			}
 		}
 		return runs;

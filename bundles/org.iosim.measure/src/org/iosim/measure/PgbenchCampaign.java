@@ -6,6 +6,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.iosim.files.FileTrees;
+
 /**
  * Measures PostgreSQL with pgbench at several client counts, as a user would on their volume: one
  * private cluster made and loaded once, then every (clients, repetition) run in an order shuffled
@@ -121,7 +123,7 @@ public record PgbenchCampaign(Path folder, int port, Volume volume, int scale, L
 			if (group != null) {
 				group.close();
 			}
-			ApplicationRuns.remove(folder, true); // what was made; the folder stays, since it may have existed before
+			FileTrees.removeQuietly(folder, true); // what was made; the folder stays, since it may have existed before
 		}
 	}
 
