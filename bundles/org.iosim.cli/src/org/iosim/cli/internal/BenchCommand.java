@@ -14,6 +14,7 @@ import org.iosim.engine.SimulationException;
 import org.iosim.simulation.bench.ClosedNetworkBenchmark;
 
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
@@ -39,11 +40,8 @@ final class BenchCommand implements Callable<Integer> {
 	@Option(names = "--seed", defaultValue = "1", description = "Seed (default ${DEFAULT-VALUE}).")
 	long seed;
 
-	@Option(names = "--simqpn-runs", defaultValue = "3", paramLabel = "N", description = "When SimQPN is built"
-			+ " (benchmarks/simqpn): its runs on the same network as a QPME net (examples/qpn/closed-network.qpe,"
-			+ " 20 users, configuration 'bench-fixed'), whose events per second the engine's are compared with; 0 for"
-			+ " none (default ${DEFAULT-VALUE}).")
-	int simQpnRuns;
+	@Mixin
+	SimQpnRunsOption simQpn;
 
 	@Spec
 	CommandSpec spec;
@@ -53,9 +51,7 @@ final class BenchCommand implements Callable<Integer> {
 		if (users < 1 || requests < 10) {
 			throw new IosimCommand.UserError(Main.EXIT_USAGE, "--users must be at least 1 and --requests at least 10");
 		}
-		if (simQpnRuns < 0 || simQpnRuns > 100) {
-			throw new IosimCommand.UserError(Main.EXIT_USAGE, "--simqpn-runs must be 0 to 100, got " + simQpnRuns);
-		}
+		int simQpnRuns = simQpn.runs();
 		PrintWriter out = spec.commandLine().getOut();
 		out.printf("closed network: %d users, %,d requests (seed %d)%n", users, requests, seed);
 		out.flush();
@@ -75,7 +71,7 @@ final class BenchCommand implements Callable<Integer> {
 		out.printf("peak heap     %,14d bytes%n", figures.peakHeapBytes());
 		out.printf("mean response %14.5f (think time excluded)%n", figures.meanResponseTime());
 		if (simQpnRuns > 0) {
-			compareWithSimQpn(figures.engineEventsPerSecond(), out);
+			compareWithSimQpn(figures.engineEventsPerSecond(), simQpnRuns, out);
 		}
 		return 0;
 	}
@@ -87,7 +83,7 @@ final class BenchCommand implements Callable<Integer> {
 	 * SimQPN's events per second on the same network, best of its runs: one run counts its events per
 	 * unit of simulated time, the others time its simulation loop without counting.
 	 */
-	private void compareWithSimQpn(double engineEventsPerSecond, PrintWriter out) {
+	private void compareWithSimQpn(double engineEventsPerSecond, int simQpnRuns, PrintWriter out) {
 		Optional<SimQpnComparison> simQpn = SimQpnComparison.find();
 		if (simQpn.isEmpty()) {
 			out.println(SimQpnComparison.notAvailable());
@@ -97,8 +93,7 @@ final class BenchCommand implements Callable<Integer> {
 			out.println("SimQPN: no comparison, since its net has " + NET_USERS + " users, not " + users);
 			return;
 		}
-		Path net = Path.of(System.getProperty(SimQpnComparison.BENCHMARKS_PROPERTY)).resolveSibling("examples")
-				.resolve("qpn").resolve("closed-network.qpe");
+		Path net = simQpn.get().closedNetwork();
 		double best = 0;
 		try {
 			double eventsPerTimeUnit = simQpn.get().simQpn(net, NET_CONFIGURATION, true).eventsPerTimeUnit();

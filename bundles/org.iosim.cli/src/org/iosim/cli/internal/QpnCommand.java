@@ -5,6 +5,7 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -88,7 +89,7 @@ final class QpnCommand implements Runnable {
 		} catch (IllegalArgumentException noSuchConfiguration) {
 			throw new IosimCommand.UserError(Main.EXIT_USAGE, noSuchConfiguration.getMessage());
 		}
-		read.warnings().forEach(warning -> err.println("warning: " + warning.message()));
+		printWarnings(read.warnings(), err);
 		return read;
 	}
 
@@ -98,16 +99,15 @@ final class QpnCommand implements Runnable {
 	}
 
 	/** Prints the warnings; errors end the command with their messages. */
-	static void report(List<QpnDiagnostic> diagnostics, PrintWriter err) {
-		for (QpnDiagnostic diagnostic : diagnostics) {
-			if (!diagnostic.isError()) {
-				err.println("warning: " + diagnostic.message());
-			}
+	static void report(QpeReadResult read, PrintWriter err) {
+		printWarnings(read.warnings(), err);
+		if (read.hasErrors()) {
+			throw new IosimCommand.UserError(Main.EXIT_INVALID, read.errorLines());
 		}
-		List<String> errors = diagnostics.stream().filter(QpnDiagnostic::isError).map(QpnDiagnostic::message).toList();
-		if (!errors.isEmpty()) {
-			throw new IosimCommand.UserError(Main.EXIT_INVALID, String.join(System.lineSeparator(), errors));
-		}
+	}
+
+	private static void printWarnings(List<QpnDiagnostic> warnings, PrintWriter err) {
+		warnings.forEach(warning -> err.println("warning: " + warning.message()));
 	}
 
 	/**
@@ -366,7 +366,7 @@ final class QpnCommand implements Runnable {
 		@Override
 		public Integer call() {
 			QpeReadResult read = readFile(input);
-			report(read.diagnostics(), spec.commandLine().getErr());
+			report(read, spec.commandLine().getErr());
 			requireWritableFile(output, overwrite, input);
 			Net net = read.net();
 			writeNet(output, overwrite, net);
@@ -586,10 +586,8 @@ final class QpnCommand implements Runnable {
 		@Option(names = "--seed", defaultValue = "1", description = "Seed (default ${DEFAULT-VALUE}).")
 		long seed;
 
-		@Option(names = "--simqpn-runs", defaultValue = "3", paramLabel = "N", description = "When SimQPN is built"
-				+ " (benchmarks/simqpn): runs of each, IOSim's 'qpn simulate' and SimQPN, alternating, on the net's first"
-				+ " configuration, whose times are compared; 0 for none (default ${DEFAULT-VALUE}).")
-		int simQpnRuns;
+		@Mixin
+		SimQpnRunsOption simQpn;
 
 		@Mixin
 		RegressionCommand.QuietOption quiet;
@@ -602,9 +600,7 @@ final class QpnCommand implements Runnable {
 			if (!(runLength > 0 && runLength < Double.POSITIVE_INFINITY)) {
 				throw new IosimCommand.UserError(Main.EXIT_USAGE, "--run-length must be positive, got " + runLength);
 			}
-			if (simQpnRuns < 0 || simQpnRuns > 100) {
-				throw new IosimCommand.UserError(Main.EXIT_USAGE, "--simqpn-runs must be 0 to 100, got " + simQpnRuns);
-			}
+			int simQpnRuns = simQpn.runs();
 			Path net = file;
 			PrintWriter err = spec.commandLine().getErr();
 			SimulatableNets.Read readNet = read(net, null, err);
@@ -629,13 +625,14 @@ final class QpnCommand implements Runnable {
 			printed.printf(Locale.ROOT, "heap       %.1f MB after a run a tenth as long, %.1f MB after the long run%n",
 					figures.heapAfterShortRun() / 1e6, figures.heapAfterLongRun() / 1e6);
 			if (simQpnRuns > 0) {
-				Optional<SimQpnComparison> simQpn = SimQpnComparison.find();
-				if (simQpn.isEmpty()) {
+				Optional<SimQpnComparison> found = SimQpnComparison.find();
+				if (found.isEmpty()) {
 					printed.println(SimQpnComparison.notAvailable());
 				} else if (readNet.configuration().isEmpty()) {
 					printed.println("SimQPN: no comparison, since the net has no simulator configuration");
 				} else {
-					compare(simQpn.get(), readNet.configuration().get().getName(), figures.eventsPerSecond(), printed, err);
+					compare(found.get(), readNet.configuration().get().getName(), simQpnRuns, figures.eventsPerSecond(),
+							printed, err);
 				}
 			}
 			return 0;
@@ -645,33 +642,34 @@ final class QpnCommand implements Runnable {
 		 * One counting run of SimQPN for its events per unit of simulated time, then IOSim's whole command and
 		 * SimQPN's alternating, each best run and the median reported.
 		 */
-		private void compare(SimQpnComparison simQpn, String configuration, double iosimEventsPerSecond,
+		private void compare(SimQpnComparison simQpn, String configuration, int runs, double iosimEventsPerSecond,
 				PrintWriter printed, PrintWriter err) {
-			List<Double> iosimWall = new ArrayList<>();
-			List<Double> simQpnWall = new ArrayList<>();
-			List<Double> simQpnRate = new ArrayList<>();
+			double[] iosimWall = new double[runs];
+			double[] simQpnWall = new double[runs];
+			double[] simQpnRate = new double[runs];
 			try {
 				progress(err, "SimQPN: counting its events (configuration '" + configuration + "')");
 				double eventsPerTimeUnit = simQpn.simQpn(file, configuration, true).eventsPerTimeUnit();
-				for (int run = 1; run <= simQpnRuns; run++) {
-					progress(err, "IOSim and SimQPN: run " + run + " of " + simQpnRuns);
-					iosimWall.add(simQpn.iosim(file, configuration));
+				for (int run = 0; run < runs; run++) {
+					progress(err, "IOSim and SimQPN: run " + (run + 1) + " of " + runs);
+					iosimWall[run] = simQpn.iosim(file, configuration);
 					SimQpnComparison.Run timed = simQpn.simQpn(file, configuration, false);
-					simQpnWall.add(timed.wallSeconds());
-					simQpnRate.add(timed.eventsPerSecond(eventsPerTimeUnit));
+					simQpnWall[run] = timed.wallSeconds();
+					simQpnRate[run] = timed.eventsPerSecond(eventsPerTimeUnit);
 				}
 			} catch (IOException failed) {
 				printed.println("SimQPN: no comparison: " + failed.getMessage());
 				return;
 			}
-			double bestIosim = iosimWall.stream().mapToDouble(Double::doubleValue).min().orElseThrow();
-			double bestSimQpn = simQpnWall.stream().mapToDouble(Double::doubleValue).min().orElseThrow();
-			double bestRate = simQpnRate.stream().mapToDouble(Double::doubleValue).max().orElseThrow();
+			Arrays.sort(iosimWall);
+			Arrays.sort(simQpnWall);
+			Arrays.sort(simQpnRate);
+			double bestRate = simQpnRate[runs - 1];
 			printed.printf(Locale.ROOT, "SimQPN (QPME %s), configuration '%s', %d alternating runs each:%n", simQpn.build(),
-					configuration, simQpnRuns);
+					configuration, runs);
 			printed.printf(Locale.ROOT, "  whole command  IOSim %.2f s, SimQPN %.2f s (best; medians %.2f and %.2f s):"
-					+ " IOSim %s as fast%n", bestIosim, bestSimQpn, median(iosimWall), median(simQpnWall),
-					SimQpnComparison.ratio(bestSimQpn, bestIosim));
+					+ " IOSim %s as fast%n", iosimWall[0], simQpnWall[0], ApplicationOptions.median(iosimWall),
+					ApplicationOptions.median(simQpnWall), SimQpnComparison.ratio(simQpnWall[0], iosimWall[0]));
 			printed.printf(Locale.ROOT, "  simulation     IOSim %.2f M events/s, SimQPN %.2f M events/s (best): IOSim %s as"
 					+ " fast%n", iosimEventsPerSecond / 1e6, bestRate / 1e6, SimQpnComparison.ratio(iosimEventsPerSecond,
 							bestRate));
@@ -683,13 +681,6 @@ final class QpnCommand implements Runnable {
 				err.flush();
 			}
 		}
-	}
-
-	/** @return the median of the values */
-	static double median(List<Double> values) {
-		List<Double> sorted = values.stream().sorted().toList();
-		int middle = sorted.size() / 2;
-		return sorted.size() % 2 == 1 ? sorted.get(middle) : (sorted.get(middle - 1) + sorted.get(middle)) / 2;
 	}
 
 	private static String number(double value) {

@@ -34,7 +34,10 @@ final class SimQpnComparison {
 	record Run(double wallSeconds, double loopSeconds, double simulatedTime, long events) {
 
 		/** @return a counting run's events per unit of simulated time */
-		double eventsPerTimeUnit() {
+		double eventsPerTimeUnit() throws IOException {
+			if (events < 0) {
+				throw new IOException("SimQPN did not count its events (its event counter needs Java 24 or newer)");
+			}
 			return events / simulatedTime;
 		}
 
@@ -62,8 +65,9 @@ final class SimQpnComparison {
 			return Optional.empty();
 		}
 		Path script = Path.of(benchmarks, "simqpn", "run-simqpn.sh");
-		Path buildInfo = cache().resolve("build-info");
-		if (!Files.isRegularFile(script) || !Files.isRegularFile(cache().resolve("classpath"))
+		Path cache = cache();
+		Path buildInfo = cache.resolve("build-info");
+		if (!Files.isRegularFile(script) || !Files.isRegularFile(cache.resolve("classpath"))
 				|| !Files.isRegularFile(buildInfo)) {
 			return Optional.empty();
 		}
@@ -94,6 +98,12 @@ final class SimQpnComparison {
 		String xdg = System.getenv("XDG_CACHE_HOME");
 		Path base = xdg != null && !xdg.isBlank() ? Path.of(xdg) : Path.of(System.getProperty("user.home"), ".cache");
 		return base.resolve("iosim").resolve("simqpn");
+	}
+
+	/** @return the QPME net of the architecture engine's benchmark network, which {@code bench} runs SimQPN on */
+	Path closedNetwork() {
+		return Path.of(System.getProperty(BENCHMARKS_PROPERTY)).resolveSibling("examples").resolve("qpn")
+				.resolve("closed-network.qpe");
 	}
 
 	/** @return the QPME commit SimQPN was built from, abbreviated */
