@@ -17,6 +17,12 @@ public class ModelCompilationException extends Exception {
 		this.diagnostic = Diagnostic.error(element, problem);
 	}
 
+	/** @param diagnostic an error a validation rule found, which stops the simulation as it stops validation */
+	public ModelCompilationException(Diagnostic diagnostic) {
+		super(diagnostic.message());
+		this.diagnostic = diagnostic;
+	}
+
 	/** @return the problem with file, line and element where the model came from files */
 	public Diagnostic diagnostic() {
 		return diagnostic;

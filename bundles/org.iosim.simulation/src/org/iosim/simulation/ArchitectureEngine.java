@@ -26,10 +26,14 @@ public final class ArchitectureEngine implements Engine {
 		return ArchitectureSimulation.of((ArchitectureModel) model);
 	}
 
-	/** Compiles with the caller's analysis model kinds, if it gives them, so that they are not discovered again. */
+	/**
+	 * Compiles with the caller's analysis model kinds and action compilers, if it gives them, so that they
+	 * are not discovered again.
+	 */
 	@Override
 	public ArchitectureSimulation prepare(EObject model, Services services) throws ModelCompilationException {
 		return ArchitectureSimulation.of((ArchitectureModel) model, SchedulingPolicies.standard(),
-				services.get(AnalysisModelRegistry.class).orElseGet(AnalysisModelRegistry::standard));
+				services.get(AnalysisModelRegistry.class).orElseGet(AnalysisModelRegistry::standard),
+				services.get(ActionCompilers.class).orElseGet(ActionCompilers::standard));
 	}
 }

@@ -36,16 +36,19 @@ public final class ArchitectureSimulation implements Engine.PreparedSimulation {
 	private final ArchitectureModel model;
 	private final SchedulingPolicies policies;
 	private final AnalysisModelRegistry analysisModels;
+	private final ActionCompilers actionCompilers;
 	private final String modelName;
 	private final List<Diagnostic> warnings;
 	/** The plans with and without the linking resources ({@link SimulationConfig#simulateLinkingResources}). */
 	private final ModelPlan[] plans = new ModelPlan[2];
 
 	private ArchitectureSimulation(ArchitectureModel model, SchedulingPolicies policies,
-			AnalysisModelRegistry analysisModels, boolean simulateLinkingResources, ModelPlan plan) {
+			AnalysisModelRegistry analysisModels, ActionCompilers actionCompilers, boolean simulateLinkingResources,
+			ModelPlan plan) {
 		this.model = model;
 		this.policies = policies;
 		this.analysisModels = analysisModels;
+		this.actionCompilers = actionCompilers;
 		this.modelName = model.getName() != null && !model.getName().isBlank() ? model.getName()
 				: model.getId() != null ? model.getId() : "model";
 		this.warnings = plan.warnings();
@@ -65,26 +68,34 @@ public final class ArchitectureSimulation implements Engine.PreparedSimulation {
 	/** As {@link #of(ArchitectureModel)}, with the given scheduling policies and analysis model kinds. */
 	public static ArchitectureSimulation of(ArchitectureModel model, SchedulingPolicies policies,
 			AnalysisModelRegistry analysisModels) throws ModelCompilationException {
+		return of(model, policies, analysisModels, ActionCompilers.standard());
+	}
+
+	/** As {@link #of(ArchitectureModel)}, with the given scheduling policies, analysis model kinds and action compilers. */
+	public static ArchitectureSimulation of(ArchitectureModel model, SchedulingPolicies policies,
+			AnalysisModelRegistry analysisModels, ActionCompilers actionCompilers) throws ModelCompilationException {
 		SimulationConfig defaults = SimulationConfig.defaults();
-		ModelPlan plan = compile(model, defaults.simulateLinkingResources(), policies, analysisModels);
+		ModelPlan plan = compile(model, defaults.simulateLinkingResources(), policies, analysisModels, actionCompilers);
 		// What only building a replication finds (an analysis model its kind cannot create, a passive
 		// resource's capacity that is no whole number) is found here too, before anything runs.
 		plan.instantiate(defaults, 0);
-		return new ArchitectureSimulation(model, policies, analysisModels, defaults.simulateLinkingResources(), plan);
+		return new ArchitectureSimulation(model, policies, analysisModels, actionCompilers,
+				defaults.simulateLinkingResources(), plan);
 	}
 
 	/** Compilations take turns, since EMF models are not meant for concurrent reading. */
 	private static ModelPlan compile(ArchitectureModel model, boolean simulateLinkingResources,
-			SchedulingPolicies policies, AnalysisModelRegistry analysisModels) throws ModelCompilationException {
+			SchedulingPolicies policies, AnalysisModelRegistry analysisModels, ActionCompilers actionCompilers)
+			throws ModelCompilationException {
 		synchronized (model) {
-			return ModelCompiler.compile(model, simulateLinkingResources, policies, analysisModels);
+			return ModelCompiler.compile(model, simulateLinkingResources, policies, analysisModels, actionCompilers);
 		}
 	}
 
 	private synchronized ModelPlan plan(SimulationConfig config) throws ModelCompilationException {
 		int variant = config.simulateLinkingResources() ? 1 : 0;
 		if (plans[variant] == null) {
-			plans[variant] = compile(model, config.simulateLinkingResources(), policies, analysisModels);
+			plans[variant] = compile(model, config.simulateLinkingResources(), policies, analysisModels, actionCompilers);
 		}
 		return plans[variant];
 	}

@@ -146,8 +146,8 @@ class CompletionTransformation {
 			val calls = action.hddCalls
 			if (!demands.empty || !calls.empty) {
 				val io = IoFactory.eINSTANCE.createIoAction => [
-					id = action.id + ".io"
-					name = (action.name ?: "action") + " (I/O)"
+					id = HddUse.ioActionId(action)
+					name = HddUse.ioActionName(action)
 				]
 				io.requests += demands.map[demandRequest(storage)]
 				io.requests += calls.map[callRequest(storage)]

@@ -31,7 +31,7 @@ import org.iosim.pcm.ResourceDemandingSeff;
  *                    file, compiling a model)
  */
 public record Diagnostic(Severity severity, String file, int line, int column, String elementPath,
-		String elementType, String elementName, String elementId, String message, Rule rule) {
+		String elementType, String elementName, String elementId, String message, ValidationRule rule) {
 
 	public enum Severity {
 		ERROR, WARNING
@@ -68,7 +68,7 @@ public record Diagnostic(Severity severity, String file, int line, int column, S
 	}
 
 	/** A problem a validation rule found with a model element, located as {@link #of(Severity, EObject, String)} says. */
-	public static Diagnostic of(Rule rule, Severity severity, EObject element, String message) {
+	public static Diagnostic of(ValidationRule rule, Severity severity, EObject element, String message) {
 		SourceLocation location = SourceLocation.of(element).orElse(null);
 		String file = location == null ? null : location.file();
 		int line = location == null ? 0 : location.line();

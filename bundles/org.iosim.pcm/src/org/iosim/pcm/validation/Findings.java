@@ -14,11 +14,11 @@ final class Findings {
 	private final List<Diagnostic> diagnostics = new ArrayList<>();
 	private final List<EObject> subjects = new ArrayList<>();
 
-	void error(Rule rule, EObject element, String message) {
+	void error(ValidationRule rule, EObject element, String message) {
 		add(element, Diagnostic.of(rule, Diagnostic.Severity.ERROR, element, message));
 	}
 
-	void warning(Rule rule, EObject element, String message) {
+	void warning(ValidationRule rule, EObject element, String message) {
 		add(element, Diagnostic.of(rule, Diagnostic.Severity.WARNING, element, message));
 	}
 

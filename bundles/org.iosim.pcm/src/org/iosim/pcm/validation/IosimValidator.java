@@ -8,12 +8,12 @@ import org.eclipse.emf.common.util.DiagnosticChain;
 import org.eclipse.emf.ecore.EClass;
 import org.eclipse.emf.ecore.EDataType;
 import org.eclipse.emf.ecore.EObject;
+import org.eclipse.emf.ecore.EPackage;
 import org.eclipse.emf.ecore.EValidator;
 import org.eclipse.emf.ecore.util.EcoreUtil;
 import org.iosim.pcm.ArchitectureModel;
 import org.iosim.pcm.PcmPackage;
 import org.iosim.pcm.io.IoConfiguration;
-import org.iosim.pcm.io.IoPackage;
 
 /**
  * IOSim's validation rules as an EMF {@link EValidator}, so that EMF's
@@ -51,13 +51,20 @@ public final class IosimValidator implements EValidator {
 	}
 
 	/**
-	 * Registers {@link #INSTANCE} for {@link PcmPackage} and {@link IoPackage} in
-	 * {@link EValidator.Registry#INSTANCE}, replacing EMF's default validation of their elements. Calling
-	 * it again changes nothing.
+	 * Registers {@link #INSTANCE} for {@link PcmPackage} and every package with {@link PackageRules} (the
+	 * I/O extension's, and those registered later) in {@link EValidator.Registry#INSTANCE}, replacing
+	 * EMF's default validation of their elements. Calling it again changes nothing.
 	 */
 	public static void register() {
 		EValidator.Registry.INSTANCE.put(PcmPackage.eINSTANCE, INSTANCE);
-		EValidator.Registry.INSTANCE.put(IoPackage.eINSTANCE, INSTANCE);
+		ModelValidator.extensionPackages().forEach(extension -> EValidator.Registry.INSTANCE.put(extension, INSTANCE));
+	}
+
+	/** Registers {@link #INSTANCE} for a package whose rules were registered after {@link #register()} was called. */
+	static void followRegistration(EPackage extension) {
+		if (EValidator.Registry.INSTANCE.get(PcmPackage.eINSTANCE) == INSTANCE) {
+			EValidator.Registry.INSTANCE.put(extension, INSTANCE);
+		}
 	}
 
 	@Override

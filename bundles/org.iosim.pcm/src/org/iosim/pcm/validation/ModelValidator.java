@@ -3,9 +3,11 @@ package org.iosim.pcm.validation;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 import org.eclipse.emf.ecore.EAttribute;
 import org.eclipse.emf.ecore.EObject;
+import org.eclipse.emf.ecore.EPackage;
 import org.eclipse.emf.ecore.EReference;
 import org.eclipse.emf.ecore.util.EcoreUtil;
 import org.iosim.pcm.ArchitectureModel;
@@ -16,11 +18,33 @@ import org.iosim.pcm.io.IoConfiguration;
  * Checks that a model set is complete and consistent enough to simulate: required references set
  * and inside the model set, well-formed behaviours, probabilities summing to one, parseable
  * stochastic expressions, sensible resource values, complete allocation and wiring. Per-class rules
- * live in {@link ValidationRules}; the checks that apply to every element (the references the
+ * live in {@link ValidationRules}, and those of packages that extend the architecture metamodel in their
+ * {@link PackageRules} (the I/O extension's in {@code IoRules}); the checks that apply to every element (the references the
  * metamodel declares required are set, references stay inside the model set, stochastic expressions
  * parse) are generic over the metamodel.
  */
 public final class ModelValidator {
+
+	/** The rules of the packages extending the architecture metamodel, at most one per package. */
+	private static final List<PackageRules> PACKAGE_RULES = new CopyOnWriteArrayList<>(List.of(new IoRules()));
+
+	/**
+	 * Adds the rules of a package extending the architecture metamodel to every validation from now on,
+	 * replacing rules registered for the same package before; in a workbench where
+	 * {@link IosimValidator} is registered with EMF, EMF's validation of the package's elements runs them
+	 * too. As EMF's packages register their validators in code, a package's rules are registered by the
+	 * code that initializes the package.
+	 */
+	public static synchronized void register(PackageRules rules) {
+		PACKAGE_RULES.removeIf(registered -> registered.ePackage() == rules.ePackage());
+		PACKAGE_RULES.add(rules);
+		IosimValidator.followRegistration(rules.ePackage());
+	}
+
+	/** @return the packages whose rules are registered, besides the architecture package */
+	static List<EPackage> extensionPackages() {
+		return PACKAGE_RULES.stream().map(PackageRules::ePackage).toList();
+	}
 
 	/** @return the problems found, errors and warnings, in model order; empty for a valid model */
 	public List<Diagnostic> validate(ArchitectureModel model) {
@@ -39,7 +63,7 @@ public final class ModelValidator {
 
 	private static List<Diagnostic> validate(ArchitectureModel model, EObject root) {
 		Findings findings = new Findings();
-		ValidationRules rules = new ValidationRules(model, findings);
+		ValidationRules rules = new ValidationRules(model, findings, PACKAGE_RULES);
 		check(rules, model, root, findings);
 		for (Iterator<EObject> contents = root.eAllContents(); contents.hasNext();) {
 			check(rules, model, contents.next(), findings);
@@ -63,7 +87,7 @@ public final class ModelValidator {
 		Findings findings = new Findings();
 		ValidationRules rules = context == null ? null : (ValidationRules) context.get(ValidationRules.class);
 		if (rules == null || rules.model() != model) {
-			rules = new ValidationRules(model, findings);
+			rules = new ValidationRules(model, findings, PACKAGE_RULES);
 			if (context != null) {
 				context.put(ValidationRules.class, rules);
 			}
@@ -76,9 +100,7 @@ public final class ModelValidator {
 
 	private static void check(ValidationRules rules, ArchitectureModel model, EObject element,
 			Findings findings) {
-		rules.checkRequiredReferences(element);
-		rules.doSwitch(element);
-		rules.io().doSwitch(element);
+		rules.check(element);
 		if (model != null) {
 			checkReferencesStayInside(model, element, findings);
 		}

@@ -11,7 +11,7 @@ import java.util.Locale;
  * <p>
  * New rules are added at the end with the next number; a number is never reused.
  */
-public enum Rule {
+public enum Rule implements ValidationRule {
 
 	MODEL_SET_PART(1, "a model set has a repository, a system, a resource environment, an allocation and a usage model"),
 	REQUIRED_REFERENCE(2, "every reference the metamodel declares required is set"),
@@ -62,17 +62,17 @@ public enum Rule {
 		this.summary = summary;
 	}
 
-	/** @return the rule's number, EMF's diagnostic code */
+	@Override
 	public int number() {
 		return number;
 	}
 
-	/** @return the rule's name as users see it, e.g. {@code required-reference} */
+	@Override
 	public String code() {
 		return name().toLowerCase(Locale.ROOT).replace('_', '-');
 	}
 
-	/** @return what the rule asks of a model, in one line */
+	@Override
 	public String summary() {
 		return summary;
 	}

@@ -1,6 +1,5 @@
 package org.iosim.pcm.validation;
 
-import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
@@ -15,6 +14,7 @@ import java.util.stream.Collectors;
 
 import org.eclipse.emf.common.util.TreeIterator;
 import org.eclipse.emf.ecore.EObject;
+import org.eclipse.emf.ecore.util.Switch;
 import org.eclipse.emf.ecore.EReference;
 import org.iosim.pcm.AbstractAction;
 import org.iosim.pcm.Allocation;
@@ -96,17 +96,7 @@ import org.iosim.pcm.UsageScenario;
 import org.iosim.pcm.UserAction;
 import org.iosim.pcm.VariableCharacterisation;
 import org.iosim.pcm.VariableUsage;
-import org.iosim.pcm.io.AnalysisModelDefinition;
-import org.iosim.pcm.io.FileSet;
-import org.iosim.pcm.io.FixedMemoryLength;
-import org.iosim.pcm.io.IoConfiguration;
-import org.iosim.pcm.io.IoRequest;
-import org.iosim.pcm.io.IoType;
-import org.iosim.pcm.io.LittlesLawMemoryLength;
-import org.iosim.pcm.io.VirtualizedStorage;
-import org.iosim.pcm.io.util.IoSwitch;
 import org.iosim.pcm.util.PcmSwitch;
-import org.iosim.pcm.wiring.CallCycles;
 import org.iosim.pcm.wiring.CalledRoles;
 import org.iosim.pcm.wiring.HddUse;
 import org.iosim.pcm.wiring.Wiring;
@@ -116,22 +106,35 @@ import org.iosim.pcm.wiring.Wiring;
  * goes on to the cases of the element's supertypes, so the rules of all its classes apply (e.g. an
  * ExternalCallAction is checked as ExternalCallAction and as AbstractAction).
  */
-final class ValidationRules extends PcmSwitch<Object> {
+final class ValidationRules extends PcmSwitch<Object> implements RuleChecks {
 
 	private static final double PROBABILITY_TOLERANCE = 1e-6;
 
 	private final ArchitectureModel model;
 	private Findings findings;
 	private CalledRoles calledRoles;
+	/** The rules of the packages that extend the architecture metamodel, reporting through these. */
+	private final List<Switch<?>> packageRules;
 
-	ValidationRules(ArchitectureModel model, Findings findings) {
+	ValidationRules(ArchitectureModel model, Findings findings, List<PackageRules> extensions) {
 		this.model = model;
 		this.findings = findings;
+		this.packageRules = extensions.stream().<Switch<?>>map(extension -> extension.rules(this)).toList();
 	}
 
 	/** @return the model set whose elements these rules check, null for an I/O configuration on its own */
-	ArchitectureModel model() {
+	@Override
+	public ArchitectureModel model() {
 		return model;
+	}
+
+	/** Applies the architecture rules and every package's rules to the element. */
+	void check(EObject element) {
+		checkRequiredReferences(element);
+		doSwitch(element);
+		for (Switch<?> rules : packageRules) {
+			rules.doSwitch(element);
+		}
 	}
 
 	/**
@@ -146,35 +149,7 @@ final class ValidationRules extends PcmSwitch<Object> {
 
 	@Override
 	public Object caseArchitectureModel(ArchitectureModel modelSet) {
-		List<String> missing = new ArrayList<>();
-		if (modelSet.getRepositories().isEmpty()) {
-			missing.add("repository");
-		}
-		if (modelSet.getSystem() == null) {
-			missing.add("system");
-		}
-		if (modelSet.getResourceEnvironment() == null) {
-			missing.add("resource environment");
-		}
-		if (modelSet.getAllocation() == null) {
-			missing.add("allocation");
-		}
-		if (modelSet.getUsageModel() == null) {
-			missing.add("usage model");
-		}
-		for (String part : missing) {
-			error(Rule.MODEL_SET_PART, modelSet, "the model set has no " + part);
-		}
-		for (CallCycles.Cycle cycle : new CallCycles(modelSet).find()) {
-			error(Rule.CALL_CYCLE, cycle.closingCall(), "the call closes a call cycle, " + cycle.path()
-					+ ": a simulated recursion never ends; Palladio models have no recursion (repeat calls with a loop)");
-		}
-		for (CallCycles.Cycle cycle : CallCycles.events(modelSet).find()) {
-			warning(Rule.EVENT_CYCLE, cycle.closingCall(),
-					"the event closes an event cycle, " + cycle.path() + ": unless a branch or"
-					+ " filter condition breaks it, every event causes another for ever and the load they make grows"
-					+ " until a resource saturates");
-		}
+		ModelSetRules.check(modelSet, findings);
 		return null;
 	}
 
@@ -1089,8 +1064,8 @@ final class ValidationRules extends PcmSwitch<Object> {
 		return true;
 	}
 
-	/** @return whether the stochastic expression is set; reports an error if not */
-	private boolean requireText(EObject element, String text, String feature) {
+	@Override
+	public boolean requireText(EObject element, String text, String feature) {
 		if (text == null || text.isBlank()) {
 			error(Rule.REQUIRED_EXPRESSION, element, "required stochastic expression '" + feature + "' is not set");
 			return false;
@@ -1103,12 +1078,14 @@ final class ValidationRules extends PcmSwitch<Object> {
 				"greater than 0");
 	}
 
-	private void notNegative(EObject element, String text, String feature) {
+	@Override
+	public void notNegative(EObject element, String text, String feature) {
 		checkConstant(element, text, feature, value -> value >= 0 && value < Double.POSITIVE_INFINITY, "at least 0");
 	}
 
 	/** Counts (loop iterations, calls, capacities) are whole numbers. */
-	private void wholeNumberAtLeast(EObject element, String text, String feature, long minimum) {
+	@Override
+	public void wholeNumberAtLeast(EObject element, String text, String feature, long minimum) {
 		checkConstant(element, text, feature, value -> value >= minimum && value == Math.rint(value)
 				&& value < Double.POSITIVE_INFINITY, "a whole number of at least " + minimum);
 	}
@@ -1144,129 +1121,21 @@ final class ValidationRules extends PcmSwitch<Object> {
 		return "this " + action.eClass().getName();
 	}
 
-	private void error(Rule rule, EObject element, String message) {
+	@Override
+	public void error(ValidationRule rule, EObject element, String message) {
 		findings.error(rule, element, message);
 	}
 
-	private void warning(Rule rule, EObject element, String message) {
+	@Override
+	public void warning(ValidationRule rule, EObject element, String message) {
 		findings.warning(rule, element, message);
 	}
 
-	// ------------------------------------------------------------------ I/O extension
-
-	/** The rules of the I/O extension's classes, with the helpers of the architecture rules. */
-	IoSwitch<Object> io() {
-		return ioRules;
-	}
-
-	private final IoSwitch<Object> ioRules = new IoSwitch<>() {
-
-		@Override
-		public Object caseIoRequest(IoRequest request) {
-			if (request.getType() == null) {
-				error(Rule.IO_REQUEST, request, "the I/O request has no type (READ or WRITE)");
-			} else if (request.isSynchronous() && request.getType() == IoType.READ) {
-				error(Rule.SYNCHRONOUS_WRITE, request,
-						"a read cannot be synchronous: 'synchronous' marks a write that waits for stable storage");
-			}
-			if (requireText(request, request.getSize(), "size")) {
-				notNegative(request, request.getSize(), "size");
-			}
-			probability(request, request.getSequentiality(), "sequentiality");
-			wholeNumberAtLeast(request, request.getCount(), "count", 0);
-			IoConfiguration configuration = model == null ? null : Wiring.ioConfiguration(model);
-			if (request.getFileSet() == null || request.getFileSet().isBlank()) {
-				error(Rule.IO_REQUEST, request, "the I/O request names no file set");
-			} else if (configuration != null && Wiring.fileSet(configuration, request.getFileSet()) == null) {
-				error(Rule.IO_REQUEST, request,
-						"file set '" + request.getFileSet() + "' is not a file set of the I/O configuration ("
-						+ fileSetNames(configuration) + ")");
-			}
-			return null;
-		}
-
-		@Override
-		public Object caseFileSet(FileSet fileSet) {
-			if (fileSet.getName() == null || fileSet.getName().isBlank()) {
-				error(Rule.FILE_SET, fileSet, "the file set has no name");
-			} else if (fileSet.eContainer() instanceof IoConfiguration configuration
-					&& Wiring.fileSet(configuration, fileSet.getName()) != fileSet) {
-				error(Rule.FILE_SET, fileSet, "file set '" + fileSet.getName() + "' is defined twice");
-			}
-			if (fileSet.getSize() < 0) {
-				error(Rule.FILE_SET, fileSet,
-						"file set '" + fileSet.getName() + "' has the negative size " + fileSet.getSize());
-			}
-			return null;
-		}
-
-		@Override
-		public Object caseVirtualizedStorage(VirtualizedStorage storage) {
-			if (storage.getName() == null || storage.getName().isBlank()) {
-				error(Rule.VIRTUALIZED_STORAGE, storage, "the virtualized storage has no name");
-			}
-			if (storage.getContainers().isEmpty() && storage.getServedContainers().isEmpty()) {
-				error(Rule.VIRTUALIZED_STORAGE, storage, "the virtualized storage names no resource container");
-			}
-			if (storage.getMemoryLength() == null) {
-				error(Rule.VIRTUALIZED_STORAGE, storage,
-						"the virtualized storage has no memory length (fixed, or from Eq. 8.1 as mean delay"
-						+ " × arrival rate)");
-			}
-			if (storage.getDefaultFileSet() != null && !storage.getDefaultFileSet().isBlank()
-					&& storage.eContainer() instanceof IoConfiguration configuration
-					&& Wiring.fileSet(configuration, storage.getDefaultFileSet()) == null) {
-				error(Rule.VIRTUALIZED_STORAGE, storage,
-						"default file set '" + storage.getDefaultFileSet() + "' is not a file set of the I/O"
-						+ " configuration (" + fileSetNames(configuration) + ")");
-			}
-			probability(storage, storage.getDefaultSequentiality(), "defaultSequentiality");
-			return null;
-		}
-
-		@Override
-		public Object caseFixedMemoryLength(FixedMemoryLength length) {
-			if (length.getRequests() < 1) {
-				error(Rule.VIRTUALIZED_STORAGE, length,
-						"a fixed memory length must be at least 1 request, but is " + length.getRequests());
-			}
-			return null;
-		}
-
-		@Override
-		public Object caseLittlesLawMemoryLength(LittlesLawMemoryLength length) {
-			double product = length.getMeanDelay() * length.getArrivalRate();
-			if (!(length.getMeanDelay() >= 0) || !(length.getArrivalRate() >= 0) || !(product < Integer.MAX_VALUE)) {
-				error(Rule.VIRTUALIZED_STORAGE, length,
-						"the memory length from Eq. 8.1 (mean delay × arrival rate) needs a mean delay and an"
-						+ " arrival rate that are not negative and whose product is below " + Integer.MAX_VALUE
-						+ ", but has " + length.getMeanDelay() + " and " + length.getArrivalRate());
-			}
-			return null;
-		}
-
-		@Override
-		public Object caseAnalysisModelDefinition(AnalysisModelDefinition definition) {
-			if (definition.getName() == null || definition.getName().isBlank()) {
-				error(Rule.ANALYSIS_MODEL_DEFINITION, definition, "the analysis model definition has no name");
-			}
-			if (definition.getKind() == null || definition.getKind().isBlank()) {
-				error(Rule.ANALYSIS_MODEL_DEFINITION, definition,
-						"analysis model definition '" + definition.getName() + "' has no kind");
-			}
-			return null;
-		}
-	};
-
-	private void probability(EObject element, String text, String feature) {
+	@Override
+	public void probability(EObject element, String text, String feature) {
 		if (text != null && !text.isBlank()) {
 			checkConstant(element, text, feature, value -> value >= 0 && value <= 1, "a probability between 0 and 1");
 		}
 	}
 
-	private static String fileSetNames(IoConfiguration configuration) {
-		return configuration.getFileSets().isEmpty() ? "it defines none"
-				: configuration.getFileSets().stream().map(fileSet -> "'" + fileSet.getName() + "'")
-						.collect(Collectors.joining(", "));
-	}
 }

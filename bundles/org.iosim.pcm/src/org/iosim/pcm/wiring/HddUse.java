@@ -3,16 +3,20 @@ package org.iosim.pcm.wiring;
 import java.util.List;
 import java.util.Set;
 
+import org.iosim.pcm.AbstractAction;
 import org.iosim.pcm.ProcessingResourceType;
 import org.iosim.pcm.ResourceCall;
 import org.iosim.pcm.ResourceInterface;
 import org.iosim.pcm.VariableUsage;
+import org.iosim.pcm.io.IoAction;
 
 /**
  * How a Palladio model uses its hard disk: demands on an HDD resource, and calls of Palladio's
  * {@code HddInterface} ({@code read}, {@code write}) whose input variables say how much. Standard
  * PCM simulates them on the HDD resource; a virtualized storage turns them into I/O requests. Both
- * read a call the same way through this class.
+ * read a call the same way through this class, and the completion transformation, which makes an I/O
+ * action of an action's HDD use, and the Palladio export, which writes it back as that action's calls,
+ * name and find that I/O action through it.
  */
 public final class HddUse {
 
@@ -24,6 +28,24 @@ public final class HddUse {
 	private static final Set<String> REQUEST_ATTRIBUTES = Set.of("sequentiality", "fileSet", "synchronous");
 
 	private HddUse() {
+	}
+
+	/**
+	 * @return the id of the I/O action the completion transformation makes of the action's HDD use, by
+	 *         which an export finds the action the I/O came from ({@link #isIoActionOf})
+	 */
+	public static String ioActionId(AbstractAction action) {
+		return action.getId() + ".io";
+	}
+
+	/** @return the name of the I/O action the completion transformation makes of the action's HDD use */
+	public static String ioActionName(AbstractAction action) {
+		return (action.getName() == null ? "action" : action.getName()) + " (I/O)";
+	}
+
+	/** @return whether the I/O action has the id and name the completion gives the one it makes of the action */
+	public static boolean isIoActionOf(IoAction io, AbstractAction action) {
+		return action.getId() != null && ioActionId(action).equals(io.getId()) && ioActionName(action).equals(io.getName());
 	}
 
 	/** @return whether the resource type is Palladio's HDD (by id, or by the name HDD) */

@@ -7,8 +7,11 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Consumer;
 
 import org.eclipse.emf.ecore.EObject;
+import org.eclipse.emf.ecore.util.ComposedSwitch;
+import org.eclipse.emf.ecore.util.Switch;
 import org.iosim.simulation.engine.ActiveResource;
 import org.iosim.pcm.AbstractAction;
 import org.iosim.pcm.AbstractInternalControlFlowAction;
@@ -41,24 +44,28 @@ import org.iosim.pcm.Signature;
 import org.iosim.pcm.StartAction;
 import org.iosim.pcm.VariableCharacterisation;
 import org.iosim.pcm.VariableUsage;
-import org.iosim.pcm.io.IoAction;
-import org.iosim.pcm.io.IoRequest;
 import org.iosim.pcm.io.VirtualizedStorage;
-import org.iosim.pcm.io.util.IoSwitch;
 import org.iosim.pcm.util.PcmSwitch;
 import org.iosim.pcm.wiring.CalledRoles;
 import org.iosim.pcm.wiring.ComponentInstance;
 import org.iosim.pcm.wiring.HddUse;
 import org.iosim.pcm.wiring.Wiring;
 import org.iosim.pcm.wiring.WiringException;
+import org.iosim.simulation.ActionCompilers;
+import org.iosim.simulation.actions.ActionCompilation;
+import org.iosim.simulation.actions.ActionCompilerContribution;
+import org.iosim.simulation.actions.StorageRequest;
 import org.iosim.stoex.CompiledExpression;
 
 /**
  * Compiles behaviours into the plan's {@link Step}s: the component instances a usage model reaches
  * (an instance per assembly context, nested in the instances of composite components), wired by
  * the model's {@link Wiring}, each RDSEFF compiled once per instance with its stochastic
- * expressions parsed and its resources looked up. Model elements are read with the EMF switches of
- * the architecture and I/O packages, one case per action kind.
+ * expressions parsed and its resources looked up. Actions are read with EMF switches, one case per
+ * action kind: the architecture package's own ({@link ActionCompiler}) composed per package, as EMF's
+ * {@link ComposedSwitch} does, with the switches of the {@link ActionCompilers} contributed for other
+ * packages (the I/O extension's among them), which compile their actions through the same
+ * {@link ActionCompilation}.
  */
 final class BehaviourCompiler {
 
@@ -84,16 +91,19 @@ final class BehaviourCompiler {
 	private final ModelPlan.Builder plan;
 	private final Wiring wiring;
 	private final Resources resources;
+	private final List<ActionCompilerContribution> contributions;
 	private final Map<ComponentInstance, Instance> instances = new HashMap<>();
 	private final Map<ModelPlan.Slot<CallTarget>, Instance> owners = new IdentityHashMap<>();
 	/** Computed when a call through a required role cannot be wired, which well-formed models never need. */
 	private CalledRoles calledRoles;
 
-	BehaviourCompiler(ArchitectureModel model, ModelPlan.Builder plan, Wiring wiring, Resources resources) {
+	BehaviourCompiler(ArchitectureModel model, ModelPlan.Builder plan, Wiring wiring, Resources resources,
+			ActionCompilers actionCompilers) {
 		this.model = model;
 		this.plan = plan;
 		this.wiring = wiring;
 		this.resources = resources;
+		this.contributions = actionCompilers.contributions();
 	}
 
 	private Instance instance(ComponentInstance id) {
@@ -225,18 +235,35 @@ final class BehaviourCompiler {
 		AbstractAction start = behaviour.getSteps().stream().filter(StartAction.class::isInstance).findFirst()
 				.orElse(null);
 		List<ModelPlan.Slot<Step>> steps = new ArrayList<>();
-		ActionCompiler compiler = new ActionCompiler(instance, steps);
-		IoActionCompiler ioCompiler = new IoActionCompiler(compiler);
+		Switch<Boolean> compiler = compilerInto(instance, steps);
 		for (AbstractAction action : chain(behaviour, start, AbstractAction::getSuccessor)) {
-			if (ioCompiler.doSwitch(action) == null) {
-				compiler.doSwitch(action);
-			}
+			compiler.doSwitch(action);
 		}
 		return List.copyOf(steps);
 	}
 
-	/** Compiles one RDSEFF action into steps (an action may need several, e.g. demands on two resources). */
-	private final class ActionCompiler extends PcmSwitch<Boolean> {
+	/** The architecture package's compiler and the contributed ones, each given the actions of its package. */
+	private Switch<Boolean> compilerInto(Instance instance, List<ModelPlan.Slot<Step>> steps) {
+		ActionCompiler core = new ActionCompiler(instance, steps);
+		List<Switch<Boolean>> switches = new ArrayList<>();
+		switches.add(core);
+		for (ActionCompilerContribution contribution : contributions) {
+			switches.add(contribution.compiler(core));
+		}
+		return new ComposedSwitch<>(switches) {
+			@Override
+			public Boolean defaultCase(EObject action) {
+				// a contributed switch answered null: its package has actions it does not compile
+				return core.defaultCase(action);
+			}
+		};
+	}
+
+	/**
+	 * Compiles one RDSEFF action of the architecture package into steps (an action may need several, e.g.
+	 * demands on two resources), and is the {@link ActionCompilation} contributed compilers append to.
+	 */
+	private final class ActionCompiler extends PcmSwitch<Boolean> implements ActionCompilation {
 		private final Instance instance;
 		private final List<ModelPlan.Slot<Step>> steps;
 
@@ -245,8 +272,53 @@ final class BehaviourCompiler {
 			this.steps = steps;
 		}
 
-		private String origin(EObject action) {
+		@Override
+		public String origin(EObject action) {
 			return Elements.describe(action) + " in '" + instance.name() + "'";
+		}
+
+		@Override
+		public CompiledExpression expression(EObject owner, String what, String text) {
+			return Expressions.compiled(owner, what, text);
+		}
+
+		@Override
+		public void internalAction(AbstractInternalControlFlowAction action) {
+			caseAbstractInternalControlFlowAction(action);
+		}
+
+		@Override
+		public void delay(EObject action, CompiledExpression duration) {
+			String origin = origin(action);
+			steps.add(step(building -> new Steps.Delay(origin, duration, building.replication.newStream())));
+		}
+
+		@Override
+		public void repeat(EObject action, CompiledExpression count, Consumer<ActionCompilation> body) {
+			List<ModelPlan.Slot<Step>> bodySteps = new ArrayList<>();
+			body.accept(new ActionCompiler(instance, bodySteps));
+			steps.add(repeat(origin(action), count, List.copyOf(bodySteps)));
+		}
+
+		@Override
+		public RuntimeException unsimulatable(EObject element, String problem) {
+			return new Unsimulatable(element, problem);
+		}
+
+		@Override
+		public void storageRequest(EObject action, StorageRequest request) {
+			VirtualizedStorage storage = storageOf(instance, action);
+			Long fileSetSize = Resources.fileSetSize(storage, request.fileSet());
+			if (fileSetSize == null) {
+				throw new Unsimulatable(action, "requests file set '" + request.fileSet()
+						+ "', which the I/O configuration does not define");
+			}
+			String origin = origin(action);
+			ModelPlan.Slot<VirtualizedStorageScheduler> scheduler = resources.scheduler(storage);
+			Processor processor = processor(instance, storage, action);
+			steps.add(step(building -> new Steps.IoRequestStep(origin, scheduler.in(building), request.type(),
+					request.size(), request.sequentiality(), request.fileSet(), fileSetSize, request.synchronous(),
+					building.replication.newStream(), processor.in(building, scheduler.in(building)))));
 		}
 
 		@Override
@@ -496,51 +568,6 @@ final class BehaviourCompiler {
 				throw new Unsimulatable(declared, problem + capacity + "; it must be a whole number of at least 1");
 			}
 			return (int) capacity;
-		}
-	}
-
-	/**
-	 * Compiles the actions of the I/O extension package; answers null for every other action, which
-	 * the {@link ActionCompiler} then handles.
-	 */
-	private final class IoActionCompiler extends IoSwitch<Boolean> {
-		private final ActionCompiler actions;
-
-		IoActionCompiler(ActionCompiler actions) {
-			this.actions = actions;
-		}
-
-		@Override
-		public Boolean caseIoAction(IoAction action) {
-			actions.caseAbstractInternalControlFlowAction(action);
-			for (IoRequest request : action.getRequests()) {
-				VirtualizedStorage storage = storageOf(actions.instance, action);
-				if (request.getType() == null || request.getFileSet() == null) {
-					throw new Unsimulatable(action, "has an I/O request without type or file set");
-				}
-				Long fileSetSize = Resources.fileSetSize(storage, request.getFileSet());
-				if (fileSetSize == null) {
-					throw new Unsimulatable(action, "requests file set '" + request.getFileSet()
-							+ "', which the I/O configuration does not define");
-				}
-				String origin = actions.origin(action);
-				ModelPlan.Slot<VirtualizedStorageScheduler> scheduler = resources.scheduler(storage);
-				var type = request.getType();
-				CompiledExpression size = Expressions.compiled(action, "I/O request size", request.getSize());
-				CompiledExpression sequentiality = Expressions.compiled(action, "sequentiality",
-						request.getSequentiality() == null ? "0" : request.getSequentiality());
-				String fileSet = request.getFileSet();
-				boolean synchronous = request.isSynchronous();
-				Processor processor = processor(actions.instance, storage, action);
-				ModelPlan.Slot<Step> issue = step(building -> new Steps.IoRequestStep(origin, scheduler.in(building), type,
-						size, sequentiality, fileSet, fileSetSize, synchronous, building.replication.newStream(),
-						processor.in(building, scheduler.in(building))));
-				CompiledExpression count = Expressions.compiled(action, "I/O request count",
-						request.getCount() == null ? "1" : request.getCount());
-				actions.steps.add(step(building -> new Steps.Repeat(origin, count, new Step[] { issue.in(building) },
-						building.replication.newStream())));
-			}
-			return Boolean.TRUE;
 		}
 	}
 

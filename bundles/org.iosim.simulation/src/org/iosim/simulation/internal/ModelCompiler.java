@@ -4,9 +4,11 @@ import org.iosim.analysis.AnalysisModelRegistry;
 import org.iosim.pcm.AllocationContext;
 import org.iosim.pcm.ArchitectureModel;
 import org.iosim.pcm.UsageScenario;
-import org.iosim.pcm.wiring.CallCycles;
 import org.iosim.pcm.wiring.Wiring;
 import org.iosim.engine.ModelCompilationException;
+import org.iosim.pcm.validation.Diagnostic;
+import org.iosim.pcm.validation.ModelSetRules;
+import org.iosim.simulation.ActionCompilers;
 import org.iosim.simulation.SchedulingPolicies;
 import org.iosim.engine.SimulationConfig;
 
@@ -31,13 +33,17 @@ public final class ModelCompiler {
 	 *                                 calls between containers occupy ({@link SimulationConfig})
 	 */
 	public static ModelPlan compile(ArchitectureModel model, boolean simulateLinkingResources, SchedulingPolicies policies,
-			AnalysisModelRegistry analysisModels) throws ModelCompilationException {
+			AnalysisModelRegistry analysisModels, ActionCompilers actionCompilers) throws ModelCompilationException {
 		ModelPlan.Builder plan = new ModelPlan.Builder();
+		for (String problem : actionCompilers.problems()) {
+			plan.warn(Diagnostic.warning(model, problem));
+		}
 		try {
 			requireParts(model);
 			Wiring wiring = new Wiring(model);
 			Resources resources = Resources.compile(model, plan, simulateLinkingResources, policies, analysisModels);
-			UsageCompiler usage = new UsageCompiler(plan, new BehaviourCompiler(model, plan, wiring, resources));
+			UsageCompiler usage = new UsageCompiler(plan,
+					new BehaviourCompiler(model, plan, wiring, resources, actionCompilers));
 			for (UsageScenario scenario : model.getUsageModel().getScenarios()) {
 				usage.compileScenario(scenario);
 			}
@@ -47,23 +53,17 @@ public final class ModelCompiler {
 		return plan.build();
 	}
 
-	private static void requireParts(ArchitectureModel model) {
-		if (model.getUsageModel() == null || model.getUsageModel().getScenarios().isEmpty()) {
-			throw new Unsimulatable(model, "has no usage model with a usage scenario, so nothing calls the system;"
-					+ " add a .usagemodel to " + Elements.describe(model));
+	/**
+	 * The model set's own rules (its parts, no call cycle) are the validator's; the engine applies them
+	 * too, since it may be handed a model nobody validated. A usage model without scenarios is valid but
+	 * leaves nothing to simulate.
+	 */
+	private static void requireParts(ArchitectureModel model) throws ModelCompilationException {
+		for (Diagnostic error : ModelSetRules.errors(model)) {
+			throw new ModelCompilationException(error);
 		}
-		if (model.getSystem() == null) {
-			throw new Unsimulatable(model, "has no system");
-		}
-		if (model.getAllocation() == null) {
-			throw new Unsimulatable(model, "has no allocation that places the system's assembly contexts on resource containers");
-		}
-		if (model.getResourceEnvironment() == null) {
-			throw new Unsimulatable(model, "has no resource environment");
-		}
-		for (CallCycles.Cycle cycle : new CallCycles(model).find()) {
-			throw new Unsimulatable(cycle.closingCall(), "closes a call cycle, " + cycle.path()
-					+ ": a simulated recursion never ends");
+		if (model.getUsageModel().getScenarios().isEmpty()) {
+			throw new Unsimulatable(model.getUsageModel(), "has no usage scenario, so nothing calls the system");
 		}
 		for (AllocationContext context : model.getAllocation().getContexts()) {
 			// an event channel's placement is left out: delivering events uses no resource

@@ -439,22 +439,17 @@ public final class PalladioExport {
 
 	/**
 	 * @return the action whose HDD use the completion turned into this I/O action, or null for an I/O
-	 *         action of the model's own. The completion names it after the action ({@code ID.io},
-	 *         {@code NAME (I/O)}) and puts it after the action, or before it when it is a stop action.
+	 *         action of the model's own. The completion names it after the action ({@link HddUse#isIoActionOf})
+	 *         and puts it after the action, or before it when it is a stop action.
 	 */
 	private static AbstractInternalControlFlowAction completionOrigin(IoAction io) {
-		String id = io.getId();
-		if (id == null || !id.endsWith(".io") || !io.getResourceDemands().isEmpty()
-				|| !io.getResourceCalls().isEmpty() || !io.getInfrastructureCalls().isEmpty()) {
+		if (!io.getResourceDemands().isEmpty() || !io.getResourceCalls().isEmpty() || !io.getInfrastructureCalls().isEmpty()) {
 			return null;
 		}
-		String originId = id.substring(0, id.length() - ".io".length());
 		for (AbstractAction candidate : new AbstractAction[] { io.getPredecessor(), io.getSuccessor() }) {
 			if (candidate instanceof AbstractInternalControlFlowAction origin && !(candidate instanceof IoAction)
-					&& originId.equals(origin.getId()) && origin.eContainer() == io.eContainer()
-					&& (candidate == io.getPredecessor() || candidate instanceof StopAction)
-					&& (origin.getName() == null ? "action" : origin.getName()).concat(" (I/O)").equals(io.getName())
-					&& !usesHdd(origin)) {
+					&& HddUse.isIoActionOf(io, origin) && origin.eContainer() == io.eContainer()
+					&& (candidate == io.getPredecessor() || candidate instanceof StopAction) && !usesHdd(origin)) {
 				return origin;
 			}
 		}

@@ -29,6 +29,7 @@ import org.iosim.pcm.validation.Diagnostic;
 import org.iosim.pcm.validation.IosimValidator;
 import org.iosim.pcm.validation.ModelValidator;
 import org.iosim.pcm.validation.Rule;
+import org.iosim.pcm.validation.ValidationRule;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -125,7 +126,7 @@ class IosimValidatorTest {
 		assertSame(fixture.appCpu, subjectOf(reported, "processingRate must be greater than 0"));
 	}
 
-	private static Rule ruleOf(List<Diagnostic> diagnostics, String message) {
+	private static ValidationRule ruleOf(List<Diagnostic> diagnostics, String message) {
 		return diagnostics.stream().filter(problem -> problem.message().contains(message)).findFirst()
 				.orElseThrow(() -> new AssertionError("no '" + message + "' in " + diagnostics)).rule();
 	}
