@@ -14,8 +14,8 @@ import java.util.stream.Collectors;
 
 import org.eclipse.emf.common.util.TreeIterator;
 import org.eclipse.emf.ecore.EObject;
-import org.eclipse.emf.ecore.util.Switch;
 import org.eclipse.emf.ecore.EReference;
+import org.eclipse.emf.ecore.util.Switch;
 import org.iosim.pcm.AbstractAction;
 import org.iosim.pcm.Allocation;
 import org.iosim.pcm.AllocationContext;
