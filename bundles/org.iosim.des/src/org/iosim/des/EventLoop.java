@@ -1,24 +1,20 @@
 package org.iosim.des;
 
-import java.util.PriorityQueue;
+import org.iosim.des.events.ObjectEventHeap;
 
 /**
  * A simulation clock with an event list of its own, for a model that runs on its own time (a SAN
  * model's trace replay) and for testing a model that runs on another simulation's clock: events in
- * time order, ties in the order they were scheduled. The simulators' own event lists are specialised
- * for their events; this one is general and small.
+ * time order, ties in the order they were scheduled. Its list is the simulators' ({@link ObjectEventHeap});
+ * a cancelled event stays in it and is skipped when it comes first.
  */
 public final class EventLoop implements SimulationClock {
 
-	private static final class Event implements Scheduled, Comparable<Event> {
-		final double time;
-		final long sequence;
+	private static final class Event implements Scheduled {
 		final Runnable action;
 		boolean cancelled;
 
-		Event(double time, long sequence, Runnable action) {
-			this.time = time;
-			this.sequence = sequence;
+		Event(Runnable action) {
 			this.action = action;
 		}
 
@@ -28,17 +24,10 @@ public final class EventLoop implements SimulationClock {
 			cancelled = true;
 			return pending;
 		}
-
-		@Override
-		public int compareTo(Event other) {
-			int byTime = Double.compare(time, other.time);
-			return byTime != 0 ? byTime : Long.compare(sequence, other.sequence);
-		}
 	}
 
-	private final PriorityQueue<Event> events = new PriorityQueue<>();
+	private final ObjectEventHeap<Event> events = new ObjectEventHeap<>();
 	private double now;
-	private long sequence;
 
 	@Override
 	public double now() {
@@ -50,8 +39,8 @@ public final class EventLoop implements SimulationClock {
 		if (!(delay >= 0) || Double.isInfinite(delay)) {
 			throw new IllegalArgumentException("delay must be finite and not negative but is " + delay);
 		}
-		Event event = new Event(now + delay, sequence++, action);
-		events.add(event);
+		Event event = new Event(action);
+		events.add(now + delay, event);
 		return event;
 	}
 
@@ -62,10 +51,12 @@ public final class EventLoop implements SimulationClock {
 
 	/** Runs the events due at or before {@code end}; afterwards the clock reads {@code end} if it is finite. */
 	public void runUntil(double end) {
-		for (Event event = events.peek(); event != null && event.time <= end; event = events.peek()) {
-			events.poll();
+		while (!events.isEmpty() && events.firstTime() <= end) {
+			double time = events.firstTime();
+			Event event = events.firstPayload();
+			events.removeFirst();
 			if (!event.cancelled) {
-				now = event.time;
+				now = time;
 				event.cancelled = true;
 				event.action.run();
 			}

@@ -1,5 +1,7 @@
 package org.iosim.simulation.engine;
 
+import org.iosim.des.events.ObjectEventHeap;
+
 /**
  * Processor-sharing resource: with n jobs present and c servers, every job is
  * served at {@code min(1, c/n)} of full speed.
@@ -15,11 +17,10 @@ package org.iosim.simulation.engine;
  */
 public final class ProcessorSharingResource extends AbstractActiveResource {
 
-	private final KeyedHeap<Job> jobsByFinishTag = new KeyedHeap<>();
+	private final ObjectEventHeap<Job> jobsByFinishTag = new ObjectEventHeap<>();
 	private final Event departure = this::departFirstFinished;
 	private double virtualTime;
 	private double virtualTimeUpdatedAt;
-	private long arrivalSequence;
 	// The one pending departure, in primitive fields rather than an EventHandle: it is rescheduled at
 	// every arrival and departure, so a handle would be an allocation per job.
 	private boolean departureScheduled;
@@ -33,18 +34,18 @@ public final class ProcessorSharingResource extends AbstractActiveResource {
 	@Override
 	protected void admit(double serviceTime, double arrivalTime, Completion then) {
 		advanceVirtualTime();
-		jobsByFinishTag.add(virtualTime + serviceTime, arrivalSequence++, new Job(arrivalTime, then));
+		jobsByFinishTag.add(virtualTime + serviceTime, new Job(arrivalTime, then));
 		rescheduleDeparture();
 	}
 
 	private void departFirstFinished() {
 		departureScheduled = false;
-		Job job = jobsByFinishTag.minPayload();
+		Job job = jobsByFinishTag.firstPayload();
 		// Taking the tag itself rather than integrating the rate keeps V free
 		// of rounding drift at the moments that matter.
-		virtualTime = jobsByFinishTag.minKey();
+		virtualTime = jobsByFinishTag.firstTime();
 		virtualTimeUpdatedAt = simulator.now();
-		jobsByFinishTag.removeMin();
+		jobsByFinishTag.removeFirst();
 		if (jobsByFinishTag.isEmpty()) {
 			// Restarting V whenever the resource empties keeps tags small and precise.
 			virtualTime = 0;
@@ -74,7 +75,7 @@ public final class ProcessorSharingResource extends AbstractActiveResource {
 			return;
 		}
 		// Rounding may put V a hair past the smallest tag; that job is due now.
-		double remaining = Math.max(0, jobsByFinishTag.minKey() - virtualTime);
+		double remaining = Math.max(0, jobsByFinishTag.firstTime() - virtualTime);
 		double due = simulator.now() + remaining / shareOfEachJob(jobsByFinishTag.size());
 		if (departureScheduled) {
 			if (departureTime == due) {

@@ -2,6 +2,8 @@ package org.iosim.simulation.engine;
 
 import java.util.Objects;
 
+import org.iosim.des.events.ObjectEventHeap;
+
 /**
  * Clock and future event list of a discrete-event simulation.
  * <p>
@@ -22,10 +24,9 @@ public final class Simulator {
 	/** Compacting tiny lists is not worth the pass over them. */
 	private static final int MIN_CANCELLED_FOR_COMPACTION = 64;
 
-	private final KeyedHeap<Event> futureEvents = new KeyedHeap<>();
+	private final ObjectEventHeap<Event> futureEvents = new ObjectEventHeap<>();
 	private final SequenceSet cancelledSequences = new SequenceSet();
 	private double now;
-	private long nextSequence;
 	private long eventCount;
 	// Key of the entry that left the list last: every entry with a greater
 	// key is still in the list, every entry with a smaller one has left.
@@ -89,14 +90,11 @@ public final class Simulator {
 	 */
 	long enqueue(double time, Event event) {
 		Objects.requireNonNull(event, "event");
-		long sequence = nextSequence++;
 		if (firedAtFront) {
-			futureEvents.replaceMin(time, sequence, event);
 			firedAtFront = false;
-		} else {
-			futureEvents.add(time, sequence, event);
+			return futureEvents.replaceFirst(time, event);
 		}
-		return sequence;
+		return futureEvents.add(time, event);
 	}
 
 	boolean isPending(double time, long sequence) {
@@ -116,7 +114,7 @@ public final class Simulator {
 
 	private void removeFiredEvent() {
 		if (firedAtFront) {
-			futureEvents.removeMin();
+			futureEvents.removeFirst();
 			firedAtFront = false;
 		}
 	}
@@ -172,16 +170,16 @@ public final class Simulator {
 				if (futureEvents.isEmpty()) {
 					return true;
 				}
-				double time = futureEvents.minKey();
+				double time = futureEvents.firstTime();
 				if (time > endTime) {
 					return true;
 				}
-				long sequence = futureEvents.minSequence();
-				Event event = futureEvents.minPayload();
+				long sequence = futureEvents.firstSequence();
+				Event event = futureEvents.firstPayload();
 				lastRemovedTime = time;
 				lastRemovedSequence = sequence;
 				if (cancelledSequences.size() > 0 && cancelledSequences.remove(sequence)) {
-					futureEvents.removeMin();
+					futureEvents.removeFirst();
 					continue;
 				}
 				firedAtFront = true;

@@ -13,6 +13,7 @@ import org.apache.commons.rng.sampling.distribution.ZigguratSampler;
 import org.apache.commons.rng.simple.RandomSource;
 import org.iosim.des.RunBudget;
 import org.iosim.des.SimulationClock;
+import org.iosim.des.events.LongEventHeap;
 import org.iosim.des.statistics.BatchMeans;
 import org.iosim.des.statistics.Quantiles;
 import org.iosim.des.statistics.TimeWeighted;
@@ -83,7 +84,9 @@ public final class NetRun {
 	private int tokensInUse;
 
 	private final QueueState[] queues;
-	private final EventHeap events = new EventHeap();
+	// service completions and timed firings, the queue (past the queues: the transition) and the token
+	// packed into one long, so that nothing is allocated per event
+	private final LongEventHeap events = new LongEventHeap();
 	/** The probes' start times and measurements; null for a net without probes. */
 	private final ProbeRun probes;
 
@@ -277,11 +280,10 @@ public final class NetRun {
 				completionsAtThisInstant = 0;
 			}
 			now = next;
-			int queue = events.firstQueue();
-			int token = events.firstToken();
+			long queueAndToken = events.firstPayload();
 			long sequence = events.firstSequence();
 			events.removeFirst();
-			complete(queue, token, sequence);
+			complete((int) (queueAndToken >>> 32), (int) queueAndToken, sequence);
 			if (settings.maxMeasurements() > 0 && measurements >= settings.maxMeasurements()) {
 				stopReason = "max measurements";
 				break;
@@ -636,7 +638,7 @@ public final class NetRun {
 	/** @return the event's sequence number */
 	long schedule(double delay, int queue, int token) {
 		if (clock == null) {
-			return events.add(now + delay, queue, token);
+			return events.add(now + delay, (long) queue << 32 | token & 0xFFFFFFFFL);
 		}
 		long sequence = nextEmbeddedSequence++;
 		// the handle is not kept: an outdated completion is recognised by its sequence number when it fires
