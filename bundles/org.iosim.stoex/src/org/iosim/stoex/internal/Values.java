@@ -106,9 +106,14 @@ final class Values {
 			// Keeps the sign of -0.0, which a DoublePMF may hold and sampling gives back.
 			return Double.toString(value);
 		}
+		String shortest = Double.toString(value);
+		if (shortest.indexOf('E') < 0) {
+			// already plain, with a fraction (between 10⁻³ and 10⁷): every expression parsed is printed once
+			return shortest;
+		}
 		double magnitude = Math.abs(value);
 		if (Double.isFinite(value) && magnitude >= 1e-7 && magnitude < 1e21) {
-			String plain = new BigDecimal(Double.toString(value)).stripTrailingZeros().toPlainString();
+			String plain = new BigDecimal(shortest).stripTrailingZeros().toPlainString();
 			return plain.contains(".") ? plain : plain + ".0";
 		}
 		return Double.toString(value);
