@@ -2,10 +2,12 @@ package org.iosim.sweep;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * Throughput and response time of one usage scenario against the load a sweep varies (a closed
@@ -67,30 +69,85 @@ public record LoadCurve(String load, String scenario, Map<String, String> fixed,
 
 	/** Builds the curves of a sweep: one per combination of the parameters other than the load. */
 	public static List<LoadCurve> of(SweepDefinition definition, List<PointSummary> summaries) {
-		int loadIndex = loadParameter(definition.parameters());
-		if (loadIndex < 0) {
-			return List.of();
+		Collector collector = new Collector(definition);
+		summaries.forEach(collector::add);
+		return collector.curves(summaries);
+	}
+
+	/**
+	 * Builds the curves of a sweep from its points handed over one by one, as they are written out,
+	 * keeping only each point's place on its curve; at the end it asks for the few points whose whole
+	 * figures the analysis needs (each curve's smallest and largest load and highest throughput), so
+	 * that a sweep's points need not all be in memory at once.
+	 */
+	public static final class Collector {
+
+		private final SweepDefinition definition;
+		private final int loadIndex;
+		private final String scenarioReference;
+		private final Map<List<String>, List<CurvePoint>> groups = new LinkedHashMap<>();
+		/** Each point's names are strings of their own as read; a curve keeps one of each. */
+		private final Map<String, String> names = new HashMap<>();
+
+		public Collector(SweepDefinition definition) {
+			this.definition = definition;
+			this.loadIndex = loadParameter(definition.parameters());
+			String load = loadIndex < 0 ? "" : definition.parameters().get(loadIndex);
+			this.scenarioReference = load.contains(".") ? load.substring(0, load.lastIndexOf('.')) : null;
 		}
-		String load = definition.parameters().get(loadIndex);
-		Map<List<String>, List<PointSummary>> groups = new LinkedHashMap<>();
-		for (PointSummary summary : summaries) {
+
+		public void add(PointSummary summary) {
+			if (loadIndex < 0) {
+				return;
+			}
 			List<String> key = new ArrayList<>(summary.point().values());
 			key.remove(loadIndex);
-			groups.computeIfAbsent(key, k -> new ArrayList<>()).add(summary);
+			PointSummary.ScenarioFigures scenario = scenario(summary, scenarioReference);
+			List<LoadFigures> figures = multiprogramming(summary, total(summary)).stream()
+					.map(f -> new LoadFigures(f.point(), names.computeIfAbsent(f.passiveResource(), n -> n),
+							f.multiprogrammingLevel(), f.eligible(), f.eligibleWait(), f.runningTime()))
+					.toList();
+			groups.computeIfAbsent(key, k -> new ArrayList<>()).add(new CurvePoint(summary.point().index(),
+					Double.parseDouble(summary.point().values().get(loadIndex)),
+					names.computeIfAbsent(scenario.name(), n -> n), scenario.throughput(), scenario.responseTime(),
+					scenario.p75ResponseTime(), figures));
 		}
-		List<LoadCurve> curves = new ArrayList<>();
-		for (List<PointSummary> group : groups.values()) {
-			List<PointSummary> sorted = new ArrayList<>(group);
-			sorted.sort(Comparator.comparingDouble(s -> Double.parseDouble(s.point().values().get(loadIndex))));
-			Map<String, String> fixed = new LinkedHashMap<>();
-			for (int i = 0; i < definition.parameters().size(); i++) {
-				if (i != loadIndex) {
-					fixed.put(definition.parameters().get(i), sorted.get(0).point().values().get(i));
-				}
+
+		/** @param summaries every point's figures by index, of which a few are asked for, in ascending order */
+		public List<LoadCurve> curves(List<PointSummary> summaries) {
+			if (loadIndex < 0) {
+				return List.of();
 			}
-			curves.add(curve(load, loadIndex, fixed, sorted));
+			String load = definition.parameters().get(loadIndex);
+			List<List<CurvePoint>> sortedGroups = new ArrayList<>();
+			TreeMap<Integer, PointSummary> needed = new TreeMap<>();
+			for (List<CurvePoint> group : groups.values()) {
+				List<CurvePoint> sorted = new ArrayList<>(group);
+				sorted.sort(Comparator.comparingDouble(CurvePoint::load));
+				sortedGroups.add(sorted);
+				needed.put(sorted.get(0).point(), null);
+				needed.put(sorted.get(sorted.size() - 1).point(), null);
+				needed.put(sorted.get(indexOfMax(sorted.stream().map(CurvePoint::throughput).toList())).point(), null);
+			}
+			needed.replaceAll((point, none) -> summaries.get(point));
+			List<LoadCurve> curves = new ArrayList<>();
+			for (List<CurvePoint> sorted : sortedGroups) {
+				Map<String, String> fixed = new LinkedHashMap<>();
+				List<String> values = definition.points().get(sorted.get(0).point()).values();
+				for (int i = 0; i < definition.parameters().size(); i++) {
+					if (i != loadIndex) {
+						fixed.put(definition.parameters().get(i), values.get(i));
+					}
+				}
+				curves.add(curve(load, fixed, sorted, needed));
+			}
+			return curves;
 		}
-		return curves;
+	}
+
+	/** What a curve keeps of each of its points. */
+	private record CurvePoint(int point, double load, String scenario, Estimate throughput, Estimate responseTime,
+			Estimate p75ResponseTime, List<LoadFigures> figures) {
 	}
 
 	/** @return the index of the first numeric population or arrival-rate parameter, or -1 */
@@ -105,36 +162,28 @@ public record LoadCurve(String load, String scenario, Map<String, String> fixed,
 		return -1;
 	}
 
-	private static LoadCurve curve(String load, int loadIndex, Map<String, String> fixed, List<PointSummary> sorted) {
+	/** @param summaries the whole figures of the curve's smallest and largest load and highest throughput */
+	private static LoadCurve curve(String load, Map<String, String> fixed, List<CurvePoint> sorted,
+			Map<Integer, PointSummary> summaries) {
 		boolean closed = load.endsWith("population");
-		String scenarioReference = load.contains(".") ? load.substring(0, load.lastIndexOf('.')) : null;
-		List<Double> loads = new ArrayList<>();
-		List<Estimate> throughput = new ArrayList<>();
-		List<Estimate> response = new ArrayList<>();
-		List<Estimate> p75 = new ArrayList<>();
-		String scenarioName = null;
-		for (PointSummary summary : sorted) {
-			loads.add(Double.parseDouble(summary.point().values().get(loadIndex)));
-			PointSummary.ScenarioFigures scenario = scenario(summary, scenarioReference);
-			scenarioName = scenario.name();
-			throughput.add(scenario.throughput());
-			response.add(scenario.responseTime());
-			p75.add(scenario.p75ResponseTime());
-		}
+		List<Double> loads = sorted.stream().map(CurvePoint::load).toList();
+		List<Estimate> throughput = sorted.stream().map(CurvePoint::throughput).toList();
+		List<Estimate> response = sorted.stream().map(CurvePoint::responseTime).toList();
+		List<Estimate> p75 = sorted.stream().map(CurvePoint::p75ResponseTime).toList();
+		String scenarioName = sorted.get(sorted.size() - 1).scenario();
 		double saturation = knee(loads, throughput);
 		double demand = response.get(0).mean();
 		double thinkTime = closed ? Math.max(0, loads.get(0) / throughput.get(0).mean() - demand) : Double.NaN;
-		PointSummary busiest = sorted.get(indexOfMax(throughput));
+		PointSummary busiest = summaries.get(sorted.get(indexOfMax(throughput)).point());
 		double xBusiest = total(busiest);
 		double maxDemand = demands(busiest, xBusiest).stream().mapToDouble(Demand::perServer).max().orElse(Double.NaN);
 		double boundKnee = closed && maxDemand > 0 ? (demand + thinkTime) / maxDemand : Double.NaN;
 		List<LoadFigures> figures = new ArrayList<>();
-		for (int i = 0; i < sorted.size(); i++) {
-			figures.addAll(multiprogramming(sorted.get(i), total(sorted.get(i))));
-		}
-		PointSummary top = sorted.get(sorted.size() - 1);
-		List<Bottleneck> bottlenecks = bottlenecks(sorted.get(0), top, loads.get(loads.size() - 1), load, saturation);
-		return new LoadCurve(load, scenarioName, fixed, sorted.stream().map(s -> s.point().index()).toList(), loads,
+		sorted.forEach(point -> figures.addAll(point.figures()));
+		PointSummary lowest = summaries.get(sorted.get(0).point());
+		PointSummary top = summaries.get(sorted.get(sorted.size() - 1).point());
+		List<Bottleneck> bottlenecks = bottlenecks(lowest, top, loads.get(loads.size() - 1), load, saturation);
+		return new LoadCurve(load, scenarioName, fixed, sorted.stream().map(CurvePoint::point).toList(), loads,
 				throughput, response, p75, closed, saturation, demand, thinkTime, maxDemand, boundKnee, figures,
 				bottlenecks);
 	}

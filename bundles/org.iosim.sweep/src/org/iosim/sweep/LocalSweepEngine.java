@@ -1,12 +1,10 @@
 package org.iosim.sweep;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorCompletionService;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 
@@ -50,12 +48,15 @@ public final class LocalSweepEngine implements SweepEngine {
 			return thread;
 		});
 		ExecutorCompletionService<ReplicationResult> completion = new ExecutorCompletionService<>(executor);
-		List<Future<ReplicationResult>> running = new ArrayList<>();
+		// a few tasks queued per thread, not all: a million queued tasks would take memory for nothing
+		int queued = 4 * threads;
 		try {
-			for (SweepTask task : tasks) {
-				running.add(completion.submit(() -> runner.run(task, cancelling)));
-			}
-			for (int i = 0; i < running.size(); i++) {
+			int submitted = 0;
+			for (int taken = 0; taken < tasks.size(); taken++) {
+				while (submitted < tasks.size() && submitted - taken < queued) {
+					SweepTask task = tasks.get(submitted++);
+					completion.submit(() -> runner.run(task, cancelling));
+				}
 				finished.accept(completion.take().get());
 			}
 		} catch (InterruptedException interrupted) {

@@ -2,7 +2,6 @@ package org.iosim.sweep;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 
 import org.iosim.files.FileProblems;
@@ -18,13 +17,12 @@ import org.iosim.sweep.internal.ParameterTarget;
  * ({@link RunFailure.Kind#USAGE}, as for a pipeline file) and name the file, the line and the column.
  *
  * @param parameters the parameters' names, in the header's order
- * @param rows       one value per parameter for each point
+ * @param points     one value per parameter for each point
  */
-public record PointsFile(List<String> parameters, List<List<String>> rows) {
+public record PointsFile(List<String> parameters, SweepPoints points) {
 
 	public PointsFile {
 		parameters = List.copyOf(parameters);
-		rows = rows.stream().map(List::copyOf).toList();
 	}
 
 	/** @throws RunFailure naming the file, and the line and column where one is wrong */
@@ -51,7 +49,7 @@ public record PointsFile(List<String> parameters, List<List<String>> rows) {
 							: ", column " + (column + 1) + ": " + unknown.getMessage()));
 				}
 			}
-			List<List<String>> rows = new ArrayList<>();
+			SweepPoints.Table rows = new SweepPoints.Table(parameters.size());
 			for (String line = nextNonBlank(lines); line != null; line = nextNonBlank(lines)) {
 				List<String> row = cells(line);
 				if (row.size() != parameters.size()) {
@@ -65,10 +63,10 @@ public record PointsFile(List<String> parameters, List<List<String>> rows) {
 				}
 				rows.add(row);
 			}
-			if (rows.isEmpty()) {
+			if (rows.size() == 0) {
 				throw wrong(file, "no points: after the header naming the parameters comes one row per point");
 			}
-			return new PointsFile(parameters, rows);
+			return new PointsFile(parameters, rows.build());
 		} catch (FileProblems.TextProblem binary) {
 			throw wrong(file, "not a text CSV file: " + binary.getMessage());
 		} catch (IOException unreadable) {

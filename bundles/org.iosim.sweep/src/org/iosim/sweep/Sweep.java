@@ -2,22 +2,23 @@ package org.iosim.sweep;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Comparator;
+import java.util.BitSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
 import org.iosim.engine.RunCancelledException;
 import org.iosim.run.RunFailure;
+import org.iosim.sweep.internal.FinishedPoints;
 import org.iosim.sweep.internal.SweepFolder;
 import org.iosim.sweep.internal.SweepWriter;
 
 /**
- * Runs a sweep into its folder: checks every point's model before simulating any (so a bad value
- * stops the sweep at once), skips the points an earlier run of the same sweep finished, runs the
- * rest on an engine, writes each point as soon as its replications are in, and finally pools and
- * analyses all points and writes {@code sweep.json}, {@code points.csv}, {@code resources.csv} and
+ * Runs a sweep into its folder: checks the points' models before simulating any (so a bad value
+ * stops the sweep at once; see {@link SweepDefinition#pointsToCheck()}), skips the points an earlier
+ * run of the same sweep finished, runs the rest on an engine, writes finished points to the folder as
+ * they come (see {@link SweepDefinition#pointsPerFile()}), and finally pools and analyses all points,
+ * reading them back from the folder, and writes {@code sweep.json}, {@code points.csv}, {@code resources.csv} and
  * {@code report.html}.
  */
 public final class Sweep {
@@ -32,66 +33,89 @@ public final class Sweep {
 
 	/**
 	 * @param runner the runner the engine uses, or one of the same definition: it checks the points
+	 * @return the result, whose points are read back from the folder as they are asked for
 	 * @throws RunFailure            if a point is invalid, a task fails, or the folder holds another sweep
 	 * @throws RunCancelledException if the monitor cancelled; finished points stay in the folder
 	 */
 	public static SweepResult run(SweepPlan plan, Path folder, SweepTaskRunner runner, SweepEngine engine,
 			SweepMonitor monitor) throws RunFailure, RunCancelledException {
 		SweepDefinition definition = plan.definition();
-		for (SweepPoint point : definition.points()) {
-			runner.check(point.index());
+		for (int point : definition.pointsToCheck()) {
+			runner.check(point);
 		}
 		SweepFolder sweepFolder = SweepFolder.open(folder, definition);
-		// Only each finished point's pooled figures stay in memory; its replications are in its file.
-		Map<Integer, PointSummary> finished = new HashMap<>();
-		sweepFolder.finishedPoints(definition)
-				.forEach((point, replications) -> finished.put(point, pool(definition, point, replications)));
-		int skipped = finished.size();
-		List<SweepTask> remaining = plan.tasks().stream().filter(task -> !finished.containsKey(task.point())).toList();
-		Map<Integer, List<ReplicationResult>> collecting = new HashMap<>();
-		int[] done = { 0 };
+		BitSet finished = sweepFolder.finishedPoints(definition);
+		int skipped = finished.cardinality();
+		List<SweepTask> remaining = plan.tasks().stream().filter(task -> !finished.get(task.point())).toList();
 		int total = definition.points().size();
 		if (skipped > 0) {
 			monitor.resuming(skipped, total);
 		}
-		IOException[] unwritable = { null };
+		PointFiles files = new PointFiles(definition, sweepFolder);
 		engine.run(plan, remaining, monitor, result -> {
-			List<ReplicationResult> replications = collecting.computeIfAbsent(result.point(), p -> new ArrayList<>());
-			replications.add(result);
-			if (replications.size() == definition.replications()) {
-				collecting.remove(result.point());
-				replications.sort(Comparator.comparingInt(ReplicationResult::replication));
-				try {
-					sweepFolder.writePoint(result.point(), replications);
-				} catch (IOException failed) {
-					unwritable[0] = failed;
-				}
-				// sorted above for the point's file
-				finished.put(result.point(), PointSummary.pool(definition.points().get(result.point()),
-						replications));
-				done[0]++;
-				monitor.pointFinished(done[0], total - skipped - done[0], skipped);
+			if (files.add(result)) {
+				monitor.pointFinished(files.done, total - skipped - files.done, skipped);
 			}
 		});
-		if (unwritable[0] != null) {
-			throw new RunFailure(RunFailure.Kind.INVALID, "cannot write a finished point into " + folder + ": "
-					+ unwritable[0].getMessage());
+		if (files.unwritable != null) {
+			throw new RunFailure(RunFailure.Kind.INVALID, "cannot write finished points into " + folder + ": "
+					+ files.unwritable.getMessage());
 		}
-		List<PointSummary> summaries = definition.points().stream().map(point -> finished.get(point.index())).toList();
-		SweepResult result = new SweepResult(definition, summaries, LoadCurve.of(definition, summaries));
 		try {
-			SweepWriter.write(result, folder);
+			return SweepWriter.write(definition, new FinishedPoints(definition, sweepFolder), folder);
+		} catch (FinishedPoints.Unreadable unreadable) {
+			throw unreadable.failure();
 		} catch (IOException failed) {
 			throw new RunFailure(RunFailure.Kind.INVALID, "cannot write the results into " + folder + ": "
 					+ failed.getMessage());
 		}
-		return result;
 	}
 
-	/** Pools a point's replications in replication order. */
-	private static PointSummary pool(SweepDefinition definition, int point, List<ReplicationResult> replications) {
-		List<ReplicationResult> ordered = new ArrayList<>(replications);
-		ordered.sort(Comparator.comparingInt(ReplicationResult::replication));
-		return PointSummary.pool(definition.points().get(point), ordered);
+	/**
+	 * Collects replications as they finish, in any order, and writes each file of finished points
+	 * once its last point has all its replications; only the points of unwritten files are in memory.
+	 */
+	private static final class PointFiles {
+
+		private final SweepDefinition definition;
+		private final SweepFolder folder;
+		/** The replications collected per file not yet written: per point of the file, by replication. */
+		private final Map<Integer, ReplicationResult[][]> collecting = new HashMap<>();
+		private final Map<Integer, Integer> missing = new HashMap<>();
+		private int done;
+		private IOException unwritable;
+
+		PointFiles(SweepDefinition definition, SweepFolder folder) {
+			this.definition = definition;
+			this.folder = folder;
+		}
+
+		/** @return whether the replication was its point's last */
+		boolean add(ReplicationResult result) {
+			int perFile = definition.pointsPerFile();
+			int file = result.point() / perFile;
+			int first = file * perFile;
+			int points = Math.min(definition.points().size(), first + perFile) - first;
+			ReplicationResult[][] replications = collecting.computeIfAbsent(file, f -> {
+				missing.put(f, points * definition.replications());
+				return new ReplicationResult[points][definition.replications()];
+			});
+			ReplicationResult[] ofPoint = replications[result.point() - first];
+			ofPoint[result.replication()] = result;
+			boolean pointDone = java.util.Arrays.stream(ofPoint).allMatch(java.util.Objects::nonNull);
+			if (missing.merge(file, -1, Integer::sum) == 0) {
+				collecting.remove(file);
+				missing.remove(file);
+				try {
+					folder.writePoints(definition, file, java.util.Arrays.stream(replications).map(List::of).toList());
+				} catch (IOException failed) {
+					unwritable = failed;
+				}
+			}
+			if (pointDone) {
+				done++;
+			}
+			return pointDone;
+		}
 	}
 }

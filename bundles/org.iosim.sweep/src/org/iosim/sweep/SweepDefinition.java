@@ -23,14 +23,26 @@ import org.iosim.sweep.internal.ParameterTarget;
  * @param storedModels    the folder of stored analysis models, or null
  * @param simulation      stop conditions, warm-up and the sweep's seed; its replications count is ignored
  * @param parameters      the names of the parameters varied
- * @param points          the points, each with one value per parameter
+ * @param points          the points, each with one value per parameter, in order of their indices; held as
+ *                        {@link SweepPoints}
  * @param replications    independent replications per point
  */
 public record SweepDefinition(List<String> model, String modelSet, String ioConfiguration, String storedModels,
 		SimulationConfig simulation, List<String> parameters, List<SweepPoint> points, int replications) {
 
 	/** More points than this is a typing mistake, not a sweep; grids (--vary) and points files (--points) alike. */
-	public static final int MAX_POINTS = 100_000;
+	public static final int MAX_POINTS = 1_000_000;
+
+	/**
+	 * Sweeps of up to this many points have every point's model made and checked before any runs;
+	 * larger ones have every value of every parameter checked (in the first point holding it), and
+	 * each other point as it runs, since checking a million models first would take as long as
+	 * simulating them.
+	 */
+	public static final int CHECKED_POINTS = 10_000;
+
+	/** About how many files a sweep's finished points are written in, at most (one per point below it). */
+	private static final int FILES = 1_000;
 
 	/**
 	 * Why a sweep of that many points is refused, the same words for every way of giving points.
@@ -45,7 +57,6 @@ public record SweepDefinition(List<String> model, String modelSet, String ioConf
 	public SweepDefinition {
 		model = List.copyOf(model);
 		parameters = List.copyOf(parameters);
-		points = List.copyOf(points);
 		Objects.requireNonNull(simulation, "simulation");
 		if (parameters.isEmpty()) {
 			throw new IllegalArgumentException("a sweep varies at least one parameter");
@@ -60,11 +71,16 @@ public record SweepDefinition(List<String> model, String modelSet, String ioConf
 		if (points.size() > MAX_POINTS) {
 			throw new IllegalArgumentException(tooManyPoints(String.format(java.util.Locale.ROOT, "%,d", points.size())));
 		}
-		for (int i = 0; i < points.size(); i++) {
-			if (points.get(i).index() != i || points.get(i).values().size() != parameters.size()) {
-				throw new IllegalArgumentException("point " + (i + 1) + " has " + points.get(i).values().size()
-						+ " values for " + parameters.size() + " parameters");
+		if (!(points instanceof SweepPoints)) {
+			for (int i = 0; i < points.size(); i++) {
+				if (points.get(i).index() != i) {
+					throw new IllegalArgumentException("point " + (i + 1) + " has the index " + points.get(i).index());
+				}
 			}
+			points = SweepPoints.table(parameters.size(), points.stream().map(SweepPoint::values).toList());
+		} else if (((SweepPoints) points).parameters() != parameters.size()) {
+			throw new IllegalArgumentException("the points have " + ((SweepPoints) points).parameters()
+					+ " values each for " + parameters.size() + " parameters");
 		}
 		if (replications < 1 || replications > SimulationConfig.MAX_REPLICATIONS) {
 			throw new IllegalArgumentException("replications must be between 1 and " + SimulationConfig.MAX_REPLICATIONS
@@ -77,7 +93,7 @@ public record SweepDefinition(List<String> model, String modelSet, String ioConf
 
 	/** Every combination of the parameters' values; the first parameter changes slowest. */
 	public static SweepDefinition factorial(RunConfiguration base, List<SweepParameter> varied, int replications) {
-		// counted before the grid is made: a grid of a few large parameters would not fit in memory
+		// counted before anything is made: a mistyped grid may have more points than a long holds
 		long count = 1;
 		List<String> sizes = new ArrayList<>();
 		for (SweepParameter parameter : varied) {
@@ -88,32 +104,43 @@ public record SweepDefinition(List<String> model, String modelSet, String ioConf
 		if (count > MAX_POINTS) {
 			throw new IllegalArgumentException(tooManyPoints(String.join(" × ", sizes)));
 		}
-		List<List<String>> combinations = new ArrayList<>();
-		combinations.add(List.of());
-		for (SweepParameter parameter : varied) {
-			List<List<String>> longer = new ArrayList<>();
-			for (List<String> combination : combinations) {
-				for (String value : parameter.values()) {
-					List<String> extended = new ArrayList<>(combination);
-					extended.add(value);
-					longer.add(extended);
-				}
-			}
-			combinations = longer;
-		}
-		return listed(base, varied.stream().map(SweepParameter::name).toList(), combinations, replications);
+		return of(base, varied.stream().map(SweepParameter::name).toList(),
+				SweepPoints.grid(varied.stream().map(SweepParameter::values).toList()), replications);
 	}
 
 	/** The points given, e.g. the rows of a points file. */
 	public static SweepDefinition listed(RunConfiguration base, List<String> parameters, List<List<String>> rows,
 			int replications) {
-		List<SweepPoint> points = new ArrayList<>();
-		for (List<String> row : rows) {
-			points.add(new SweepPoint(points.size(), row));
-		}
+		return of(base, parameters, SweepPoints.table(parameters.size(), rows), replications);
+	}
+
+	public static SweepDefinition of(RunConfiguration base, List<String> parameters, SweepPoints points,
+			int replications) {
 		return new SweepDefinition(base.model().stream().map(Path::toString).toList(), base.modelSet(),
 				text(base.ioConfiguration()), text(base.storedModels()), base.simulation(), parameters, points,
 				replications);
+	}
+
+	/** The points, compactly held. */
+	public SweepPoints sweepPoints() {
+		return (SweepPoints) points;
+	}
+
+	/** @return the points whose models are checked before any point runs, ascending (see {@link #CHECKED_POINTS}) */
+	public List<Integer> pointsToCheck() {
+		if (points.size() <= CHECKED_POINTS) {
+			return java.util.stream.IntStream.range(0, points.size()).boxed().toList();
+		}
+		return sweepPoints().representatives();
+	}
+
+	/**
+	 * How many consecutive points one file of finished points holds: one for sweeps of up to
+	 * {@value #FILES} points, so that each is kept as soon as it is done; more for larger sweeps,
+	 * which then make about {@value #FILES} files rather than one per point.
+	 */
+	public int pointsPerFile() {
+		return Math.max(1, (points.size() + FILES - 1) / FILES);
 	}
 
 	private static String text(Path path) {
@@ -159,14 +186,7 @@ public record SweepDefinition(List<String> model, String modelSet, String ioConf
 	 */
 	public SweepDefinition absolute(Path base) {
 		int io = parameters.indexOf(ParameterTarget.IO_CONFIGURATION);
-		List<SweepPoint> resolved = points.stream().map(point -> {
-			if (io < 0) {
-				return point;
-			}
-			List<String> values = new ArrayList<>(point.values());
-			values.set(io, absolute(base, values.get(io)));
-			return new SweepPoint(point.index(), values);
-		}).toList();
+		SweepPoints resolved = io < 0 ? sweepPoints() : sweepPoints().withValues(io, path -> absolute(base, path));
 		return new SweepDefinition(model.stream().map(path -> absolute(base, path)).toList(), modelSet,
 				absolute(base, ioConfiguration), absolute(base, storedModels), simulation, parameters, resolved,
 				replications);

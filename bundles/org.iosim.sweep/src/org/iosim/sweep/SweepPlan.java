@@ -36,9 +36,4 @@ public record SweepPlan(SweepDefinition definition, List<SweepTask> tasks) {
 		z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
 		return z ^ (z >>> 31);
 	}
-
-	/** @return the tasks of one point, in replication order */
-	public List<SweepTask> tasksOf(int point) {
-		return tasks.stream().filter(task -> task.point() == point).toList();
-	}
 }

@@ -51,6 +51,8 @@ final class SweepCommand implements Callable<Integer> {
 
 	static final String LOCAL_ENGINE = "local";
 	static final String SPARK_ENGINE = "spark";
+	/** Curves whose saturation the summary prints; a sweep of a thousand curves has them in its report. */
+	private static final int PRINTED_CURVES = 10;
 
 	@Parameters(paramLabel = "MODEL", arity = "1..*", description = "Model folder or files.")
 	List<Path> model = new ArrayList<>();
@@ -130,10 +132,15 @@ final class SweepCommand implements Callable<Integer> {
 				console.println(resumingLine(kept, total));
 			}
 
+			private long lastLine = started - 1_000_000_000L;
+
 			@Override
 			public void pointFinished(int done, int left, int skipped) {
-				if (!quiet) {
-					err.println(progressLine(done, left, skipped, (System.nanoTime() - started) / 1e9));
+				long now = System.nanoTime();
+				// a line a second at most, and the last: a sweep of small points finishes hundreds a second
+				if (!quiet && (left == 0 || now - lastLine >= 1_000_000_000L)) {
+					lastLine = now;
+					err.println(progressLine(done, left, skipped, (now - started) / 1e9));
 				}
 			}
 		};
@@ -191,7 +198,7 @@ final class SweepCommand implements Callable<Integer> {
 		try {
 			if (points.pointsFile != null) {
 				PointsFile file = PointsFile.read(points.pointsFile);
-				return SweepDefinition.listed(base, file.parameters(), file.rows(), replications);
+				return SweepDefinition.of(base, file.parameters(), file.points(), replications);
 			}
 			return SweepDefinition.factorial(base, points.varied.stream().map(SweepParameter::parse).toList(),
 					replications);
@@ -218,7 +225,8 @@ final class SweepCommand implements Callable<Integer> {
 	private void summary(PrintWriter out, SweepResult result) {
 		out.printf(Locale.ROOT, "Swept %d points × %d replications into %s%n", result.points().size(),
 				result.definition().replications(), out(result));
-		for (LoadCurve curve : result.curves()) {
+		List<LoadCurve> curves = result.curves();
+		for (LoadCurve curve : curves.subList(0, Math.min(PRINTED_CURVES, curves.size()))) {
 			out.printf(Locale.ROOT, "%s, %s%s: saturation point %s", curve.scenario(), curve.load(),
 					curve.fixed().isEmpty() ? "" : " " + curve.fixed(),
 					Double.isNaN(curve.saturation()) ? "not reached" : format(curve.saturation()));
@@ -229,6 +237,10 @@ final class SweepCommand implements Callable<Integer> {
 			if (!curve.bottlenecks().isEmpty()) {
 				out.println("  " + curve.bottlenecks().get(0).reason());
 			}
+		}
+		if (curves.size() > PRINTED_CURVES) {
+			out.printf(Locale.ROOT, "... and %,d more curves: %s and %s have every curve%n",
+					curves.size() - PRINTED_CURVES, Sweep.REPORT_HTML, Sweep.SWEEP_JSON);
 		}
 	}
 

@@ -6,6 +6,7 @@ import java.util.List;
 import org.iosim.engine.SimulationConfig;
 import org.iosim.sweep.SweepDefinition;
 import org.iosim.sweep.SweepPoint;
+import org.iosim.sweep.SweepPoints;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -46,10 +47,20 @@ public final class DefinitionJson {
 		json.put("replications", definition.replications());
 		ArrayNode parameters = json.putArray("parameters");
 		definition.parameters().forEach(parameters::add);
-		ArrayNode points = json.putArray("points");
-		for (SweepPoint point : definition.points()) {
-			ArrayNode values = points.addArray();
-			point.values().forEach(values::add);
+		SweepPoints points = definition.sweepPoints();
+		if (points.isGrid()) {
+			// a grid of a million points is its parameters' values
+			ArrayNode grid = json.putArray("grid");
+			for (int p = 0; p < points.parameters(); p++) {
+				ArrayNode values = grid.addArray();
+				points.values(p).forEach(values::add);
+			}
+		} else {
+			ArrayNode rows = json.putArray("points");
+			for (SweepPoint point : points) {
+				ArrayNode values = rows.addArray();
+				point.values().forEach(values::add);
+			}
 		}
 		return json;
 	}
@@ -66,13 +77,23 @@ public final class DefinitionJson {
 				maxMeasurements == null || maxMeasurements.isNull() ? Long.MAX_VALUE : maxMeasurements.asLong(),
 				required(settings, "confidence").asDouble(), required(settings, "precision").asDouble(),
 				required(settings, "warmup").asLong(), 1, required(settings, "simulateNetwork").asBoolean());
-		List<SweepPoint> points = new ArrayList<>();
-		for (JsonNode values : required(json, "points")) {
-			points.add(new SweepPoint(points.size(), texts(values)));
+		List<String> parameters = texts(required(json, "parameters"));
+		SweepPoints points;
+		JsonNode grid = json.get("grid");
+		if (grid != null && grid.isArray()) {
+			List<List<String>> values = new ArrayList<>();
+			grid.forEach(parameterValues -> values.add(texts(parameterValues)));
+			points = SweepPoints.grid(values);
+		} else {
+			SweepPoints.Table table = new SweepPoints.Table(parameters.size());
+			for (JsonNode values : required(json, "points")) {
+				table.add(texts(values));
+			}
+			points = table.build();
 		}
 		return new SweepDefinition(texts(required(json, "model")), text(json.get("modelSet")),
 				text(json.get("ioConfiguration")), text(json.get("storedModels")), simulation,
-				texts(required(json, "parameters")), points, required(json, "replications").asInt());
+				parameters, points, required(json, "replications").asInt());
 	}
 
 	private static JsonNode required(JsonNode json, String field) {

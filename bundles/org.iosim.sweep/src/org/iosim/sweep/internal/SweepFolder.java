@@ -8,12 +8,11 @@ import java.security.DigestInputStream;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.HexFormat;
 import java.util.Iterator;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
-import java.util.TreeMap;
 import java.util.stream.Stream;
 
 import org.iosim.files.FileProblems;
@@ -21,7 +20,6 @@ import org.iosim.files.WholeFiles;
 import org.iosim.run.RunFailure;
 import org.iosim.sweep.ReplicationResult;
 import org.iosim.sweep.SweepDefinition;
-import org.iosim.sweep.SweepPoint;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
@@ -33,9 +31,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
  * The folder a sweep works in, which makes it resumable: {@value #DEFINITION} says which sweep it
- * is (its definition and a digest of the model files it reads), and each finished point's
- * replications are one file in {@value #POINTS}, written whole and moved into place, so a killed
- * sweep leaves only complete points. A rerun of the same sweep skips them; a different sweep in
+ * is (its definition and a digest of the model files it reads), and the replications of finished
+ * points are files in {@value #POINTS}, each of a run of consecutive points, written whole and moved
+ * into place when its last point is done, so a killed sweep leaves only complete points. A rerun of the same sweep skips them; a different sweep in
  * the same folder is refused rather than mixed in.
  */
 public final class SweepFolder {
@@ -46,6 +44,8 @@ public final class SweepFolder {
 	/** Reading refuses more after the value: a damaged file must not pass for the sweep's. */
 	private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
 			.enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+	/** Finished points without indentation: a million points' figures are gigabytes as it is. */
+	private static final ObjectMapper COMPACT_JSON = new ObjectMapper();
 
 	private final Path folder;
 
@@ -100,50 +100,93 @@ public final class SweepFolder {
 		return folder;
 	}
 
-	/** @return the replications of every finished point, by point index */
-	public Map<Integer, List<ReplicationResult>> finishedPoints(SweepDefinition definition) throws RunFailure {
-		Map<Integer, List<ReplicationResult>> finished = new TreeMap<>();
-		for (SweepPoint point : definition.points()) {
-			Path file = pointFile(point.index());
-			if (Files.isRegularFile(file)) {
-				try {
-					List<ReplicationResult> replications = JSON.readValue(file.toFile(),
-							new TypeReference<List<ReplicationResult>>() {
-							});
-					if (replications.size() == definition.replications()) {
-						finished.put(point.index(), replications);
-					}
-				} catch (JsonProcessingException broken) {
-					throw new RunFailure(RunFailure.Kind.INVALID, file + ": " + FileProblems.jsonProblem(broken)
-							+ "; delete it to run the point again");
-				} catch (IOException unreadable) {
-					throw new RunFailure(RunFailure.Kind.INVALID, "cannot read the finished point " + file + ": "
-							+ FileProblems.reason(unreadable) + "; delete it to run the point again");
-				}
+	/**
+	 * The points finished by earlier runs of this sweep: those of each whole file of finished points
+	 * (see {@link SweepDefinition#pointsPerFile()}), each file read to check that it is whole.
+	 *
+	 * @throws RunFailure naming a damaged file, which the user deletes to run its points again
+	 */
+	public BitSet finishedPoints(SweepDefinition definition) throws RunFailure {
+		BitSet finished = new BitSet(definition.points().size());
+		int perFile = definition.pointsPerFile();
+		int files = (definition.points().size() + perFile - 1) / perFile;
+		for (int file = 0; file < files; file++) {
+			if (Files.isRegularFile(pointsFile(definition, file))) {
+				readPoints(definition, file);
+				finished.set(file * perFile, Math.min(definition.points().size(), (file + 1) * perFile));
 			}
 		}
 		return finished;
 	}
 
-	/** Writes a finished point's replications, whole or not at all. */
-	public void writePoint(int point, List<ReplicationResult> replications) throws IOException {
-		WholeFiles.write(pointFile(point), temporary -> JSON.writeValue(temporary.toFile(), replications));
+	/**
+	 * Writes the finished points of one file whole or not at all.
+	 *
+	 * @param file   the file's index: it holds the points from {@code file × pointsPerFile} on
+	 * @param points each point's replications, in point and replication order
+	 */
+	public void writePoints(SweepDefinition definition, int file, List<List<ReplicationResult>> points)
+			throws IOException {
+		WholeFiles.write(pointsFile(definition, file), temporary -> COMPACT_JSON.writeValue(temporary.toFile(), points));
 	}
 
-	private Path pointFile(int point) {
-		return folder.resolve(POINTS).resolve(String.format("point-%05d.json", point + 1));
+	/**
+	 * @return each point's replications, in point and replication order
+	 * @throws RunFailure if the file is missing, damaged or not of this sweep's points, naming it
+	 */
+	public List<List<ReplicationResult>> readPoints(SweepDefinition definition, int file) throws RunFailure {
+		Path path = pointsFile(definition, file);
+		try {
+			List<List<ReplicationResult>> points = JSON.readValue(path.toFile(),
+					new TypeReference<List<List<ReplicationResult>>>() {
+					});
+			int first = file * definition.pointsPerFile();
+			int count = Math.min(definition.points().size(), first + definition.pointsPerFile()) - first;
+			if (points == null || points.size() != count) {
+				throw new RunFailure(RunFailure.Kind.INVALID, path + ": it does not hold " + count + " points; delete it"
+						+ " to run its points again");
+			}
+			for (int i = 0; i < count; i++) {
+				int point = first + i;
+				List<ReplicationResult> replications = points.get(i);
+				boolean whole = replications != null && replications.size() == definition.replications();
+				for (int r = 0; whole && r < replications.size(); r++) {
+					ReplicationResult replication = replications.get(r);
+					whole = replication != null && replication.point() == point && replication.replication() == r;
+				}
+				if (!whole) {
+					throw new RunFailure(RunFailure.Kind.INVALID, path + ": point " + (first + i + 1) + " is not whole;"
+							+ " delete the file to run its points again");
+				}
+			}
+			return points;
+		} catch (JsonProcessingException broken) {
+			throw new RunFailure(RunFailure.Kind.INVALID, path + ": " + FileProblems.jsonProblem(broken)
+					+ "; delete it to run its points again");
+		} catch (IOException unreadable) {
+			throw new RunFailure(RunFailure.Kind.INVALID, "cannot read the finished points " + path + ": "
+					+ FileProblems.reason(unreadable) + "; delete it to run its points again");
+		}
+	}
+
+	/** e.g. {@code points/points-0001001-0002000.json}: the first and last point it holds, counted from 1. */
+	private Path pointsFile(SweepDefinition definition, int file) {
+		int first = file * definition.pointsPerFile();
+		int last = Math.min(definition.points().size(), first + definition.pointsPerFile());
+		return folder.resolve(POINTS).resolve(String.format("points-%07d-%07d.json", first + 1, last));
 	}
 
 	/** The definition as written into the folder, with a digest of each model and configuration file read. */
 	static ObjectNode definitionJson(SweepDefinition definition) throws RunFailure {
 		ObjectNode json = DefinitionJson.write(definition);
+		json.put("pointsPerFile", definition.pointsPerFile());
 		ObjectNode digests = json.putObject("fileDigests");
 		List<Path> read = new ArrayList<>(definition.model().stream().map(Path::of).toList());
 		Stream.of(definition.ioConfiguration(), definition.storedModels()).filter(Objects::nonNull).map(Path::of)
 				.forEach(read::add);
 		int io = definition.parameters().indexOf(ParameterTarget.IO_CONFIGURATION);
 		if (io >= 0) {
-			definition.points().stream().map(point -> Path.of(point.values().get(io))).distinct().forEach(read::add);
+			definition.sweepPoints().values(io).stream().map(Path::of).distinct().forEach(read::add);
 		}
 		for (Path path : read) {
 			digests.put(path.toString(), digest(path));

@@ -34,6 +34,9 @@ final class SweepReport {
 	private static final List<String> PALETTE = List.of("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd",
 			"#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf");
 
+	/** Points the report's table lists; a sweep of a million points has them in its CSV files. */
+	private static final int SHOWN_POINTS = 1_000;
+
 	private static final int WIDTH = 640;
 	private static final int HEIGHT = 360;
 	private static final double FONT = 12;
@@ -96,24 +99,33 @@ final class SweepReport {
 	 * The curves of a sweep with a second factor, overlaid: one throughput and one response-time chart
 	 * with a line per curve and a legend naming its values, a table of each curve's saturation point
 	 * and knee, then each curve's bottlenecks. The asymptotic bounds and 75th percentiles, one set per
-	 * curve, would bury the comparison: the points table and sweep.json hold them.
+	 * curve, would bury the comparison: the points table and sweep.json hold them. A family of more
+	 * curves than there are colours draws some of them (see {@link #drawn}).
 	 */
 	private static void family(StringBuilder html, List<LoadCurve> family) {
 		LoadCurve first = family.get(0);
 		html.append("<h2>").append(esc(first.scenario() + ": " + first.load() + " by "
 				+ String.join(", ", first.fixed().keySet()))).append("</h2>\n");
+		List<LoadCurve> drawn = drawn(family);
 		html.append("<p>").append(family.size()).append(" curves, one per value of ")
 				.append(esc(String.join(", ", first.fixed().keySet()))).append(". Criterion: ").append(esc(CRITERION))
-				.append(".</p>\n");
+				.append(".");
+		if (drawn.size() < family.size()) {
+			html.append(" The table has every curve; the charts and the sections after them show ").append(drawn.size())
+					.append(" of them, spread evenly (sweep.json has every curve's analysis).");
+		}
+		html.append("</p>\n");
 		html.append("<table>\n<tr><th>curve</th><th>saturation point</th>")
 				.append(first.closed() ? "<th>N* = (D + Z) / D_max</th>" : "").append("</tr>\n");
 		List<Series> throughput = new ArrayList<>();
 		List<Series> response = new ArrayList<>();
-		for (int i = 0; i < family.size(); i++) {
-			LoadCurve curve = family.get(i);
-			String colour = PALETTE.get(i % PALETTE.size());
+		for (int i = 0; i < drawn.size(); i++) {
+			LoadCurve curve = drawn.get(i);
+			String colour = PALETTE.get(i);
 			throughput.add(new Series(fixedValues(curve), colour, curve.loads(), curve.throughput(), false));
 			response.add(new Series(fixedValues(curve), colour, curve.loads(), curve.responseTime(), false));
+		}
+		for (LoadCurve curve : family) {
 			html.append("<tr><td class=\"name\">").append(esc(fixedValues(curve))).append("</td><td>")
 					.append(Double.isNaN(curve.saturation()) ? "not reached" : plain(curve.saturation())).append("</td>");
 			if (first.closed()) {
@@ -126,10 +138,22 @@ final class SweepReport {
 				List.of()));
 		html.append(chart("Mean response time vs " + first.load(), first.load(), "mean response time (s)", response,
 				List.of()));
-		for (LoadCurve curve : family) {
+		for (LoadCurve curve : drawn) {
 			html.append("<h3>").append(esc(fixedValues(curve))).append("</h3>\n");
 			bottlenecksAndFigures(html, curve);
 		}
+	}
+
+	/** The curves a family's charts draw: all, or as many as there are colours, spread evenly over the family. */
+	static List<LoadCurve> drawn(List<LoadCurve> family) {
+		if (family.size() <= PALETTE.size()) {
+			return family;
+		}
+		List<LoadCurve> drawn = new ArrayList<>();
+		for (int i = 0; i < PALETTE.size(); i++) {
+			drawn.add(family.get((int) Math.round(i * (family.size() - 1.0) / (PALETTE.size() - 1))));
+		}
+		return drawn;
 	}
 
 	private static void curve(StringBuilder html, LoadCurve curve) {
@@ -206,7 +230,8 @@ final class SweepReport {
 		}
 		html.append("<th>scenario</th><th>throughput (1/s)</th><th>± SE (1/s)</th><th>response time (s)</th>")
 				.append("<th>± SE (s)</th><th>p75 (s)</th><th>busiest resource</th><th>utilization</th></tr>\n");
-		for (PointSummary point : result.points()) {
+		List<PointSummary> shown = result.points().subList(0, Math.min(SHOWN_POINTS, result.points().size()));
+		for (PointSummary point : shown) {
 			PointSummary.ResourceFigures busiest = point.resources().stream()
 					.filter(r -> r.servers() > 0 && !Double.isNaN(r.utilization().mean()))
 					.max(java.util.Comparator.comparingDouble(r -> r.utilization().mean())).orElse(null);
@@ -227,6 +252,11 @@ final class SweepReport {
 			}
 		}
 		html.append("</table>\n");
+		if (shown.size() < result.points().size()) {
+			html.append("<p>The first ").append(String.format(Locale.ROOT, "%,d", shown.size())).append(" of ")
+					.append(String.format(Locale.ROOT, "%,d", result.points().size()))
+					.append(" points; points.csv and sweep.json have every point.</p>\n");
+		}
 	}
 
 	record Series(String name, String colour, List<Double> x, List<Estimate> y, boolean bound) {

@@ -1,6 +1,7 @@
 package org.iosim.sweep.internal;
 
 import java.io.IOException;
+import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,41 +34,65 @@ public final class SweepWriter {
 	private SweepWriter() {
 	}
 
-	public static void write(SweepResult result, Path folder) throws IOException {
-		WholeFiles.write(folder.resolve(Sweep.SWEEP_JSON), file -> json(result, file));
-		WholeFiles.write(folder.resolve(Sweep.POINTS_CSV), file -> Files.writeString(file, pointsCsv(result)));
-		WholeFiles.write(folder.resolve(Sweep.RESOURCES_CSV), file -> Files.writeString(file, resourcesCsv(result)));
+	/**
+	 * Writes the files in one pass over the points, which may be read from the sweep's folder as they
+	 * are asked for, analysing the load curves on the way.
+	 *
+	 * @return the sweep's result: the points given and their curves
+	 */
+	public static SweepResult write(SweepDefinition definition, List<PointSummary> points, Path folder)
+			throws IOException {
+		LoadCurve.Collector collector = new LoadCurve.Collector(definition);
+		List<List<LoadCurve>> curves = new ArrayList<>();
+		WholeFiles.write(folder.resolve(Sweep.SWEEP_JSON), jsonFile -> WholeFiles.write(folder.resolve(Sweep.POINTS_CSV),
+				pointsFile -> WholeFiles.write(folder.resolve(Sweep.RESOURCES_CSV), resourcesFile -> {
+					try (JsonGenerator json = new JsonFactory().createGenerator(jsonFile.toFile(), JsonEncoding.UTF8);
+							Writer pointsCsv = Files.newBufferedWriter(pointsFile, StandardCharsets.UTF_8);
+							Writer resourcesCsv = Files.newBufferedWriter(resourcesFile, StandardCharsets.UTF_8)) {
+						if (definition.pointsPerFile() == 1) {
+							// a file of more than a thousand points is for programs, and indenting a
+							// million points' figures would add gigabytes
+							json.useDefaultPrettyPrinter();
+						}
+						startJson(json, definition);
+						pointsHeader(pointsCsv, definition);
+						resourcesHeader(resourcesCsv, definition);
+						for (PointSummary point : points) {
+							writePoint(json, definition, point);
+							pointRows(pointsCsv, point);
+							resourceRows(resourcesCsv, point);
+							collector.add(point);
+						}
+						json.writeEndArray();
+						curves.add(collector.curves(points));
+						json.writeArrayFieldStart("curves");
+						for (LoadCurve curve : curves.get(0)) {
+							writeCurve(json, curve);
+						}
+						json.writeEndArray();
+						json.writeEndObject();
+					}
+				})));
+		SweepResult result = new SweepResult(definition, points, curves.get(0));
 		WholeFiles.write(folder.resolve(Sweep.REPORT_HTML),
 				file -> Files.writeString(file, SweepReport.html(result), StandardCharsets.UTF_8));
+		return result;
 	}
 
 	// ------------------------------------------------------------------ JSON
 
-	private static void json(SweepResult result, Path file) throws IOException {
-		SweepDefinition definition = result.definition();
-		try (JsonGenerator json = new JsonFactory().createGenerator(file.toFile(), JsonEncoding.UTF8)) {
-			json.useDefaultPrettyPrinter();
-			json.writeStartObject();
-			json.writeArrayFieldStart("parameters");
-			for (String name : definition.parameters()) {
-				json.writeString(name);
-			}
-			json.writeEndArray();
-			json.writeNumberField("replications", definition.replications());
-			json.writeNumberField("seed", definition.seed());
-			json.writeStringField("saturationCriterion", SweepReport.CRITERION);
-			json.writeArrayFieldStart("points");
-			for (PointSummary point : result.points()) {
-				writePoint(json, definition, point);
-			}
-			json.writeEndArray();
-			json.writeArrayFieldStart("curves");
-			for (LoadCurve curve : result.curves()) {
-				writeCurve(json, curve);
-			}
-			json.writeEndArray();
-			json.writeEndObject();
+	/** Everything before the points' entries, up to the opening of their list. */
+	private static void startJson(JsonGenerator json, SweepDefinition definition) throws IOException {
+		json.writeStartObject();
+		json.writeArrayFieldStart("parameters");
+		for (String name : definition.parameters()) {
+			json.writeString(name);
 		}
+		json.writeEndArray();
+		json.writeNumberField("replications", definition.replications());
+		json.writeNumberField("seed", definition.seed());
+		json.writeStringField("saturationCriterion", SweepReport.CRITERION);
+		json.writeArrayFieldStart("points");
 	}
 
 	private static void writePoint(JsonGenerator json, SweepDefinition definition, PointSummary point)
@@ -204,57 +229,55 @@ public final class SweepWriter {
 	// case: a time ends in _seconds (for _time), a rate in _per_second, each before its statistic (_sd,
 	// _se, _p75).
 
-	static String pointsCsv(SweepResult result) {
+	private static void pointsHeader(Writer csv, SweepDefinition definition) throws IOException {
 		List<String> header = new ArrayList<>(List.of("point"));
-		header.addAll(result.definition().parameters());
+		header.addAll(definition.parameters());
 		header.addAll(List.of("scenario", "throughput_per_second", "throughput_per_second_sd",
 				"throughput_per_second_se", "response_seconds", "response_seconds_sd", "response_seconds_se",
 				"response_seconds_p75", "response_seconds_p75_sd", "response_seconds_p75_se", "replications"));
-		StringBuilder csv = new StringBuilder();
 		row(csv, header);
-		for (PointSummary point : result.points()) {
-			for (PointSummary.ScenarioFigures scenario : point.scenarios()) {
-				List<String> cells = start(point);
-				cells.add(scenario.name());
-				cells.addAll(figures(scenario.throughput()));
-				cells.addAll(figures(scenario.responseTime()));
-				cells.addAll(figures(scenario.p75ResponseTime()));
-				cells.add(Integer.toString(scenario.throughput().replications()));
-				row(csv, cells);
-			}
-		}
-		return csv.toString();
 	}
 
-	static String resourcesCsv(SweepResult result) {
+	private static void pointRows(Writer csv, PointSummary point) throws IOException {
+		for (PointSummary.ScenarioFigures scenario : point.scenarios()) {
+			List<String> cells = start(point);
+			cells.add(scenario.name());
+			cells.addAll(figures(scenario.throughput()));
+			cells.addAll(figures(scenario.responseTime()));
+			cells.addAll(figures(scenario.p75ResponseTime()));
+			cells.add(Integer.toString(scenario.throughput().replications()));
+			row(csv, cells);
+		}
+	}
+
+	private static void resourcesHeader(Writer csv, SweepDefinition definition) throws IOException {
 		List<String> header = new ArrayList<>(List.of("point"));
-		header.addAll(result.definition().parameters());
+		header.addAll(definition.parameters());
 		header.addAll(List.of("kind", "resource", "capacity", "utilization", "utilization_sd", "utilization_se",
 				"throughput_per_second", "throughput_per_second_sd", "throughput_per_second_se", "response_seconds",
 				"response_seconds_sd", "response_seconds_se"));
-		StringBuilder csv = new StringBuilder();
 		row(csv, header);
-		for (PointSummary point : result.points()) {
-			for (PointSummary.ResourceFigures resource : point.resources()) {
-				List<String> cells = start(point);
-				cells.addAll(List.of(resource.type(), resource.container() + " " + resource.type(),
-						resource.servers() < 0 ? "" : Integer.toString(resource.servers())));
-				cells.addAll(figures(resource.utilization()));
-				cells.addAll(figures(resource.throughput()));
-				cells.addAll(figures(resource.responseTime()));
-				row(csv, cells);
-			}
-			for (PointSummary.PassiveFigures passive : point.passiveResources()) {
-				List<String> cells = start(point);
-				cells.addAll(List.of("passive", passive.owner() + "." + passive.name(),
-						Integer.toString(passive.capacity())));
-				cells.addAll(figures(passive.utilization()));
-				cells.addAll(List.of("", "", ""));
-				cells.addAll(figures(passive.waitingTime()));
-				row(csv, cells);
-			}
+	}
+
+	private static void resourceRows(Writer csv, PointSummary point) throws IOException {
+		for (PointSummary.ResourceFigures resource : point.resources()) {
+			List<String> cells = start(point);
+			cells.addAll(List.of(resource.type(), resource.container() + " " + resource.type(),
+					resource.servers() < 0 ? "" : Integer.toString(resource.servers())));
+			cells.addAll(figures(resource.utilization()));
+			cells.addAll(figures(resource.throughput()));
+			cells.addAll(figures(resource.responseTime()));
+			row(csv, cells);
 		}
-		return csv.toString();
+		for (PointSummary.PassiveFigures passive : point.passiveResources()) {
+			List<String> cells = start(point);
+			cells.addAll(List.of("passive", passive.owner() + "." + passive.name(),
+					Integer.toString(passive.capacity())));
+			cells.addAll(figures(passive.utilization()));
+			cells.addAll(List.of("", "", ""));
+			cells.addAll(figures(passive.waitingTime()));
+			row(csv, cells);
+		}
 	}
 
 	private static List<String> start(PointSummary point) {
@@ -272,14 +295,17 @@ public final class SweepWriter {
 	}
 
 	/** A CSV row; cells with a comma, quote or line break are quoted (RFC 4180). */
-	private static void row(StringBuilder csv, List<String> cells) {
+	private static void row(Writer csv, List<String> cells) throws IOException {
 		for (int i = 0; i < cells.size(); i++) {
 			String cell = cells.get(i) == null ? "" : cells.get(i);
 			if (cell.contains(",") || cell.contains("\"") || cell.contains("\n") || cell.contains("\r")) {
 				cell = "\"" + cell.replace("\"", "\"\"") + "\"";
 			}
-			csv.append(i == 0 ? "" : ",").append(cell);
+			if (i > 0) {
+				csv.write(',');
+			}
+			csv.write(cell);
 		}
-		csv.append("\r\n");
+		csv.write("\r\n");
 	}
 }

@@ -112,24 +112,24 @@ class UnfinishableRunsTest {
 
 	@Test
 	void aGridAndAPointsFileAreHeldToTheSameMostPoints() throws IOException {
-		String limit = "points, more than the 100,000 a sweep may have; split it into several sweeps";
+		String limit = "points, more than the 1,000,000 a sweep may have; split it into several sweeps";
 		// 10,000 × 10,000 points: counted, not made (the grid would not fit in memory)
 		CommandLine.Run grid = sweep("--vary", "population=1..10000", "--vary", "thinkTime=1..10000");
 		assertEquals(2, grid.exitCode(), grid.toString());
 		assertTrue(grid.err().contains("the sweep has 10000 × 10000 " + limit), grid.toString());
 
 		List<String> rows = new ArrayList<>(List.of("population"));
-		for (int row = 1; row <= 200_000; row++) {
+		for (int row = 1; row <= 1_100_000; row++) {
 			rows.add(String.valueOf(row));
 		}
 		Path points = Files.write(folder.resolve("points.csv"), rows);
 		CommandLine.Run file = sweep("--points", points.toString());
 		assertEquals(2, file.exitCode(), file.toString());
-		assertTrue(file.err().contains(points + ": line 100002: the sweep has more than 100,000 " + limit),
+		assertTrue(file.err().contains(points + ": line 1000002: the sweep has more than 1,000,000 " + limit),
 				file.toString());
 
 		// at the limit, a file is read (and refused for what its points are, not for their number)
-		Files.write(points, rows.subList(0, 100_001));
+		Files.write(points, rows.subList(0, 1_000_001));
 		CommandLine.Run most = sweep("--points", points.toString(), "--model-set", "none");
 		assertFalse(most.err().contains(limit), most.toString());
 		assertNoJava(grid);

@@ -13,6 +13,7 @@ import java.util.List;
 
 import org.iosim.run.RunFailure;
 import org.iosim.sweep.PointsFile;
+import org.iosim.sweep.SweepPoint;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -36,14 +37,14 @@ class PointsFileTest {
 	void aByteOrderMarkAndTheLineEndsOfASpreadsheetAreRead() throws Exception {
 		PointsFile points = PointsFile.read(file("\uFEFFpopulation, thinkTime\r\n1,2\r\n\r\n5,2\r\n"));
 		assertEquals(List.of("population", "thinkTime"), points.parameters());
-		assertEquals(List.of(List.of("1", "2"), List.of("5", "2")), points.rows());
+		assertEquals(List.of(List.of("1", "2"), List.of("5", "2")), points.points().stream().map(SweepPoint::values).toList());
 	}
 
 	@Test
 	void cellsInDoubleQuotesAsSpreadsheetsQuoteTextAreTheirText() throws Exception {
 		PointsFile points = PointsFile.read(file("\"population\",\"io\"\n5,\"a \"\"quoted\"\" name.ioconfig\"\n"));
 		assertEquals(List.of("population", "io"), points.parameters());
-		assertEquals(List.of(List.of("5", "a \"quoted\" name.ioconfig")), points.rows());
+		assertEquals(List.of(List.of("5", "a \"quoted\" name.ioconfig")), points.points().stream().map(SweepPoint::values).toList());
 	}
 
 	@Test

@@ -66,7 +66,7 @@ class SweepRunTest {
 		run(definition(model, 1, "population=5,10,20"), out, 2, SweepMonitor.NONE);
 		byte[] complete = Files.readAllBytes(out.resolve(Sweep.SWEEP_JSON));
 		// as if the sweep had been killed before its second point was written
-		Files.delete(out.resolve("points").resolve("point-00002.json"));
+		Files.delete(out.resolve("points").resolve("points-0000002-0000002.json"));
 		Files.delete(out.resolve(Sweep.SWEEP_JSON));
 		List<String> progress = new ArrayList<>();
 		SweepMonitor monitor = new SweepMonitor() {
@@ -83,6 +83,66 @@ class SweepRunTest {
 		run(definition(model, 1, "population=5,10,20"), out, 2, monitor);
 		assertEquals(List.of("resuming: 2 of 3 kept", "1 done, 0 left, 2 kept"), progress);
 		assertArrayEquals(complete, Files.readAllBytes(out.resolve(Sweep.SWEEP_JSON)));
+	}
+
+	/**
+	 * A sweep of more than a thousand points writes files of several consecutive points, resumes a
+	 * file at a time, and its report lists the first thousand points and draws ten of its curves.
+	 */
+	@Test
+	void aSweepOfThousandsOfPointsKeepsFilesOfSeveralPoints() throws Exception {
+		Path model = Models.cpuAndDisk(folder);
+		SweepDefinition definition = SweepDefinition.factorial(Models.run(model, 20),
+				List.of(SweepParameter.parse("population=1..50"), SweepParameter.parse("thinkTime=1..30")), 1);
+		assertEquals(2, definition.pointsPerFile());
+		Path out = folder.resolve("sweep");
+		SweepResult result = run(definition, out, 2, SweepMonitor.NONE);
+		List<String> files;
+		try (var listing = Files.list(out.resolve("points"))) {
+			files = listing.map(file -> file.getFileName().toString()).sorted().toList();
+		}
+		assertEquals(750, files.size());
+		assertEquals("points-0000001-0000002.json", files.get(0));
+		assertEquals("points-0001499-0001500.json", files.get(749));
+		assertEquals(1_500, result.points().size());
+		assertEquals(30, result.curves().size());
+		assertEquals(List.of("50", "30"), result.points().get(1_499).point().values());
+		byte[] complete = Files.readAllBytes(out.resolve(Sweep.SWEEP_JSON));
+		String html = Files.readString(out.resolve(Sweep.REPORT_HTML));
+		assertTrue(html.contains("The first 1,000 of 1,500 points"), "the report's table is cut");
+		assertTrue(html.contains("show 10 of them, spread evenly"), "ten of thirty curves drawn");
+		assertEquals(1_500 + 1, Files.readAllLines(out.resolve(Sweep.POINTS_CSV)).size());
+
+		Files.delete(out.resolve("points").resolve("points-0000003-0000004.json"));
+		Files.delete(out.resolve(Sweep.SWEEP_JSON));
+		List<String> progress = new ArrayList<>();
+		run(definition, out, 2, new SweepMonitor() {
+			@Override
+			public void resuming(int kept, int total) {
+				progress.add("resuming: " + kept + " of " + total + " kept");
+			}
+
+			@Override
+			public void pointFinished(int done, int left, int skipped) {
+				progress.add(done + " done, " + left + " left");
+			}
+		});
+		assertEquals(List.of("resuming: 1498 of 1500 kept", "1 done, 1 left", "2 done, 0 left"), progress);
+		assertArrayEquals(complete, Files.readAllBytes(out.resolve(Sweep.SWEEP_JSON)));
+	}
+
+	/** A damaged file of finished points is named, and the sweep says how to run its points again. */
+	@Test
+	void aDamagedFileOfFinishedPointsIsNamed() throws Exception {
+		Path model = Models.cpuAndDisk(folder);
+		Path out = folder.resolve("sweep");
+		run(definition(model, 1, "population=5,10"), out, 2, SweepMonitor.NONE);
+		Path damaged = out.resolve("points").resolve("points-0000002-0000002.json");
+		Files.writeString(damaged, Files.readString(damaged).substring(0, 100));
+		RunFailure refused = assertThrows(RunFailure.class,
+				() -> run(definition(model, 1, "population=5,10"), out, 2, SweepMonitor.NONE));
+		assertTrue(refused.getMessage().startsWith(damaged.toString()), refused.getMessage());
+		assertTrue(refused.getMessage().endsWith("delete it to run its points again"), refused.getMessage());
 	}
 
 	/** A rerun of a finished sweep runs nothing, and still says that it kept every point. */

@@ -34,7 +34,8 @@ import scala.util.Try;
 
 /**
  * Runs a sweep's tasks on Apache Spark: each (point, replication) is one Spark task (a partition of
- * one task). The definition travels to the executors as its JSON form, each executor rebuilding a
+ * one task), or, for sweeps whose files hold several points, all tasks of one file's points are one
+ * (see {@link #partitions}). The definition travels to the executors as its JSON form, each executor rebuilding a
  * {@link SweepTaskRunner} from it once; tasks and their {@link ReplicationResult}s travel by Java
  * serialization, which keeps every figure's bits, so the sweep's files are the same as with the local
  * engine. Results come back to this JVM as each task finishes and are handed on from the calling thread.
@@ -84,7 +85,8 @@ public final class SparkSweepEngine implements SweepEngine {
 			System.setProperty("log4j2.configurationFile", LOG_CONFIGURATION);
 		}
 		try (JavaSparkContext spark = new JavaSparkContext(configuration(local))) {
-			run(spark, definition, tasks, monitor, finished);
+			run(spark, definition, partitions(tasks, plan.definition().pointsPerFile()), tasks.size(), monitor,
+					finished);
 		} finally {
 			if (lent) {
 				ExecutorRunners.forget(definition);
@@ -94,7 +96,7 @@ public final class SparkSweepEngine implements SweepEngine {
 
 	private SparkConf configuration(boolean local) {
 		SparkConf conf = new SparkConf().setMaster(master).setAppName(APP_NAME)
-				// results are small; a sweep of 100,000 tasks still fits the driver's default limit
+				// each result goes to the sweep as it comes; together a million points exceed the default 1 GB
 				.set("spark.driver.maxResultSize", "0");
 		if (local) {
 			// no web UI for a run on this machine: it would take a port per sweep and show what progress lines say
@@ -122,17 +124,36 @@ public final class SparkSweepEngine implements SweepEngine {
 		return jars;
 	}
 
-	private static void run(JavaSparkContext spark, String definition, List<SweepTask> tasks, SweepMonitor monitor,
-			Consumer<ReplicationResult> finished) throws RunFailure, RunCancelledException {
-		JavaRDD<SweepTask> rdd = spark.parallelize(tasks, tasks.size());
+	/**
+	 * The Spark tasks: one per (point, replication) where each point has a file of its own, so that
+	 * a few long points spread over the cluster; else the tasks of one file of points each, so that
+	 * a sweep of a million small points is a thousand Spark tasks, each as long as a file's points
+	 * take, and comes back a file at a time.
+	 */
+	static List<ArrayList<SweepTask>> partitions(List<SweepTask> tasks, int pointsPerFile) {
+		List<ArrayList<SweepTask>> partitions = new ArrayList<>();
+		int file = -1;
+		for (SweepTask task : tasks) {
+			if (pointsPerFile == 1 || task.point() / pointsPerFile != file) {
+				partitions.add(new ArrayList<>());
+				file = task.point() / pointsPerFile;
+			}
+			partitions.get(partitions.size() - 1).add(task);
+		}
+		return partitions;
+	}
+
+	private static void run(JavaSparkContext spark, String definition, List<ArrayList<SweepTask>> tasks, int count,
+			SweepMonitor monitor, Consumer<ReplicationResult> finished) throws RunFailure, RunCancelledException {
+		JavaRDD<ArrayList<SweepTask>> rdd = spark.parallelize(tasks, tasks.size());
 		BlockingQueue<TaskOutcome> outcomes = new LinkedBlockingQueue<>();
 		List<Object> partitions = IntStream.range(0, tasks.size()).boxed().map(Object.class::cast).toList();
-		SimpleFutureAction<BoxedUnit> job = spark.sc().submitJob(rdd.rdd(), new RunTask(definition),
+		SimpleFutureAction<BoxedUnit> job = spark.sc().submitJob(rdd.rdd(), new RunTasks(definition),
 				scala.jdk.javaapi.CollectionConverters.asScala(partitions).toSeq(), new Collect(outcomes),
 				new Done());
 		try {
 			int received = 0;
-			while (received < tasks.size()) {
+			while (received < count) {
 				if (monitor.isCancelled()) {
 					job.cancel();
 					throw new RunCancelledException();
@@ -173,21 +194,21 @@ public final class SparkSweepEngine implements SweepEngine {
 		}
 	}
 
-	/** Runs on an executor: the partition's one task, with the executor's runner of the sweep. */
-	static final class RunTask extends AbstractFunction1<scala.collection.Iterator<SweepTask>, TaskOutcome>
+	/** Runs on an executor: the partition's tasks in order, with the executor's runner of the sweep, until one fails. */
+	static final class RunTasks
+			extends AbstractFunction1<scala.collection.Iterator<ArrayList<SweepTask>>, ArrayList<TaskOutcome>>
 			implements Serializable {
 
 		private static final long serialVersionUID = 1L;
 
 		private final String definition;
 
-		RunTask(String definition) {
+		RunTasks(String definition) {
 			this.definition = definition;
 		}
 
 		@Override
-		public TaskOutcome apply(scala.collection.Iterator<SweepTask> partition) {
-			SweepTask task = partition.next();
+		public ArrayList<TaskOutcome> apply(scala.collection.Iterator<ArrayList<SweepTask>> partition) {
 			TaskContext context = TaskContext.get();
 			ProgressMonitor monitor = new ProgressMonitor() {
 				@Override
@@ -199,18 +220,25 @@ public final class SparkSweepEngine implements SweepEngine {
 					return context != null && context.isInterrupted();
 				}
 			};
-			try {
-				return TaskOutcome.finished(ExecutorRunners.of(definition).run(task, monitor));
-			} catch (RunFailure failure) {
-				return TaskOutcome.failed(failure);
-			} catch (RunCancelledException cancelled) {
-				return TaskOutcome.stopped();
+			SweepTaskRunner runner = ExecutorRunners.of(definition);
+			ArrayList<TaskOutcome> outcomes = new ArrayList<>();
+			for (SweepTask task : partition.next()) {
+				try {
+					outcomes.add(TaskOutcome.finished(runner.run(task, monitor)));
+				} catch (RunFailure failure) {
+					outcomes.add(TaskOutcome.failed(failure));
+					break;
+				} catch (RunCancelledException cancelled) {
+					outcomes.add(TaskOutcome.stopped());
+					break;
+				}
 			}
+			return outcomes;
 		}
 	}
 
-	/** On the driver, as each task finishes: hands its outcome to the sweep's thread. */
-	private static final class Collect extends AbstractFunction2<Object, TaskOutcome, BoxedUnit> {
+	/** On the driver, as each Spark task finishes: hands its outcomes to the sweep's thread. */
+	private static final class Collect extends AbstractFunction2<Object, ArrayList<TaskOutcome>, BoxedUnit> {
 
 		private final BlockingQueue<TaskOutcome> outcomes;
 
@@ -219,8 +247,8 @@ public final class SparkSweepEngine implements SweepEngine {
 		}
 
 		@Override
-		public BoxedUnit apply(Object partition, TaskOutcome outcome) {
-			outcomes.add(outcome);
+		public BoxedUnit apply(Object partition, ArrayList<TaskOutcome> finished) {
+			outcomes.addAll(finished);
 			return BoxedUnit.UNIT;
 		}
 	}

@@ -46,7 +46,7 @@ class SparkSweepCommandTest {
 		Run local = SweepFolders.iosim(sweep("both", "--threads", "2"));
 		assertEquals(0, local.exitCode(), local.toString());
 		byte[] whole = Files.readAllBytes(folder.resolve("both/sweep.json"));
-		Files.delete(folder.resolve("both/points/point-00002.json")); // as if the sweep had been killed there
+		Files.delete(folder.resolve("both/points/points-0000002-0000002.json")); // as if the sweep had been killed there
 		Files.delete(folder.resolve("both/sweep.json"));
 		Run spark = SweepFolders.iosim(sweep("both", "--engine", "spark", "--threads", "2"));
 		assertEquals(0, spark.exitCode(), spark.toString());

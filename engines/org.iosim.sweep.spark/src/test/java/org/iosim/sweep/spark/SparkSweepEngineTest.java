@@ -22,6 +22,7 @@ import org.iosim.sweep.SweepMonitor;
 import org.iosim.sweep.SweepParameter;
 import org.iosim.sweep.SweepPlan;
 import org.iosim.sweep.SweepResult;
+import org.iosim.sweep.SweepTask;
 import org.iosim.sweep.SweepTaskRunner;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -58,6 +59,25 @@ class SparkSweepEngineTest {
 		for (String file : List.of(Sweep.SWEEP_JSON, Sweep.POINTS_CSV, Sweep.RESOURCES_CSV, Sweep.REPORT_HTML)) {
 			assertTrue(Files.size(folder.resolve("spark").resolve(file)) > 100, file + " is nearly empty");
 		}
+	}
+
+	/** Beyond a thousand points, a Spark task runs all replications of one file's points. */
+	@Test
+	void aFileOfSeveralPointsIsOneSparkTaskAndTheFilesAreTheSame() throws Exception {
+		RunConfiguration base = RunConfiguration.of(List.of(SweepFolders.example()))
+				.withSimulation(SimulationConfig.of(5, null, 20L, null, null, 2, 1, false));
+		SweepDefinition definition = SweepDefinition.factorial(base,
+				List.of(SweepParameter.parse("population=1..501"), SweepParameter.parse("thinkTime=1,2")), 2);
+		assertEquals(2, definition.pointsPerFile());
+		SweepPlan plan = SweepPlan.of(definition);
+		List<ArrayList<SweepTask>> partitions = SparkSweepEngine.partitions(plan.tasks(), 2);
+		assertEquals(501, partitions.size());
+		assertEquals(List.of("0/0", "0/1", "1/0", "1/1"),
+				partitions.get(0).stream().map(task -> task.point() + "/" + task.replication()).toList());
+		assertEquals(4, SparkSweepEngine.partitions(plan.tasks().subList(0, 4), 1).size(), "one task each");
+		sweep(definition, folder.resolve("local"), false, false);
+		sweep(definition, folder.resolve("spark"), true, false);
+		SweepFolders.assertSameFiles(folder.resolve("local"), folder.resolve("spark"));
 	}
 
 	@Test
