@@ -79,6 +79,16 @@ public final class RunPipeline {
 		return this;
 	}
 
+	/**
+	 * Uses these engines and analysis model kinds instead of discovering them: a sweep makes a pipeline
+	 * per point, and discovering them each time cost a tenth of a small point's run.
+	 */
+	public RunPipeline services(Engines available, AnalysisModelRegistry kinds) {
+		this.engines = available;
+		this.analysisModels = kinds;
+		return this;
+	}
+
 	public RunConfiguration configuration() {
 		return configuration;
 	}

@@ -4,6 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.iosim.analysis.AnalysisModelRegistry;
 import org.iosim.engine.Engine;
 import org.iosim.engine.ModelCompilationException;
 import org.iosim.engine.ProgressMonitor;
@@ -12,6 +13,7 @@ import org.iosim.engine.SimulationException;
 import org.iosim.engine.SimulationResult;
 import org.iosim.pcm.ArchitectureModel;
 import org.iosim.pcm.palladio.ModelSet;
+import org.iosim.run.Engines;
 import org.iosim.run.RunConfiguration;
 import org.iosim.run.RunConfiguration.After;
 import org.iosim.run.RunConfiguration.TransformationStep;
@@ -38,6 +40,9 @@ public final class SweepTaskRunner {
 
 	private final SweepDefinition definition;
 	private final Transformations transformations;
+	/** Discovered once for all points' pipelines. */
+	private final Engines engines = Engines.standard();
+	private final AnalysisModelRegistry analysisModels = AnalysisModelRegistry.standard();
 	/** Read by the first {@link #prepare}, which is synchronized, as every use of it is. */
 	private ModelSet modelSet;
 	/**
@@ -144,6 +149,7 @@ public final class SweepTaskRunner {
 			steps.add(new TransformationStep(PointTransformation.id(ParameterTarget.Stage.REFINED_MODEL), After.BIND,
 					settings));
 		}
-		return new RunPipeline(configuration.withTransformations(steps)).transformations(transformations);
+		return new RunPipeline(configuration.withTransformations(steps)).transformations(transformations)
+				.services(engines, analysisModels);
 	}
 }

@@ -1,6 +1,5 @@
 package org.iosim.des.statistics;
 
-import org.apache.commons.math3.distribution.TDistribution;
 
 /**
  * Confidence interval for the steady-state mean of a correlated output
@@ -212,9 +211,7 @@ public final class BatchMeans {
 
 	private double tQuantile(int degreesOfFreedom, double level) {
 		if (degreesOfFreedom != cachedDegreesOfFreedom || level != cachedLevel) {
-			// No random generator: only the inverse distribution function is used.
-			TDistribution distribution = new TDistribution(null, degreesOfFreedom);
-			cachedTQuantile = distribution.inverseCumulativeProbability((1 + level) / 2);
+			cachedTQuantile = StudentT.quantile(degreesOfFreedom, (1 + level) / 2);
 			cachedDegreesOfFreedom = degreesOfFreedom;
 			cachedLevel = level;
 		}

@@ -1,10 +1,13 @@
 package org.iosim.des.statistics;
 
+import java.util.Iterator;
 import java.util.Objects;
 
 import com.datadoghq.sketch.ddsketch.DDSketch;
 import com.datadoghq.sketch.ddsketch.mapping.CubicallyInterpolatedMapping;
+import com.datadoghq.sketch.ddsketch.store.Bin;
 import com.datadoghq.sketch.ddsketch.store.CollapsingLowestDenseStore;
+import com.datadoghq.sketch.ddsketch.store.Store;
 
 /**
  * Streaming quantile estimates with a bounded relative error, backed by a
@@ -67,6 +70,54 @@ public final class Quantiles {
 			throw new IllegalArgumentException("quantile must lie in [0, 1]: " + q);
 		}
 		return sketch.isEmpty() ? Double.NaN : sketch.getValueAtQuantile(q);
+	}
+
+	/**
+	 * The estimates of several quantiles in one pass over the sketch, each exactly as {@link #quantile}
+	 * gives it (a small replication's hundred percentiles took a pass each).
+	 *
+	 * @param ascending quantiles in [0, 1], in ascending order
+	 * @return one estimate per quantile; NaN without observations
+	 */
+	public double[] quantiles(double... ascending) {
+		double[] values = new double[ascending.length];
+		for (int i = 0; i < ascending.length; i++) {
+			if (!(ascending[i] >= 0 && ascending[i] <= 1) || i > 0 && ascending[i] < ascending[i - 1]) {
+				throw new IllegalArgumentException("quantiles must lie in [0, 1] in ascending order: "
+						+ java.util.Arrays.toString(ascending));
+			}
+		}
+		if (sketch.isEmpty()) {
+			java.util.Arrays.fill(values, Double.NaN);
+			return values;
+		}
+		// DDSketch's own rule: the value of the first bin, from the most negative up, whose cumulative
+		// count exceeds q·(count − 1); counts are whole numbers, so the zero bin's is exactly the rest
+		double count = sketch.getCount();
+		Store negative = sketch.getNegativeValueStore();
+		Store positive = sketch.getPositiveValueStore();
+		double zeroCount = count - negative.getTotalCount() - positive.getTotalCount();
+		int next = 0;
+		double cumulative = 0;
+		for (Iterator<Bin> bins = negative.getDescendingIterator(); next < values.length && bins.hasNext();) {
+			Bin bin = bins.next();
+			cumulative += bin.getCount();
+			while (next < values.length && cumulative > ascending[next] * (count - 1)) {
+				values[next++] = -sketch.getIndexMapping().value(bin.getIndex());
+			}
+		}
+		cumulative += zeroCount;
+		while (next < values.length && cumulative > ascending[next] * (count - 1)) {
+			values[next++] = 0;
+		}
+		for (Iterator<Bin> bins = positive.getAscendingIterator(); next < values.length && bins.hasNext();) {
+			Bin bin = bins.next();
+			cumulative += bin.getCount();
+			while (next < values.length && cumulative > ascending[next] * (count - 1)) {
+				values[next++] = sketch.getIndexMapping().value(bin.getIndex());
+			}
+		}
+		return values;
 	}
 
 	public double median() {

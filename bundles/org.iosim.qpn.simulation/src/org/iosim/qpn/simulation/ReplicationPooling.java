@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.ToDoubleFunction;
 
-import org.apache.commons.math3.distribution.TDistribution;
+import org.iosim.des.statistics.StudentT;
 import org.iosim.qpn.simulation.QpnResult.Estimate;
 import org.iosim.qpn.simulation.QpnResult.PlaceResult;
 import org.iosim.qpn.simulation.QpnResult.ProbeResult;
@@ -82,7 +82,7 @@ final class ReplicationPooling {
 			for (double mean : means) {
 				squares += (mean - average) * (mean - average);
 			}
-			double t = new TDistribution(null, means.length - 1).inverseCumulativeProbability(0.5 + LEVEL / 2);
+			double t = StudentT.quantile(means.length - 1, 0.5 + LEVEL / 2);
 			halfWidth = t * Math.sqrt(squares / (means.length - 1) / means.length);
 		}
 		if (same.stream().allMatch(Estimate::hasPercentiles)) {

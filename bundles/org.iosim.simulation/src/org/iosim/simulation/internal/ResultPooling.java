@@ -7,10 +7,10 @@ import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
 
 import org.apache.commons.math3.distribution.NormalDistribution;
-import org.apache.commons.math3.distribution.TDistribution;
 import org.iosim.analysis.EmbeddedIoModel.SubModelResource;
 import org.iosim.des.statistics.ConfidenceInterval;
 import org.iosim.des.statistics.Quantiles;
+import org.iosim.des.statistics.StudentT;
 import org.iosim.des.statistics.TimeSeries;
 import org.iosim.des.statistics.TimeWeightedSeries;
 import org.iosim.engine.ProgressMonitor;
@@ -37,6 +37,12 @@ import org.iosim.simulation.engine.ResourceStatistics;
 public final class ResultPooling {
 
 	private static final double LEVEL = 0.95;
+	/** The standard normal quantile of the pooled interval (made once: a distribution object seeds a generator). */
+	private static final double NORMAL_QUANTILE = new NormalDistribution(null, 0, 1)
+			.inverseCumulativeProbability(0.5 + LEVEL / 2);
+	/** The distribution a scenario reports: its 1st to 99th percentiles. */
+	private static final double[] PERCENTILES = java.util.stream.IntStream.rangeClosed(1, 99)
+			.mapToDouble(percent -> percent / 100.0).toArray();
 
 	private ResultPooling() {
 	}
@@ -218,9 +224,9 @@ public final class ResultPooling {
 			}
 		}
 		double standardDeviation = count > 1 ? Math.sqrt(squares / (count - 1)) : Double.NaN;
-		Quantiles quantiles = merged(measured);
-		return new ResponseTime(count, mean, halfWidth(measured), standardDeviation, min, max, quantiles.median(),
-				quantiles.p90(), quantiles.p95(), quantiles.p99());
+		double[] quantiles = merged(measured).quantiles(0.5, 0.9, 0.95, 0.99);
+		return new ResponseTime(count, mean, halfWidth(measured), standardDeviation, min, max, quantiles[0],
+				quantiles[1], quantiles[2], quantiles[3]);
 	}
 
 	/**
@@ -238,14 +244,14 @@ public final class ResultPooling {
 			if (!Double.isFinite(interval.halfWidth()) || batches < 2) {
 				return Double.NaN;
 			}
-			double t = new TDistribution(batches - 1).inverseCumulativeProbability(0.5 + LEVEL / 2);
+			double t = StudentT.quantile(batches - 1, 0.5 + LEVEL / 2);
 			double standardError = interval.halfWidth() / t;
 			variance += standardError * standardError / ((double) replications * replications);
 		}
 		if (replications == 1) {
 			return measured.get(0).batches.halfWidth(LEVEL);
 		}
-		return new NormalDistribution().inverseCumulativeProbability(0.5 + LEVEL / 2) * Math.sqrt(variance);
+		return NORMAL_QUANTILE * Math.sqrt(variance);
 	}
 
 	private static Quantiles merged(List<Measurement> measured) {
@@ -260,8 +266,9 @@ public final class ResultPooling {
 		if (all.count() == 0) {
 			return points;
 		}
-		for (int percent = 1; percent <= 99; percent++) {
-			points.add(new QuantilePoint(percent / 100.0, all.quantile(percent / 100.0)));
+		double[] values = all.quantiles(PERCENTILES);
+		for (int i = 0; i < PERCENTILES.length; i++) {
+			points.add(new QuantilePoint(PERCENTILES[i], values[i]));
 		}
 		return points;
 	}

@@ -10,7 +10,6 @@ import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.HexFormat;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Objects;
 import java.util.stream.Stream;
@@ -213,11 +212,18 @@ public final class SweepFolder {
 	}
 
 	private static String difference(JsonNode existing, JsonNode wanted) {
-		List<String> fields = new ArrayList<>();
-		for (Iterator<String> names = wanted.fieldNames(); names.hasNext();) {
-			String name = names.next();
+		java.util.Set<String> fields = new java.util.LinkedHashSet<>();
+		java.util.Set<String> names = new java.util.LinkedHashSet<>();
+		wanted.fieldNames().forEachRemaining(names::add);
+		existing.fieldNames().forEachRemaining(names::add);
+		for (String name : names) {
 			if (!Objects.equals(existing.get(name), wanted.get(name))) {
-				fields.add(name.equals("fileDigests") ? "model files' content" : name);
+				// a grid is written as its values, other points one by one: either way the points differ
+				fields.add(switch (name) {
+				case "fileDigests" -> "model files' content";
+				case "grid", "pointsPerFile" -> "points";
+				default -> name;
+				});
 			}
 		}
 		return fields.isEmpty() ? "definition" : String.join(", ", fields);

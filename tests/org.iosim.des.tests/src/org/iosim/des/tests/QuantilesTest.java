@@ -8,6 +8,7 @@ import org.apache.commons.rng.UniformRandomProvider;
 import org.apache.commons.rng.sampling.distribution.ZigguratSampler;
 import org.apache.commons.rng.simple.RandomSource;
 import org.iosim.des.statistics.Quantiles;
+import org.iosim.des.statistics.StudentT;
 import org.junit.jupiter.api.Test;
 
 class QuantilesTest {
@@ -75,5 +76,41 @@ class QuantilesTest {
 		quantiles.add(2);
 		quantiles.reset();
 		assertEquals(0, quantiles.count());
+	}
+	/** Many quantiles in one pass are each exactly the one asked for alone, with zeros and negative values too. */
+	@Test
+	void severalQuantilesAtOnceAreEachTheQuantileAlone() {
+		UniformRandomProvider random = RandomSource.XO_SHI_RO_256_PP.create(5L);
+		double[] ascending = new double[101];
+		for (int i = 0; i <= 100; i++) {
+			ascending[i] = i / 100.0;
+		}
+		for (int observations : new int[] { 1, 2, 7, 1_000, 100_000 }) {
+			Quantiles quantiles = new Quantiles();
+			for (int i = 0; i < observations; i++) {
+				double kind = random.nextDouble();
+				quantiles.add(kind < 0.1 ? 0 : kind < 0.2 ? -ZigguratSampler.Exponential.of(random).sample()
+						: ZigguratSampler.Exponential.of(random).sample());
+			}
+			double[] together = quantiles.quantiles(ascending);
+			for (int i = 0; i < ascending.length; i++) {
+				assertEquals(quantiles.quantile(ascending[i]), together[i], 0, observations + " observations, q = "
+						+ ascending[i]);
+			}
+		}
+		assertTrue(Double.isNaN(new Quantiles().quantiles(0.5, 0.9)[1]));
+		assertThrows(IllegalArgumentException.class, () -> new Quantiles().quantiles(0.9, 0.5));
+	}
+
+	@Test
+	void studentsTQuantilesAreTheDistributionsOwn() {
+		for (int degreesOfFreedom : new int[] { 1, 2, 9, 30, 499 }) {
+			for (double probability : new double[] { 0.95, 0.975, 0.995 }) {
+				double expected = new org.apache.commons.math3.distribution.TDistribution(degreesOfFreedom)
+						.inverseCumulativeProbability(probability);
+				assertEquals(expected, StudentT.quantile(degreesOfFreedom, probability), 0);
+				assertEquals(expected, StudentT.quantile(degreesOfFreedom, probability), 0, "kept");
+			}
+		}
 	}
 }

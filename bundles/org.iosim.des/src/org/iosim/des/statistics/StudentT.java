@@ -1,0 +1,42 @@
+package org.iosim.des.statistics;
+
+import java.util.concurrent.ConcurrentHashMap;
+
+import org.apache.commons.math3.distribution.TDistribution;
+
+/**
+ * Quantiles of Student's t distribution, each computed once per JVM: the inverse distribution function
+ * is solved numerically, which cost more than a small replication's simulation when every replication's
+ * confidence interval solved it again (a sweep runs millions of them with a few distinct degrees of
+ * freedom).
+ */
+public final class StudentT {
+
+	/** Degrees of freedom beyond which quantiles are not kept (a run has at most a few thousand batches). */
+	private static final int KEPT_DEGREES_OF_FREEDOM = 100_000;
+
+	private record Key(int degreesOfFreedom, double probability) {
+	}
+
+	private static final ConcurrentHashMap<Key, Double> QUANTILES = new ConcurrentHashMap<>();
+
+	private StudentT() {
+	}
+
+	/**
+	 * @return the {@code probability}-quantile of the t distribution with these degrees of freedom, exactly
+	 *         as {@link TDistribution#inverseCumulativeProbability} gives it
+	 */
+	public static double quantile(int degreesOfFreedom, double probability) {
+		if (degreesOfFreedom > KEPT_DEGREES_OF_FREEDOM) {
+			return solve(degreesOfFreedom, probability);
+		}
+		return QUANTILES.computeIfAbsent(new Key(degreesOfFreedom, probability),
+				key -> solve(key.degreesOfFreedom(), key.probability()));
+	}
+
+	private static double solve(int degreesOfFreedom, double probability) {
+		// no random generator: only the inverse distribution function is used
+		return new TDistribution(null, degreesOfFreedom).inverseCumulativeProbability(probability);
+	}
+}
