@@ -67,15 +67,9 @@ public record LoadCurve(String load, String scenario, Map<String, String> fixed,
 	/** Utilization of the resources behind an admission limit below which the limit is the true bottleneck. */
 	static final double LIGHTLY_USED = 0.7;
 
-	/** Builds the curves of a sweep: one per combination of the parameters other than the load. */
-	public static List<LoadCurve> of(SweepDefinition definition, List<PointSummary> summaries) {
-		Collector collector = new Collector(definition);
-		summaries.forEach(collector::add);
-		return collector.curves(summaries);
-	}
-
 	/**
-	 * Builds the curves of a sweep from its points handed over one by one, as they are written out,
+	 * Builds the curves of a sweep, one per combination of the parameters other than the load, from
+	 * its points handed over one by one, as they are written out,
 	 * keeping only each point's place on its curve; at the end it asks for the few points whose whole
 	 * figures the analysis needs (each curve's smallest and largest load and highest throughput), so
 	 * that a sweep's points need not all be in memory at once.

@@ -2,10 +2,12 @@ package org.iosim.sweep;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.BitSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 import org.iosim.engine.RunCancelledException;
 import org.iosim.run.RunFailure;
@@ -102,12 +104,12 @@ public final class Sweep {
 			});
 			ReplicationResult[] ofPoint = replications[result.point() - first];
 			ofPoint[result.replication()] = result;
-			boolean pointDone = java.util.Arrays.stream(ofPoint).allMatch(java.util.Objects::nonNull);
+			boolean pointDone = Arrays.stream(ofPoint).allMatch(Objects::nonNull);
 			if (missing.merge(file, -1, Integer::sum) == 0) {
 				collecting.remove(file);
 				missing.remove(file);
 				try {
-					folder.writePoints(definition, file, java.util.Arrays.stream(replications).map(List::of).toList());
+					folder.writePoints(definition, file, Arrays.stream(replications).map(List::of).toList());
 				} catch (IOException failed) {
 					unwritable = failed;
 				}

@@ -32,8 +32,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * The folder a sweep works in, which makes it resumable: {@value #DEFINITION} says which sweep it
  * is (its definition and a digest of the model files it reads), and the replications of finished
  * points are files in {@value #POINTS}, each of a run of consecutive points, written whole and moved
- * into place when its last point is done, so a killed sweep leaves only complete points. A rerun of the same sweep skips them; a different sweep in
- * the same folder is refused rather than mixed in.
+ * into place when its last point is done, so a killed sweep leaves only complete points. A rerun of
+ * the same sweep skips them; a different sweep in the same folder is refused rather than mixed in.
  */
 public final class SweepFolder {
 

@@ -83,8 +83,8 @@ class PointsAndPipelineFilesTest {
 		PointsFile points = RegressionInputChecks.readsOrExplains(file, () -> read(file, () -> PointsFile.read(file)),
 				RegressionInputChecks.Refused.class);
 		if (points != null) {
-			check(!points.parameters().isEmpty() && !points.rows().isEmpty(), "parameters and points", points);
-			check(points.rows().stream().allMatch(row -> row.size() == points.parameters().size()),
+			check(!points.parameters().isEmpty() && !points.points().isEmpty(), "parameters and points", points);
+			check(points.points().stream().allMatch(row -> row.values().size() == points.parameters().size()),
 					"a value per parameter in every row", points);
 			check(points.parameters().stream().noneMatch(name -> name.startsWith("\uFEFF")),
 					"no byte order mark in a name", points.parameters());
