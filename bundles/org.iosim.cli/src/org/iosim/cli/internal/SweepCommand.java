@@ -47,7 +47,7 @@ import picocli.CommandLine.Model.CommandSpec;
 				"Values: a list (1,5,10), a range FIRST..LAST:STEP (1..40:5), or both (1,2,5..40:5).",
 				"Rerun with the same arguments to resume an interrupted sweep: finished points in --out are kept." },
 		footer = { "", "Exit status: 0 swept, 1 the model is invalid or cannot be simulated, 2 usage error." })
-final class SweepCommand implements Callable<Integer> {
+public final class SweepCommand implements Callable<Integer> {
 
 	static final String LOCAL_ENGINE = "local";
 	static final String SPARK_ENGINE = "spark";
@@ -215,11 +215,19 @@ final class SweepCommand implements Callable<Integer> {
 				total == 1 ? "" : "s", kept == 1 ? "was" : "were", kept == 1 ? "is" : "are");
 	}
 
-	/** e.g. {@code  points: 4 done, 6 left, about 0:12 left} */
-	static String progressLine(int done, int left, int skipped, double elapsedSeconds) {
+	/**
+	 * e.g. {@code  points: 4 done, 6 left, about 0:12 left}: the time left once a hundredth of the points
+	 * to run are done, since on a cluster points come back a file at a time and the pace of the first
+	 * point said days for a sweep of minutes.
+	 */
+	public static String progressLine(int done, int left, int skipped, double elapsedSeconds) {
 		String line = String.format(Locale.ROOT, "  points: %d done, %d left", done, left)
 				+ (skipped > 0 ? String.format(Locale.ROOT, " (%d kept from before)", skipped) : "");
-		return left == 0 ? line : line + ", about " + TimeLeft.clock(TimeLeft.seconds(elapsedSeconds, done, left)) + " left";
+		if (left == 0) {
+			return line;
+		}
+		return 100L * done < (long) done + left ? line + ", estimating the time left"
+				: line + ", about " + TimeLeft.clock(TimeLeft.seconds(elapsedSeconds, done, left)) + " left";
 	}
 
 	private void summary(PrintWriter out, SweepResult result) {
