@@ -44,11 +44,12 @@ public final class SweepPoints extends AbstractList<SweepPoint> implements Rando
 			if (parameterValues.isEmpty()) {
 				throw new IllegalArgumentException("a parameter of the grid has no value");
 			}
-			count = Math.multiplyExact(count, parameterValues.size());
+			// both factors at most Integer.MAX_VALUE: the product fits in a long
+			count *= parameterValues.size();
+			if (count > Integer.MAX_VALUE) {
+				throw new IllegalArgumentException("the grid has more than " + Integer.MAX_VALUE + " points");
+			}
 			copies.add(List.copyOf(parameterValues));
-		}
-		if (count > Integer.MAX_VALUE) {
-			throw new IllegalArgumentException("the grid has " + count + " points");
 		}
 		return new SweepPoints(List.copyOf(copies), null, null, (int) count);
 	}
