@@ -66,8 +66,9 @@ public final class ResultPooling {
 			List<Measurement> measured = replications.stream().map(r -> r.scenarios.get(index)).toList();
 			Measurement sample = measured.get(0);
 			double throughput = average(replications, r -> throughput(r.scenarios.get(index), r));
-			scenarios.add(new ScenarioResult(sample.id, sample.name, responseTime(measured), throughput,
-					completeWindows(sample.overTime, first.simulator().now()), distribution(measured), population(sample, first)));
+			Quantiles pooled = merged(measured);
+			scenarios.add(new ScenarioResult(sample.id, sample.name, responseTime(measured, pooled), throughput,
+					completeWindows(sample.overTime, first.simulator().now()), distribution(pooled), population(sample, first)));
 		}
 		List<CallResult> calls = new ArrayList<>();
 		for (int i = 0; i < first.calls.size(); i++) {
@@ -198,6 +199,11 @@ public final class ResultPooling {
 	}
 
 	private static ResponseTime responseTime(List<Measurement> measured) {
+		return responseTime(measured, merged(measured));
+	}
+
+	/** @param pooled the replications' quantile sketches merged, which a scenario's distribution also uses */
+	private static ResponseTime responseTime(List<Measurement> measured, Quantiles pooled) {
 		long count = 0;
 		double sum = 0;
 		double min = Double.POSITIVE_INFINITY;
@@ -224,7 +230,7 @@ public final class ResultPooling {
 			}
 		}
 		double standardDeviation = count > 1 ? Math.sqrt(squares / (count - 1)) : Double.NaN;
-		double[] quantiles = merged(measured).quantiles(0.5, 0.9, 0.95, 0.99);
+		double[] quantiles = pooled.quantiles(0.5, 0.9, 0.95, 0.99);
 		return new ResponseTime(count, mean, halfWidth(measured), standardDeviation, min, max, quantiles[0],
 				quantiles[1], quantiles[2], quantiles[3]);
 	}
@@ -260,8 +266,7 @@ public final class ResultPooling {
 		return all;
 	}
 
-	private static List<QuantilePoint> distribution(List<Measurement> measured) {
-		Quantiles all = merged(measured);
+	private static List<QuantilePoint> distribution(Quantiles all) {
 		List<QuantilePoint> points = new ArrayList<>();
 		if (all.count() == 0) {
 			return points;
