@@ -94,13 +94,11 @@ public final class Sweep {
 
 		/** @return whether the replication was its point's last */
 		boolean add(ReplicationResult result) {
-			int perFile = definition.pointsPerFile();
-			int file = result.point() / perFile;
-			int first = file * perFile;
-			int points = Math.min(definition.points().size(), first + perFile) - first;
+			int file = definition.fileOf(result.point());
+			int first = definition.firstPointOf(file);
 			ReplicationResult[][] replications = collecting.computeIfAbsent(file, f -> {
-				missing.put(f, points * definition.replications());
-				return new ReplicationResult[points][definition.replications()];
+				missing.put(f, definition.pointsIn(f) * definition.replications());
+				return new ReplicationResult[definition.pointsIn(f)][definition.replications()];
 			});
 			ReplicationResult[] ofPoint = replications[result.point() - first];
 			ofPoint[result.replication()] = result;

@@ -143,6 +143,26 @@ public record SweepDefinition(List<String> model, String modelSet, String ioConf
 		return Math.max(1, (points.size() + FILES - 1) / FILES);
 	}
 
+	/** @return the files the finished points are written in (see {@link #pointsPerFile()}) */
+	public int files() {
+		return (points.size() + pointsPerFile() - 1) / pointsPerFile();
+	}
+
+	/** @return the index of the first point of a file of finished points */
+	public int firstPointOf(int file) {
+		return file * pointsPerFile();
+	}
+
+	/** @return how many points a file of finished points holds: {@link #pointsPerFile()}, or fewer in the last */
+	public int pointsIn(int file) {
+		return Math.min(points.size(), firstPointOf(file) + pointsPerFile()) - firstPointOf(file);
+	}
+
+	/** @return the file of finished points that holds a point */
+	public int fileOf(int point) {
+		return point / pointsPerFile();
+	}
+
 	private static String text(Path path) {
 		return path == null ? null : path.toString();
 	}

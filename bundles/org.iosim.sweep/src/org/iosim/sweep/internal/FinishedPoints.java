@@ -53,7 +53,7 @@ public final class FinishedPoints extends AbstractList<PointSummary> implements 
 	@Override
 	public synchronized PointSummary get(int index) {
 		java.util.Objects.checkIndex(index, size());
-		int file = index / definition.pointsPerFile();
+		int file = definition.fileOf(index);
 		if (file != loadedFile) {
 			List<List<ReplicationResult>> points;
 			try {
@@ -61,11 +61,11 @@ public final class FinishedPoints extends AbstractList<PointSummary> implements 
 			} catch (RunFailure failure) {
 				throw new Unreadable(failure);
 			}
-			int first = file * definition.pointsPerFile();
+			int first = definition.firstPointOf(file);
 			loaded = java.util.stream.IntStream.range(0, points.size())
 					.mapToObj(i -> PointSummary.pool(definition.points().get(first + i), points.get(i))).toList();
 			loadedFile = file;
 		}
-		return loaded.get(index - loadedFile * definition.pointsPerFile());
+		return loaded.get(index - definition.firstPointOf(file));
 	}
 }

@@ -107,12 +107,10 @@ public final class SweepFolder {
 	 */
 	public BitSet finishedPoints(SweepDefinition definition) throws RunFailure {
 		BitSet finished = new BitSet(definition.points().size());
-		int perFile = definition.pointsPerFile();
-		int files = (definition.points().size() + perFile - 1) / perFile;
-		for (int file = 0; file < files; file++) {
+		for (int file = 0; file < definition.files(); file++) {
 			if (Files.isRegularFile(pointsFile(definition, file))) {
 				readPoints(definition, file);
-				finished.set(file * perFile, Math.min(definition.points().size(), (file + 1) * perFile));
+				finished.set(definition.firstPointOf(file), definition.firstPointOf(file) + definition.pointsIn(file));
 			}
 		}
 		return finished;
@@ -139,8 +137,8 @@ public final class SweepFolder {
 			List<List<ReplicationResult>> points = JSON.readValue(path.toFile(),
 					new TypeReference<List<List<ReplicationResult>>>() {
 					});
-			int first = file * definition.pointsPerFile();
-			int count = Math.min(definition.points().size(), first + definition.pointsPerFile()) - first;
+			int first = definition.firstPointOf(file);
+			int count = definition.pointsIn(file);
 			if (points == null || points.size() != count) {
 				throw new RunFailure(RunFailure.Kind.INVALID, path + ": it does not hold " + count + " points; delete it"
 						+ " to run its points again");
@@ -170,9 +168,9 @@ public final class SweepFolder {
 
 	/** e.g. {@code points/points-0001001-0002000.json}: the first and last point it holds, counted from 1. */
 	private Path pointsFile(SweepDefinition definition, int file) {
-		int first = file * definition.pointsPerFile();
-		int last = Math.min(definition.points().size(), first + definition.pointsPerFile());
-		return folder.resolve(POINTS).resolve(String.format("points-%07d-%07d.json", first + 1, last));
+		int first = definition.firstPointOf(file);
+		return folder.resolve(POINTS).resolve(String.format("points-%07d-%07d.json", first + 1,
+				first + definition.pointsIn(file)));
 	}
 
 	/** The definition as written into the folder, with a digest of each model and configuration file read. */
