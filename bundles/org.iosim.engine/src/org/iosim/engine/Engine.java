@@ -1,9 +1,11 @@
 package org.iosim.engine;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 import org.eclipse.emf.ecore.EObject;
+import org.iosim.pcm.Workload;
 import org.iosim.pcm.validation.Diagnostic;
 
 /**
@@ -80,5 +82,20 @@ public interface Engine {
 		 */
 		SimulationResult run(SimulationConfig config, ProgressMonitor monitor, List<SimulationObserver> observers)
 				throws ModelCompilationException, RunCancelledException;
+
+		/**
+		 * This simulation for its model with other workloads in some usage scenarios, without compiling
+		 * the rest of the model again: what each point of a sweep along a load curve needs. Its runs
+		 * give exactly what runs of the changed model, prepared on its own, give.
+		 *
+		 * @param workloadsByScenarioId the new workloads (valid ones), by the id of their usage scenario;
+		 *                              read, not kept
+		 * @return empty when the engine cannot do this, and the caller prepares the changed model
+		 * @throws ModelCompilationException naming the element when a workload cannot be simulated
+		 */
+		default Optional<PreparedSimulation> withWorkloads(Map<String, ? extends Workload> workloadsByScenarioId)
+				throws ModelCompilationException {
+			return Optional.empty();
+		}
 	}
 }

@@ -2,12 +2,16 @@ package org.iosim.simulation;
 
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
+import org.eclipse.emf.ecore.util.EcoreUtil;
 import org.iosim.analysis.AnalysisModelRegistry;
 import org.iosim.engine.Engine;
 import org.iosim.engine.ModelCompilationException;
@@ -18,6 +22,7 @@ import org.iosim.engine.SimulationException;
 import org.iosim.engine.SimulationObserver;
 import org.iosim.engine.SimulationResult;
 import org.iosim.pcm.ArchitectureModel;
+import org.iosim.pcm.Workload;
 import org.iosim.pcm.validation.Diagnostic;
 import org.iosim.simulation.internal.ModelCompiler;
 import org.iosim.simulation.internal.ModelPlan;
@@ -39,20 +44,29 @@ public final class ArchitectureSimulation implements Engine.PreparedSimulation {
 	private final ActionCompilers actionCompilers;
 	private final String modelName;
 	private final List<Diagnostic> warnings;
+	/** The workloads that replace the model's own, by usage scenario id ({@link #withWorkloads}); read-only. */
+	private final Map<String, Workload> workloads;
 	/** The plans with and without the linking resources ({@link SimulationConfig#simulateLinkingResources}). */
 	private final ModelPlan[] plans = new ModelPlan[2];
 
 	private ArchitectureSimulation(ArchitectureModel model, SchedulingPolicies policies,
-			AnalysisModelRegistry analysisModels, ActionCompilers actionCompilers, boolean simulateLinkingResources,
-			ModelPlan plan) {
+			AnalysisModelRegistry analysisModels, ActionCompilers actionCompilers, Map<String, Workload> workloads,
+			ModelPlan[] plans) {
 		this.model = model;
 		this.policies = policies;
 		this.analysisModels = analysisModels;
 		this.actionCompilers = actionCompilers;
 		this.modelName = model.getName() != null && !model.getName().isBlank() ? model.getName()
 				: model.getId() != null ? model.getId() : "model";
-		this.warnings = plan.warnings();
-		this.plans[simulateLinkingResources ? 1 : 0] = plan;
+		this.workloads = workloads;
+		System.arraycopy(plans, 0, this.plans, 0, plans.length);
+		this.warnings = (plans[0] != null ? plans[0] : plans[1]).warnings();
+	}
+
+	private static ModelPlan[] onePlan(boolean simulateLinkingResources, ModelPlan plan) {
+		ModelPlan[] plans = new ModelPlan[2];
+		plans[simulateLinkingResources ? 1 : 0] = plan;
+		return plans;
 	}
 
 	/**
@@ -79,8 +93,32 @@ public final class ArchitectureSimulation implements Engine.PreparedSimulation {
 		// What only building a replication finds (an analysis model its kind cannot create, a passive
 		// resource's capacity that is no whole number) is found here too, before anything runs.
 		plan.instantiate(defaults, 0);
-		return new ArchitectureSimulation(model, policies, analysisModels, actionCompilers,
-				defaults.simulateLinkingResources(), plan);
+		return new ArchitectureSimulation(model, policies, analysisModels, actionCompilers, Map.of(),
+				onePlan(defaults.simulateLinkingResources(), plan));
+	}
+
+	/**
+	 * The model with other workloads, sharing everything else this simulation compiled: only the
+	 * workloads are compiled, and a replication is built once to find what only that finds (e.g. a
+	 * population that does not fit in memory), as {@link #of} does. The copies of the workloads this
+	 * keeps are its own.
+	 */
+	@Override
+	public synchronized Optional<Engine.PreparedSimulation> withWorkloads(
+			Map<String, ? extends Workload> workloadsByScenarioId) throws ModelCompilationException {
+		Map<String, Workload> combined = new HashMap<>(workloads);
+		workloadsByScenarioId.forEach((scenarioId, workload) -> combined.put(scenarioId, EcoreUtil.copy(workload)));
+		ModelPlan[] changed = new ModelPlan[2];
+		for (int variant = 0; variant < plans.length; variant++) {
+			if (plans[variant] != null) {
+				changed[variant] = plans[variant].withWorkloads(workloadsByScenarioId);
+			}
+		}
+		SimulationConfig defaults = SimulationConfig.defaults();
+		// the plan of the defaults is the one 'of' compiled
+		changed[defaults.simulateLinkingResources() ? 1 : 0].instantiate(defaults, 0);
+		return Optional.of(new ArchitectureSimulation(model, policies, analysisModels, actionCompilers,
+				Map.copyOf(combined), changed));
 	}
 
 	/** Compilations take turns, since EMF models are not meant for concurrent reading. */
@@ -95,7 +133,8 @@ public final class ArchitectureSimulation implements Engine.PreparedSimulation {
 	private synchronized ModelPlan plan(SimulationConfig config) throws ModelCompilationException {
 		int variant = config.simulateLinkingResources() ? 1 : 0;
 		if (plans[variant] == null) {
-			plans[variant] = compile(model, config.simulateLinkingResources(), policies, analysisModels, actionCompilers);
+			plans[variant] = compile(model, config.simulateLinkingResources(), policies, analysisModels, actionCompilers)
+					.withWorkloads(workloads);
 		}
 		return plans[variant];
 	}

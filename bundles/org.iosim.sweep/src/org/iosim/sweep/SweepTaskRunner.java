@@ -1,8 +1,10 @@
 package org.iosim.sweep;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 import org.iosim.analysis.AnalysisModelRegistry;
 import org.iosim.engine.Engine;
@@ -12,7 +14,10 @@ import org.iosim.engine.RunCancelledException;
 import org.iosim.engine.SimulationException;
 import org.iosim.engine.SimulationResult;
 import org.iosim.pcm.ArchitectureModel;
+import org.iosim.pcm.Workload;
 import org.iosim.pcm.palladio.ModelSet;
+import org.iosim.pcm.validation.Diagnostic;
+import org.iosim.pcm.validation.ModelValidator;
 import org.iosim.run.Engines;
 import org.iosim.run.RunConfiguration;
 import org.iosim.run.RunConfiguration.After;
@@ -32,6 +37,13 @@ import org.iosim.sweep.internal.PointTransformation;
  * Only the models of the last few points used stay compiled: a sweep's points run in order, so
  * those are the points whose replications are running or about to, and a sweep of a million points
  * needs no more memory than one of ten.
+ * <p>
+ * Points that differ only in workloads (population, think time, arrival rate) share a compiled
+ * model: the first such point's model is made and compiled through the pipeline, and each other
+ * point only has its workloads set on copies of the model's own, validated and compiled into it
+ * ({@link Engine.PreparedSimulation#withWorkloads}), which gives the results compiling the point's
+ * whole model would. Should that fail, the point's model is made and compiled on its own, which
+ * reports the problem as for any point.
  */
 public final class SweepTaskRunner {
 
@@ -40,6 +52,9 @@ public final class SweepTaskRunner {
 
 	private final SweepDefinition definition;
 	private final Transformations transformations;
+	/** By parameter: whether it changes nothing but a workload. */
+	private final boolean[] workloadOnly;
+	private final boolean sharesCompiledModels;
 	/** Discovered once for all points' pipelines. */
 	private final Engines engines = Engines.standard();
 	private final AnalysisModelRegistry analysisModels = AnalysisModelRegistry.standard();
@@ -58,8 +73,29 @@ public final class SweepTaskRunner {
 		}
 	};
 
+	/**
+	 * The compiled models other points are made from, by the values of the parameters that change
+	 * more than workloads (guarded by this runner).
+	 */
+	private final Map<List<String>, Engine.PreparedSimulation> shared = new LinkedHashMap<>(16, 0.75f, true) {
+		private static final long serialVersionUID = 1L;
+
+		@Override
+		protected boolean removeEldestEntry(Map.Entry<List<String>, Engine.PreparedSimulation> eldest) {
+			return size() > KEPT_POINTS;
+		}
+	};
+
 	public SweepTaskRunner(SweepDefinition definition) {
 		this.definition = definition;
+		List<String> parameters = definition.parameters();
+		this.workloadOnly = new boolean[parameters.size()];
+		boolean anyWorkload = false;
+		for (int i = 0; i < workloadOnly.length; i++) {
+			workloadOnly[i] = PointTransformation.changesWorkloadOnly(parameters.get(i));
+			anyWorkload |= workloadOnly[i];
+		}
+		this.sharesCompiledModels = anyWorkload;
 		this.transformations = Transformations.standard()
 				.add(new PointTransformation(definition.parameters(), ParameterTarget.Stage.LOADED_MODEL))
 				.add(new PointTransformation(definition.parameters(), ParameterTarget.Stage.REFINED_MODEL));
@@ -99,6 +135,47 @@ public final class SweepTaskRunner {
 	}
 
 	private Engine.PreparedSimulation compile(int pointIndex) throws RunFailure {
+		if (!sharesCompiledModels) {
+			return compileAlone(pointIndex);
+		}
+		SweepPoint point = definition.points().get(pointIndex);
+		List<String> otherValues = new ArrayList<>();
+		for (int i = 0; i < workloadOnly.length; i++) {
+			if (!workloadOnly[i]) {
+				otherValues.add(point.values().get(i));
+			}
+		}
+		Engine.PreparedSimulation base = shared.get(otherValues);
+		if (base != null) {
+			Optional<Engine.PreparedSimulation> withWorkloads = withWorkloadsOf(base, point);
+			if (withWorkloads.isPresent()) {
+				return withWorkloads.get();
+			}
+		}
+		Engine.PreparedSimulation compiled = compileAlone(pointIndex);
+		shared.put(otherValues, compiled);
+		return compiled;
+	}
+
+	/** The compiled model with the point's workloads; empty when they fail (compiling the point alone says why). */
+	private Optional<Engine.PreparedSimulation> withWorkloadsOf(Engine.PreparedSimulation base, SweepPoint point) {
+		ArchitectureModel model = modelSet.model();
+		try {
+			Map<String, Workload> workloads = PointTransformation.workloads(definition.parameters(), point.values(),
+					model);
+			ModelValidator validator = new ModelValidator();
+			for (Workload workload : workloads.values()) {
+				if (validator.validate(model, workload).stream().anyMatch(Diagnostic::isError)) {
+					return Optional.empty();
+				}
+			}
+			return base.withWorkloads(workloads);
+		} catch (IllegalArgumentException | ModelCompilationException failed) {
+			return Optional.empty();
+		}
+	}
+
+	private Engine.PreparedSimulation compileAlone(int pointIndex) throws RunFailure {
 		SweepPoint point = definition.points().get(pointIndex);
 		RunPipeline pipeline = pipeline(point);
 		try {

@@ -48,7 +48,18 @@ public final class ModelValidator {
 
 	/** @return the problems found, errors and warnings, in model order; empty for a valid model */
 	public List<Diagnostic> validate(ArchitectureModel model) {
-		return validate(model, model);
+		return validateTree(model, model);
+	}
+
+	/**
+	 * Checks one part of a model set, an element and its contents, as {@link #validate(ArchitectureModel)}
+	 * checks them where they are: e.g. a copy of a usage scenario's workload with other values, before
+	 * a simulation uses it instead of the scenario's own.
+	 *
+	 * @return the problems found in the part, in order; empty for a valid part
+	 */
+	public List<Diagnostic> validate(ArchitectureModel model, EObject part) {
+		return validateTree(model, part);
 	}
 
 	/**
@@ -58,10 +69,10 @@ public final class ModelValidator {
 	 * @return the problems found, in order; empty for a valid configuration
 	 */
 	public List<Diagnostic> validate(IoConfiguration configuration) {
-		return validate(null, configuration);
+		return validateTree(null, configuration);
 	}
 
-	private static List<Diagnostic> validate(ArchitectureModel model, EObject root) {
+	private static List<Diagnostic> validateTree(ArchitectureModel model, EObject root) {
 		Findings findings = new Findings();
 		ValidationRules rules = new ValidationRules(model, findings, PACKAGE_RULES);
 		check(rules, model, root, findings);

@@ -3,6 +3,7 @@ package org.iosim.simulation.internal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalDouble;
+import java.util.function.Consumer;
 
 import org.apache.commons.rng.UniformRandomProvider;
 import org.eclipse.emf.ecore.EObject;
@@ -13,6 +14,7 @@ import org.iosim.pcm.ScenarioBehaviour;
 import org.iosim.pcm.ScenarioBranchTransition;
 import org.iosim.pcm.UsageScenario;
 import org.iosim.pcm.UserAction;
+import org.iosim.pcm.Workload;
 import org.iosim.pcm.util.PcmSwitch;
 import org.iosim.simulation.ArrivalRateProfile;
 import org.iosim.stoex.CompiledExpression;
@@ -42,7 +44,21 @@ final class UsageCompiler {
 		});
 		List<ModelPlan.Slot<Step>> steps = userBehaviour(scenario, scenario.getBehaviour());
 		String origin = Elements.describe(scenario);
-		if (scenario.getWorkload() instanceof ClosedWorkload closed && closed.getLoadProfile() != null) {
+		ModelPlan.WorkloadCompilation workloads = workload -> workloadDriver(scenario, workload, measurement, steps,
+				origin);
+		plan.workload(id, workloads, workloads.compile(scenario.getWorkload()));
+	}
+
+	/**
+	 * The instruction that starts a scenario's workload driver in a replication: a closed population
+	 * or an open arrival stream, fixed or following a load profile. Kept by the plan with the
+	 * scenario's id, so that a plan for another workload of the scenario replaces only this instruction.
+	 *
+	 * @param workload the scenario's workload, or another one for it (read, not kept)
+	 */
+	private static Consumer<ModelPlan.Building> workloadDriver(UsageScenario scenario, Workload workload,
+			ModelPlan.Slot<Measurement> measurement, List<ModelPlan.Slot<Step>> steps, String origin) {
+		if (workload instanceof ClosedWorkload closed && closed.getLoadProfile() != null) {
 			ArrivalRateProfile profile = profile(closed.getLoadProfile());
 			if (profile.maximum() < 0.5) {
 				throw new Unsimulatable(closed.getLoadProfile(), "the load profile of the closed workload is never 0.5 or"
@@ -50,21 +66,21 @@ final class UsageCompiler {
 						+ " and no user would ever run the scenario");
 			}
 			CompiledExpression thinkTime = thinkTime(scenario, closed);
-			plan.then(building -> {
+			return building -> {
 				Replication replication = building.replication;
 				UniformRandomProvider thinking = replication.newStream();
 				ArrivalRateProfile noisy = withNoiseSeeded(profile, replication);
 				Workloads.Closed users = new Workloads.Closed(replication, measurement.in(building),
 						building.steps(steps), 0, thinkTime, thinking, origin, noisy, usersPerReplication(building));
 				replication.onStart(users::start);
-			});
-		} else if (scenario.getWorkload() instanceof ClosedWorkload closed) {
+			};
+		} else if (workload instanceof ClosedWorkload closed) {
 			int population = closed.getPopulation();
 			if (population < 1) {
 				throw new Unsimulatable(scenario, "closed workload population is " + population + "; it must be at least 1");
 			}
 			CompiledExpression thinkTime = thinkTime(scenario, closed);
-			plan.then(building -> {
+			return building -> {
 				long fits = usersPerReplication(building);
 				if (population > fits) {
 					// the element is read only to name it in the message: how many users fit depends on the run
@@ -76,10 +92,10 @@ final class UsageCompiler {
 				Workloads.Closed users = new Workloads.Closed(building.replication, measurement.in(building),
 						building.steps(steps), population, thinkTime, building.replication.newStream(), origin);
 				building.replication.onStart(users::start);
-			});
-		} else if (scenario.getWorkload() instanceof OpenWorkload open && open.getLoadProfile() != null) {
+			};
+		} else if (workload instanceof OpenWorkload open && open.getLoadProfile() != null) {
 			ArrivalRateProfile profile = profile(open.getLoadProfile());
-			plan.then(building -> {
+			return building -> {
 				Replication replication = building.replication;
 				UniformRandomProvider arrivalStream = replication.newStream();
 				// after the arrivals' stream, so that profiles without noise draw as they always did
@@ -87,23 +103,22 @@ final class UsageCompiler {
 				Workloads.Profiled arrivals = new Workloads.Profiled(replication, measurement.in(building),
 						building.steps(steps), noisy, arrivalStream, origin, usersPerReplication(building));
 				replication.onStart(arrivals::start);
-			});
-		} else if (scenario.getWorkload() instanceof OpenWorkload open) {
+			};
+		} else if (workload instanceof OpenWorkload open) {
 			CompiledExpression interArrival = Expressions.compiled(scenario, "inter-arrival time", open.getInterArrivalTime());
 			OptionalDouble meanGap = Expressions.parse(scenario, "inter-arrival time", open.getInterArrivalTime()).mean();
 			if (meanGap.isPresent() && !(meanGap.getAsDouble() > 0)) {
 				throw new Unsimulatable(scenario, "inter-arrival time '" + open.getInterArrivalTime() + "' has mean "
 						+ meanGap.getAsDouble() + "; an open workload needs a positive mean time between arrivals");
 			}
-			plan.then(building -> {
+			return building -> {
 				Workloads.Open arrivals = new Workloads.Open(building.replication, measurement.in(building),
 						building.steps(steps), interArrival, building.replication.newStream(), origin,
 						usersPerReplication(building));
 				building.replication.onStart(arrivals::start);
-			});
-		} else {
-			throw new Unsimulatable(scenario, "has no workload (open or closed)");
+			};
 		}
+		throw new Unsimulatable(scenario, "has no workload (open or closed)");
 	}
 
 	/** The most users of a workload that fit in memory, shared by as many replications as the run has. */

@@ -196,7 +196,7 @@ public abstract sealed class ParameterTarget {
 	}
 
 	/** A closed workload's population or think time, an open workload's arrival rate. */
-	static final class WorkloadFigure extends ParameterTarget {
+	public static final class WorkloadFigure extends ParameterTarget {
 		private final String scenarioReference;
 		private final String figure;
 
@@ -213,8 +213,11 @@ public abstract sealed class ParameterTarget {
 
 		@Override
 		public void apply(ArchitectureModel model, String value) {
-			boolean open = figure.equals("arrivalRate");
-			Workload workload = workload(model, open);
+			applyTo(scenario(model).getWorkload(), value);
+		}
+
+		/** Sets the value on a workload of the {@link #scenario} (its own, or a copy of it). */
+		public void applyTo(Workload workload, String value) {
 			switch (figure) {
 			case "population" -> {
 				if (workload.getLoadProfile() != null) {
@@ -236,7 +239,9 @@ public abstract sealed class ParameterTarget {
 			}
 		}
 
-		private Workload workload(ArchitectureModel model, boolean open) {
+		/** The usage scenario whose workload the parameter names, with a workload of the figure's kind. */
+		public UsageScenario scenario(ArchitectureModel model) {
+			boolean open = figure.equals("arrivalRate");
 			Class<? extends Workload> kind = open ? OpenWorkload.class : ClosedWorkload.class;
 			String kindName = open ? "an open workload" : "a closed workload";
 			List<UsageScenario> scenarios = model.getUsageModel() == null ? List.of()
@@ -247,7 +252,7 @@ public abstract sealed class ParameterTarget {
 					throw matchesNothing("usage scenario '" + scenario.getName() + "' has no " + kindName.substring(
 							kindName.indexOf(' ') + 1));
 				}
-				return scenario.getWorkload();
+				return scenario;
 			}
 			List<UsageScenario> withKind = scenarios.stream().filter(s -> kind.isInstance(s.getWorkload())).toList();
 			if (withKind.size() != 1) {
@@ -255,7 +260,7 @@ public abstract sealed class ParameterTarget {
 						: withKind.size() + " usage scenarios have " + kindName.replace("a ", "") + "s (" + names(withKind)
 								+ "); name one as SCENARIO." + figure);
 			}
-			return withKind.get(0).getWorkload();
+			return withKind.get(0);
 		}
 
 		/** The expression scaled to the mean, so that its distribution keeps its shape. */

@@ -1,10 +1,14 @@
 package org.iosim.sweep.internal;
 
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.eclipse.emf.ecore.util.EcoreUtil;
 import org.iosim.pcm.ArchitectureModel;
+import org.iosim.pcm.UsageScenario;
+import org.iosim.pcm.Workload;
 import org.iosim.run.ModelTransformation;
 
 /**
@@ -35,6 +39,34 @@ public final class PointTransformation implements ModelTransformation {
 			settings.put(parameters.get(i), values.get(i));
 		}
 		return settings;
+	}
+
+	/**
+	 * Whether a parameter changes nothing but a usage scenario's workload: points that differ only in
+	 * such parameters can share one compiled model ({@link #workloads}).
+	 */
+	public static boolean changesWorkloadOnly(String parameter) {
+		return ParameterTarget.of(parameter) instanceof ParameterTarget.WorkloadFigure;
+	}
+
+	/**
+	 * The workloads a point's workload parameters give: copies of the model's own workloads of the
+	 * scenarios they name, with the point's values set as {@link #transform} sets them, by usage scenario id.
+	 *
+	 * @param model the model as read, before any point's values; only read
+	 * @throws IllegalArgumentException naming the parameter, as {@link #transform} does
+	 */
+	public static Map<String, Workload> workloads(List<String> parameters, List<String> values, ArchitectureModel model) {
+		Map<String, Workload> byScenario = new LinkedHashMap<>();
+		for (int i = 0; i < parameters.size(); i++) {
+			if (ParameterTarget.of(parameters.get(i)) instanceof ParameterTarget.WorkloadFigure figure) {
+				UsageScenario scenario = figure.scenario(model);
+				Workload workload = byScenario.computeIfAbsent(scenario.getId(),
+						id -> EcoreUtil.copy(scenario.getWorkload()));
+				figure.applyTo(workload, values.get(i));
+			}
+		}
+		return byScenario;
 	}
 
 	@Override

@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.iosim.engine.ProgressMonitor;
 import org.iosim.run.RunFailure;
 import org.iosim.sweep.LoadCurve;
 import org.iosim.sweep.LocalSweepEngine;
@@ -21,6 +22,7 @@ import org.iosim.sweep.SweepMonitor;
 import org.iosim.sweep.SweepParameter;
 import org.iosim.sweep.SweepPlan;
 import org.iosim.sweep.SweepResult;
+import org.iosim.sweep.SweepTask;
 import org.iosim.sweep.SweepTaskRunner;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -202,6 +204,31 @@ class SweepRunTest {
 		// its think time may be swept
 		SweepResult result = run(definition(model, 1, "thinkTime=1,2"), folder.resolve("think"), 2, SweepMonitor.NONE);
 		assertEquals(2, result.points().size());
+	}
+
+	/**
+	 * Points that differ only in workloads share a compiled model (one per CPU rate here), and each
+	 * gives exactly what its own model, made and compiled alone, gives; a point whose workload cannot
+	 * be simulated is reported as when compiled alone.
+	 */
+	@Test
+	void pointsSharingACompiledModelGiveWhatTheirOwnModelsGive() throws Exception {
+		Path model = Models.cpuAndDisk(folder);
+		SweepDefinition definition = definition(model, 3, "server.CPU.rate=1,2", "population=5,20",
+				"thinkTime=0.5,2");
+		SweepTaskRunner sharing = new SweepTaskRunner(definition);
+		for (int point = 0; point < definition.points().size(); point++) {
+			SweepTask task = new SweepTask(point, 1, 11);
+			assertEquals(new SweepTaskRunner(definition).run(task, ProgressMonitor.NONE),
+					sharing.run(task, ProgressMonitor.NONE), "point " + point);
+		}
+
+		SweepDefinition withNobody = definition(model, 3, "population=5,0");
+		SweepTaskRunner runner = new SweepTaskRunner(withNobody);
+		runner.check(0);
+		RunFailure refused = assertThrows(RunFailure.class, () -> runner.check(1));
+		assertTrue(refused.getMessage().startsWith("point 2 (population=0): ")
+				&& refused.getMessage().contains("parameter 'population' = '0'"), refused.getMessage());
 	}
 
 	@Test

@@ -9,15 +9,24 @@ import static org.iosim.testing.Behaviours.release;
 import static org.iosim.testing.Behaviours.value;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import java.util.Map;
 
+import org.eclipse.emf.ecore.util.EcoreUtil;
+import org.iosim.engine.Engine;
+import org.iosim.engine.ModelCompilationException;
 import org.iosim.engine.ProgressMonitor;
 import org.iosim.engine.SimulationConfig;
 import org.iosim.engine.SimulationResult;
 import org.iosim.pcm.ArchitectureModel;
 import org.iosim.pcm.ClosedWorkload;
+import org.iosim.pcm.OpenWorkload;
 import org.iosim.pcm.PassiveResource;
+import org.iosim.pcm.UsageScenario;
+import org.iosim.pcm.Workload;
 import org.iosim.simulation.ArchitectureSimulation;
 import org.iosim.testing.SingleServerModel;
 import org.junit.jupiter.api.Test;
@@ -82,5 +91,79 @@ class CompiledOnceTest {
 		assertEquals(figures(asPrepared), figures(prepared.run(THREE_REPLICATIONS, ProgressMonitor.NONE)));
 		assertNotEquals(figures(asPrepared),
 				figures(ArchitectureSimulation.of(model).run(THREE_REPLICATIONS, ProgressMonitor.NONE)));
+	}
+
+	/** A closed and an open scenario of users on one server, with random draws on the way. */
+	private static ArchitectureModel twoScenarios() {
+		SingleServerModel model = new SingleServerModel("two workloads");
+		model.server().delay(model.cpu(), "1");
+		model.seff(loop("count.VALUE", demand(model.cpu(), "Exp(20)")),
+				branch(probabilistic(0.3, demand(model.cpu(), "Exp(10)")), probabilistic(0.7)))
+				.closedScenario("users", 5, "Exp(4)", value("count", "IntPMF[(1;0.5)(3;0.5)]"))
+				.openScenario("arrivals", "Exp(2)", value("count", "1"));
+		return model.build();
+	}
+
+	private static UsageScenario scenario(ArchitectureModel model, int index) {
+		return model.getUsageModel().getScenarios().get(index);
+	}
+
+	@Test
+	void otherWorkloadsGiveWhatCompilingTheChangedModelGives() throws Exception {
+		ArchitectureModel changed = twoScenarios();
+		ClosedWorkload users = (ClosedWorkload) scenario(changed, 0).getWorkload();
+		users.setPopulation(12);
+		users.setThinkTime("(Exp(4)) * 0.5");
+		((OpenWorkload) scenario(changed, 1).getWorkload()).setInterArrivalTime("Exp(3.5)");
+		Map<String, Workload> workloads = Map.of(scenario(changed, 0).getId(), users, scenario(changed, 1).getId(),
+				scenario(changed, 1).getWorkload());
+
+		ArchitectureSimulation original = ArchitectureSimulation.of(twoScenarios());
+		Engine.PreparedSimulation withWorkloads = original.withWorkloads(workloads).orElseThrow();
+		SimulationResult compiledAlone = ArchitectureSimulation.of(changed).run(THREE_REPLICATIONS,
+				ProgressMonitor.NONE);
+
+		assertEquals(figures(compiledAlone), figures(withWorkloads.run(THREE_REPLICATIONS, ProgressMonitor.NONE, List.of())));
+		// the plan with the linking resources, compiled at its first use, has the workloads too
+		SimulationConfig withLinks = THREE_REPLICATIONS.withLinkingResources(!THREE_REPLICATIONS.simulateLinkingResources());
+		assertEquals(figures(ArchitectureSimulation.of(changed).run(withLinks, ProgressMonitor.NONE)),
+				figures(withWorkloads.run(withLinks, ProgressMonitor.NONE, List.of())));
+		// the original keeps its own workloads
+		assertEquals(figures(ArchitectureSimulation.of(twoScenarios()).run(THREE_REPLICATIONS, ProgressMonitor.NONE)),
+				figures(original.run(THREE_REPLICATIONS, ProgressMonitor.NONE)));
+	}
+
+	@Test
+	void workloadsChangedOneAfterTheOtherAddUp() throws Exception {
+		ArchitectureModel changed = twoScenarios();
+		((ClosedWorkload) scenario(changed, 0).getWorkload()).setPopulation(9);
+		((OpenWorkload) scenario(changed, 1).getWorkload()).setInterArrivalTime("Exp(1)");
+
+		Engine.PreparedSimulation stepByStep = ArchitectureSimulation.of(twoScenarios())
+				.withWorkloads(Map.of(scenario(changed, 0).getId(), scenario(changed, 0).getWorkload())).orElseThrow()
+				.withWorkloads(Map.of(scenario(changed, 1).getId(), scenario(changed, 1).getWorkload())).orElseThrow();
+
+		assertEquals(figures(ArchitectureSimulation.of(changed).run(THREE_REPLICATIONS, ProgressMonitor.NONE)),
+				figures(stepByStep.run(THREE_REPLICATIONS, ProgressMonitor.NONE, List.of())));
+	}
+
+	@Test
+	void aWorkloadThatCannotBeSimulatedIsRefusedNamingItsScenario() throws Exception {
+		ArchitectureModel model = twoScenarios();
+		ArchitectureSimulation simulation = ArchitectureSimulation.of(model);
+		ClosedWorkload nobody = EcoreUtil.copy((ClosedWorkload) scenario(model, 0).getWorkload());
+		nobody.setPopulation(0);
+		OpenWorkload never = EcoreUtil.copy((OpenWorkload) scenario(model, 1).getWorkload());
+		never.setInterArrivalTime("0");
+
+		ModelCompilationException noUsers = assertThrows(ModelCompilationException.class,
+				() -> simulation.withWorkloads(Map.of(scenario(model, 0).getId(), nobody)));
+		assertTrue(noUsers.getMessage().contains("users") && noUsers.getMessage().contains("population is 0"),
+				noUsers.getMessage());
+		ModelCompilationException noArrivals = assertThrows(ModelCompilationException.class,
+				() -> simulation.withWorkloads(Map.of(scenario(model, 1).getId(), never)));
+		assertTrue(noArrivals.getMessage().contains("arrivals") && noArrivals.getMessage().contains("positive mean"),
+				noArrivals.getMessage());
+		assertThrows(IllegalArgumentException.class, () -> simulation.withWorkloads(Map.of("no such id", nobody)));
 	}
 }
