@@ -36,6 +36,11 @@ final class SweepReport {
 
 	/** Points the report's table lists; a sweep of a million points has them in its CSV files. */
 	private static final int SHOWN_POINTS = 1_000;
+	/**
+	 * Points a chart's line goes through at most: about one per pixel of its width. A longer curve is
+	 * drawn through points spread evenly over it, its first and last included.
+	 */
+	static final int DRAWN_POINTS = 500;
 
 	private static final int WIDTH = 640;
 	private static final int HEIGHT = 360;
@@ -314,9 +319,12 @@ final class SweepReport {
 			svg.line(x, TOP, x, plotBottom);
 			svg.endGroup();
 		}
+		int longest = 0;
 		for (Series s : series) {
+			int[] drawn = drawnIndices(s.x().size());
+			longest = Math.max(longest, s.x().size());
 			StringBuilder path = new StringBuilder();
-			for (int i = 0; i < s.x().size(); i++) {
+			for (int i : drawn) {
 				double mean = s.y().get(i).mean();
 				if (!Double.isFinite(mean)) {
 					continue;
@@ -332,7 +340,7 @@ final class SweepReport {
 			}
 			if (!s.bound()) {
 				svg.group("errors", "stroke", s.colour(), "fill", s.colour());
-				for (int i = 0; i < s.x().size(); i++) {
+				for (int i : drawn) {
 					Estimate y = s.y().get(i);
 					if (!Double.isFinite(y.mean())) {
 						continue;
@@ -363,7 +371,23 @@ final class SweepReport {
 			svg.text(LEFT + 30, legendY, "start", marker.label());
 			legendY += 16;
 		}
-		return "<figure>" + svg.finish() + "</figure>\n";
+		String caption = longest <= DRAWN_POINTS ? ""
+				: String.format(Locale.ROOT, "<figcaption>A line of more than %,d points goes through %,d of them,"
+						+ " spread evenly (the longest has %,d); points.csv has every point.</figcaption>", DRAWN_POINTS,
+						DRAWN_POINTS, longest);
+		return "<figure>" + svg.finish() + caption + "</figure>\n";
+	}
+
+	/** The indices of a series' points a line goes through: all, or {@link #DRAWN_POINTS} spread evenly. */
+	static int[] drawnIndices(int points) {
+		if (points <= DRAWN_POINTS) {
+			return java.util.stream.IntStream.range(0, points).toArray();
+		}
+		int[] drawn = new int[DRAWN_POINTS];
+		for (int i = 0; i < DRAWN_POINTS; i++) {
+			drawn[i] = (int) Math.round(i * (points - 1.0) / (DRAWN_POINTS - 1));
+		}
+		return drawn;
 	}
 
 	private static Estimate exact(double value) {

@@ -133,6 +133,26 @@ class SweepRunTest {
 		assertArrayEquals(complete, Files.readAllBytes(out.resolve(Sweep.SWEEP_JSON)));
 	}
 
+	/** A curve of more points than a chart has pixels is drawn through some of them, and the chart says so. */
+	@Test
+	void aLongCurveIsDrawnThroughPointsSpreadOverIt() throws Exception {
+		Path model = Models.cpuAndDisk(folder);
+		SweepDefinition definition = SweepDefinition.factorial(Models.run(model, 20),
+				List.of(SweepParameter.parse("population=1..1200")), 1);
+		Path out = folder.resolve("sweep");
+		SweepResult result = run(definition, out, 2, SweepMonitor.NONE);
+		assertEquals(1, result.curves().size());
+		assertEquals(1_200, result.curves().get(0).points().size());
+
+		String html = Files.readString(out.resolve(Sweep.REPORT_HTML));
+		assertTrue(html.contains("A line of more than 500 points goes through 500 of them, spread evenly (the longest has"
+				+ " 1,200)"), "the charts say they are thinned");
+		String firstSeries = html.substring(html.indexOf("class=\"series\""));
+		String path = firstSeries.substring(firstSeries.indexOf(" d=\"") + 4, firstSeries.indexOf('"',
+				firstSeries.indexOf(" d=\"") + 4));
+		assertEquals(500, path.split("[ML]").length - 1, "one vertex per drawn point");
+	}
+
 	/** A damaged file of finished points is named, and the sweep says how to run its points again. */
 	@Test
 	void aDamagedFileOfFinishedPointsIsNamed() throws Exception {
