@@ -12,6 +12,7 @@ import org.iosim.report.svg.SvgDocument;
 import org.iosim.sweep.Estimate;
 import org.iosim.sweep.LoadCurve;
 import org.iosim.sweep.PointSummary;
+import org.iosim.sweep.SweepCharts;
 import org.iosim.sweep.SweepDefinition;
 import org.iosim.sweep.SweepResult;
 
@@ -30,17 +31,12 @@ final class SweepReport {
 			+ " (the throughput at the smallest load divided by that load); N* = (D + Z) / D_max is where the"
 			+ " asymptotic bounds cross";
 
-	/** Colours told apart also by most colour-blind readers (Tableau's ten); a legend names every line. */
+	/**
+	 * Colours told apart also by most colour-blind readers (Tableau's ten), one per curve a chart draws
+	 * ({@link SweepCharts#CURVES_DRAWN}); a legend names every line.
+	 */
 	private static final List<String> PALETTE = List.of("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd",
 			"#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf");
-
-	/** Points the report's table lists; a sweep of a million points has them in its CSV files. */
-	private static final int SHOWN_POINTS = 1_000;
-	/**
-	 * Points a chart's line goes through at most: about one per pixel of its width. A longer curve is
-	 * drawn through points spread evenly over it, its first and last included.
-	 */
-	static final int DRAWN_POINTS = 500;
 
 	private static final int WIDTH = 640;
 	private static final int HEIGHT = 360;
@@ -105,13 +101,13 @@ final class SweepReport {
 	 * with a line per curve and a legend naming its values, a table of each curve's saturation point
 	 * and knee, then each curve's bottlenecks. The asymptotic bounds and 75th percentiles, one set per
 	 * curve, would bury the comparison: the points table and sweep.json hold them. A family of more
-	 * curves than there are colours draws some of them (see {@link #drawn}).
+	 * curves than there are colours draws some of them ({@link SweepCharts#curvesDrawn}).
 	 */
 	private static void family(StringBuilder html, List<LoadCurve> family) {
 		LoadCurve first = family.get(0);
 		html.append("<h2>").append(esc(first.scenario() + ": " + first.load() + " by "
 				+ String.join(", ", first.fixed().keySet()))).append("</h2>\n");
-		List<LoadCurve> drawn = drawn(family);
+		List<LoadCurve> drawn = SweepCharts.curvesDrawn(family);
 		html.append("<p>").append(family.size()).append(" curves, one per value of ")
 				.append(esc(String.join(", ", first.fixed().keySet()))).append(". Criterion: ").append(esc(CRITERION))
 				.append(".");
@@ -147,18 +143,6 @@ final class SweepReport {
 			html.append("<h3>").append(esc(fixedValues(curve))).append("</h3>\n");
 			bottlenecksAndFigures(html, curve);
 		}
-	}
-
-	/** The curves a family's charts draw: all, or as many as there are colours, spread evenly over the family. */
-	static List<LoadCurve> drawn(List<LoadCurve> family) {
-		if (family.size() <= PALETTE.size()) {
-			return family;
-		}
-		List<LoadCurve> drawn = new ArrayList<>();
-		for (int i = 0; i < PALETTE.size(); i++) {
-			drawn.add(family.get((int) Math.round(i * (family.size() - 1.0) / (PALETTE.size() - 1))));
-		}
-		return drawn;
 	}
 
 	private static void curve(StringBuilder html, LoadCurve curve) {
@@ -235,7 +219,7 @@ final class SweepReport {
 		}
 		html.append("<th>scenario</th><th>throughput (1/s)</th><th>± SE (1/s)</th><th>response time (s)</th>")
 				.append("<th>± SE (s)</th><th>p75 (s)</th><th>busiest resource</th><th>utilization</th></tr>\n");
-		List<PointSummary> shown = result.points().subList(0, Math.min(SHOWN_POINTS, result.points().size()));
+		List<PointSummary> shown = result.points().subList(0, Math.min(SweepCharts.POINTS_LISTED, result.points().size()));
 		for (PointSummary point : shown) {
 			PointSummary.ResourceFigures busiest = point.resources().stream()
 					.filter(r -> r.servers() > 0 && !Double.isNaN(r.utilization().mean()))
@@ -321,7 +305,7 @@ final class SweepReport {
 		}
 		int longest = 0;
 		for (Series s : series) {
-			int[] drawn = drawnIndices(s.x().size());
+			int[] drawn = SweepCharts.pointsDrawn(s.x().size());
 			longest = Math.max(longest, s.x().size());
 			StringBuilder path = new StringBuilder();
 			for (int i : drawn) {
@@ -371,23 +355,11 @@ final class SweepReport {
 			svg.text(LEFT + 30, legendY, "start", marker.label());
 			legendY += 16;
 		}
-		String caption = longest <= DRAWN_POINTS ? ""
+		String caption = longest <= SweepCharts.POINTS_PER_LINE ? ""
 				: String.format(Locale.ROOT, "<figcaption>A line of more than %,d points goes through %,d of them,"
-						+ " spread evenly (the longest has %,d); points.csv has every point.</figcaption>", DRAWN_POINTS,
-						DRAWN_POINTS, longest);
+						+ " spread evenly (the longest has %,d); points.csv has every point.</figcaption>",
+						SweepCharts.POINTS_PER_LINE, SweepCharts.POINTS_PER_LINE, longest);
 		return "<figure>" + svg.finish() + caption + "</figure>\n";
-	}
-
-	/** The indices of a series' points a line goes through: all, or {@link #DRAWN_POINTS} spread evenly. */
-	static int[] drawnIndices(int points) {
-		if (points <= DRAWN_POINTS) {
-			return java.util.stream.IntStream.range(0, points).toArray();
-		}
-		int[] drawn = new int[DRAWN_POINTS];
-		for (int i = 0; i < DRAWN_POINTS; i++) {
-			drawn[i] = (int) Math.round(i * (points - 1.0) / (DRAWN_POINTS - 1));
-		}
-		return drawn;
 	}
 
 	private static Estimate exact(double value) {

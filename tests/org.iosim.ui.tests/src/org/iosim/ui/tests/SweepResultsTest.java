@@ -6,10 +6,13 @@ import static org.iosim.ui.tests.Workbench.page;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -20,6 +23,8 @@ import java.util.stream.Stream;
 import org.eclipse.core.resources.IFolder;
 import org.eclipse.core.resources.IProject;
 import org.eclipse.core.resources.IResource;
+import org.eclipse.core.runtime.NullProgressMonitor;
+import org.eclipse.core.runtime.OperationCanceledException;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.widgets.Event;
 import org.eclipse.swt.widgets.Menu;
@@ -29,9 +34,12 @@ import org.eclipse.swt.widgets.TableItem;
 import org.iosim.cli.Main;
 import org.iosim.ui.IosimUi;
 import org.iosim.ui.internal.results.ResultsView;
+import org.iosim.ui.internal.results.RunResults;
+import org.iosim.ui.internal.results.SweepResults;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -111,11 +119,80 @@ class SweepResultsTest {
 		assertEquals(2 * 2, ui(() -> view.table(ResultsView.SWEEP).getItemCount()));
 	}
 
+	/**
+	 * A sweep of more points and curves than the view lists and draws: it lists the first points and
+	 * says how many there are, draws ten curves spread evenly, and names how many it leaves out.
+	 */
+	@Test
+	void aSweepOfMorePointsThanTheViewListsShowsTheFirstAndTenCurves() throws Exception {
+		IFolder sweepFolder = sweep("many-points", 100, "--vary", "population=1..75", "--vary", "thinkTime=1..15");
+		ResultsView view = (ResultsView) ui(() -> page().showView(IosimUi.RESULTS_VIEW_ID));
+		uiRun(() -> view.show(sweepFolder.getLocation().toPath()));
+
+		List<List<String>> rows = ui(() -> rows(view.table(ResultsView.SWEEP)));
+		assertEquals(1_000 + 1, rows.size());
+		assertEquals("the first 1,000 of 1,125 points: points.csv and sweep.json have every point",
+				rows.get(1_000).get(0));
+		List<String> lines = ui(view::sweepThroughputLines);
+		assertEquals(List.of("thinkTime = 1", "thinkTime = 3", "thinkTime = 4", "thinkTime = 6", "thinkTime = 7",
+				"thinkTime = 9", "thinkTime = 10", "thinkTime = 12", "thinkTime = 13", "thinkTime = 15"), lines);
+		List<List<String>> summary = ui(() -> rows(view.table(ResultsView.SUMMARY)));
+		assertTrue(summary.contains(List.of("Curves", "15; the charts and the findings below show 10 of them, spread"
+				+ " evenly (sweep.json has every curve)")), summary::toString);
+	}
+
+	/**
+	 * The view reads sweep.json a point at a time and draws a long curve through 500 of its points,
+	 * the first and last included; a file that is no sweep's results is named with what is wrong.
+	 */
+	@Test
+	void aLongCurveIsDrawnThroughFiveHundredOfItsPoints(@TempDir Path folder) throws Exception {
+		StringBuilder json = new StringBuilder("{\"parameters\": [\"population\"], \"replications\": 1, \"seed\": 1,"
+				+ " \"points\": [");
+		StringBuilder curvePoints = new StringBuilder();
+		for (int point = 1; point <= 2_000; point++) {
+			String separator = point > 1 ? ", " : "";
+			json.append(separator).append("{\"point\": ").append(point).append(", \"values\": {\"population\": \"")
+					.append(point).append("\"}, \"scenarios\": [{\"name\": \"users\", \"responseTime\": {\"mean\": 0.5,"
+							+ " \"se\": null}, \"throughput\": {\"mean\": ").append(2 * point).append(", \"se\": null}}]}");
+			curvePoints.append(separator).append(point);
+		}
+		json.append("], \"curves\": [{\"load\": \"population\", \"scenario\": \"users\", \"points\": [")
+				.append(curvePoints).append("]}]}");
+		Files.writeString(folder.resolve(SweepResults.FILE), json);
+
+		int[] worked = { 0 };
+		NullProgressMonitor following = new NullProgressMonitor() {
+			@Override
+			public void worked(int work) {
+				worked[0] += work;
+			}
+		};
+		SweepResults.Curve curve = SweepResults.read(folder, following).curves().get(0);
+		assertEquals(2_000, curve.points().size());
+		assertTrue(worked[0] > 0 && worked[0] <= 1_000, "thousandths of the file read: " + worked[0]);
+		NullProgressMonitor cancelled = new NullProgressMonitor();
+		cancelled.setCanceled(true);
+		assertThrows(OperationCanceledException.class, () -> SweepResults.read(folder, cancelled));
+		RunResults.Series line = curve.throughput("throughput");
+		assertEquals(500, line.x().length);
+		assertEquals(List.of(1.0, 2_000.0, 4_000.0), List.of(line.x()[0], line.x()[499], line.y()[499]));
+
+		Files.writeString(folder.resolve(SweepResults.FILE), "{\"curves\": [], \"points\": []}");
+		IOException refused = assertThrows(IOException.class, () -> SweepResults.read(folder));
+		assertEquals(folder.resolve(SweepResults.FILE) + " is not a sweep's results file of IOSim (its curves come before"
+				+ " its points)", refused.getMessage());
+	}
+
 	/** Runs {@code iosim sweep} on the project's model into a folder of the project, as a user might from a terminal. */
 	private static IFolder sweep(String name, String... parameters) throws Exception {
+		return sweep(name, 1500, parameters);
+	}
+
+	private static IFolder sweep(String name, int measurements, String... parameters) throws Exception {
 		IFolder folder = project.getFolder(name);
 		String[] arguments = Stream.of(Stream.of("sweep", project.getLocation().toString()), Arrays.stream(parameters),
-				Stream.of("--replications", "2", "--max-measurements", "1500", "--quiet", "--out",
+				Stream.of("--replications", "2", "--max-measurements", Integer.toString(measurements), "--quiet", "--out",
 						folder.getLocation().toString()))
 				.flatMap(stream -> stream).toArray(String[]::new);
 		StringWriter err = new StringWriter();

@@ -1,6 +1,7 @@
 package org.iosim.ui.internal.results;
 
 import java.io.IOException;
+import java.lang.reflect.InvocationTargetException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -10,11 +11,13 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicReference;
 
 import org.eclipse.core.resources.IContainer;
 import org.eclipse.core.resources.IResource;
 import org.eclipse.core.resources.ResourcesPlugin;
 import org.eclipse.core.runtime.CoreException;
+import org.eclipse.core.runtime.OperationCanceledException;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.custom.SashForm;
 import org.eclipse.swt.layout.GridData;
@@ -28,7 +31,9 @@ import org.eclipse.swt.widgets.TabItem;
 import org.eclipse.swt.widgets.Table;
 import org.eclipse.swt.widgets.TableColumn;
 import org.eclipse.swt.widgets.TableItem;
+import org.eclipse.ui.PlatformUI;
 import org.eclipse.ui.part.ViewPart;
+import org.iosim.sweep.SweepCharts;
 
 /**
  * The results of simulation runs, read from their {@code results.json}: per scenario and call the
@@ -217,7 +222,7 @@ public final class ResultsView extends ViewPart {
 		message.setText("");
 		Path folder = runs.get(runChoice.getText());
 		boolean sweep = folder != null && isSweep(folder);
-		shownSweep = sweep ? read(folder, SweepResults::read) : null;
+		shownSweep = sweep ? readSweep(folder) : null;
 		shown = sweep ? null : read(folder, RunResults::read);
 		compared = NO_COMPARISON.equals(comparisonChoice.getText()) ? null
 				: read(runs.get(comparisonChoice.getText()), RunResults::read);
@@ -226,6 +231,30 @@ public final class ResultsView extends ViewPart {
 			showTab(SWEEP);
 		}
 		message.getParent().layout();
+	}
+
+	/**
+	 * Reads a sweep's results off the UI thread, with a busy cursor and, after a moment, a progress
+	 * dialog that can cancel: a million points take about 20 seconds.
+	 */
+	private SweepResults readSweep(Path folder) {
+		AtomicReference<SweepResults> read = new AtomicReference<>();
+		try {
+			PlatformUI.getWorkbench().getProgressService().busyCursorWhile(monitor -> {
+				try {
+					read.set(SweepResults.read(folder, monitor));
+				} catch (IOException unreadable) {
+					throw new InvocationTargetException(unreadable);
+				} catch (OperationCanceledException cancelled) {
+					throw new InterruptedException();
+				}
+			});
+		} catch (InvocationTargetException failed) {
+			message.setText(failed.getCause().getMessage());
+		} catch (InterruptedException cancelled) {
+			message.setText("Reading " + folder.resolve(SweepResults.FILE) + " was cancelled.");
+		}
+		return read.get();
 	}
 
 	private interface Reader<T> {
@@ -298,30 +327,46 @@ public final class ResultsView extends ViewPart {
 		Table points = tables.get(SWEEP);
 		List<RunResults.Series> throughput = new ArrayList<>();
 		List<RunResults.Series> responseTime = new ArrayList<>();
-		boolean single = shownSweep.curves().size() == 1;
-		for (SweepResults.Curve curve : shownSweep.curves()) {
+		List<SweepResults.Curve> curves = shownSweep.curves();
+		boolean single = curves.size() == 1;
+		List<SweepResults.Curve> drawn = SweepCharts.curvesDrawn(curves);
+		if (drawn.size() < curves.size()) {
+			row(summary, "Curves", String.format(Locale.ROOT, "%,d; the charts and the findings below show %,d of them,"
+					+ " spread evenly (sweep.json has every curve)", curves.size(), drawn.size()));
+		}
+		for (SweepResults.Curve curve : drawn) {
 			row(summary, curve.name() + ": saturation point", Double.isNaN(curve.saturation())
 					? "not reached" : curve.load() + " = " + format(curve.saturation()));
 			if (curve.closed()) {
 				row(summary, curve.name() + ": N* = (D + Z) / D_max", format(curve.boundKnee()));
 			}
 			curve.bottlenecks().forEach(reason -> row(summary, curve.name() + ": bottleneck", reason));
-			for (SweepResults.Point point : curve.points()) {
-				new TableItem(points, SWT.NONE).setText(new String[] { curve.name() + ", point " + point.index(),
-						format(point.load()), format(point.responseTime()), format(point.responseTimeSe()),
-						format(point.p75ResponseTime()), format(point.throughput()), format(point.throughputSe()) });
-			}
 			throughput.add(curve.throughput(single ? "throughput" : curve.distinction()));
 			responseTime.add(curve.responseTime(single ? "mean" : curve.distinction()));
 			if (single) {
 				responseTime.add(curve.p75ResponseTime("75th percentile"));
 			}
 		}
+		int listed = 0;
+		int total = curves.stream().mapToInt(curve -> curve.points().size()).sum();
+		rows: for (SweepResults.Curve curve : curves) {
+			for (SweepResults.Point point : curve.points()) {
+				if (listed == SweepCharts.POINTS_LISTED) {
+					new TableItem(points, SWT.NONE).setText(String.format(Locale.ROOT,
+							"the first %,d of %,d points: points.csv and sweep.json have every point", listed, total));
+					break rows;
+				}
+				listed++;
+				new TableItem(points, SWT.NONE).setText(new String[] { curve.name() + ", point " + point.index(),
+						format(point.load()), format(point.responseTime()), format(point.responseTimeSe()),
+						format(point.p75ResponseTime()), format(point.throughput()), format(point.throughputSe()) });
+			}
+		}
 		if (!shownSweep.curves().isEmpty()) {
 			sweepThroughput.setXLabel(shownSweep.curves().get(0).load());
 			sweepResponseTime.setXLabel(shownSweep.curves().get(0).load());
 		}
-		SweepResults.Curve only = single ? shownSweep.curves().get(0) : null;
+		SweepResults.Curve only = single ? curves.get(0) : null;
 		if (only != null && only.closed()) {
 			List<Chart.Marker> markers = new ArrayList<>();
 			if (!Double.isNaN(only.saturation())) {

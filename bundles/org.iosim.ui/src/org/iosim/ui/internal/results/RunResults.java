@@ -31,7 +31,7 @@ public record RunResults(Path folder, String model, String ioConfiguration, long
 	/** results.json files are written by IOSim and small; the bound keeps a foreign file from exhausting memory. */
 	private static final long MAX_FILE_BYTES = 256L * 1024 * 1024;
 
-	private static final ObjectMapper JSON = new ObjectMapper(JsonFactory.builder()
+	static final ObjectMapper JSON = new ObjectMapper(JsonFactory.builder()
 			.streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(64).build()).build());
 
 	/** One line of a table: what it is, and its numbers in the order of the table's columns. */
