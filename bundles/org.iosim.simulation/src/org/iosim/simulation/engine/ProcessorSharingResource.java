@@ -1,6 +1,8 @@
 package org.iosim.simulation.engine;
 
-import org.iosim.des.events.ObjectEventHeap;
+import java.util.Arrays;
+
+import org.iosim.des.events.LongEventHeap;
 
 /**
  * Processor-sharing resource: with n jobs present and c servers, every job is
@@ -14,10 +16,21 @@ import org.iosim.des.events.ObjectEventHeap;
  * tag {@code V + s} and completes when V reaches it, so the jobs wait in a
  * heap ordered by finish tag and every arrival or departure costs O(log n):
  * advance V, update the heap, reschedule the single departure event.
+ * <p>
+ * A job is a slot of two arrays (its arrival time and what to continue when it completes), which
+ * the heap names, and a departed job's slot is taken by the next to arrive: serving a job allocates
+ * nothing.
  */
 public final class ProcessorSharingResource extends AbstractActiveResource {
 
-	private final ObjectEventHeap<Job> jobsByFinishTag = new ObjectEventHeap<>();
+	/** The jobs present by finish tag; each entry's payload is the job's slot. */
+	private final LongEventHeap jobsByFinishTag = new LongEventHeap();
+	private double[] arrivalTimes = new double[16];
+	private Completion[] completions = new Completion[16];
+	/** Slots of departed jobs, taken again first; the slots from {@link #slotsUsed} on were never used. */
+	private int[] freeSlots = new int[16];
+	private int freeCount;
+	private int slotsUsed;
 	private final Event departure = this::departFirstFinished;
 	private double virtualTime;
 	private double virtualTimeUpdatedAt;
@@ -34,13 +47,29 @@ public final class ProcessorSharingResource extends AbstractActiveResource {
 	@Override
 	protected void admit(double serviceTime, double arrivalTime, Completion then) {
 		advanceVirtualTime();
-		jobsByFinishTag.add(virtualTime + serviceTime, new Job(arrivalTime, then));
+		int slot = freeCount > 0 ? freeSlots[--freeCount] : newSlot();
+		arrivalTimes[slot] = arrivalTime;
+		completions[slot] = then;
+		jobsByFinishTag.add(virtualTime + serviceTime, slot);
 		rescheduleDeparture();
+	}
+
+	private int newSlot() {
+		if (slotsUsed == completions.length) {
+			arrivalTimes = Arrays.copyOf(arrivalTimes, 2 * slotsUsed);
+			completions = Arrays.copyOf(completions, 2 * slotsUsed);
+			freeSlots = Arrays.copyOf(freeSlots, 2 * slotsUsed);
+		}
+		return slotsUsed++;
 	}
 
 	private void departFirstFinished() {
 		departureScheduled = false;
-		Job job = jobsByFinishTag.firstPayload();
+		int slot = (int) jobsByFinishTag.firstPayload();
+		double arrivalTime = arrivalTimes[slot];
+		Completion then = completions[slot];
+		completions[slot] = null;
+		freeSlots[freeCount++] = slot;
 		// Taking the tag itself rather than integrating the rate keeps V free
 		// of rounding drift at the moments that matter.
 		virtualTime = jobsByFinishTag.firstTime();
@@ -51,7 +80,7 @@ public final class ProcessorSharingResource extends AbstractActiveResource {
 			virtualTime = 0;
 		}
 		rescheduleDeparture();
-		complete(job.arrivalTime, job.then);
+		complete(arrivalTime, then);
 	}
 
 	/** Service per job per unit of real time, in time-at-full-speed. */
@@ -86,8 +115,5 @@ public final class ProcessorSharingResource extends AbstractActiveResource {
 		departureTime = due;
 		departureSequence = simulator.enqueue(due, departure);
 		departureScheduled = true;
-	}
-
-	private record Job(double arrivalTime, Completion then) {
 	}
 }

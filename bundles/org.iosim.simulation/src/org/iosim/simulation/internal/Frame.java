@@ -14,12 +14,12 @@ import org.iosim.stoex.Bindings;
  */
 final class Frame implements Bindings {
 
-	final Step[] steps;
-	final Frame caller;
+	Step[] steps;
+	Frame caller;
 	/** What happens when the last step has run; null to simply return to {@link #caller}. */
-	final FrameExit exit;
+	FrameExit exit;
 	/** The frame whose variables this one shares, or this frame for a scope of its own. */
-	private final Frame scope;
+	private Frame scope;
 	private Map<String, Object> variables;
 	int next;
 	/** Further runs of the steps still to do (loops). */
@@ -28,11 +28,36 @@ final class Frame implements Bindings {
 	double enteredAt;
 
 	private Frame(Step[] steps, Frame scope, Map<String, Object> variables, Frame caller, FrameExit exit) {
-		this.steps = steps;
-		this.scope = scope == null ? this : scope;
-		this.variables = variables;
-		this.caller = caller;
-		this.exit = exit;
+		reset(steps, scope, variables, caller, exit);
+	}
+
+	/** Makes this frame (a new or a finished one) the start of another behaviour. */
+	private Frame reset(Step[] newSteps, Frame newScope, Map<String, Object> newVariables, Frame newCaller,
+			FrameExit newExit) {
+		steps = newSteps;
+		scope = newScope == null ? this : newScope;
+		variables = newVariables;
+		caller = newCaller;
+		exit = newExit;
+		next = 0;
+		repetitionsLeft = 0;
+		enteredAt = 0;
+		return this;
+	}
+
+	/** This finished frame as a frame with a scope of its own, initially without variables. */
+	Frame reuseAsScope(Step[] newSteps, Frame newCaller, FrameExit newExit) {
+		return reset(newSteps, null, null, newCaller, newExit);
+	}
+
+	/** Forgets what this finished frame ran and keeps it as a spare, chained to the next spare through {@link #caller}. */
+	Frame releasedBefore(Frame nextSpare) {
+		return reset(null, null, null, nextSpare, null);
+	}
+
+	/** This finished frame as one sharing the variables of {@code enclosing} (loop and branch bodies). */
+	Frame reuseAsNested(Frame enclosing, Step[] body, FrameExit nestedExit) {
+		return reset(body, enclosing.scope, null, enclosing, nestedExit);
 	}
 
 	/** A frame with a scope of its own, initially without variables. */
@@ -71,6 +96,10 @@ final class Frame implements Bindings {
 	/** Completion hook of a frame, e.g. binding return values or recording a call's response time. */
 	@FunctionalInterface
 	interface FrameExit {
-		void exited(SimulatedProcess process, Frame finished);
+		/**
+		 * @return whether the finished frame is free for reuse; false when something still holds it
+		 *         (e.g. a reply on its way over a link)
+		 */
+		boolean exited(SimulatedProcess process, Frame finished);
 	}
 }

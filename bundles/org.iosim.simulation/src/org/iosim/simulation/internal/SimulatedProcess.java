@@ -14,6 +14,8 @@ final class SimulatedProcess implements Completion, Event {
 	private final Replication replication;
 	private final Completion finished;
 	private Frame top;
+	/** Frames this process has finished, chained through their callers, for its next calls, loops and branches. */
+	private Frame spareFrames;
 	private boolean running;
 	private boolean resumeRequested;
 
@@ -35,6 +37,26 @@ final class SimulatedProcess implements Completion, Event {
 
 	void push(Frame frame) {
 		top = frame;
+	}
+
+	/** A frame with a scope of its own: one this process finished, or a new one. */
+	Frame newScope(Step[] steps, Frame caller, Frame.FrameExit exit) {
+		Frame spare = spareFrames;
+		if (spare == null) {
+			return Frame.newScope(steps, caller, exit);
+		}
+		spareFrames = spare.caller;
+		return spare.reuseAsScope(steps, caller, exit);
+	}
+
+	/** A frame sharing the variables of {@code enclosing} (loop and branch bodies): one this process finished, or a new one. */
+	Frame nested(Frame enclosing, Step[] body) {
+		Frame spare = spareFrames;
+		if (spare == null) {
+			return enclosing.nested(body, null);
+		}
+		spareFrames = spare.caller;
+		return spare.reuseAsNested(enclosing, body, null);
 	}
 
 	/** Called by whatever the process waited for. */
@@ -71,8 +93,8 @@ final class SimulatedProcess implements Completion, Event {
 					frame.next = 0;
 				} else {
 					top = frame.caller;
-					if (frame.exit != null) {
-						frame.exit.exited(this, frame);
+					if (frame.exit == null || frame.exit.exited(this, frame)) {
+						spareFrames = frame.releasedBefore(spareFrames);
 					}
 				}
 			}

@@ -129,7 +129,7 @@ final class Steps {
 		boolean run(SimulatedProcess process, Frame frame) {
 			long times = sampleCount(this, "iteration count", count, random, frame);
 			if (times > 0) {
-				Frame loop = frame.nested(body, null);
+				Frame loop = process.nested(frame, body);
 				loop.repetitionsLeft = times - 1;
 				process.push(loop);
 			}
@@ -162,7 +162,7 @@ final class Steps {
 			while (chosen < cumulative.length - 1 && draw >= cumulative[chosen]) {
 				chosen++;
 			}
-			process.push(frame.nested(bodies[chosen], null));
+			process.push(process.nested(frame, bodies[chosen]));
 			return true;
 		}
 	}
@@ -184,7 +184,7 @@ final class Steps {
 		boolean run(SimulatedProcess process, Frame frame) {
 			for (int i = 0; i < conditions.length; i++) {
 				if (sampleBoolean(this, "branch condition", conditions[i], random, frame)) {
-					process.push(frame.nested(bodies[i], null));
+					process.push(process.nested(frame, bodies[i]));
 					return true;
 				}
 			}
@@ -289,7 +289,7 @@ final class Steps {
 
 		@Override
 		boolean run(SimulatedProcess process, Frame frame) {
-			Frame callee = Frame.newScope(target.steps(), frame, this);
+			Frame callee = process.newScope(target.steps(), frame, this);
 			assign(this, target.componentParameters(), callee, callee, random);
 			assign(this, inputs, frame, callee, random);
 			callee.enteredAt = process.replication().simulator().now();
@@ -301,15 +301,19 @@ final class Steps {
 			return true;
 		}
 
-		/** The call's behaviour has run: bind the return values, measure, and send the reply over the link. */
+		/**
+		 * The call's behaviour has run: bind the return values, measure, and send the reply over the link
+		 * (whose step holds the frame until the reply has arrived).
+		 */
 		@Override
-		public void exited(SimulatedProcess process, Frame callee) {
+		public boolean exited(SimulatedProcess process, Frame callee) {
 			assign(this, returns, callee, callee.caller, random);
 			if (link != null) {
 				process.push(callee.caller.nested(new Step[] { new LinkReply(this, callee) }, null));
-			} else {
-				measure(process, callee);
+				return false;
 			}
+			measure(process, callee);
+			return true;
 		}
 
 		/** Records the call's response time, once its reply (if any) has arrived. */

@@ -155,7 +155,7 @@ final class Workloads {
 
 			void run() {
 				startedAt = replication.simulator().now();
-				process.restart(Frame.newScope(steps, null, null));
+				process.restart(process.newScope(steps, null, null));
 			}
 
 			/** The scenario run is over: measure it, and think, or leave when the population has fallen. */
