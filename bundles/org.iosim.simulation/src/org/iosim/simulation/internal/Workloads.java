@@ -5,6 +5,7 @@ import org.iosim.pcm.validation.Diagnostic;
 import org.iosim.engine.SimulationException;
 import org.iosim.simulation.ArrivalRateProfile;
 import org.iosim.simulation.engine.Completion;
+import org.iosim.simulation.engine.Event;
 import org.iosim.stoex.CompiledExpression;
 
 /** Drivers that start usage-scenario runs: a closed population of users, or an open arrival stream. */
@@ -28,25 +29,54 @@ final class Workloads {
 		return value;
 	}
 
-	/** One scenario run of one user; measures it and tells the driver when it is over. */
-	private static final class Run implements Completion {
+	/**
+	 * The scenario runs of an open workload's users, each measured, the driver told when one is over. A
+	 * finished run's process, with the frames it has finished, serves a later arrival, so arrivals
+	 * allocate nothing once as many runs exist as were ever in the system at once.
+	 */
+	private static final class Runs {
 		private final Replication replication;
 		private final Measurement measurement;
-		private final double startedAt;
+		private final Step[] steps;
 		private final Runnable after;
+		/** Finished runs, chained through {@link Run#nextSpare}. */
+		private Run spare;
 
-		Run(Replication replication, Measurement measurement, Step[] steps, Runnable after) {
+		Runs(Replication replication, Measurement measurement, Step[] steps, Runnable after) {
 			this.replication = replication;
 			this.measurement = measurement;
-			this.startedAt = replication.simulator().now();
+			this.steps = steps;
 			this.after = after;
-			new SimulatedProcess(replication, Frame.newScope(steps, null, null), this).resume();
 		}
 
-		@Override
-		public void completed() {
-			replication.scenarioCompleted(measurement, replication.simulator().now() - startedAt);
-			after.run();
+		/** A user arrives and runs the scenario from now on. */
+		void start() {
+			Run run = spare;
+			if (run == null) {
+				run = new Run();
+			} else {
+				spare = run.nextSpare;
+			}
+			run.start();
+		}
+
+		private final class Run implements Completion {
+			private final SimulatedProcess process = new SimulatedProcess(replication, null, this);
+			private double startedAt;
+			private Run nextSpare;
+
+			void start() {
+				startedAt = replication.simulator().now();
+				process.restart(process.newScope(steps, null, null));
+			}
+
+			@Override
+			public void completed() {
+				replication.scenarioCompleted(measurement, replication.simulator().now() - startedAt);
+				after.run();
+				nextSpare = spare;
+				spare = this;
+			}
 		}
 	}
 
@@ -149,7 +179,7 @@ final class Workloads {
 		}
 
 		/** One member of the population; it lives as long as it stays, so its cycle allocates no callbacks. */
-		private final class User implements Completion, org.iosim.simulation.engine.Event {
+		private final class User implements Completion, Event {
 			private final SimulatedProcess process = new SimulatedProcess(replication, null, this);
 			private double startedAt;
 
@@ -186,20 +216,18 @@ final class Workloads {
 	 */
 	static final class Open {
 		private final Replication replication;
-		private final Measurement measurement;
-		private final Step[] steps;
 		private final CompiledExpression interArrivalTime;
 		private final UniformRandomProvider random;
 		private final String origin;
 		private final long maxInSystem;
-		private final Runnable left = this::left;
+		private final Runs runs;
+		private final Event arrival = this::arrive;
 		private long inSystem;
 
 		Open(Replication replication, Measurement measurement, Step[] steps, CompiledExpression interArrivalTime,
 				UniformRandomProvider random, String origin, long maxInSystem) {
 			this.replication = replication;
-			this.measurement = measurement;
-			this.steps = steps;
+			this.runs = new Runs(replication, measurement, steps, this::left);
 			this.interArrivalTime = interArrivalTime;
 			this.random = random;
 			this.origin = origin;
@@ -212,7 +240,7 @@ final class Workloads {
 
 		private void scheduleNext() {
 			double gap = sampleTime(origin, "inter-arrival time", interArrivalTime, random);
-			replication.simulator().schedule(gap, this::arrive);
+			replication.simulator().schedule(gap, arrival);
 		}
 
 		private void arrive() {
@@ -224,7 +252,7 @@ final class Workloads {
 								+ " or add capacity",
 						origin, inSystem - 1, replication.simulator().now(), interArrivalTime.text()));
 			}
-			new Run(replication, measurement, steps, left);
+			runs.start();
 			scheduleNext();
 		}
 
@@ -245,13 +273,12 @@ final class Workloads {
 		private static final int CANDIDATES_PER_EVENT = 10_000;
 
 		private final Replication replication;
-		private final Measurement measurement;
-		private final Step[] steps;
 		private final org.iosim.simulation.ArrivalRateProfile profile;
 		private final UniformRandomProvider random;
 		private final String origin;
 		private final long maxInSystem;
-		private final Runnable left = this::left;
+		private final Runs runs;
+		private final Event arrival = this::arrive;
 		private org.iosim.simulation.ArrivalRateProfile.Segment segment;
 		private long inSystem;
 
@@ -259,8 +286,7 @@ final class Workloads {
 				org.iosim.simulation.ArrivalRateProfile profile, UniformRandomProvider random, String origin,
 				long maxInSystem) {
 			this.replication = replication;
-			this.measurement = measurement;
-			this.steps = steps;
+			this.runs = new Runs(replication, measurement, steps, this::left);
 			this.profile = profile;
 			this.random = random;
 			this.origin = origin;
@@ -293,7 +319,7 @@ final class Workloads {
 					continue;
 				}
 				if (random.nextDouble() * bound <= profile.rate(time)) {
-					replication.simulator().schedule(time - now, this::arrive);
+					replication.simulator().schedule(time - now, arrival);
 					return;
 				}
 			}
@@ -308,7 +334,7 @@ final class Workloads {
 								+ " there is %.6g), so some resource is saturated; lower the profile or add capacity",
 						origin, inSystem - 1, replication.simulator().now(), profile.rate(replication.simulator().now())));
 			}
-			new Run(replication, measurement, steps, left);
+			runs.start();
 			scheduleNext();
 		}
 
