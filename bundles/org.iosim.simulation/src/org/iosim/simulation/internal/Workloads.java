@@ -30,6 +30,40 @@ final class Workloads {
 	}
 
 	/**
+	 * A user's scenario runs, one at a time, each measured from its start to its end, on one process
+	 * that reuses the frames it has finished, so a run allocates nothing once the process has run.
+	 */
+	private abstract static class MeasuredRuns implements Completion {
+		final Replication replication;
+		private final Measurement measurement;
+		private final Step[] steps;
+		private final SimulatedProcess process;
+		private double startedAt;
+
+		MeasuredRuns(Replication replication, Measurement measurement, Step[] steps) {
+			this.replication = replication;
+			this.measurement = measurement;
+			this.steps = steps;
+			this.process = new SimulatedProcess(replication, null, this);
+		}
+
+		/** Runs the scenario from now on. */
+		final void startRun() {
+			startedAt = replication.simulator().now();
+			process.restart(process.newScope(steps, null, null));
+		}
+
+		@Override
+		public final void completed() {
+			replication.scenarioCompleted(measurement, replication.simulator().now() - startedAt);
+			runEnded();
+		}
+
+		/** What the user does once a run is over and measured. */
+		abstract void runEnded();
+	}
+
+	/**
 	 * The scenario runs of an open workload's users, each measured, the driver told when one is over. A
 	 * finished run's process, with the frames it has finished, serves a later arrival, so arrivals
 	 * allocate nothing once as many runs exist as were ever in the system at once.
@@ -57,22 +91,18 @@ final class Workloads {
 			} else {
 				spare = run.nextSpare;
 			}
-			run.start();
+			run.startRun();
 		}
 
-		private final class Run implements Completion {
-			private final SimulatedProcess process = new SimulatedProcess(replication, null, this);
-			private double startedAt;
+		private final class Run extends MeasuredRuns {
 			private Run nextSpare;
 
-			void start() {
-				startedAt = replication.simulator().now();
-				process.restart(process.newScope(steps, null, null));
+			Run() {
+				super(Runs.this.replication, Runs.this.measurement, Runs.this.steps);
 			}
 
 			@Override
-			public void completed() {
-				replication.scenarioCompleted(measurement, replication.simulator().now() - startedAt);
+			void runEnded() {
 				after.run();
 				nextSpare = spare;
 				spare = this;
@@ -136,7 +166,7 @@ final class Workloads {
 		void start() {
 			if (profile == null) {
 				for (int user = 0; user < population; user++) {
-					new User().run();
+					new User().startRun();
 				}
 				return;
 			}
@@ -175,23 +205,19 @@ final class Workloads {
 			}
 			users++;
 			measurement.populationChanged(replication.simulator().now(), users);
-			new User().run();
+			new User().startRun();
 		}
 
 		/** One member of the population; it lives as long as it stays, so its cycle allocates no callbacks. */
-		private final class User implements Completion, Event {
-			private final SimulatedProcess process = new SimulatedProcess(replication, null, this);
-			private double startedAt;
+		private final class User extends MeasuredRuns implements Event {
 
-			void run() {
-				startedAt = replication.simulator().now();
-				process.restart(process.newScope(steps, null, null));
+			User() {
+				super(Closed.this.replication, Closed.this.measurement, Closed.this.steps);
 			}
 
-			/** The scenario run is over: measure it, and think, or leave when the population has fallen. */
+			/** The run is over: think, or leave when the population has fallen. */
 			@Override
-			public void completed() {
-				replication.scenarioCompleted(measurement, replication.simulator().now() - startedAt);
+			void runEnded() {
 				if (leaving > 0) {
 					leaving--;
 					users--;
@@ -204,7 +230,7 @@ final class Workloads {
 			/** Thinking is over. */
 			@Override
 			public void fire() {
-				run();
+				startRun();
 			}
 		}
 	}
