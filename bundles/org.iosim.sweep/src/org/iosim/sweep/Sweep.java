@@ -81,11 +81,21 @@ public final class Sweep {
 
 		private final SweepDefinition definition;
 		private final SweepFolder folder;
-		/** The replications collected per file not yet written: per point of the file, by replication. */
-		private final Map<Integer, ReplicationResult[][]> collecting = new HashMap<>();
-		private final Map<Integer, Integer> missing = new HashMap<>();
+		/** The files not yet written, by index. */
+		private final Map<Integer, FileInProgress> collecting = new HashMap<>();
 		private int done;
 		private IOException unwritable;
+
+		/** A file's replications collected so far, per point of the file by replication, and how many are missing. */
+		private static final class FileInProgress {
+			final ReplicationResult[][] replications;
+			int missing;
+
+			FileInProgress(int points, int replicationsPerPoint) {
+				replications = new ReplicationResult[points][replicationsPerPoint];
+				missing = points * replicationsPerPoint;
+			}
+		}
 
 		PointFiles(SweepDefinition definition, SweepFolder folder) {
 			this.definition = definition;
@@ -95,23 +105,19 @@ public final class Sweep {
 		/** @return whether the replication was its point's last */
 		boolean add(ReplicationResult result) {
 			int file = definition.fileOf(result.point());
-			int first = definition.firstPointOf(file);
-			ReplicationResult[][] replications = collecting.computeIfAbsent(file, f -> {
-				missing.put(f, definition.pointsIn(f) * definition.replications());
-				return new ReplicationResult[definition.pointsIn(f)][definition.replications()];
-			});
-			ReplicationResult[] ofPoint = replications[result.point() - first];
+			FileInProgress inProgress = collecting.computeIfAbsent(file,
+					f -> new FileInProgress(definition.pointsIn(f), definition.replications()));
+			ReplicationResult[] ofPoint = inProgress.replications[result.point() - definition.firstPointOf(file)];
 			ofPoint[result.replication()] = result;
-			boolean pointDone = Arrays.stream(ofPoint).allMatch(Objects::nonNull);
-			if (missing.merge(file, -1, Integer::sum) == 0) {
+			if (--inProgress.missing == 0) {
 				collecting.remove(file);
-				missing.remove(file);
 				try {
-					folder.writePoints(definition, file, Arrays.stream(replications).map(List::of).toList());
+					folder.writePoints(definition, file, Arrays.stream(inProgress.replications).map(List::of).toList());
 				} catch (IOException failed) {
 					unwritable = failed;
 				}
 			}
+			boolean pointDone = Arrays.stream(ofPoint).allMatch(Objects::nonNull);
 			if (pointDone) {
 				done++;
 			}

@@ -20,6 +20,7 @@ import org.iosim.engine.ProgressMonitor;
 import org.iosim.engine.RunCancelledException;
 import org.iosim.run.RunFailure;
 import org.iosim.sweep.ReplicationResult;
+import org.iosim.sweep.SweepDefinition;
 import org.iosim.sweep.SweepEngine;
 import org.iosim.sweep.SweepMonitor;
 import org.iosim.sweep.SweepPlan;
@@ -85,7 +86,7 @@ public final class SparkSweepEngine implements SweepEngine {
 			System.setProperty("log4j2.configurationFile", LOG_CONFIGURATION);
 		}
 		try (JavaSparkContext spark = new JavaSparkContext(configuration(local))) {
-			run(spark, definition, partitions(tasks, plan.definition().pointsPerFile()), tasks.size(), monitor,
+			run(spark, definition, partitions(tasks, plan.definition()), tasks.size(), monitor,
 					finished);
 		} finally {
 			if (lent) {
@@ -130,13 +131,13 @@ public final class SparkSweepEngine implements SweepEngine {
 	 * a sweep of a million small points is a thousand Spark tasks, each as long as a file's points
 	 * take, and comes back a file at a time.
 	 */
-	static List<ArrayList<SweepTask>> partitions(List<SweepTask> tasks, int pointsPerFile) {
+	static List<ArrayList<SweepTask>> partitions(List<SweepTask> tasks, SweepDefinition sweep) {
 		List<ArrayList<SweepTask>> partitions = new ArrayList<>();
 		int file = -1;
 		for (SweepTask task : tasks) {
-			if (pointsPerFile == 1 || task.point() / pointsPerFile != file) {
+			if (sweep.pointsPerFile() == 1 || sweep.fileOf(task.point()) != file) {
 				partitions.add(new ArrayList<>());
-				file = task.point() / pointsPerFile;
+				file = sweep.fileOf(task.point());
 			}
 			partitions.get(partitions.size() - 1).add(task);
 		}

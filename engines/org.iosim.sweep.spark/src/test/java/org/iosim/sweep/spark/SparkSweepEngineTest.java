@@ -70,11 +70,12 @@ class SparkSweepEngineTest {
 				List.of(SweepParameter.parse("population=1..501"), SweepParameter.parse("thinkTime=1,2")), 2);
 		assertEquals(2, definition.pointsPerFile());
 		SweepPlan plan = SweepPlan.of(definition);
-		List<ArrayList<SweepTask>> partitions = SparkSweepEngine.partitions(plan.tasks(), 2);
+		List<ArrayList<SweepTask>> partitions = SparkSweepEngine.partitions(plan.tasks(), definition);
 		assertEquals(501, partitions.size());
 		assertEquals(List.of("0/0", "0/1", "1/0", "1/1"),
 				partitions.get(0).stream().map(task -> task.point() + "/" + task.replication()).toList());
-		assertEquals(4, SparkSweepEngine.partitions(plan.tasks().subList(0, 4), 1).size(), "one task each");
+		SweepDefinition twoPoints = SweepDefinition.factorial(base, List.of(SweepParameter.parse("population=1,2")), 2);
+		assertEquals(4, SparkSweepEngine.partitions(SweepPlan.of(twoPoints).tasks(), twoPoints).size(), "one task each");
 		sweep(definition, folder.resolve("local"), false, false);
 		sweep(definition, folder.resolve("spark"), true, false);
 		SweepFolders.assertSameFiles(folder.resolve("local"), folder.resolve("spark"));
