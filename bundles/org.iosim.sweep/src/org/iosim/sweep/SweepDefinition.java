@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
+import java.util.stream.IntStream;
 
 import org.iosim.files.FileProblems;
 import org.iosim.engine.SimulationConfig;
@@ -129,7 +130,7 @@ public record SweepDefinition(List<String> model, String modelSet, String ioConf
 	/** @return the points whose models are checked before any point runs, ascending (see {@link #CHECKED_POINTS}) */
 	public List<Integer> pointsToCheck() {
 		if (points.size() <= CHECKED_POINTS) {
-			return java.util.stream.IntStream.range(0, points.size()).boxed().toList();
+			return IntStream.range(0, points.size()).boxed().toList();
 		}
 		return sweepPoints().representatives();
 	}

@@ -2,9 +2,11 @@ package org.iosim.sweep;
 
 import java.util.AbstractList;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.RandomAccess;
 import java.util.TreeSet;
 import java.util.function.UnaryOperator;
@@ -90,7 +92,7 @@ public final class SweepPoints extends AbstractList<SweepPoint> implements Rando
 						+ parameters + " parameters");
 			}
 			if ((long) (rows + 1) * parameters > cells.length) {
-				cells = java.util.Arrays.copyOf(cells, Math.toIntExact(Math.max(2L * cells.length,
+				cells = Arrays.copyOf(cells, Math.toIntExact(Math.max(2L * cells.length,
 						(long) (rows + 1) * parameters)));
 			}
 			for (int p = 0; p < parameters; p++) {
@@ -116,7 +118,7 @@ public final class SweepPoints extends AbstractList<SweepPoint> implements Rando
 				first[p] = firstRows.get(p).stream().mapToInt(Integer::intValue).toArray();
 			}
 			return new SweepPoints(values.stream().map(List::copyOf).toList(),
-					java.util.Arrays.copyOf(cells, rows * parameters), first, rows);
+					Arrays.copyOf(cells, rows * parameters), first, rows);
 		}
 	}
 
@@ -140,7 +142,7 @@ public final class SweepPoints extends AbstractList<SweepPoint> implements Rando
 
 	@Override
 	public SweepPoint get(int index) {
-		java.util.Objects.checkIndex(index, size);
+		Objects.checkIndex(index, size);
 		int parameters = values.size();
 		String[] point = new String[parameters];
 		if (cells == null) {

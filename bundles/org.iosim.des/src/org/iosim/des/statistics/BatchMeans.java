@@ -1,6 +1,5 @@
 package org.iosim.des.statistics;
 
-
 /**
  * Confidence interval for the steady-state mean of a correlated output
  * sequence (e.g. successive response times) by the method of batch means, in

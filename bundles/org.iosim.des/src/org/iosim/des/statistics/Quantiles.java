@@ -1,5 +1,6 @@
 package org.iosim.des.statistics;
 
+import java.util.Arrays;
 import java.util.Iterator;
 import java.util.Objects;
 
@@ -84,11 +85,11 @@ public final class Quantiles {
 		for (int i = 0; i < ascending.length; i++) {
 			if (!(ascending[i] >= 0 && ascending[i] <= 1) || i > 0 && ascending[i] < ascending[i - 1]) {
 				throw new IllegalArgumentException("quantiles must lie in [0, 1] in ascending order: "
-						+ java.util.Arrays.toString(ascending));
+						+ Arrays.toString(ascending));
 			}
 		}
 		if (sketch.isEmpty()) {
-			java.util.Arrays.fill(values, Double.NaN);
+			Arrays.fill(values, Double.NaN);
 			return values;
 		}
 		// DDSketch's own rule: the value of the first bin, from the most negative up, whose cumulative

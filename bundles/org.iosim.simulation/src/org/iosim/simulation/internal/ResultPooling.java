@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
+import java.util.stream.IntStream;
 
 import org.apache.commons.math3.distribution.NormalDistribution;
 import org.iosim.analysis.EmbeddedIoModel.SubModelResource;
@@ -41,7 +42,7 @@ public final class ResultPooling {
 	private static final double NORMAL_QUANTILE = new NormalDistribution(null, 0, 1)
 			.inverseCumulativeProbability(0.5 + LEVEL / 2);
 	/** The distribution a scenario reports: its 1st to 99th percentiles. */
-	private static final double[] PERCENTILES = java.util.stream.IntStream.rangeClosed(1, 99)
+	private static final double[] PERCENTILES = IntStream.rangeClosed(1, 99)
 			.mapToDouble(percent -> percent / 100.0).toArray();
 
 	private ResultPooling() {

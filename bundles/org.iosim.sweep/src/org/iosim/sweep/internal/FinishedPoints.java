@@ -2,7 +2,9 @@ package org.iosim.sweep.internal;
 
 import java.util.AbstractList;
 import java.util.List;
+import java.util.Objects;
 import java.util.RandomAccess;
+import java.util.stream.IntStream;
 
 import org.iosim.run.RunFailure;
 import org.iosim.sweep.PointSummary;
@@ -52,7 +54,7 @@ public final class FinishedPoints extends AbstractList<PointSummary> implements 
 	/** @throws Unreadable if the point's file cannot be read back */
 	@Override
 	public synchronized PointSummary get(int index) {
-		java.util.Objects.checkIndex(index, size());
+		Objects.checkIndex(index, size());
 		int file = definition.fileOf(index);
 		if (file != loadedFile) {
 			List<List<ReplicationResult>> points;
@@ -62,7 +64,7 @@ public final class FinishedPoints extends AbstractList<PointSummary> implements 
 				throw new Unreadable(failure);
 			}
 			int first = definition.firstPointOf(file);
-			loaded = java.util.stream.IntStream.range(0, points.size())
+			loaded = IntStream.range(0, points.size())
 					.mapToObj(i -> PointSummary.pool(definition.points().get(first + i), points.get(i))).toList();
 			loadedFile = file;
 		}

@@ -10,8 +10,10 @@ import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.HexFormat;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 import java.util.stream.Stream;
 
 import org.iosim.files.FileProblems;
@@ -210,8 +212,8 @@ public final class SweepFolder {
 	}
 
 	private static String difference(JsonNode existing, JsonNode wanted) {
-		java.util.Set<String> fields = new java.util.LinkedHashSet<>();
-		java.util.Set<String> names = new java.util.LinkedHashSet<>();
+		Set<String> fields = new LinkedHashSet<>();
+		Set<String> names = new LinkedHashSet<>();
 		wanted.fieldNames().forEachRemaining(names::add);
 		existing.fieldNames().forEachRemaining(names::add);
 		for (String name : names) {

@@ -362,9 +362,9 @@ public final class ResultsView extends ViewPart {
 						format(point.p75ResponseTime()), format(point.throughput()), format(point.throughputSe()) });
 			}
 		}
-		if (!shownSweep.curves().isEmpty()) {
-			sweepThroughput.setXLabel(shownSweep.curves().get(0).load());
-			sweepResponseTime.setXLabel(shownSweep.curves().get(0).load());
+		if (!curves.isEmpty()) {
+			sweepThroughput.setXLabel(curves.get(0).load());
+			sweepResponseTime.setXLabel(curves.get(0).load());
 		}
 		SweepResults.Curve only = single ? curves.get(0) : null;
 		if (only != null && only.closed()) {

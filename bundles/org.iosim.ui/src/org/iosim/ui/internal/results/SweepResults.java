@@ -12,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.LongConsumer;
+import java.util.function.ToDoubleFunction;
 
 import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.core.runtime.NullProgressMonitor;
@@ -103,7 +104,7 @@ public record SweepResults(Path folder, List<String> parameters, int replication
 		}
 
 		/** A figure against the load, through the points a line is drawn through ({@link SweepCharts#pointsDrawn}). */
-		private RunResults.Series line(String seriesName, java.util.function.ToDoubleFunction<Point> figure) {
+		private RunResults.Series line(String seriesName, ToDoubleFunction<Point> figure) {
 			int[] drawn = SweepCharts.pointsDrawn(points.size());
 			double[] loads = new double[drawn.length];
 			double[] values = new double[drawn.length];
