@@ -121,22 +121,23 @@ public record Dbench(Path folder, Volume volume, List<Integer> clients, int repe
 	}
 
 	private Run once(int count, int repetition, BlockThrottle.Group group) throws MeasurementException, InterruptedException {
-		try (Background dbench = start(folder, seconds, count, group)) {
+		try (Background dbench = start(folder, seconds, count, group, Cpus.ALL)) {
 			return dbench.finish(repetition);
 		}
 	}
 
 	/**
 	 * Starts dbench -s with {@code clients} clients in {@code folder} (it works in its {@code clients}
-	 * folder there), optionally in a volume group, and returns at once.
+	 * folder there), optionally in a volume group, on {@code cpus}, and returns at once.
 	 *
 	 * @param seconds its measured period (-t), which begins after its warm-up of a fifth of it
 	 */
-	static Background start(Path folder, int seconds, int clients, BlockThrottle.Group group) throws MeasurementException {
+	static Background start(Path folder, int seconds, int clients, BlockThrottle.Group group, Cpus cpus)
+			throws MeasurementException {
 		List<String> command = new ArrayList<>(Programs.diesWithThisProcess());
 		List<String> dbench = List.of("dbench", "-s", "-D", folder.toString(), "-t", Integer.toString(seconds),
 				Integer.toString(clients));
-		command.addAll(group == null ? dbench : group.wrap(dbench));
+		command.addAll(cpus.wrap(group == null ? dbench : group.wrap(dbench)));
 		return new Background(Programs.start(command, folder, "dbench"), clients, seconds);
 	}
 

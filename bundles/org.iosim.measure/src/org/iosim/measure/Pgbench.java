@@ -51,7 +51,7 @@ public final class Pgbench {
 				Integer.toString(scale)));
 		command.addAll(cluster.connection());
 		command.add("postgres");
-		Programs.run(command, cluster.folder(), "pgbench -i");
+		Programs.run(cluster.cpus().wrap(command), cluster.folder(), "pgbench -i");
 	}
 
 	/** Runs pgbench with {@code clients} clients for {@code seconds} seconds, after a checkpoint. */
@@ -78,7 +78,7 @@ public final class Pgbench {
 				"-T", Integer.toString(seconds), "-n"));
 		command.addAll(cluster.connection());
 		command.add("postgres");
-		String output = Programs.run(command, cluster.folder(), "pgbench");
+		String output = Programs.run(cluster.cpus().wrap(command), cluster.folder(), "pgbench");
 		long[] after = wal();
 		double flushTime = walFlushMilliseconds() - flushTimeBefore;
 		return new Run(clients, number(TPS, output, "tps"), number(LATENCY, output, "latency average") / 1e3,

@@ -80,7 +80,7 @@ public record PgbenchCampaign(Path folder, int port, Volume volume, int scale, L
 	public List<Measured> run(Listener listener) throws MeasurementException, InterruptedException {
 		List<ApplicationRuns.Next<Integer>> order = ApplicationRuns.shuffled(clients, repetitions, seed);
 		int most = clients.stream().mapToInt(Integer::intValue).max().orElseThrow();
-		return onWarmedUpCluster(folder, folder, port, volume, scale, most, listener, (pgbench, group) -> {
+		return onWarmedUpCluster(folder, folder, port, volume, Cpus.ALL, scale, most, listener, (pgbench, group) -> {
 			List<Measured> measured = new ArrayList<>();
 			for (ApplicationRuns.Next<Integer> next : order) {
 				OtherProcesses.Undisturbed<Pgbench.Run> kept = OtherProcesses.undisturbed(maxOtherLoad,
@@ -102,16 +102,17 @@ public record PgbenchCampaign(Path folder, int port, Volume volume, int scale, L
 	/**
 	 * The life of a campaign's cluster: the volume's group made for the disk under {@code folder}
 	 * (which must be empty or new), the cluster made in {@code clusterFolder} and started in the
-	 * group, loaded at {@code scale} and warmed up with {@code warmUpClients}, then measured; at the
-	 * end, or on failure, the server stops, the group goes and the folder is emptied.
+	 * group on {@code cpus}, loaded at {@code scale} and warmed up with {@code warmUpClients}, then
+	 * measured; at the end, or on failure, the server stops, the group goes and the folder is emptied.
 	 */
-	static <T> T onWarmedUpCluster(Path folder, Path clusterFolder, int port, Volume volume, int scale, int warmUpClients,
-			Preparation listener, OnCluster<T> measurement) throws MeasurementException, InterruptedException {
+	static <T> T onWarmedUpCluster(Path folder, Path clusterFolder, int port, Volume volume, Cpus cpus, int scale,
+			int warmUpClients, Preparation listener, OnCluster<T> measurement)
+			throws MeasurementException, InterruptedException {
 		requireEmpty(folder);
 		BlockThrottle.Group group = null;
 		try {
 			group = ApplicationRuns.groupFor(volume, folder);
-			try (PostgresCluster cluster = PostgresCluster.start(clusterFolder, port, group)) {
+			try (PostgresCluster cluster = PostgresCluster.start(clusterFolder, port, group, cpus)) {
 				Pgbench pgbench = new Pgbench(cluster);
 				listener.loading(scale);
 				pgbench.initialize(scale);

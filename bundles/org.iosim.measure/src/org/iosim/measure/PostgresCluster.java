@@ -27,12 +27,14 @@ public final class PostgresCluster implements AutoCloseable {
 	private final Path folder;
 	private final int port;
 	private final Process server;
+	private final Cpus cpus;
 
-	private PostgresCluster(Path bin, Path folder, int port, Process server) {
+	private PostgresCluster(Path bin, Path folder, int port, Process server, Cpus cpus) {
 		this.bin = bin;
 		this.folder = folder;
 		this.port = port;
 		this.server = server;
+		this.cpus = cpus;
 	}
 
 	/** @return the folder of PostgreSQL's programs (the newest installed), or empty when there is none */
@@ -57,9 +59,10 @@ public final class PostgresCluster implements AutoCloseable {
 	 * Makes a cluster in {@code folder} (which must be empty or new) and starts its server.
 	 *
 	 * @param volume the volume group the server works in, or null for the plain device
+	 * @param cpus   the CPUs initdb, the server and the server's processes run on
 	 * @throws MeasurementException if PostgreSQL is missing or the cluster cannot be made or started
 	 */
-	public static PostgresCluster start(Path folder, int port, BlockThrottle.Group volume)
+	public static PostgresCluster start(Path folder, int port, BlockThrottle.Group volume, Cpus cpus)
 			throws MeasurementException, InterruptedException {
 		Path bin = programs().orElseThrow(() -> new MeasurementException(
 				"PostgreSQL is not installed (Debian and Ubuntu: apt-get install postgresql)"));
@@ -72,13 +75,13 @@ public final class PostgresCluster implements AutoCloseable {
 		} catch (IOException failed) {
 			throw new MeasurementException("cannot create the cluster folder " + folder + ": " + failed.getMessage());
 		}
-		Programs.run(asOwner(List.of(bin.resolve("initdb").toString(), "-D", data.toString(), "-A", "trust", "-U", "postgres",
-				"--no-instructions")), folder, "initdb");
+		Programs.run(cpus.wrap(asOwner(List.of(bin.resolve("initdb").toString(), "-D", data.toString(), "-A", "trust",
+				"-U", "postgres", "--no-instructions"))), folder, "initdb");
 		List<String> command = new ArrayList<>(Programs.diesWithThisProcess());
 		List<String> postgres = asOwner(List.of(bin.resolve("postgres").toString(), "-D", data.toString(), "-p",
 				Integer.toString(port), "-k", folder.toString(), "-c", "listen_addresses=", "-c", "track_wal_io_timing=on",
 				"-c", "logging_collector=off"));
-		command.addAll(volume == null ? postgres : volume.wrap(postgres));
+		command.addAll(cpus.wrap(volume == null ? postgres : volume.wrap(postgres)));
 		Process server;
 		try {
 			server = new ProcessBuilder(command).directory(folder.toFile())
@@ -86,7 +89,7 @@ public final class PostgresCluster implements AutoCloseable {
 		} catch (IOException failed) {
 			throw new MeasurementException("cannot start PostgreSQL's server: " + failed.getMessage());
 		}
-		PostgresCluster cluster = new PostgresCluster(bin, folder, port, server);
+		PostgresCluster cluster = new PostgresCluster(bin, folder, port, server, cpus);
 		cluster.awaitReady();
 		return cluster;
 	}
@@ -140,6 +143,11 @@ public final class PostgresCluster implements AutoCloseable {
 
 	public Path folder() {
 		return folder;
+	}
+
+	/** @return the CPUs the server runs on, and its clients should: the database machine's */
+	public Cpus cpus() {
+		return cpus;
 	}
 
 	/** Stops the server (a fast shutdown) and waits for it; the folder stays. */

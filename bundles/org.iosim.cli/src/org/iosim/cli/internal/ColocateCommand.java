@@ -17,6 +17,8 @@ import org.iosim.cli.Main;
 import org.iosim.files.TimeLeft;
 import org.iosim.measure.ColocatedApplications;
 import org.iosim.measure.ColocatedApplications.Pair;
+import org.iosim.measure.ColocatedApplications.Vcpus;
+import org.iosim.measure.Cpus;
 import org.iosim.measure.Dbench;
 import org.iosim.measure.MeasurementException;
 import org.iosim.measure.Pgbench;
@@ -53,6 +55,12 @@ final class ColocateCommand implements Callable<Integer> {
 					+ " 0 on one side runs the other application alone (default ${DEFAULT-VALUE}).")
 	List<Pair> pairs = new ArrayList<>();
 
+	@Option(names = "--vcpus", paramLabel = "D+F", converter = VcpusConverter.class, description = "Give each"
+			+ " application a virtual machine with vCPUs of its own, as a hypervisor does: PostgreSQL and pgbench"
+			+ " run on the first D CPUs, dbench on the next F (taskset). Without it, both run on all CPUs and the"
+			+ " kernel places their processes.")
+	Vcpus vcpus;
+
 	@Option(names = "--out", paramLabel = "CSV", description = "Also write every run to this CSV file: its pair,"
 			+ " pgbench's throughput, mean response time and WAL flushes per transaction, dbench's throughput and"
 			+ " mean write latency, and the CPUs other processes used (cells of an application left out are empty).")
@@ -73,13 +81,26 @@ final class ColocateCommand implements Callable<Integer> {
 		}
 	}
 
+	/** Reads --vcpus; a wrong one is a usage error that names it. */
+	static final class VcpusConverter implements ITypeConverter<Vcpus> {
+		@Override
+		public Vcpus convert(String text) {
+			try {
+				return Vcpus.parse(text);
+			} catch (IllegalArgumentException wrong) {
+				throw new TypeConversionException(wrong.getMessage());
+			}
+		}
+	}
+
 	@Override
 	public Integer call() {
 		PrintWriter err = spec.commandLine().getErr();
 		ColocatedApplications campaign;
 		try {
-			campaign = new ColocatedApplications(application.folder, database.port, application.volume(), database.scale,
-					pairs, application.repeats, application.seconds, application.seed, application.maxOtherLoad);
+			campaign = new ColocatedApplications(application.folder, database.port, application.volume(), vcpus,
+					database.scale, pairs, application.repeats, application.seconds, application.seed,
+					application.maxOtherLoad);
 		} catch (IllegalArgumentException wrong) {
 			throw new IosimCommand.UserError(Main.EXIT_USAGE, wrong.getMessage());
 		}
@@ -97,6 +118,13 @@ final class ColocateCommand implements Callable<Integer> {
 		try (CleanUpOnSignal signal = new CleanUpOnSignal()) {
 			runs = campaign.run(new ColocatedApplications.Listener() {
 				private long measuringSince;
+
+				@Override
+				public void pinned(Cpus database, Cpus fileServer) {
+					err.printf("  virtual machines: PostgreSQL and pgbench on %s, dbench on %s%n", database,
+							fileServer);
+					err.flush();
+				}
 
 				@Override
 				public void loading(int scale) {

@@ -7,18 +7,24 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
 import org.iosim.measure.BlockThrottle;
 import org.iosim.measure.ColocatedApplications;
 import org.iosim.measure.ColocatedApplications.Pair;
+import org.iosim.measure.ColocatedApplications.Vcpus;
+import org.iosim.measure.Cpus;
 import org.iosim.measure.Dbench;
 import org.iosim.measure.Pgbench;
 import org.iosim.measure.PostgresCluster;
@@ -53,15 +59,32 @@ class ColocatedApplicationsTest {
 		Path groups = hierarchy(throttling.throttle().get()).resolve("iosim");
 		String ours = volume.name() + "-" + ProcessHandle.current().pid() + "-";
 		List<Path> groupsWhileMeasuring = new ArrayList<>();
+		// each application on a vCPU of its own where this machine has two; the kernel places them elsewhere
+		boolean pinned = Files.isExecutable(Path.of("/usr/bin/taskset"))
+				&& Runtime.getRuntime().availableProcessors() >= 2;
+		Vcpus vcpus = pinned ? new Vcpus(1, 1) : null;
+		List<Cpus> pinnedTo = new ArrayList<>();
+		Map<String, Set<String>> placements = new ConcurrentHashMap<>();
+		Thread watcher = Thread.ofPlatform().daemon().start(() -> watchPlacements(placements));
 
-		List<ColocatedApplications.Measured> runs = new ColocatedApplications(colocated, PORT, volume, 2,
-				List.of(new Pair(2, 1), new Pair(2, 0), new Pair(0, 1)), 1, 6, 1, Double.POSITIVE_INFINITY)
-				.run(new ColocatedApplications.Listener() {
-					@Override
-					public void measuring(int runs) {
-						groupsWhileMeasuring.addAll(groupsNamed(groups, ours));
-					}
-				});
+		List<ColocatedApplications.Measured> runs;
+		try {
+			runs = new ColocatedApplications(colocated, PORT, volume, vcpus, 2,
+					List.of(new Pair(2, 1), new Pair(2, 0), new Pair(0, 1)), 1, 6, 1, Double.POSITIVE_INFINITY)
+					.run(new ColocatedApplications.Listener() {
+						@Override
+						public void pinned(Cpus database, Cpus fileServer) {
+							pinnedTo.addAll(List.of(database, fileServer));
+						}
+
+						@Override
+						public void measuring(int runs) {
+							groupsWhileMeasuring.addAll(groupsNamed(groups, ours));
+						}
+					});
+		} finally {
+			watcher.interrupt();
+		}
 
 		Map<String, ColocatedApplications.Measured> byPair = runs.stream().collect(Collectors.toMap(
 				run -> run.pair().toString(), Function.identity()));
@@ -76,6 +99,15 @@ class ColocatedApplicationsTest {
 		// dbench's synchronous writes take a share of the 500 writes a second pgbench's commits had alone
 		assertTrue(together.transactionsPerSecond() < 0.9 * alone.transactionsPerSecond(), together + " vs " + alone);
 
+		if (pinned) {
+			assertEquals(Cpus.split(1, 1), pinnedTo);
+			// every process of an application ran only on its machine's vCPU: the server's backends and
+			// background processes and pgbench's clients on the first, dbench's clients on the second
+			String database = pinnedTo.get(0).list(), fileServer = pinnedTo.get(1).list();
+			assertEquals(Set.of(database), placements.get("postgres"), placements.toString());
+			assertEquals(Set.of(database), placements.get("pgbench"), placements.toString());
+			assertEquals(Set.of(fileServer), placements.get("dbench"), placements.toString());
+		}
 		assertEquals(1, groupsWhileMeasuring.size(), "one group holds both applications: " + groupsWhileMeasuring);
 		assertFalse(Files.exists(groupsWhileMeasuring.get(0)), "the volume's group goes at the end");
 		try (var left = Files.list(colocated)) {
@@ -96,6 +128,39 @@ class ColocatedApplicationsTest {
 		assertTrue(none.getMessage().startsWith("0+0"), none.getMessage());
 		IllegalArgumentException many = assertThrows(IllegalArgumentException.class, () -> Pair.parse("4+1001"));
 		assertTrue(many.getMessage().startsWith("4+1001"), many.getMessage());
+	}
+
+	/**
+	 * Records, until interrupted, the CPUs each of this JVM's descendant programs may run on, by
+	 * program: "postgres", "pgbench" or "dbench" to the Cpus_allowed_list values seen.
+	 */
+	private static void watchPlacements(Map<String, Set<String>> placements) {
+		while (!Thread.currentThread().isInterrupted()) {
+			ProcessHandle.current().descendants().forEach(process -> {
+				String program = process.info().command().map(command -> Path.of(command).getFileName().toString())
+						.orElse("");
+				if (List.of("postgres", "pgbench", "dbench").contains(program)) {
+					allowedCpus(process.pid()).ifPresent(allowed -> placements
+							.computeIfAbsent(program, any -> ConcurrentHashMap.newKeySet()).add(allowed));
+				}
+			});
+			try {
+				Thread.sleep(50);
+			} catch (InterruptedException stop) {
+				return;
+			}
+		}
+	}
+
+	/** @return the process's Cpus_allowed_list, e.g. "0-1"; empty if it has ended */
+	private static Optional<String> allowedCpus(long pid) {
+		try {
+			return Files.readAllLines(Path.of("/proc", Long.toString(pid), "status")).stream()
+					.filter(line -> line.startsWith("Cpus_allowed_list:"))
+					.map(line -> line.substring("Cpus_allowed_list:".length()).strip()).findFirst();
+		} catch (IOException | UncheckedIOException ended) {
+			return Optional.empty();
+		}
 	}
 
 	/** The hierarchy a throttle makes its groups in, from its description ("cgroup v1 blkio at /sys/..."). */

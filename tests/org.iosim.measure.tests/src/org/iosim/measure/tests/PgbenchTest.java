@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 import org.iosim.measure.BlockThrottle;
+import org.iosim.measure.Cpus;
 import org.iosim.measure.Pgbench;
 import org.iosim.measure.PostgresCluster;
 import org.iosim.measure.Volume;
@@ -45,7 +46,7 @@ class PgbenchTest {
 		Path group;
 		try (BlockThrottle.Group limited = throttling.throttle().get().create(volume, cluster)) {
 			group = limited.folder();
-			try (PostgresCluster server = PostgresCluster.start(cluster, PORT, limited)) {
+			try (PostgresCluster server = PostgresCluster.start(cluster, PORT, limited, Cpus.ALL)) {
 				Pgbench pgbench = new Pgbench(server);
 				pgbench.initialize(4);
 				one = pgbench.run(1, 4);
