@@ -7,8 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -21,7 +19,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 /**
  * examples/colocated's two placements of the same two applications run as its README says: both
  * VMs on the host's two vCPUs (model/), and each VM on a vCPU of its own (own-vcpus/, which takes
- * the rest of the model from model/'s usage model).
+ * the applications from model/).
  */
 class ColocatedExampleTest {
 
@@ -32,9 +30,8 @@ class ColocatedExampleTest {
 	void theDatabaseOnAVcpuOfItsOwnHasLessCpuForItsBurstsThanOnTheSharedHost() throws IOException {
 		Path example = CommandLine.example("colocated");
 		Path configuration = example.resolve("on-w500.ioconfig");
-		JsonNode shared = simulate("shared", configuration, example.resolve("model").toString());
-		JsonNode own = simulate("own", configuration, example.resolve("own-vcpus").toString(),
-				example.resolve("model").resolve("colocated.usagemodel").toString());
+		JsonNode shared = simulate("shared", configuration, example.resolve("model"));
+		JsonNode own = simulate("own", configuration, example.resolve("own-vcpus"));
 
 		assertEquals(Map.of("Host (2 vCPUs)", 2), cpus(shared), "both VMs on the host's CPU of 2 cores");
 		assertEquals(Map.of("DatabaseVM", 1, "FileServerVM", 1), cpus(own), "a CPU of one core each");
@@ -45,13 +42,10 @@ class ColocatedExampleTest {
 		assertTrue(throughput(own, "dbench clients") > 0);
 	}
 
-	private JsonNode simulate(String name, Path configuration, String... models) throws IOException {
+	private JsonNode simulate(String name, Path configuration, Path model) throws IOException {
 		Path out = folder.resolve(name);
-		List<String> args = new ArrayList<>(List.of("simulate"));
-		args.addAll(List.of(models));
-		args.addAll(List.of("--io", configuration.toString(), "--max-measurements", "20000", "--quiet", "--out",
-				out.toString()));
-		CommandLine.Run run = iosim(args.toArray(String[]::new));
+		CommandLine.Run run = iosim("simulate", model.toString(), "--io", configuration.toString(), "--max-measurements",
+				"20000", "--quiet", "--out", out.toString());
 		assertEquals(0, run.exitCode(), run.toString());
 		assertFalse(run.err().contains("warning"), "the example's files are clean: " + run.err());
 		return new ObjectMapper().readTree(out.resolve("results.json").toFile());
