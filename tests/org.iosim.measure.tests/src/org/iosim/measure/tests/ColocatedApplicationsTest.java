@@ -59,7 +59,7 @@ class ColocatedApplicationsTest {
 		Path groups = hierarchy(throttling.throttle().get()).resolve("iosim");
 		String ours = volume.name() + "-" + ProcessHandle.current().pid() + "-";
 		List<Path> groupsWhileMeasuring = new ArrayList<>();
-		// each application on a vCPU of its own where this machine has two; the kernel places them elsewhere
+		// each application on a vCPU of its own where this machine has two; on one CPU, the kernel places them
 		boolean pinned = Files.isExecutable(Path.of("/usr/bin/taskset"))
 				&& Runtime.getRuntime().availableProcessors() >= 2;
 		Vcpus vcpus = pinned ? new Vcpus(1, 1) : null;
