@@ -41,22 +41,23 @@ final class SimulatedProcess implements Completion, Event {
 
 	/** A frame with a scope of its own: one this process finished, or a new one. */
 	Frame newScope(Step[] steps, Frame caller, Frame.FrameExit exit) {
-		Frame spare = spareFrames;
-		if (spare == null) {
-			return Frame.newScope(steps, caller, exit);
-		}
-		spareFrames = spare.caller;
-		return spare.reuseAsScope(steps, caller, exit);
+		Frame spare = takeSpareFrame();
+		return spare == null ? Frame.newScope(steps, caller, exit) : spare.reuseAsScope(steps, caller, exit);
 	}
 
 	/** A frame sharing the variables of {@code enclosing} (loop and branch bodies): one this process finished, or a new one. */
 	Frame nested(Frame enclosing, Step[] body) {
+		Frame spare = takeSpareFrame();
+		return spare == null ? enclosing.nested(body, null) : spare.reuseAsNested(enclosing, body, null);
+	}
+
+	/** @return a frame this process finished, taken off the chain of spares, or null if there is none */
+	private Frame takeSpareFrame() {
 		Frame spare = spareFrames;
-		if (spare == null) {
-			return enclosing.nested(body, null);
+		if (spare != null) {
+			spareFrames = spare.caller;
 		}
-		spareFrames = spare.caller;
-		return spare.reuseAsNested(enclosing, body, null);
+		return spare;
 	}
 
 	/** Called by whatever the process waited for. */

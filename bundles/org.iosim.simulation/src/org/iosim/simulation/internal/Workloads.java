@@ -299,17 +299,17 @@ final class Workloads {
 		private static final int CANDIDATES_PER_EVENT = 10_000;
 
 		private final Replication replication;
-		private final org.iosim.simulation.ArrivalRateProfile profile;
+		private final ArrivalRateProfile profile;
 		private final UniformRandomProvider random;
 		private final String origin;
 		private final long maxInSystem;
 		private final Runs runs;
 		private final Event arrival = this::arrive;
-		private org.iosim.simulation.ArrivalRateProfile.Segment segment;
+		private ArrivalRateProfile.Segment segment;
 		private long inSystem;
 
 		Profiled(Replication replication, Measurement measurement, Step[] steps,
-				org.iosim.simulation.ArrivalRateProfile profile, UniformRandomProvider random, String origin,
+				ArrivalRateProfile profile, UniformRandomProvider random, String origin,
 				long maxInSystem) {
 			this.replication = replication;
 			this.runs = new Runs(replication, measurement, steps, this::left);

@@ -124,7 +124,6 @@ public record SweepResults(Path folder, List<String> parameters, int replication
 			fixed.forEach((parameter, value) -> values.add(parameter + " = " + value));
 			return String.join(", ", values);
 		}
-
 	}
 
 	/** As {@link #read(Path, IProgressMonitor)}, without progress. */
