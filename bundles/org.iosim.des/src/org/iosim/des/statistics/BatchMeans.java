@@ -22,7 +22,7 @@ package org.iosim.des.statistics;
  * <li>Fewer than two completed batches give an infinite half-width.</li>
  * </ul>
  */
-public final class BatchMeans {
+public final class BatchMeans implements SteadyStateMean {
 
 	public static final int DEFAULT_MAX_BATCHES = 32;
 	public static final double DEFAULT_LEVEL = 0.95;
@@ -66,6 +66,7 @@ public final class BatchMeans {
 		this.batchSize = initialBatchSize;
 	}
 
+	@Override
 	public void add(double observation) {
 		if (currentBatchCount == 0 && completedBatches == batchMeans.length) {
 			// Merging only when the next batch begins lets that batch fill up
@@ -91,15 +92,18 @@ public final class BatchMeans {
 		batchSize *= 2;
 	}
 
+	@Override
 	public long count() {
 		return count;
 	}
 
 	/** Mean of all observations; NaN without observations. */
+	@Override
 	public double mean() {
 		return count == 0 ? Double.NaN : sum / count;
 	}
 
+	@Override
 	public int completedBatches() {
 		return completedBatches;
 	}
@@ -114,6 +118,7 @@ public final class BatchMeans {
 	}
 
 	/** Half-width of the confidence interval at the given level, e.g. 0.95. */
+	@Override
 	public double halfWidth(double level) {
 		if (!(level > 0 && level < 1)) {
 			throw new IllegalArgumentException("confidence level must lie in (0, 1): " + level);
@@ -137,6 +142,7 @@ public final class BatchMeans {
 		return confidenceInterval(DEFAULT_LEVEL);
 	}
 
+	@Override
 	public double relativeHalfWidth(double level) {
 		return confidenceInterval(level).relativeHalfWidth();
 	}

@@ -57,22 +57,32 @@ public final class CompiledNet {
 
 	/**
 	 * What the stopping rule asks of a slot's mean residence time: confidence level, relative or
-	 * absolute half-width, minimum batches of at least {@code batchSize} observations; {@code null}
+	 * absolute half-width, minimum batches of {@code batchSize} observations (0: the net gives no
+	 * size), the first {@code testedBatches} of them tested for correlation (0: none); {@code null}
 	 * when the slot is not checked (as in SimQPN, a colour whose minimum batches are 0 or fewer is not).
 	 */
-	record Precision(double level, double relativeHalfWidth, double absoluteHalfWidth, int minBatches, int batchSize) {
+	record Precision(double level, double relativeHalfWidth, double absoluteHalfWidth, int minBatches, int batchSize,
+			int testedBatches) {
 
-		/** Batches a stopping rule may ask for: each slot keeps twice as many batch means. */
-		static final int MAX_MIN_BATCHES = 100_000;
+		/**
+		 * Batch means a slot may keep: the ones the correlation test looks at, until it passes, or,
+		 * without a batch size, twice the minimum the stopping rule asks for.
+		 */
+		static final int MAX_BATCH_MEANS = 100_000;
 
 		static Precision of(double significance, double relativeHalfWidth, double absoluteHalfWidth, int minBatches,
-				int batchSize) {
-			if (minBatches > MAX_MIN_BATCHES) {
-				throw new UnsupportedNetException("a minimum of " + minBatches + " batches is more than the "
-						+ MAX_MIN_BATCHES + " the simulator keeps");
+				int batchSize, int testedBatches) {
+			if (testedBatches > MAX_BATCH_MEANS) {
+				throw new UnsupportedNetException("a correlation test of " + testedBatches + " batch means is more than the "
+						+ MAX_BATCH_MEANS + " the simulator keeps");
+			}
+			if (batchSize <= 0 && minBatches > MAX_BATCH_MEANS / 2) {
+				throw new UnsupportedNetException("a minimum of " + minBatches + " batches without a batch size is more"
+						+ " than the " + MAX_BATCH_MEANS / 2 + " the simulator keeps");
 			}
 			return minBatches <= 0 ? null
-					: new Precision(1 - significance, relativeHalfWidth, absoluteHalfWidth, minBatches, Math.max(1, batchSize));
+					: new Precision(1 - significance, relativeHalfWidth, absoluteHalfWidth, minBatches, Math.max(0, batchSize),
+							Math.max(0, testedBatches));
 		}
 	}
 
@@ -190,10 +200,11 @@ public final class CompiledNet {
 				try {
 					placePrecision = settings == null ? null
 							: Precision.of(settings.getSignLev(), settings.getReqRelPrc(), settings.getReqAbsPrc(),
-									settings.getMinBatches(), settings.getBatchSize());
+									settings.getMinBatches(), settings.getBatchSize(), settings.getNumBMeansCorlTested());
 					queuePrecision = settings == null || queue < 0 ? null
 							: Precision.of(settings.getQueueSignLev(), settings.getQueueReqRelPrc(),
-									settings.getQueueReqAbsPrc(), settings.getQueueMinBatches(), settings.getQueueBatchSize());
+									settings.getQueueReqAbsPrc(), settings.getQueueMinBatches(), settings.getQueueBatchSize(),
+									settings.getQueueNumBMeansCorlTested());
 				} catch (UnsupportedNetException tooMany) {
 					throw new UnsupportedNetException(slotWhere + ": " + tooMany.getMessage());
 				}

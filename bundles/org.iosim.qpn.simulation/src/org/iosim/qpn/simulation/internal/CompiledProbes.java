@@ -195,7 +195,8 @@ final class CompiledProbes {
 				if (settings.getConfiguration() != null && settings.getConfiguration().equals(configuration)) {
 					try {
 						precisions[colour] = Precision.of(settings.getSignLev(), settings.getReqRelPrc(),
-								settings.getReqAbsPrc(), settings.getMinBatches(), settings.getBatchSize());
+								settings.getReqAbsPrc(), settings.getMinBatches(), settings.getBatchSize(),
+								settings.getNumBMeansCorlTested());
 					} catch (UnsupportedNetException tooMany) {
 						throw new UnsupportedNetException(where + ", colour '" + reference.getColour().getName() + "': "
 								+ tooMany.getMessage());

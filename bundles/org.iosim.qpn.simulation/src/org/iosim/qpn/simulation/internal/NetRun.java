@@ -15,6 +15,8 @@ import org.iosim.des.RunBudget;
 import org.iosim.des.SimulationClock;
 import org.iosim.des.events.LongEventHeap;
 import org.iosim.des.statistics.BatchMeans;
+import org.iosim.des.statistics.FixedBatchMeans;
+import org.iosim.des.statistics.SteadyStateMean;
 import org.iosim.des.statistics.Quantiles;
 import org.iosim.des.statistics.TimeWeighted;
 import org.iosim.qpn.Strategy;
@@ -115,8 +117,8 @@ public final class NetRun {
 	private final ZigguratSampler.Exponential firingDelays;
 
 	// statistics
-	private final BatchMeans[] placeResidence;
-	private final BatchMeans[] queueResidence;
+	private final SteadyStateMean[] placeResidence;
+	private final SteadyStateMean[] queueResidence;
 	/** Residence-time quantiles of the slots that measure them (null for the others). */
 	private final Quantiles[] placeQuantiles;
 	private final Quantiles[] queueQuantiles;
@@ -161,8 +163,8 @@ public final class NetRun {
 		departureLines = new IntRing[net.placeCount];
 		offering = new boolean[net.placeCount];
 		queued = new int[slotCount];
-		placeResidence = new BatchMeans[slotCount];
-		queueResidence = new BatchMeans[slotCount];
+		placeResidence = new SteadyStateMean[slotCount];
+		queueResidence = new SteadyStateMean[slotCount];
 		placeQuantiles = new Quantiles[slotCount];
 		queueQuantiles = new Quantiles[slotCount];
 		placeDepartures = new long[slotCount];
@@ -898,21 +900,27 @@ public final class NetRun {
 	}
 
 	/**
-	 * Batch means keep between half and all of their batches (neighbours merge when all are full), so
-	 * keeping twice the minimum the stopping rule asks for means it is never short of batches once it
-	 * had them; batches start at the net's batch size, as SimQPN's do.
+	 * A mean the stopping rule checks has the batches the net gives, as SimQPN's: of its batch size,
+	 * tested for correlation as it asks, every batch counted. Any other mean, and one whose net gives
+	 * no batch size, has batches that grow with the run; as they keep between half and all of their
+	 * batches, twice the minimum the stopping rule asks for are kept.
 	 */
-	static BatchMeans batchMeans(Precision precision) {
-		return precision == null ? new BatchMeans()
-				: new BatchMeans(Math.max(BatchMeans.DEFAULT_MAX_BATCHES, 2 * precision.minBatches()), precision.batchSize());
+	static SteadyStateMean batchMeans(Precision precision) {
+		if (precision == null) {
+			return new BatchMeans();
+		}
+		return precision.batchSize() > 0
+				? new FixedBatchMeans(precision.batchSize(), precision.testedBatches(), 1 - precision.level())
+				: new BatchMeans(Math.max(BatchMeans.DEFAULT_MAX_BATCHES, 2 * precision.minBatches()), 1);
 	}
 
-	static boolean precise(BatchMeans residence, Precision precision, boolean relative) {
+	static boolean precise(SteadyStateMean residence, Precision precision, boolean relative) {
 		if (precision == null) {
 			return true;
 		}
 		int minBatches = Math.max(2, precision.minBatches());
-		if (residence.completedBatches() < minBatches) {
+		if (residence.completedBatches() < minBatches
+				|| residence instanceof FixedBatchMeans fixed && !fixed.correlationTestPassed()) {
 			return false;
 		}
 		double level = precision.level() > 0 && precision.level() < 1 ? precision.level() : CI_LEVEL;
@@ -942,7 +950,7 @@ public final class NetRun {
 				probes == null ? List.of() : probes.results(measuredTime));
 	}
 
-	private static Estimate estimate(BatchMeans residence, Quantiles quantiles) {
+	private static Estimate estimate(SteadyStateMean residence, Quantiles quantiles) {
 		if (quantiles == null || quantiles.count() == 0) {
 			return new Estimate(residence.mean(), residence.halfWidth(CI_LEVEL), residence.count());
 		}

@@ -5,7 +5,7 @@ import java.util.Arrays;
 import java.util.List;
 
 import org.apache.commons.rng.UniformRandomProvider;
-import org.iosim.des.statistics.BatchMeans;
+import org.iosim.des.statistics.SteadyStateMean;
 import org.iosim.qpn.simulation.QpnResult.Estimate;
 import org.iosim.qpn.simulation.QpnResult.ProbeResult;
 import org.iosim.qpn.simulation.internal.CompiledProbes.Action;
@@ -45,7 +45,7 @@ final class ProbeRun {
 	/** Start times of the tokens one input of a firing took, token by token. */
 	private double[] takenStarts = new double[16];
 
-	private final BatchMeans[][] residence;
+	private final SteadyStateMean[][] residence;
 	private boolean measuring;
 
 	ProbeRun(CompiledProbes compiled, UniformRandomProvider random) {
@@ -63,10 +63,10 @@ final class ProbeRun {
 		firingStart = new double[compiled.probes.length];
 		Arrays.fill(firingStart, NONE);
 		touched = new int[compiled.probes.length];
-		residence = new BatchMeans[compiled.probes.length][];
+		residence = new SteadyStateMean[compiled.probes.length][];
 		for (int probe = 0; probe < residence.length; probe++) {
 			Spec spec = compiled.probes[probe];
-			residence[probe] = new BatchMeans[spec.colours().length];
+			residence[probe] = new SteadyStateMean[spec.colours().length];
 			for (int colour = 0; colour < spec.colours().length; colour++) {
 				residence[probe][colour] = NetRun.batchMeans(spec.precisions()[colour]);
 			}
@@ -241,7 +241,7 @@ final class ProbeRun {
 		for (int probe = 0; probe < residence.length; probe++) {
 			Spec spec = compiled.probes[probe];
 			for (int colour = 0; colour < spec.colours().length; colour++) {
-				BatchMeans times = residence[probe][colour];
+				SteadyStateMean times = residence[probe][colour];
 				results.add(new ProbeResult(spec.name(), spec.id(), spec.colours()[colour],
 						new Estimate(times.mean(), times.halfWidth(NetRun.CI_LEVEL), times.count()),
 						times.count() / measuredTime));

@@ -1,0 +1,115 @@
+package org.iosim.des.tests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.apache.commons.math3.distribution.TDistribution;
+import org.apache.commons.rng.UniformRandomProvider;
+import org.apache.commons.rng.sampling.distribution.ZigguratSampler;
+import org.apache.commons.rng.simple.RandomSource;
+import org.iosim.des.statistics.FixedBatchMeans;
+import org.junit.jupiter.api.Test;
+
+class FixedBatchMeansTest {
+
+	@Test
+	void everyBatchOfTheGivenSizeCounts() {
+		FixedBatchMeans batchMeans = new FixedBatchMeans(3, 0, 0.05);
+		for (int i = 1; i <= 13; i++) {
+			batchMeans.add(i);
+		}
+		assertEquals(4, batchMeans.completedBatches(), "batches {1,2,3} {4,5,6} {7,8,9} {10,11,12}, 13 open");
+		assertEquals(3, batchMeans.batchSize());
+		assertTrue(batchMeans.correlationTestPassed(), "no test was asked for");
+		assertEquals(7, batchMeans.mean(), 1e-12, "the mean of all observations");
+		// Batch means 2, 5, 8, 11: standard deviation √15, t(3, 0.975) · √15 / 2.
+		double t = new TDistribution(3).inverseCumulativeProbability(0.975);
+		assertEquals(t * Math.sqrt(15) / 2, batchMeans.halfWidth(0.95), 1e-9);
+		assertEquals(t * Math.sqrt(15) / 2 / 7, batchMeans.relativeHalfWidth(0.95), 1e-9);
+	}
+
+	@Test
+	void theBatchSizeStaysWhatTheModelGaveOverAMillionObservations() {
+		FixedBatchMeans batchMeans = new FixedBatchMeans(200, 0, 0.05);
+		UniformRandomProvider random = RandomSource.XO_SHI_RO_256_PP.create(3L);
+		for (int i = 0; i < 1_000_000; i++) {
+			batchMeans.add(random.nextDouble());
+		}
+		assertEquals(200, batchMeans.batchSize());
+		assertEquals(5_000, batchMeans.completedBatches());
+		// independent uniforms: a batch mean's variance is 1/12/200, so the mean's half-width at 95 %
+		// is about 1.96 · √(1/12/200/5000)
+		assertEquals(1.96 * Math.sqrt(1.0 / 12 / 200 / 5_000), batchMeans.halfWidth(0.95), 2e-5);
+	}
+
+	@Test
+	void correlatedBatchesGrowUntilTheTestPasses() {
+		// an autoregressive sequence whose neighbours are 0.99 alike: batches of 1 are far from independent
+		FixedBatchMeans batchMeans = new FixedBatchMeans(1, 20, 0.1);
+		UniformRandomProvider random = RandomSource.XO_SHI_RO_256_PP.create(11L);
+		ZigguratSampler.NormalizedGaussian noise = ZigguratSampler.NormalizedGaussian.of(random);
+		double value = 0;
+		for (int i = 0; i < 20; i++) {
+			value = 0.99 * value + noise.sample();
+			batchMeans.add(10 + value);
+		}
+		assertEquals(2, batchMeans.batchSize(), "the first test failed: batches of two, the means merged");
+		assertEquals(10, batchMeans.completedBatches());
+		assertFalse(batchMeans.correlationTestPassed());
+		for (int i = 0; i < 2_000_000 && !batchMeans.correlationTestPassed(); i++) {
+			value = 0.99 * value + noise.sample();
+			batchMeans.add(10 + value);
+		}
+		assertTrue(batchMeans.correlationTestPassed());
+		assertTrue(batchMeans.batchSize() >= 64, "batches long against the correlation: " + batchMeans.batchSize());
+		assertEquals(1, Long.bitCount(batchMeans.batchSize()), "the size doubles: " + batchMeans.batchSize());
+		long size = batchMeans.batchSize();
+		for (int i = 0; i < 100 * size; i++) {
+			value = 0.99 * value + noise.sample();
+			batchMeans.add(10 + value);
+		}
+		assertEquals(size, batchMeans.batchSize(), "once passed, the size is kept");
+	}
+
+	@Test
+	void independentBatchesPassTheSecondCleanTest() {
+		FixedBatchMeans batchMeans = new FixedBatchMeans(1, 100, 0.1);
+		UniformRandomProvider random = RandomSource.XO_SHI_RO_256_PP.create(5L);
+		for (int i = 0; i < 100; i++) {
+			batchMeans.add(random.nextDouble());
+		}
+		assertFalse(batchMeans.correlationTestPassed(), "as in SimQPN, the first clean test doubles the size once more");
+		assertEquals(2, batchMeans.batchSize());
+		for (int i = 0; i < 100; i++) {
+			batchMeans.add(random.nextDouble());
+		}
+		assertTrue(batchMeans.correlationTestPassed());
+		assertEquals(2, batchMeans.batchSize());
+		assertEquals(100, batchMeans.completedBatches());
+	}
+
+	@Test
+	void observationsThatDoNotVaryPassAtOnce() {
+		FixedBatchMeans batchMeans = new FixedBatchMeans(1, 10, 0.05);
+		for (int i = 0; i < 10; i++) {
+			batchMeans.add(4);
+		}
+		assertTrue(batchMeans.correlationTestPassed());
+		assertEquals(1, batchMeans.batchSize());
+		assertEquals(0, batchMeans.halfWidth(0.95));
+	}
+
+	@Test
+	void fewerThanTwoBatchesGiveNoInterval() {
+		FixedBatchMeans batchMeans = new FixedBatchMeans(5, 0, 0.05);
+		for (int i = 0; i < 9; i++) {
+			batchMeans.add(i);
+		}
+		assertEquals(Double.POSITIVE_INFINITY, batchMeans.halfWidth(0.95));
+		assertThrows(IllegalArgumentException.class, () -> new FixedBatchMeans(0, 0, 0.05));
+		assertThrows(IllegalArgumentException.class, () -> new FixedBatchMeans(1, -1, 0.05));
+		assertThrows(IllegalArgumentException.class, () -> new FixedBatchMeans(1, 10, 0));
+	}
+}
