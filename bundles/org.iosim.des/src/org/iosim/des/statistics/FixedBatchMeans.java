@@ -44,6 +44,8 @@ public final class FixedBatchMeans implements SteadyStateMean {
 	private int cachedDegreesOfFreedom = -1;
 	private double cachedLevel = Double.NaN;
 	private double cachedTQuantile;
+	private double normalLevel = Double.NaN;
+	private double normalQuantile;
 
 	/**
 	 * @param batchSize     observations per batch, at least 1
@@ -192,7 +194,7 @@ public final class FixedBatchMeans implements SteadyStateMean {
 		return batchSize;
 	}
 
-	/** Whether the batch size is trusted: no test was asked for, or it passed. */
+	@Override
 	public boolean correlationTestPassed() {
 		return tested == null;
 	}
@@ -213,6 +215,35 @@ public final class FixedBatchMeans implements SteadyStateMean {
 	@Override
 	public double relativeHalfWidth(double level) {
 		return new ConfidenceInterval(mean(), halfWidth(level), level).relativeHalfWidth();
+	}
+
+	/**
+	 * Decides most checks without solving for the t quantile of the current number of batches, which
+	 * grows at every check of a long run: the quantile is at least the normal one, and at most the one
+	 * last solved, for fewer batches.
+	 */
+	@Override
+	public boolean halfWidthAtMost(double level, double maxHalfWidth) {
+		int k = completedBatches;
+		if (k < 2) {
+			return false;
+		}
+		double standardError = Math.sqrt(squaredDeviations / (k - 1) / k);
+		if (normalQuantile(level) * standardError > maxHalfWidth) {
+			return false;
+		}
+		if (level == cachedLevel && cachedDegreesOfFreedom <= k - 1 && cachedTQuantile * standardError <= maxHalfWidth) {
+			return true;
+		}
+		return halfWidth(level) <= maxHalfWidth;
+	}
+
+	private double normalQuantile(double level) {
+		if (level != normalLevel) {
+			normalQuantile = STANDARD_NORMAL.inverseCumulativeProbability((1 + level) / 2);
+			normalLevel = level;
+		}
+		return normalQuantile;
 	}
 
 	private double tQuantile(int degreesOfFreedom, double level) {

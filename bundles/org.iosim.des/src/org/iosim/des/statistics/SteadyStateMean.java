@@ -20,4 +20,14 @@ public interface SteadyStateMean {
 	double halfWidth(double level);
 
 	double relativeHalfWidth(double level);
+
+	/** Whether the half-width at the level is at most {@code maxHalfWidth}: what a stopping rule asks. */
+	default boolean halfWidthAtMost(double level, double maxHalfWidth) {
+		return halfWidth(level) <= maxHalfWidth;
+	}
+
+	/** Whether the batches are trusted to be independent enough for an interval: no test was asked for, or it passed. */
+	default boolean correlationTestPassed() {
+		return true;
+	}
 }

@@ -102,6 +102,30 @@ class FixedBatchMeansTest {
 	}
 
 	@Test
+	void theStoppingCheckAgreesWithTheIntervalWithoutSolvingForEveryBatchCount() {
+		// the same observations twice: one only asked what a stopping rule asks, the other for its interval
+		FixedBatchMeans checked = new FixedBatchMeans(10, 0, 0.05);
+		FixedBatchMeans reference = new FixedBatchMeans(10, 0, 0.05);
+		UniformRandomProvider random = RandomSource.XO_SHI_RO_256_PP.create(7L);
+		int checks = 0;
+		for (int i = 0; i < 50_000; i++) {
+			double observation = random.nextDouble();
+			checked.add(observation);
+			reference.add(observation);
+			if (i % 37 == 0 && reference.completedBatches() >= 2) {
+				double halfWidth = reference.halfWidth(0.9);
+				for (double factor : new double[] { 0.5, 0.98, 0.9999, 1, 1.0001, 1.02, 2 }) {
+					assertEquals(halfWidth <= halfWidth * factor, checked.halfWidthAtMost(0.9, halfWidth * factor),
+							"at " + checked.completedBatches() + " batches, limit " + factor + " × the half-width");
+					checks++;
+				}
+			}
+		}
+		assertTrue(checks > 9_000);
+		assertFalse(new FixedBatchMeans(10, 0, 0.05).halfWidthAtMost(0.9, 1e300), "no interval before two batches");
+	}
+
+	@Test
 	void fewerThanTwoBatchesGiveNoInterval() {
 		FixedBatchMeans batchMeans = new FixedBatchMeans(5, 0, 0.05);
 		for (int i = 0; i < 9; i++) {

@@ -16,8 +16,8 @@ import org.iosim.des.SimulationClock;
 import org.iosim.des.events.LongEventHeap;
 import org.iosim.des.statistics.BatchMeans;
 import org.iosim.des.statistics.FixedBatchMeans;
-import org.iosim.des.statistics.SteadyStateMean;
 import org.iosim.des.statistics.Quantiles;
+import org.iosim.des.statistics.SteadyStateMean;
 import org.iosim.des.statistics.TimeWeighted;
 import org.iosim.qpn.Strategy;
 import org.iosim.qpn.StoppingRule;
@@ -919,14 +919,12 @@ public final class NetRun {
 			return true;
 		}
 		int minBatches = Math.max(2, precision.minBatches());
-		if (residence.completedBatches() < minBatches
-				|| residence instanceof FixedBatchMeans fixed && !fixed.correlationTestPassed()) {
+		if (residence.completedBatches() < minBatches || !residence.correlationTestPassed()) {
 			return false;
 		}
 		double level = precision.level() > 0 && precision.level() < 1 ? precision.level() : CI_LEVEL;
-		double halfWidth = residence.halfWidth(level);
-		return relative ? residence.relativeHalfWidth(level) <= precision.relativeHalfWidth()
-				: halfWidth <= precision.absoluteHalfWidth();
+		return residence.halfWidthAtMost(level, relative ? precision.relativeHalfWidth() * Math.abs(residence.mean())
+				: precision.absoluteHalfWidth());
 	}
 
 	private QpnResult result(String stopReason, double wallClockSeconds) {
