@@ -15,6 +15,9 @@ import java.util.concurrent.TimeUnit;
 
 import org.iosim.files.FileProblems;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
 /**
  * SimQPN, the QPN simulator of QPME, run beside IOSim on the same net so that the bench commands say
  * how the two compare, when {@code benchmarks/simqpn/build-simqpn.sh} has built it. SimQPN runs through
@@ -134,7 +137,11 @@ final class SimQpnComparison {
 	}
 
 	/** Runs IOSim's {@code qpn simulate} on the net with the configuration, as a process like SimQPN's, and times it. */
-	double iosim(Path net, String configuration) throws IOException {
+	/** What one run of IOSim's whole command took, and its simulation's events per second (from its results.json). */
+	record IosimRun(double wallSeconds, double eventsPerSecond) {
+	}
+
+	IosimRun iosim(Path net, String configuration) throws IOException {
 		Path out = Files.createTempDirectory("iosim-bench-iosim");
 		List<String> command = new ArrayList<>();
 		command.add(ProcessHandle.current().info().command().orElse("java"));
@@ -145,7 +152,9 @@ final class SimQpnComparison {
 		try {
 			long started = System.nanoTime();
 			run(new ProcessBuilder(command));
-			return (System.nanoTime() - started) / 1e9;
+			double wallSeconds = (System.nanoTime() - started) / 1e9;
+			JsonNode results = new ObjectMapper().readTree(out.resolve("run").resolve("results.json").toFile());
+			return new IosimRun(wallSeconds, results.path("events").asDouble() / results.path("wallClockSeconds").asDouble());
 		} finally {
 			deleteTree(out);
 		}
