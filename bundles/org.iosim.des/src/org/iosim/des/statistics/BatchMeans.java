@@ -22,7 +22,7 @@ package org.iosim.des.statistics;
  * <li>Fewer than two completed batches give an infinite half-width.</li>
  * </ul>
  */
-public final class BatchMeans implements SteadyStateMean {
+public final class BatchMeans extends SteadyStateMean {
 
 	public static final int DEFAULT_MAX_BATCHES = 32;
 	public static final double DEFAULT_LEVEL = 0.95;
@@ -32,14 +32,6 @@ public final class BatchMeans implements SteadyStateMean {
 	private long batchSize = 1;
 	private double currentBatchSum;
 	private long currentBatchCount;
-	private long count;
-	private double sum;
-
-	// The t quantile only changes when the number of batches or the level
-	// does, so a stop condition polled after every event stays cheap.
-	private int cachedDegreesOfFreedom = -1;
-	private double cachedLevel = Double.NaN;
-	private double cachedTQuantile;
 
 	public BatchMeans() {
 		this(DEFAULT_MAX_BATCHES);
@@ -73,8 +65,7 @@ public final class BatchMeans implements SteadyStateMean {
 			// to the new, doubled size.
 			mergeNeighbouringBatches();
 		}
-		count++;
-		sum += observation;
+		observe(observation);
 		currentBatchSum += observation;
 		if (++currentBatchCount == batchSize) {
 			batchMeans[completedBatches++] = currentBatchSum / batchSize;
@@ -93,17 +84,6 @@ public final class BatchMeans implements SteadyStateMean {
 	}
 
 	@Override
-	public long count() {
-		return count;
-	}
-
-	/** Mean of all observations; NaN without observations. */
-	@Override
-	public double mean() {
-		return count == 0 ? Double.NaN : sum / count;
-	}
-
-	@Override
 	public int completedBatches() {
 		return completedBatches;
 	}
@@ -117,19 +97,6 @@ public final class BatchMeans implements SteadyStateMean {
 		return batchSize;
 	}
 
-	/** Half-width of the confidence interval at the given level, e.g. 0.95. */
-	@Override
-	public double halfWidth(double level) {
-		if (!(level > 0 && level < 1)) {
-			throw new IllegalArgumentException("confidence level must lie in (0, 1): " + level);
-		}
-		int k = completedBatches;
-		if (k < 2) {
-			return Double.POSITIVE_INFINITY;
-		}
-		return tQuantile(k - 1, level) * Math.sqrt(varianceOfBatchMeans() / k);
-	}
-
 	public double halfWidth() {
 		return halfWidth(DEFAULT_LEVEL);
 	}
@@ -140,11 +107,6 @@ public final class BatchMeans implements SteadyStateMean {
 
 	public ConfidenceInterval confidenceInterval() {
 		return confidenceInterval(DEFAULT_LEVEL);
-	}
-
-	@Override
-	public double relativeHalfWidth(double level) {
-		return confidenceInterval(level).relativeHalfWidth();
 	}
 
 	public double relativeHalfWidth() {
@@ -203,7 +165,8 @@ public final class BatchMeans implements SteadyStateMean {
 		return total / completedBatches;
 	}
 
-	private double varianceOfBatchMeans() {
+	@Override
+	double varianceOfBatchMeans() {
 		int k = completedBatches;
 		double meanOfBatchMeans = meanOfBatchMeans();
 		double squaredDeviations = 0;
@@ -214,21 +177,11 @@ public final class BatchMeans implements SteadyStateMean {
 		return squaredDeviations / (k - 1);
 	}
 
-	private double tQuantile(int degreesOfFreedom, double level) {
-		if (degreesOfFreedom != cachedDegreesOfFreedom || level != cachedLevel) {
-			cachedTQuantile = StudentT.quantile(degreesOfFreedom, (1 + level) / 2);
-			cachedDegreesOfFreedom = degreesOfFreedom;
-			cachedLevel = level;
-		}
-		return cachedTQuantile;
-	}
-
 	public void reset() {
 		completedBatches = 0;
 		batchSize = 1;
 		currentBatchSum = 0;
 		currentBatchCount = 0;
-		count = 0;
-		sum = 0;
+		forgetObservations();
 	}
 }

@@ -20,7 +20,7 @@ import org.apache.commons.math3.distribution.NormalDistribution;
  * each half), and it is negligible when its magnitude is below z(β/2)·√Var(k), with β the
  * significance over L and Bartlett's variance Var(1) = 1/n, Var(k) = (1 + 2 Σ_{u&lt;k} r(u)²)/n.
  */
-public final class FixedBatchMeans implements SteadyStateMean {
+public final class FixedBatchMeans extends SteadyStateMean {
 
 	private static final NormalDistribution STANDARD_NORMAL = new NormalDistribution(null, 0, 1);
 
@@ -31,8 +31,6 @@ public final class FixedBatchMeans implements SteadyStateMean {
 	private double[] tested;
 	private boolean cleanOnce;
 
-	private long count;
-	private double sum;
 	private double sumOfSquares;
 	private double currentBatchSum;
 	private long currentBatchCount;
@@ -41,9 +39,6 @@ public final class FixedBatchMeans implements SteadyStateMean {
 	private double meanOfBatchMeans;
 	private double squaredDeviations;
 
-	private int cachedDegreesOfFreedom = -1;
-	private double cachedLevel = Double.NaN;
-	private double cachedTQuantile;
 	private double normalLevel = Double.NaN;
 	private double normalQuantile;
 
@@ -71,8 +66,7 @@ public final class FixedBatchMeans implements SteadyStateMean {
 
 	@Override
 	public void add(double observation) {
-		count++;
-		sum += observation;
+		observe(observation);
 		sumOfSquares += observation * observation;
 		currentBatchSum += observation;
 		if (++currentBatchCount == batchSize) {
@@ -108,8 +102,8 @@ public final class FixedBatchMeans implements SteadyStateMean {
 	}
 
 	private boolean observationsConstant() {
-		double mean = sum / count;
-		return sumOfSquares / count - mean * mean <= 0;
+		double mean = mean();
+		return sumOfSquares / count() - mean * mean <= 0;
 	}
 
 	/** Batches twice as long: neighbouring tested means merged, the statistics of the means rebuilt from them. */
@@ -174,19 +168,13 @@ public final class FixedBatchMeans implements SteadyStateMean {
 	}
 
 	@Override
-	public long count() {
-		return count;
-	}
-
-	/** Mean of all observations; NaN without observations. */
-	@Override
-	public double mean() {
-		return count == 0 ? Double.NaN : sum / count;
-	}
-
-	@Override
 	public int completedBatches() {
 		return completedBatches;
+	}
+
+	@Override
+	double varianceOfBatchMeans() {
+		return squaredDeviations / (completedBatches - 1);
 	}
 
 	/** Observations per batch now: the given size, doubled for each failed correlation test. */
@@ -197,24 +185,6 @@ public final class FixedBatchMeans implements SteadyStateMean {
 	@Override
 	public boolean correlationTestPassed() {
 		return tested == null;
-	}
-
-	/** Half-width of the confidence interval at the given level, e.g. 0.95; infinite with fewer than two batches. */
-	@Override
-	public double halfWidth(double level) {
-		if (!(level > 0 && level < 1)) {
-			throw new IllegalArgumentException("confidence level must lie in (0, 1): " + level);
-		}
-		int k = completedBatches;
-		if (k < 2) {
-			return Double.POSITIVE_INFINITY;
-		}
-		return tQuantile(k - 1, level) * Math.sqrt(squaredDeviations / (k - 1) / k);
-	}
-
-	@Override
-	public double relativeHalfWidth(double level) {
-		return new ConfidenceInterval(mean(), halfWidth(level), level).relativeHalfWidth();
 	}
 
 	/**
@@ -228,11 +198,11 @@ public final class FixedBatchMeans implements SteadyStateMean {
 		if (k < 2) {
 			return false;
 		}
-		double standardError = Math.sqrt(squaredDeviations / (k - 1) / k);
+		double standardError = Math.sqrt(varianceOfBatchMeans() / k);
 		if (normalQuantile(level) * standardError > maxHalfWidth) {
 			return false;
 		}
-		if (level == cachedLevel && cachedDegreesOfFreedom <= k - 1 && cachedTQuantile * standardError <= maxHalfWidth) {
+		if (solvedQuantileAtLeast(k - 1, level) * standardError <= maxHalfWidth) {
 			return true;
 		}
 		return halfWidth(level) <= maxHalfWidth;
@@ -246,12 +216,4 @@ public final class FixedBatchMeans implements SteadyStateMean {
 		return normalQuantile;
 	}
 
-	private double tQuantile(int degreesOfFreedom, double level) {
-		if (degreesOfFreedom != cachedDegreesOfFreedom || level != cachedLevel) {
-			cachedTQuantile = StudentT.quantile(degreesOfFreedom, (1 + level) / 2);
-			cachedDegreesOfFreedom = degreesOfFreedom;
-			cachedLevel = level;
-		}
-		return cachedTQuantile;
-	}
 }
