@@ -136,11 +136,11 @@ final class SimQpnComparison {
 		}
 	}
 
-	/** Runs IOSim's {@code qpn simulate} on the net with the configuration, as a process like SimQPN's, and times it. */
 	/** What one run of IOSim's whole command took, and its simulation's events per second (from its results.json). */
 	record IosimRun(double wallSeconds, double eventsPerSecond) {
 	}
 
+	/** Runs IOSim's {@code qpn simulate} on the net with the configuration, as a process like SimQPN's, and times it. */
 	IosimRun iosim(Path net, String configuration) throws IOException {
 		Path out = Files.createTempDirectory("iosim-bench-iosim");
 		List<String> command = new ArrayList<>();

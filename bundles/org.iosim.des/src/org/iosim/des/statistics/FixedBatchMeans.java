@@ -120,7 +120,7 @@ public final class FixedBatchMeans extends SteadyStateMean {
 	}
 
 	/** Whether no lag from 1 to ⌊n/10⌋ of the means is significantly autocorrelated (jackknife, Bartlett). */
-	static boolean negligibleCorrelation(double[] means, double significance) {
+	private static boolean negligibleCorrelation(double[] means, double significance) {
 		int n = means.length;
 		int lags = n / 10;
 		if (lags == 0) {
@@ -149,7 +149,7 @@ public final class FixedBatchMeans extends SteadyStateMean {
 	 * The lag's autocovariance over the lag-0 one, of {@code means[from..to)}, each over its own
 	 * number of terms; 0 when the means do not vary.
 	 */
-	static double autocorrelation(double[] means, int from, int to, int lag) {
+	private static double autocorrelation(double[] means, int from, int to, int lag) {
 		int n = to - from;
 		double mean = 0;
 		for (int i = from; i < to; i++) {
