@@ -646,6 +646,8 @@ final class QpnCommand implements Runnable {
 				PrintWriter err) {
 			double[] iosimWall = new double[runs];
 			double[] iosimRate = new double[runs];
+			double[] iosimOutside = new double[runs];
+			double[] iosimShareOutside = new double[runs];
 			double[] simQpnWall = new double[runs];
 			double[] simQpnRate = new double[runs];
 			try {
@@ -656,6 +658,8 @@ final class QpnCommand implements Runnable {
 					SimQpnComparison.IosimRun iosim = simQpn.iosim(file, configuration);
 					iosimWall[run] = iosim.wallSeconds();
 					iosimRate[run] = iosim.eventsPerSecond();
+					iosimOutside[run] = iosim.outsideSimulationSeconds();
+					iosimShareOutside[run] = iosim.outsideSimulationSeconds() / iosim.wallSeconds();
 					SimQpnComparison.Run timed = simQpn.simQpn(file, configuration, false);
 					simQpnWall[run] = timed.wallSeconds();
 					simQpnRate[run] = timed.eventsPerSecond(eventsPerTimeUnit);
@@ -666,6 +670,8 @@ final class QpnCommand implements Runnable {
 			}
 			Arrays.sort(iosimWall);
 			Arrays.sort(iosimRate);
+			Arrays.sort(iosimOutside);
+			Arrays.sort(iosimShareOutside);
 			Arrays.sort(simQpnWall);
 			Arrays.sort(simQpnRate);
 			double bestRate = simQpnRate[runs - 1];
@@ -677,6 +683,9 @@ final class QpnCommand implements Runnable {
 			double bestIosimRate = iosimRate[runs - 1];
 			printed.printf(Locale.ROOT, "  simulation     IOSim %.2f M events/s, SimQPN %.2f M events/s (best, in those runs):"
 					+ " IOSim %s as fast%n", bestIosimRate / 1e6, bestRate / 1e6, SimQpnComparison.ratio(bestIosimRate, bestRate));
+			printed.printf(Locale.ROOT, "  IOSim outside the simulation (start-up, reading the net, writing results): %.2f s,"
+					+ " %.0f %% of its whole command (medians)%n", ApplicationOptions.median(iosimOutside),
+					100 * ApplicationOptions.median(iosimShareOutside));
 		}
 
 		private void progress(PrintWriter err, String step) {

@@ -136,8 +136,20 @@ final class SimQpnComparison {
 		}
 	}
 
-	/** What one run of IOSim's whole command took, and its simulation's events per second (from its results.json). */
-	record IosimRun(double wallSeconds, double eventsPerSecond) {
+	/**
+	 * What one run of IOSim's whole command took, and, from its results.json, its simulation's events
+	 * and wall-clock seconds.
+	 */
+	record IosimRun(double wallSeconds, double events, double simulationSeconds) {
+
+		double eventsPerSecond() {
+			return events / simulationSeconds;
+		}
+
+		/** The command's time outside the simulation: start-up, reading the net, writing the results. */
+		double outsideSimulationSeconds() {
+			return wallSeconds - simulationSeconds;
+		}
 	}
 
 	/** Runs IOSim's {@code qpn simulate} on the net with the configuration, as a process like SimQPN's, and times it. */
@@ -154,7 +166,7 @@ final class SimQpnComparison {
 			run(new ProcessBuilder(command));
 			double wallSeconds = (System.nanoTime() - started) / 1e9;
 			JsonNode results = new ObjectMapper().readTree(out.resolve("run").resolve("results.json").toFile());
-			return new IosimRun(wallSeconds, results.path("events").asDouble() / results.path("wallClockSeconds").asDouble());
+			return new IosimRun(wallSeconds, results.path("events").asDouble(), results.path("wallClockSeconds").asDouble());
 		} finally {
 			deleteTree(out);
 		}
