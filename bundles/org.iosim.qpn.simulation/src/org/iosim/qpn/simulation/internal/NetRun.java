@@ -910,8 +910,13 @@ public final class NetRun {
 			return new BatchMeans();
 		}
 		return precision.batchSize() > 0
-				? new FixedBatchMeans(precision.batchSize(), precision.testedBatches(), 1 - precision.level())
+				? new FixedBatchMeans(precision.batchSize(), precision.testedBatches(), 1 - level(precision))
 				: new BatchMeans(Math.max(BatchMeans.DEFAULT_MAX_BATCHES, 2 * precision.minBatches()), 1);
+	}
+
+	/** The precision's confidence level, or 95 % for a net whose significance level lies outside (0, 1). */
+	private static double level(Precision precision) {
+		return precision.level() > 0 && precision.level() < 1 ? precision.level() : CI_LEVEL;
 	}
 
 	static boolean precise(SteadyStateMean residence, Precision precision, boolean relative) {
@@ -922,8 +927,7 @@ public final class NetRun {
 		if (residence.completedBatches() < minBatches || !residence.correlationTestPassed()) {
 			return false;
 		}
-		double level = precision.level() > 0 && precision.level() < 1 ? precision.level() : CI_LEVEL;
-		return residence.halfWidthAtMost(level, relative ? precision.relativeHalfWidth() * Math.abs(residence.mean())
+		return residence.halfWidthAtMost(level(precision), relative ? precision.relativeHalfWidth() * Math.abs(residence.mean())
 				: precision.absoluteHalfWidth());
 	}
 

@@ -8,6 +8,7 @@ import java.util.Map;
 
 import org.iosim.qpn.Colour;
 import org.iosim.qpn.ColourReference;
+import org.iosim.qpn.ColourStatistics;
 import org.iosim.qpn.DistributionParameter;
 import org.iosim.qpn.ImmediateTransition;
 import org.iosim.qpn.OrdinaryPlace;
@@ -243,6 +244,34 @@ class ExactResultsTest {
 		assertTrue(result.simulatedTime() < 1e9);
 		QpnResult.Estimate residence = find(result, "Disk", "request", Part.QUEUE).residenceTime();
 		assertTrue(residence.ci95() <= 0.02 * residence.mean() * 1.0001, residence.toString());
+	}
+
+	/**
+	 * A net that gives a batch size and asks for the correlation test: the batches of the queue's
+	 * correlated residence times grow until the test passes, and the run stops once they are precise
+	 * (a significance level of 0, which no interval has, is read as 95 %, as for the interval itself).
+	 */
+	@Test
+	void aCheckedMeanWithTheNetsBatchSizeAndCorrelationTestStopsTheRunOncePrecise() {
+		NetBuilder builder = new NetBuilder("tested");
+		Colour request = builder.colour("request");
+		QueueingPlace disk = builder.queueingPlace("Disk", Strategy.FCFS, 1);
+		QueueingColourReference served = builder.exponential(disk, request, 3, 1);
+		builder.move("again", served, served);
+		builder.checkPrecision(disk, 0.02);
+		for (ColourStatistics statistics : served.getStatistics()) {
+			statistics.setBatchSize(10);
+			statistics.setQueueBatchSize(10);
+			statistics.setNumBMeansCorlTested(20);
+			statistics.setQueueNumBMeansCorlTested(20);
+			statistics.setQueueSignLev(0);
+		}
+		QpnResult result = QpnSimulator.simulate(builder.net, "test",
+				new QpnRunSettings(1, StoppingRule.RELPRC, 1e9, 100, 1_000), QpnSimulator.Progress.NONE);
+		assertEquals("precision reached", result.stopReason());
+		QpnResult.Estimate residence = find(result, "Disk", "request", Part.QUEUE).residenceTime();
+		assertTrue(residence.ci95() <= 0.02 * residence.mean() * 1.0001, residence.toString());
+		assertEquals(3, residence.mean(), 3 * 0.1, "three tokens at one exponential server of mean 1");
 	}
 
 	/**
