@@ -8,9 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import org.iosim.qpn.Colour;
 import org.iosim.qpn.ColourReference;
 import org.iosim.qpn.Mode;
-import org.iosim.qpn.QueueingColourReference;
 import org.iosim.qpn.StoppingRule;
-import org.iosim.qpn.Strategy;
 import org.iosim.qpn.simulation.QpnRunSettings;
 import org.iosim.qpn.simulation.QpnSimulator;
 import org.iosim.qpn.simulation.UnsupportedNetException;
@@ -26,12 +24,10 @@ class DryRunTest {
 		return new QpnRunSettings(1, StoppingRule.ABSOLUTE, runLength, 0, 0);
 	}
 
-	/** One token cycling through an FCFS queue; time passes. */
+	/** One request cycling through an FCFS queue; time passes. */
 	private static NetBuilder cycling() {
 		NetBuilder builder = new NetBuilder("cycling");
-		Colour token = builder.colour("token");
-		QueueingColourReference served = builder.exponential(builder.queueingPlace("Disk", Strategy.FCFS, 1), token, 1, 1);
-		builder.move("again", served, served);
+		builder.requestsCyclingThroughOneDisk(1, 1);
 		return builder;
 	}
 

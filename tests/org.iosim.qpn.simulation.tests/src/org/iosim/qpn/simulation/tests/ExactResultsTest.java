@@ -53,10 +53,7 @@ class ExactResultsTest {
 	@CsvSource({ "1, 0.5", "5, 1.0", "12, 0.25" })
 	void oneFcfsQueueWithAllTokensCirculatingHasResponseTimeTokensTimesServiceTime(int tokens, double mean) {
 		NetBuilder builder = new NetBuilder("T2");
-		Colour request = builder.colour("request");
-		QueueingPlace disk = builder.queueingPlace("Disk", Strategy.FCFS, 1);
-		QueueingColourReference served = builder.exponential(disk, request, tokens, mean);
-		builder.move("again", served, served);
+		builder.requestsCyclingThroughOneDisk(tokens, mean);
 		QpnResult result = run(builder, 200_000 * mean, 1_000 * mean, 7);
 		assertNear(tokens * mean, find(result, "Disk", "request", Part.QUEUE).residenceTime(), "R");
 		assertEquals(1 / mean, find(result, "Disk", "request", Part.QUEUE).throughput(), 0.01 / mean);
@@ -151,10 +148,7 @@ class ExactResultsTest {
 	@Test
 	void replicationsRunInParallelPoolTheSameWayEveryTimeAndCoverTheExactValue() {
 		NetBuilder builder = new NetBuilder("replicated");
-		Colour request = builder.colour("request");
-		QueueingPlace disk = builder.queueingPlace("Disk", Strategy.FCFS, 1);
-		QueueingColourReference served = builder.exponential(disk, request, 4, 1);
-		builder.move("again", served, served);
+		builder.requestsCyclingThroughOneDisk(4, 1);
 		QpnRunSettings settings = new QpnRunSettings(9, StoppingRule.ABSOLUTE, 20_000, 100, 0);
 		QpnResult pooled = QpnSimulator.simulate(builder.net, null, settings, 5, QpnSimulator.Progress.NONE);
 		QpnResult again = QpnSimulator.simulate(builder.net, null, settings, 5, QpnSimulator.Progress.NONE);
@@ -233,10 +227,7 @@ class ExactResultsTest {
 	@Test
 	void theRelativePrecisionRuleStopsARunOnceEveryCheckedMeanIsPrecise() {
 		NetBuilder builder = new NetBuilder("precise");
-		Colour request = builder.colour("request");
-		QueueingPlace disk = builder.queueingPlace("Disk", Strategy.FCFS, 1);
-		QueueingColourReference served = builder.exponential(disk, request, 3, 1);
-		builder.move("again", served, served);
+		QueueingPlace disk = builder.requestsCyclingThroughOneDisk(3, 1);
 		builder.checkPrecision(disk, 0.02);
 		QpnResult result = QpnSimulator.simulate(builder.net, "test",
 				new QpnRunSettings(1, StoppingRule.RELPRC, 1e9, 100, 1_000), QpnSimulator.Progress.NONE);
@@ -254,12 +245,9 @@ class ExactResultsTest {
 	@Test
 	void aCheckedMeanWithTheNetsBatchSizeAndCorrelationTestStopsTheRunOncePrecise() {
 		NetBuilder builder = new NetBuilder("tested");
-		Colour request = builder.colour("request");
-		QueueingPlace disk = builder.queueingPlace("Disk", Strategy.FCFS, 1);
-		QueueingColourReference served = builder.exponential(disk, request, 3, 1);
-		builder.move("again", served, served);
+		QueueingPlace disk = builder.requestsCyclingThroughOneDisk(3, 1);
 		builder.checkPrecision(disk, 0.02);
-		for (ColourStatistics statistics : served.getStatistics()) {
+		for (ColourStatistics statistics : disk.getColourReferences().get(0).getStatistics()) {
 			statistics.setBatchSize(10);
 			statistics.setQueueBatchSize(10);
 			statistics.setNumBMeansCorlTested(20);
@@ -298,10 +286,7 @@ class ExactResultsTest {
 	@Test
 	void stopChecksAskedForFarTooOftenStillLetTheRunEnd() {
 		NetBuilder builder = new NetBuilder("checks");
-		Colour request = builder.colour("request");
-		QueueingPlace disk = builder.queueingPlace("Disk", Strategy.FCFS, 1);
-		QueueingColourReference served = builder.exponential(disk, request, 3, 1);
-		builder.move("again", served, served);
+		QueueingPlace disk = builder.requestsCyclingThroughOneDisk(3, 1);
 		builder.checkPrecision(disk, 1e-9);
 		QpnResult result = QpnSimulator.simulate(builder.net, "test",
 				new QpnRunSettings(1, StoppingRule.RELPRC, 1_000, 10, 1e-300), QpnSimulator.Progress.NONE);

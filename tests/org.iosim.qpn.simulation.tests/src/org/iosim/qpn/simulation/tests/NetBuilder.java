@@ -119,6 +119,17 @@ final class NetBuilder {
 		return serve(place, colour, population, "Exponential", Map.of("lambda", Double.toString(1 / mean)));
 	}
 
+	/**
+	 * A closed loop of {@code tokens} "request" tokens cycling through "Disk", one FCFS server with
+	 * exponential service times of the given mean, and back: each waits for all the others.
+	 */
+	QueueingPlace requestsCyclingThroughOneDisk(int tokens, double mean) {
+		QueueingPlace disk = queueingPlace("Disk", Strategy.FCFS, 1);
+		QueueingColourReference served = exponential(disk, colour("request"), tokens, mean);
+		move("again", served, served);
+		return disk;
+	}
+
 	ColourReference hold(OrdinaryPlace place, Colour colour, int population) {
 		ColourReference reference = FACTORY.createColourReference();
 		reference.setId(place.getName() + "/" + colour.getName());
