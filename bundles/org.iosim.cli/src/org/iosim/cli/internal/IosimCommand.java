@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -43,6 +44,18 @@ public final class IosimCommand implements Runnable {
 			DbenchCommand.class, ColocateCommand.class, CalibrateCommand.class, CharacterizeCommand.class,
 			TraceCommand.class, QpnCommand.class, SanCommand.class, StoexCommand.class, BenchCommand.class,
 			HelpCommand.class);
+
+	/**
+	 * The subcommands of the commands that have them, in the order help lists them; not named in their
+	 * annotations either, so that {@code iosim qpn simulate} reads the options of {@code simulate} alone
+	 * (reading the others took a fifth of the time picocli needs at start-up: 112 against 90 ms).
+	 */
+	private static final Map<Class<?>, List<Class<?>>> SUBCOMMANDS = Map.of(
+			QpnCommand.class, List.of(QpnCommand.Validate.class, QpnCommand.Simulate.class, QpnCommand.Convert.class,
+					QpnCommand.Calibrate.class, QpnStorageCommands.Instantiate.class, QpnCommand.Bench.class),
+			RegressionCommand.class, List.of(RegressionCommand.Fit.class, RegressionCommand.Select.class,
+					RegressionCommand.Predict.class, RegressionCommand.Evaluate.class, RegressionCommand.Bench.class),
+			SanCommand.class, List.of(SanCommand.Replay.class, SanCommand.Analyze.class, SanCommand.Generate.class));
 
 	@Option(names = "--debug", scope = CommandLine.ScopeType.INHERIT,
 			description = "Print the stack trace of an unexpected error.")
@@ -123,17 +136,14 @@ public final class IosimCommand implements Runnable {
 	}
 
 	/**
-	 * The command line for {@code args}: with only the command they name, if they name one (other than
-	 * {@code help}, which explains any), else with every command, for help and for the message about
-	 * a word that names none.
+	 * The command line for {@code args}: with only the command they name and, among its subcommands,
+	 * only the one they name next, and so on; with every command, however deep, for {@code help}, which
+	 * explains any, and wherever a word names none, for the message about that word.
 	 */
 	static CommandLine commandLine(PrintWriter out, PrintWriter err, String[] args) {
+		List<String> words = Arrays.stream(args).filter(arg -> !arg.startsWith("-")).toList();
 		CommandLine commandLine = new CommandLine(new IosimCommand());
-		String named = Arrays.stream(args).filter(arg -> !arg.startsWith("-")).findFirst().orElse(null);
-		List<Class<?>> only = COMMANDS.stream().filter(command -> nameOf(command).equals(named)).toList();
-		for (Class<?> command : only.isEmpty() || named.equals("help") ? COMMANDS : only) {
-			commandLine.addSubcommand(command);
-		}
+		addCommands(commandLine, COMMANDS, !words.isEmpty() && words.get(0).equals("help") ? List.of() : words);
 		commandLine.setOut(out);
 		commandLine.setErr(err);
 		commandLine.setExitCodeExceptionMapper(exception -> exception instanceof CommandLine.ParameterException
@@ -141,6 +151,22 @@ public final class IosimCommand implements Runnable {
 		commandLine.setExecutionExceptionHandler(IosimCommand::reportFailure);
 		commandLine.setParameterExceptionHandler(IosimCommand::reportUsageError);
 		return commandLine;
+	}
+
+	/**
+	 * Adds to {@code parent} the one of {@code commands} that the first of {@code words} names, with those
+	 * of its subcommands that the following words name; or, if it names none, all of them with all of
+	 * their subcommands.
+	 */
+	private static void addCommands(CommandLine parent, List<Class<?>> commands, List<String> words) {
+		String named = words.isEmpty() ? null : words.get(0);
+		List<Class<?>> only = commands.stream().filter(command -> nameOf(command).equals(named)).toList();
+		List<String> wordsAfter = only.isEmpty() ? List.of() : words.subList(1, words.size());
+		for (Class<?> command : only.isEmpty() ? commands : only) {
+			CommandLine added = new CommandLine(command);
+			addCommands(added, SUBCOMMANDS.getOrDefault(command, List.of()), wordsAfter);
+			parent.addSubcommand(added);
+		}
 	}
 
 	private static String nameOf(Class<?> command) {

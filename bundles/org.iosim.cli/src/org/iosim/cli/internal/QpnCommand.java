@@ -48,9 +48,7 @@ import picocli.CommandLine.Model.CommandSpec;
 
 @Command(name = "qpn", mixinStandardHelpOptions = true,
 		description = { "Queueing Petri nets in QPME's .qpe format (or IOSim's own .qpn files): validate them, simulate"
-				+ " them with SimQPN's semantics, convert between the two formats, and measure the simulator's speed." },
-		subcommands = { QpnCommand.Validate.class, QpnCommand.Simulate.class, QpnCommand.Convert.class,
-				QpnCommand.Calibrate.class, QpnStorageCommands.Instantiate.class, QpnCommand.Bench.class })
+				+ " them with SimQPN's semantics, convert between the two formats, and measure the simulator's speed." })
 final class QpnCommand implements Runnable {
 
 	/** Each replication keeps its own state; a mistyped count must not exhaust memory. */

@@ -43,8 +43,6 @@ import picocli.CommandLine.Model.CommandSpec;
 @Command(name = "regression", mixinStandardHelpOptions = true,
 		description = { "Regression-based I/O analysis models: fit, tune their parameters with the S3 search, select,"
 				+ " evaluate. Stored models serve virtualized storage as analysis models of kind 'regression'." },
-		subcommands = { RegressionCommand.Fit.class, RegressionCommand.Select.class, RegressionCommand.Predict.class,
-				RegressionCommand.Evaluate.class, RegressionCommand.Bench.class },
 		footer = { "", RegressionCommand.EXIT_STATUS })
 final class RegressionCommand implements Runnable {
 

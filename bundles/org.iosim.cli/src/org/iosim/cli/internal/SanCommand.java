@@ -32,8 +32,7 @@ import picocli.CommandLine.Model.CommandSpec;
 @Command(name = "san", mixinStandardHelpOptions = true,
 		description = { "The component-based SAN storage model: hosts (LVM, disk driver, adapters), fabric (ports,"
 				+ " channels) and a storage subsystem (cache, NVS, adapters, RAID ranks) described by a JSON file;"
-				+ " replay SPC block traces or generated ones on it, analyse and generate traces." },
-		subcommands = { SanCommand.Replay.class, SanCommand.Analyze.class, SanCommand.Generate.class })
+				+ " replay SPC block traces or generated ones on it, analyse and generate traces." })
 final class SanCommand implements Runnable {
 
 	static final String EXIT_STATUS = "Exit status: 0 done, 1 a file cannot be used (the message names the file, the"

@@ -245,8 +245,18 @@ class BadInputTest {
 		}
 		CommandLine.Run nested = iosim("regression", "nosuch", "--help");
 		assertEquals(2, nested.exitCode(), nested.toString());
-		assertTrue(nested.err().contains("unknown command 'nosuch'; the commands of 'iosim regression' are: "),
+		assertTrue(nested.err().contains(
+				"unknown command 'nosuch'; the commands of 'iosim regression' are: fit, select, predict, evaluate, bench"),
 				nested.toString());
+		// a command line gets only the subcommand it names, but a word naming none sees them all
+		CommandLine.Run qpn = iosim("qpn", "simulte", "net.qpe");
+		assertEquals(2, qpn.exitCode(), qpn.toString());
+		assertTrue(qpn.err().contains("unknown command 'simulte'; the commands of 'iosim qpn' are: validate, simulate,"
+				+ " convert, calibrate, instantiate, bench"), qpn.toString());
+		CommandLine.Run qpnHelp = iosim("qpn", "--help");
+		for (String subcommand : new String[] { "validate", "simulate", "convert", "calibrate", "instantiate", "bench" }) {
+			assertTrue(qpnHelp.out().contains("\n  " + subcommand + " "), subcommand + " missing from\n" + qpnHelp.out());
+		}
 	}
 
 	@Test
