@@ -1,7 +1,6 @@
 package org.iosim.report.internal;
 
 import java.io.IOException;
-import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -75,7 +74,7 @@ public final class CsvTable {
 		if (magnitude < SMALLEST_PLAIN || magnitude >= LARGEST_PLAIN) {
 			return Double.toString(value);
 		}
-		return BigDecimal.valueOf(value).stripTrailingZeros().toPlainString();
+		return DecimalText.of(value).toPlainString();
 	}
 
 	private void separate() {

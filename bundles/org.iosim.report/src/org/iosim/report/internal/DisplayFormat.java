@@ -1,8 +1,5 @@
 package org.iosim.report.internal;
 
-import java.math.BigDecimal;
-import java.math.MathContext;
-import java.math.RoundingMode;
 import java.util.Locale;
 
 /**
@@ -13,7 +10,7 @@ final class DisplayFormat {
 
 	static final String NOT_AVAILABLE = "n/a";
 
-	private static final MathContext FOUR_DIGITS = new MathContext(4, RoundingMode.HALF_EVEN);
+	private static final int SIGNIFICANT_DIGITS = 4;
 	private static final double SMALLEST_PLAIN = 1e-3;
 	private static final double LARGEST_PLAIN = 1e6;
 
@@ -31,7 +28,7 @@ final class DisplayFormat {
 		if (magnitude < SMALLEST_PLAIN || magnitude >= LARGEST_PLAIN) {
 			return String.format(Locale.ROOT, "%.3e", value);
 		}
-		return new BigDecimal(value).round(FOUR_DIGITS).stripTrailingZeros().toPlainString();
+		return DecimalText.of(value).roundedToPrecision(SIGNIFICANT_DIGITS).toPlainString();
 	}
 
 	/** The mean with the half-width of its 95 % confidence interval, or the mean alone when unknown. */

@@ -1,7 +1,6 @@
 package org.iosim.report.svg;
 
-import java.math.BigDecimal;
-import java.math.RoundingMode;
+import org.iosim.report.internal.DecimalText;
 
 /**
  * The range of a chart axis with evenly spaced ticks at "nice" values: the step is 1, 2 or 5 times a
@@ -70,13 +69,13 @@ public record NiceScale(long firstTick, long lastTick, double step) {
 	 */
 	public String label(double tick) {
 		int decimals = Math.max(0, -(int) Math.floor(Math.log10(step) + ROUNDING_TOLERANCE));
-		BigDecimal rounded = new BigDecimal(tick).setScale(decimals, RoundingMode.HALF_EVEN).stripTrailingZeros();
+		DecimalText rounded = DecimalText.of(tick).roundedToScale(decimals);
 		boolean plain = step >= SMALLEST_PLAIN_STEP
 				&& Math.max(Math.abs(min()), Math.abs(max())) < LARGEST_PLAIN_VALUE;
-		if (plain || rounded.signum() == 0) {
+		if (plain || rounded.isZero()) {
 			return rounded.toPlainString();
 		}
-		int exponent = rounded.precision() - rounded.scale() - 1;
+		int exponent = rounded.exponent();
 		return rounded.movePointLeft(exponent).toPlainString() + "e" + exponent;
 	}
 }

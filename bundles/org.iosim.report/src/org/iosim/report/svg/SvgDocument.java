@@ -1,6 +1,6 @@
 package org.iosim.report.svg;
 
-import java.math.BigDecimal;
+import org.iosim.report.internal.DecimalText;
 
 /**
  * An SVG image written as text, to be placed inline into HTML. It declares no namespace (the HTML
@@ -155,6 +155,6 @@ public final class SvgDocument {
 
 	/** A coordinate or length with at most two decimals and without a negative zero. */
 	public static String number(double value) {
-		return BigDecimal.valueOf(Math.round(value * 100), 2).stripTrailingZeros().toPlainString();
+		return DecimalText.ofScaled(Math.round(value * 100), 2).toPlainString();
 	}
 }

@@ -5,9 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.math.BigDecimal;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.SplittableRandom;
 
 import org.iosim.stoex.Expression;
 import org.iosim.stoex.StoEx;
@@ -181,6 +184,36 @@ class GrammarTest {
 		assertEquals(canonical, expression.text());
 		assertEquals(expression, StoEx.parse(expression.text()));
 		assertEquals(canonical, StoEx.parse(expression.text()).text());
+	}
+
+	/**
+	 * Numbers that Java writes in E notation are written out as BigDecimal writes them (the printer does
+	 * without BigDecimal, whose first use is slow): compared on every power of ten of the range, its
+	 * neighbours, and random numbers of every magnitude in it.
+	 */
+	@Test
+	void numbersInENotationAreWrittenOutAsBigDecimalWritesThem() {
+		List<Double> numbers = new ArrayList<>();
+		for (int power = -7; power <= 20; power++) {
+			double ten = Math.pow(10, power);
+			numbers.addAll(List.of(ten, Math.nextUp(ten), Math.nextDown(ten), 1.5 * ten, 1.25 * ten, 9.999 * ten));
+		}
+		SplittableRandom random = new SplittableRandom(3);
+		for (int i = 0; i < 5000; i++) {
+			numbers.add(random.nextDouble() * Math.pow(10, random.nextInt(-7, 21)));
+		}
+		for (double number : numbers) {
+			for (double signed : new double[] { number, -number }) {
+				String shortest = Double.toString(signed);
+				if (!shortest.contains("E") || Math.abs(signed) < 1e-7 || Math.abs(signed) >= 1e21) {
+					continue;
+				}
+				String plain = new BigDecimal(shortest).stripTrailingZeros().toPlainString();
+				String expected = plain.contains(".") ? plain : plain + ".0";
+				String printed = StoEx.parse("DoublePMF[(" + shortest + ";1)]").text();
+				assertEquals("DoublePMF[(" + expected + ";1.0)]", printed, shortest);
+			}
+		}
 	}
 
 	/** Palladio sorts a DoublePDF's points by their upper ends; points with equal ends keep their order. */
