@@ -21,7 +21,7 @@ public final class LongEventHeap extends PrimitiveEventHeap {
 		if (size == payloads.length) {
 			payloads = Arrays.copyOf(payloads, grow());
 		}
-		long sequence = nextSequence();
+		long sequence = reserveSequence();
 		int hole = size++;
 		while (hole > 0) {
 			int parent = (hole - 1) >>> 1;
@@ -59,7 +59,7 @@ public final class LongEventHeap extends PrimitiveEventHeap {
 	 * @return the new event's sequence number
 	 */
 	public long replaceFirst(double time, long payload) {
-		long sequence = nextSequence();
+		long sequence = reserveSequence();
 		siftDown(0, time, sequence, payload);
 		return sequence;
 	}
@@ -90,13 +90,19 @@ public final class LongEventHeap extends PrimitiveEventHeap {
 		while (hole < half) {
 			int child = 2 * hole + 1;
 			int right = child + 1;
+			if (right < size) {
+				// the earlier child by a select rather than a jump, as ObjectEventHeap's tournament chooses;
+				// equal times leave it to the sequence numbers
+				double leftTime = times[child];
+				double rightTime = times[right];
+				boolean rightFirst = rightTime < leftTime;
+				if (rightTime == leftTime) {
+					rightFirst = sequences[right] < sequences[child];
+				}
+				child = rightFirst ? right : child;
+			}
 			double childTime = times[child];
 			long childSequence = sequences[child];
-			if (right < size && precedes(times[right], sequences[right], childTime, childSequence)) {
-				child = right;
-				childTime = times[right];
-				childSequence = sequences[right];
-			}
 			if (!precedes(childTime, childSequence, time, sequence)) {
 				break;
 			}

@@ -23,7 +23,7 @@ public final class ObjectEventHeap<T> extends PrimitiveEventHeap {
 		if (size == payloads.length) {
 			payloads = Arrays.copyOf(payloads, grow());
 		}
-		long sequence = nextSequence();
+		long sequence = reserveSequence();
 		int hole = size++;
 		while (hole > 0) {
 			int parent = (hole - 1) / ARITY;
@@ -65,9 +65,19 @@ public final class ObjectEventHeap<T> extends PrimitiveEventHeap {
 	 * @return the new event's sequence number
 	 */
 	public long replaceFirst(double time, T payload) {
-		long sequence = nextSequence();
+		long sequence = reserveSequence();
 		siftDown(0, time, sequence, payload);
 		return sequence;
+	}
+
+	/**
+	 * As {@link #replaceFirst(double, Object)}, but the new event takes {@code sequence}, a number
+	 * {@link #reserveSequence reserved} earlier: it is ordered as if it had been added when the number was
+	 * reserved. A simulator moves an event whose time grew later this way instead of cancelling it
+	 * and adding another.
+	 */
+	public void replaceFirst(double time, long sequence, T payload) {
+		siftDown(0, time, sequence, payload);
 	}
 
 	/**
@@ -98,17 +108,12 @@ public final class ObjectEventHeap<T> extends PrimitiveEventHeap {
 			if (firstChild >= size) {
 				break;
 			}
-			int endOfChildren = Math.min(firstChild + ARITY, size);
-			int least = firstChild;
-			double leastTime = times[firstChild];
-			long leastSequence = sequences[firstChild];
-			for (int child = firstChild + 1; child < endOfChildren; child++) {
-				if (precedes(times[child], sequences[child], leastTime, leastSequence)) {
-					least = child;
-					leastTime = times[child];
-					leastSequence = sequences[child];
-				}
+			int least = firstChild + ARITY <= size ? earliestOfFourByTime(firstChild) : -1;
+			if (least < 0) {
+				least = leastOfChildren(firstChild);
 			}
+			double leastTime = times[least];
+			long leastSequence = sequences[least];
 			if (!precedes(leastTime, leastSequence, time, sequence)) {
 				break;
 			}
@@ -120,5 +125,40 @@ public final class ObjectEventHeap<T> extends PrimitiveEventHeap {
 		times[hole] = time;
 		sequences[hole] = sequence;
 		payloads[hole] = payload;
+	}
+
+	/**
+	 * The earliest of the four children from {@code first} on, chosen by their times alone in a
+	 * tournament whose outcomes are selects rather than jumps (a processor guesses which child wins no
+	 * better than chance, and each wrong guess costs more than the comparison); -1 if two times the
+	 * tournament compared were equal, which their sequence numbers must decide.
+	 */
+	private int earliestOfFourByTime(int first) {
+		double time0 = times[first];
+		double time1 = times[first + 1];
+		double time2 = times[first + 2];
+		double time3 = times[first + 3];
+		boolean oneFirst = time1 < time0;
+		boolean threeFirst = time3 < time2;
+		int left = oneFirst ? first + 1 : first;
+		double leftTime = oneFirst ? time1 : time0;
+		int right = threeFirst ? first + 3 : first + 2;
+		double rightTime = threeFirst ? time3 : time2;
+		if (time0 == time1 || time2 == time3 || leftTime == rightTime) {
+			return -1;
+		}
+		return rightTime < leftTime ? right : left;
+	}
+
+	/** The least child by time and sequence number, of those from {@code firstChild} on. */
+	private int leastOfChildren(int firstChild) {
+		int endOfChildren = Math.min(firstChild + ARITY, size);
+		int least = firstChild;
+		for (int child = firstChild + 1; child < endOfChildren; child++) {
+			if (precedes(times[child], sequences[child], times[least], sequences[least])) {
+				least = child;
+			}
+		}
+		return least;
 	}
 }

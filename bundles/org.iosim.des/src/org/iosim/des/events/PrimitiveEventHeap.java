@@ -38,7 +38,11 @@ abstract sealed class PrimitiveEventHeap implements FutureEventList permits Obje
 		return sequences[0];
 	}
 
-	final long nextSequence() {
+	/**
+	 * @return the next sequence number, which the next event added takes unless it is given to one added
+	 *         later in its place ({@link ObjectEventHeap#replaceFirst(double, long, Object)})
+	 */
+	public final long reserveSequence() {
 		return nextSequence++;
 	}
 

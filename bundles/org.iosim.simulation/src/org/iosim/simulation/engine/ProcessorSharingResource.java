@@ -31,7 +31,7 @@ public final class ProcessorSharingResource extends AbstractActiveResource {
 	private int[] freeSlots = new int[16];
 	private int freeCount;
 	private int slotsUsed;
-	private final Event departure = this::departFirstFinished;
+	private final Event departure = this::departureDue;
 	private double virtualTime;
 	private double virtualTimeUpdatedAt;
 	// The one pending departure, in primitive fields rather than an EventHandle: it is rescheduled at
@@ -39,6 +39,10 @@ public final class ProcessorSharingResource extends AbstractActiveResource {
 	private boolean departureScheduled;
 	private double departureTime;
 	private long departureSequence;
+	// The departure event in the simulator's list. An arrival mostly moves the departure later; the
+	// event then stays where it is, and moves to the departure's time when it comes due.
+	private double queuedTime;
+	private long queuedSequence;
 
 	public ProcessorSharingResource(Simulator simulator, String name, int servers) {
 		super(simulator, name, servers);
@@ -63,7 +67,13 @@ public final class ProcessorSharingResource extends AbstractActiveResource {
 		return slotsUsed++;
 	}
 
-	private void departFirstFinished() {
+	private void departureDue() {
+		if (queuedSequence != departureSequence) {
+			simulator.postponeFiring(departureTime, departureSequence);
+			queuedTime = departureTime;
+			queuedSequence = departureSequence;
+			return;
+		}
 		departureScheduled = false;
 		int slot = (int) jobsByFinishTag.firstPayload();
 		double arrivalTime = arrivalTimes[slot];
@@ -110,10 +120,17 @@ public final class ProcessorSharingResource extends AbstractActiveResource {
 			if (departureTime == due) {
 				return;
 			}
-			simulator.cancel(departureSequence);
+			if (due >= queuedTime) {
+				departureTime = due;
+				departureSequence = simulator.reserveSequence();
+				return;
+			}
+			simulator.cancel(queuedSequence);
 		}
 		departureTime = due;
 		departureSequence = simulator.enqueue(due, departure);
+		queuedTime = due;
+		queuedSequence = departureSequence;
 		departureScheduled = true;
 	}
 }

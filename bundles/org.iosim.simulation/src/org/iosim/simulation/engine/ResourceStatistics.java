@@ -1,6 +1,5 @@
 package org.iosim.simulation.engine;
 
-import org.iosim.des.statistics.Tally;
 import org.iosim.des.statistics.TimeWeighted;
 import org.iosim.des.statistics.TimeWeightedSeries;
 
@@ -18,10 +17,12 @@ public final class ResourceStatistics {
 	private final int servers;
 	private final TimeWeighted jobsInSystem;
 	private final TimeWeighted busyServers;
-	private final Tally serviceTimes = new Tally();
-	private final Tally residenceTimes = new Tally();
 	private long arrivals;
 	private long completions;
+	// Running means updated as Tally updates its mean (Welford), so results stay the same to the last
+	// bit, without the variance and extremes that nothing reads: two updates per job, on every job.
+	private double meanServiceTime;
+	private double meanResidenceTime;
 	private double startTime;
 	/** Busy servers per window of simulated time, for charts of the utilization over a run; null unless followed. */
 	private TimeWeightedSeries busyOverTime;
@@ -36,14 +37,14 @@ public final class ResourceStatistics {
 
 	void jobArrived(double serviceTime, int jobsNow) {
 		arrivals++;
-		serviceTimes.add(serviceTime);
+		meanServiceTime += (serviceTime - meanServiceTime) / arrivals;
 		recordJobs(jobsNow);
 	}
 
 	void jobDeparted(double arrivalTime, int jobsNow) {
 		completions++;
-		double now = simulator.now();
-		residenceTimes.add(now - arrivalTime);
+		double residenceTime = simulator.now() - arrivalTime;
+		meanResidenceTime += (residenceTime - meanResidenceTime) / completions;
 		recordJobs(jobsNow);
 	}
 
@@ -86,10 +87,10 @@ public final class ResourceStatistics {
 		if (busyOverTime != null) {
 			busyOverTime.reset(now);
 		}
-		serviceTimes.reset();
-		residenceTimes.reset();
 		arrivals = 0;
 		completions = 0;
+		meanServiceTime = 0;
+		meanResidenceTime = 0;
 	}
 
 	/** Simulated time covered by these statistics. */
@@ -136,21 +137,13 @@ public final class ResourceStatistics {
 		return meanJobsInSystem() - meanBusyServers();
 	}
 
-	/** Service times of arrived jobs (time each takes when served alone). */
-	public Tally serviceTimes() {
-		return serviceTimes;
-	}
-
+	/** Mean service time of the arrived jobs (the time each takes when served alone); NaN before any. */
 	public double meanServiceTime() {
-		return serviceTimes.mean();
+		return arrivals == 0 ? Double.NaN : meanServiceTime;
 	}
 
-	/** Times from arrival to completion of completed jobs. */
-	public Tally residenceTimes() {
-		return residenceTimes;
-	}
-
+	/** Mean time from arrival to completion of the completed jobs; NaN before any. */
 	public double meanResidenceTime() {
-		return residenceTimes.mean();
+		return completions == 0 ? Double.NaN : meanResidenceTime;
 	}
 }

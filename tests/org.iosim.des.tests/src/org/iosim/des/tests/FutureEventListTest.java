@@ -17,6 +17,7 @@ import org.iosim.des.events.FutureEventList;
 import org.iosim.des.events.LongEventHeap;
 import org.iosim.des.events.ObjectEventHeap;
 import org.junit.jupiter.api.Named;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -241,6 +242,47 @@ class FutureEventListTest {
 			reference.put(new Key(time, tested.add(time, payload)), payload);
 		}
 		drainAndCompare(reference, tested);
+	}
+
+	/**
+	 * The way a simulator moves its one pending event later without cancelling it: a sequence number is
+	 * reserved when the event's time changes, and the event takes it, with the new time, once it comes
+	 * first. The events then leave exactly as if the event had been removed and added again when the
+	 * number was reserved (the reference).
+	 */
+	@Test
+	void anEventMovedLaterWithAReservedNumberLeavesAsIfAddedWhenItWasReserved() {
+		ObjectEventHeap<Integer> heap = new ObjectEventHeap<>();
+		TreeMap<Key, Integer> reference = new TreeMap<>(BY_TIME_THEN_SEQUENCE);
+		SplittableRandom random = new SplittableRandom(11);
+		final int moving = -1;
+		Key due = new Key(0, heap.add(0, moving));
+		reference.put(due, moving);
+		for (int payload = 0; payload < 30_000; payload++) {
+			double now = reference.firstKey().time();
+			int choice = random.nextInt(3);
+			if (heap.firstPayload() == moving && heap.firstSequence() != due.sequence()) {
+				heap.replaceFirst(due.time(), due.sequence(), moving); // the moving event comes first: it moves
+			} else if (choice == 0) {
+				double time = now + random.nextInt(8) / 4.0;
+				reference.put(new Key(time, heap.add(time, payload)), payload);
+			} else if (choice == 1) {
+				// the moving event's time grows: the heap leaves it where it is, the reference moves it
+				reference.remove(due);
+				due = new Key(due.time() + random.nextInt(4) / 4.0, heap.reserveSequence());
+				reference.put(due, moving);
+			} else {
+				assertEquals(reference.firstKey().time(), heap.firstTime());
+				assertEquals(reference.firstKey().sequence(), heap.firstSequence());
+				assertEquals(reference.firstEntry().getValue(), heap.firstPayload());
+				int left = reference.pollFirstEntry().getValue();
+				heap.removeFirst();
+				if (left == moving) {
+					due = new Key(now, heap.add(now, moving));
+					reference.put(due, moving);
+				}
+			}
+		}
 	}
 
 	private static void assertSameFirst(TreeMap<Key, Integer> reference, Tested tested) {
