@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.function.DoubleSupplier;
+
 import org.apache.commons.math3.distribution.TDistribution;
 import org.apache.commons.rng.UniformRandomProvider;
 import org.apache.commons.rng.sampling.distribution.ZigguratSampler;
@@ -33,10 +35,7 @@ class FixedBatchMeansTest {
 	@Test
 	void theBatchSizeStaysWhatTheModelGaveOverAMillionObservations() {
 		FixedBatchMeans batchMeans = new FixedBatchMeans(200, 0, 0.05);
-		UniformRandomProvider random = RandomSource.XO_SHI_RO_256_PP.create(3L);
-		for (int i = 0; i < 1_000_000; i++) {
-			batchMeans.add(random.nextDouble());
-		}
+		add(batchMeans, 1_000_000, RandomSource.XO_SHI_RO_256_PP.create(3L)::nextDouble);
 		assertEquals(200, batchMeans.batchSize());
 		assertEquals(5_000, batchMeans.completedBatches());
 		// independent uniforms: a batch mean's variance is 1/12/200, so the mean's half-width at 95 %
@@ -48,28 +47,19 @@ class FixedBatchMeansTest {
 	void correlatedBatchesGrowUntilTheTestPasses() {
 		// an autoregressive sequence whose neighbours are 0.99 alike: batches of 1 are far from independent
 		FixedBatchMeans batchMeans = new FixedBatchMeans(1, 20, 0.1);
-		UniformRandomProvider random = RandomSource.XO_SHI_RO_256_PP.create(11L);
-		ZigguratSampler.NormalizedGaussian noise = ZigguratSampler.NormalizedGaussian.of(random);
-		double value = 0;
-		for (int i = 0; i < 20; i++) {
-			value = 0.99 * value + noise.sample();
-			batchMeans.add(10 + value);
-		}
+		DoubleSupplier correlated = autoregressive(0.99, RandomSource.XO_SHI_RO_256_PP.create(11L));
+		add(batchMeans, 20, correlated);
 		assertEquals(2, batchMeans.batchSize(), "the first test failed: batches of two, the means merged");
 		assertEquals(10, batchMeans.completedBatches());
 		assertFalse(batchMeans.correlationTestPassed());
 		for (int i = 0; i < 2_000_000 && !batchMeans.correlationTestPassed(); i++) {
-			value = 0.99 * value + noise.sample();
-			batchMeans.add(10 + value);
+			batchMeans.add(correlated.getAsDouble());
 		}
 		assertTrue(batchMeans.correlationTestPassed());
 		assertTrue(batchMeans.batchSize() >= 64, "batches long against the correlation: " + batchMeans.batchSize());
 		assertEquals(1, Long.bitCount(batchMeans.batchSize()), "the size doubles: " + batchMeans.batchSize());
 		long size = batchMeans.batchSize();
-		for (int i = 0; i < 100 * size; i++) {
-			value = 0.99 * value + noise.sample();
-			batchMeans.add(10 + value);
-		}
+		add(batchMeans, (int) (100 * size), correlated);
 		assertEquals(size, batchMeans.batchSize(), "once passed, the size is kept");
 	}
 
@@ -77,14 +67,10 @@ class FixedBatchMeansTest {
 	void independentBatchesPassTheSecondCleanTest() {
 		FixedBatchMeans batchMeans = new FixedBatchMeans(1, 100, 0.1);
 		UniformRandomProvider random = RandomSource.XO_SHI_RO_256_PP.create(5L);
-		for (int i = 0; i < 100; i++) {
-			batchMeans.add(random.nextDouble());
-		}
+		add(batchMeans, 100, random::nextDouble);
 		assertFalse(batchMeans.correlationTestPassed(), "as in SimQPN, the first clean test doubles the size once more");
 		assertEquals(2, batchMeans.batchSize());
-		for (int i = 0; i < 100; i++) {
-			batchMeans.add(random.nextDouble());
-		}
+		add(batchMeans, 100, random::nextDouble);
 		assertTrue(batchMeans.correlationTestPassed());
 		assertEquals(2, batchMeans.batchSize());
 		assertEquals(100, batchMeans.completedBatches());
@@ -135,5 +121,18 @@ class FixedBatchMeansTest {
 		assertThrows(IllegalArgumentException.class, () -> new FixedBatchMeans(0, 0, 0.05));
 		assertThrows(IllegalArgumentException.class, () -> new FixedBatchMeans(1, -1, 0.05));
 		assertThrows(IllegalArgumentException.class, () -> new FixedBatchMeans(1, 10, 0));
+	}
+
+	private static void add(FixedBatchMeans batchMeans, int count, DoubleSupplier observations) {
+		for (int i = 0; i < count; i++) {
+			batchMeans.add(observations.getAsDouble());
+		}
+	}
+
+	/** 10 plus a sequence whose neighbours are {@code likeness} alike: x ← likeness · x + standard normal noise. */
+	private static DoubleSupplier autoregressive(double likeness, UniformRandomProvider random) {
+		ZigguratSampler.NormalizedGaussian noise = ZigguratSampler.NormalizedGaussian.of(random);
+		double[] value = { 0 };
+		return () -> 10 + (value[0] = likeness * value[0] + noise.sample());
 	}
 }
