@@ -65,6 +65,15 @@ public final class LongEventHeap extends PrimitiveEventHeap {
 	}
 
 	/**
+	 * As {@link #replaceFirst(double, long)}, but the new event takes {@code sequence}, a number
+	 * {@link #reserveSequence reserved} earlier, as {@link ObjectEventHeap#replaceFirst(double, long, Object)}
+	 * does.
+	 */
+	public void replaceFirst(double time, long sequence, long payload) {
+		siftDown(0, time, sequence, payload);
+	}
+
+	/**
 	 * Removes every event whose sequence number matches, then restores heap order in linear time, as
 	 * {@link ObjectEventHeap#removeIf} does.
 	 */

@@ -14,36 +14,26 @@ public final class TimeWeighted {
 	private double lastChangeTime;
 	private double startTime;
 	private double area;
-	private double maximum;
 
 	public TimeWeighted(double startTime, double initialValue) {
 		this.startTime = startTime;
 		this.lastChangeTime = startTime;
 		this.value = initialValue;
-		this.maximum = initialValue;
 	}
 
 	/** The quantity takes {@code newValue} from {@code time} on. */
 	public void update(double time, double newValue) {
 		if (time < lastChangeTime) {
-			throw new IllegalArgumentException("time went backwards: " + time + " < " + lastChangeTime);
+			throw backwards(time);
 		}
 		area += value * (time - lastChangeTime);
 		lastChangeTime = time;
 		value = newValue;
-		if (newValue > maximum) {
-			maximum = newValue;
-		}
 	}
 
 	/** Current value of the quantity. */
 	public double value() {
 		return value;
-	}
-
-	/** Largest value taken since the start or the last reset. */
-	public double max() {
-		return maximum;
 	}
 
 	/**
@@ -52,7 +42,7 @@ public final class TimeWeighted {
 	 */
 	public double mean(double now) {
 		if (now < lastChangeTime) {
-			throw new IllegalArgumentException("time went backwards: " + now + " < " + lastChangeTime);
+			throw backwards(now);
 		}
 		double duration = now - startTime;
 		if (duration <= 0) {
@@ -64,11 +54,15 @@ public final class TimeWeighted {
 	/** Forgets the history before {@code time} (warm-up removal); the current value is kept. */
 	public void reset(double time) {
 		if (time < lastChangeTime) {
-			throw new IllegalArgumentException("time went backwards: " + time + " < " + lastChangeTime);
+			throw backwards(time);
 		}
 		startTime = time;
 		lastChangeTime = time;
 		area = 0;
-		maximum = value;
+	}
+
+	/** Kept out of the methods called per event, which stay small enough to inline. */
+	private IllegalArgumentException backwards(double time) {
+		return new IllegalArgumentException("time went backwards: " + time + " < " + lastChangeTime);
 	}
 }
