@@ -121,6 +121,14 @@ public final class CompiledNet {
 	final CompiledTransition[] transitions;
 	/** For each slot, the transitions that take tokens from it. */
 	final int[][] consumers;
+	/**
+	 * For each slot, the transition that passes its tokens on one by one, or -1: the slot's only taker,
+	 * immediate, with one mode that takes one token of this slot and nothing else and puts none back into
+	 * it, the slot's place letting its tokens leave in any order. A token arriving there while no other
+	 * transition is enabled makes this the only transition that can fire, which lets a run skip looking
+	 * at which are enabled ({@link NetRun}).
+	 */
+	final int[] passer;
 	/** The net's probes; null if it has none, so that runs of such nets do no probe work at all. */
 	final CompiledProbes probes;
 
@@ -146,6 +154,21 @@ public final class CompiledNet {
 			}
 		}
 		consumers = bySlot.stream().map(list -> list.stream().mapToInt(Integer::intValue).toArray()).toArray(int[][]::new);
+		passer = new int[slots.length];
+		for (int slot = 0; slot < slots.length; slot++) {
+			passer[slot] = consumers[slot].length == 1 && passesOn(transitions[consumers[slot][0]], slot) && !slots[slot].fifo()
+					? consumers[slot][0]
+					: -1;
+		}
+	}
+
+	private static boolean passesOn(CompiledTransition transition, int slot) {
+		if (transition.timed() || transition.modes().length != 1) {
+			return false;
+		}
+		CompiledMode mode = transition.modes()[0];
+		return Arrays.equals(mode.inputSlots(), new int[] { slot }) && mode.inputCounts()[0] == 1
+				&& Arrays.stream(mode.outputSlots()).noneMatch(output -> output == slot);
 	}
 
 	/**

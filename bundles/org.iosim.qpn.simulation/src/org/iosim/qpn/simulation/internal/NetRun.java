@@ -63,6 +63,10 @@ public final class NetRun {
 	private final QpnRunSettings settings;
 	private final UniformRandomProvider random;
 	private final ServiceTime.Sampler[] samplers;
+	/** Per slot, the mean of an exponential service time, NaN for another distribution (see {@link ServiceTime#exponentialMean}). */
+	private final double[] exponentialMeans;
+	/** Standard exponential draws of the run's stream: exponential service times and timed transitions' delays. */
+	private final ZigguratSampler.Exponential standardExponential;
 	private final Slot[] slots;
 
 	// marking: tokens in a place (or a queueing place's depository) with their arrival times, and the
@@ -106,6 +110,13 @@ public final class NetRun {
 	private final boolean[] dirty;
 	private final int[] dirtyStack;
 	private int dirtyCount;
+	/**
+	 * A transition that passes tokens on ({@link CompiledNet#passer}) and got a token while no transition
+	 * was enabled or waiting to be looked at: it is certain to be the only enabled one, so it fires
+	 * without being looked at, or -1. Marking any other transition dirty first puts it on the dirty
+	 * stack, where it would have been.
+	 */
+	private int readyAlone = -1;
 
 	// timed transitions: each with one pending firing, drawn for the sum of its enabled modes' rates
 	// and drawn again whenever its inputs change (exponential delays forget how long they ran)
@@ -114,7 +125,6 @@ public final class NetRun {
 	private final boolean[] timedDirty;
 	private final int[] timedDirtyStack;
 	private int timedDirtyCount;
-	private final ZigguratSampler.Exponential firingDelays;
 
 	// statistics
 	private final SteadyStateMean[] placeResidence;
@@ -157,6 +167,8 @@ public final class NetRun {
 		random = RandomSource.XO_RO_SHI_RO_128_PP.create(settings.seed());
 		int slotCount = slots.length;
 		samplers = new ServiceTime.Sampler[slotCount];
+		exponentialMeans = new double[slotCount];
+		standardExponential = ZigguratSampler.Exponential.of(random);
 		held = new int[slotCount];
 		available = new int[slotCount];
 		arrivalTimes = new DoubleRing[slotCount];
@@ -175,6 +187,7 @@ public final class NetRun {
 			Slot spec = slots[slot];
 			if (spec.queueing()) {
 				samplers[slot] = spec.serviceTime().sampler(random);
+				exponentialMeans[slot] = spec.serviceTime().exponentialMean();
 				queueResidence[slot] = batchMeans(spec.queuePrecision());
 				queueQuantiles[slot] = spec.percentiles() ? new Quantiles() : null;
 				queuePopulation[slot] = new TimeWeighted(0, 0);
@@ -209,7 +222,6 @@ public final class NetRun {
 				markDirty(transition);
 			}
 		}
-		firingDelays = ZigguratSampler.Exponential.of(random);
 		probes = net.probes == null ? null : new ProbeRun(net.probes, random);
 		Map<String, Integer> colourNumbers = new HashMap<>();
 		colourOf = new int[slotCount];
@@ -501,6 +513,11 @@ public final class NetRun {
 
 	private void makeAvailable(int slot) {
 		available[slot]++;
+		int passer = net.passer[slot];
+		if (passer >= 0 && readyAlone < 0 && dirtyCount == 0 && enabledCount == 0) {
+			readyAlone = passer;
+			return;
+		}
 		// more tokens can only enable a transition
 		for (int transition : net.consumers[slot]) {
 			if (!enabled[transition]) {
@@ -628,7 +645,9 @@ public final class NetRun {
 	}
 
 	double serviceTime(int token) {
-		return samplers[tokenSlot[token]].next();
+		int slot = tokenSlot[token];
+		double exponentialMean = exponentialMeans[slot];
+		return exponentialMean == exponentialMean ? exponentialMean * standardExponential.sample() : samplers[slot].next();
 	}
 
 	int priority(int token) {
@@ -647,10 +666,33 @@ public final class NetRun {
 		return random;
 	}
 
+	/** Whether a queue may keep an event in the list that comes too early and {@link #postpone} it: not when embedded. */
+	boolean mayPostpone() {
+		return clock == null;
+	}
+
+	/** A sequence number for an event added later in the order it would have had if added now ({@link #mayPostpone}). */
+	long reserveSequence() {
+		return events.reserveSequence();
+	}
+
+	/**
+	 * The completion being fired came too early: it moves to {@code time} under the {@code sequence}
+	 * reserved for it, as if it had been scheduled then ({@link #mayPostpone}).
+	 */
+	void postpone(double time, long sequence, int queue, int token) {
+		firedStillFirst = false;
+		events.replaceFirst(time, sequence, payload(queue, token));
+	}
+
+	private static long payload(int queue, int token) {
+		return (long) queue << 32 | token & 0xFFFFFFFFL;
+	}
+
 	/** @return the event's sequence number */
 	long schedule(double delay, int queue, int token) {
 		if (clock == null) {
-			long payload = (long) queue << 32 | token & 0xFFFFFFFFL;
+			long payload = payload(queue, token);
 			if (firedStillFirst) {
 				firedStillFirst = false;
 				return events.replaceFirst(now + delay, payload);
@@ -680,6 +722,11 @@ public final class NetRun {
 	// ---- immediate transitions ----
 
 	private void markDirty(int transition) {
+		if (readyAlone >= 0) {
+			int ready = readyAlone;
+			readyAlone = -1;
+			markDirty(ready);
+		}
 		if (!dirty[transition]) {
 			dirty[transition] = true;
 			dirtyStack[dirtyCount++] = transition;
@@ -689,6 +736,13 @@ public final class NetRun {
 	private void fireImmediateTransitions() {
 		long firings = 0;
 		while (true) {
+			if (readyAlone >= 0) {
+				if (++firings > MAX_FIRINGS_AT_ONE_INSTANT) {
+					throw endlessFirings(readyAlone);
+				}
+				fireAlone();
+				continue;
+			}
 			while (dirtyCount > 0) {
 				int transition = dirtyStack[--dirtyCount];
 				dirty[transition] = false;
@@ -706,13 +760,38 @@ public final class NetRun {
 				return;
 			}
 			if (++firings > MAX_FIRINGS_AT_ONE_INSTANT) {
-				throw new UnsupportedNetException("net '" + net.name + "': immediate transitions fired more than "
-						+ MAX_FIRINGS_AT_ONE_INSTANT + " times at time " + now + " without time advancing (e.g. '"
-						+ net.transitions[enabledList[0]].name() + "'); a cycle of immediate transitions never lets time pass");
+				throw endlessFirings(enabledList[0]);
 			}
 			int transition = chooseTransition();
 			fire(net.transitions[transition], chooseMode(net.transitions[transition]));
 			eventCount++;
+		}
+	}
+
+	private UnsupportedNetException endlessFirings(int example) {
+		return new UnsupportedNetException("net '" + net.name + "': immediate transitions fired more than "
+				+ MAX_FIRINGS_AT_ONE_INSTANT + " times at time " + now + " without time advancing (e.g. '"
+				+ net.transitions[example].name() + "'); a cycle of immediate transitions never lets time pass");
+	}
+
+	/**
+	 * Fires the transition ready alone as the dirty stack would have: looked at, found the only one
+	 * enabled (so neither it nor its mode is drawn), fired, and marked dirty by its taking, at the bottom
+	 * of the stack. Only when its firing marked others is that state needed, since their order in the
+	 * enabled list decides later draws; otherwise looking at it again would just disable it.
+	 */
+	private void fireAlone() {
+		int transition = readyAlone;
+		readyAlone = -1;
+		CompiledTransition compiled = net.transitions[transition];
+		fire(compiled, compiled.modes()[0]);
+		eventCount++;
+		if (dirtyCount > 0) {
+			System.arraycopy(dirtyStack, 0, dirtyStack, 1, dirtyCount);
+			dirtyStack[0] = transition;
+			dirtyCount++;
+			dirty[transition] = true;
+			setEnabled(transition, true);
 		}
 	}
 
@@ -728,7 +807,7 @@ public final class NetRun {
 				}
 			}
 			pendingFiring[transition] = rate > 0
-					? schedule(firingDelays.sample() / rate, queues.length + transition, 0)
+					? schedule(standardExponential.sample() / rate, queues.length + transition, 0)
 					: -1;
 		}
 	}

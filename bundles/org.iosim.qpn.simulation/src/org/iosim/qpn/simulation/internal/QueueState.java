@@ -34,7 +34,22 @@ abstract sealed class QueueState {
 		};
 	}
 
-	abstract void arrive(int token);
+	/*
+	 * The run calls a queue by its class, not through a virtual call: a net with queues of three
+	 * strategies makes the call site megamorphic, a dispatch stub per event, where tests of the final
+	 * classes inline each strategy's code.
+	 */
+
+	/** A token arrives. */
+	final void arrive(int token) {
+		if (this instanceof Waiting waiting) {
+			waiting.accept(token);
+		} else if (this instanceof ProcessorSharing shared) {
+			shared.accept(token);
+		} else {
+			((InfiniteServer) this).accept(token);
+		}
+	}
 
 	/**
 	 * A completion event of this queue fired.
@@ -42,7 +57,15 @@ abstract sealed class QueueState {
 	 * @param sequence the event's sequence number
 	 * @return false if the event was outdated (a processor-sharing queue reschedules its next completion)
 	 */
-	abstract boolean complete(int token, long sequence);
+	final boolean complete(int token, long sequence) {
+		if (this instanceof Waiting waiting) {
+			return waiting.finish(token);
+		} else if (this instanceof ProcessorSharing shared) {
+			return shared.finish(sequence);
+		} else {
+			return ((InfiniteServer) this).finish(token);
+		}
+	}
 
 	void startMeasuring(double time) {
 		busy.reset(time);
@@ -63,8 +86,7 @@ abstract sealed class QueueState {
 			this.line = line;
 		}
 
-		@Override
-		void arrive(int token) {
+		void accept(int token) {
 			if (busyServers < servers) {
 				start(token);
 			} else {
@@ -77,8 +99,7 @@ abstract sealed class QueueState {
 			run.schedule(run.serviceTime(token), index, token);
 		}
 
-		@Override
-		boolean complete(int token, long sequence) {
+		boolean finish(int token) {
 			busy.update(run.now(), --busyServers);
 			run.served(token);
 			if (!line.isEmpty() && busyServers < servers) {
@@ -96,14 +117,12 @@ abstract sealed class QueueState {
 			super(run, index, 1);
 		}
 
-		@Override
-		void arrive(int token) {
+		void accept(int token) {
 			busy.update(run.now(), ++inService);
 			run.schedule(run.serviceTime(token), index, token);
 		}
 
-		@Override
-		boolean complete(int token, long sequence) {
+		boolean finish(int token) {
 			busy.update(run.now(), --inService);
 			run.served(token);
 			return true;
@@ -116,14 +135,26 @@ abstract sealed class QueueState {
 	 * since the start) reaches its virtual time at arrival plus its service time; the tokens wait in a
 	 * heap by that finish, and only the earliest has a completion event, rescheduled whenever n
 	 * changes (older events are recognised by their sequence number and dropped).
+	 * <p>
+	 * An arrival mostly moves the next completion later. Then the event already in the list stays
+	 * there and stands for the completion: when it comes due, it moves to the completion's time
+	 * under the sequence number the arrival reserved, so every event fires in the same order as
+	 * if the arrival had scheduled a new one, with a tenth fewer events in the list.
 	 */
 	static final class ProcessorSharing extends QueueState {
 		private int[] heap = new int[16];
 		private int size;
 		private double virtualTime;
 		private double lastUpdate;
-		/** Sequence number of the one completion event that counts. */
+		/** Sequence number of the one completion event that counts, and its time. */
 		private long pending = -1;
+		private double pendingTime;
+		/**
+		 * The event in the list that stands for the next completion, and its time: the pending one, or an
+		 * earlier one that moves to the pending time when it comes due; -1 for none.
+		 */
+		private long listed = -1;
+		private double listedTime;
 
 		ProcessorSharing(NetRun run, int index, int servers) {
 			super(run, index, servers);
@@ -141,8 +172,7 @@ abstract sealed class QueueState {
 			lastUpdate = now;
 		}
 
-		@Override
-		void arrive(int token) {
+		void accept(int token) {
 			advance();
 			run.setFinish(token, virtualTime + run.serviceTime(token));
 			push(token);
@@ -150,11 +180,17 @@ abstract sealed class QueueState {
 			reschedule();
 		}
 
-		@Override
-		boolean complete(int token, long sequence) {
+		/** Only the event of the pending sequence number counts: it is the completion of the heap's first token. */
+		boolean finish(long sequence) {
 			if (sequence != pending) {
+				if (sequence == listed) {
+					run.postpone(pendingTime, pending, index, heap[0]);
+					listed = pending;
+					listedTime = pendingTime;
+				}
 				return false;
 			}
+			listed = -1;
 			advance();
 			int finished = pop();
 			busy.update(run.now(), Math.min(size, servers));
@@ -167,7 +203,17 @@ abstract sealed class QueueState {
 			pending = -1;
 			if (size > 0) {
 				double remaining = Math.max(0, run.finish(heap[0]) - virtualTime);
-				pending = run.schedule(remaining / rate(), index, heap[0]);
+				double delay = remaining / rate();
+				double time = run.now() + delay;
+				if (listed >= 0 && listedTime <= time && run.mayPostpone()) {
+					// the listed event still comes first (its sequence number is the smaller)
+					pending = run.reserveSequence();
+				} else {
+					pending = run.schedule(delay, index, heap[0]);
+					listed = pending;
+					listedTime = time;
+				}
+				pendingTime = time;
 			}
 		}
 

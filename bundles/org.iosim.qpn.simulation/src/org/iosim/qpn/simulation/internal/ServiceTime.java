@@ -29,6 +29,15 @@ abstract sealed class ServiceTime {
 	/** A sampler drawing from the given stream. */
 	abstract Sampler sampler(UniformRandomProvider random);
 
+	/**
+	 * The mean of an exponential service time, which a run draws as this mean times a standard
+	 * exponential draw of its own stream, exactly as {@link #sampler} would but without a call through
+	 * the interface per draw; NaN for every other distribution.
+	 */
+	double exponentialMean() {
+		return Double.NaN;
+	}
+
 	@FunctionalInterface
 	interface Sampler {
 		double next();
@@ -128,9 +137,14 @@ abstract sealed class ServiceTime {
 
 		@Override
 		Sampler sampler(UniformRandomProvider random) {
-			double mean = 1 / rate;
+			double mean = exponentialMean();
 			ZigguratSampler.Exponential exponential = ZigguratSampler.Exponential.of(random);
 			return () -> mean * exponential.sample();
+		}
+
+		@Override
+		double exponentialMean() {
+			return 1 / rate;
 		}
 	}
 
