@@ -17,7 +17,6 @@ import org.iosim.des.events.FutureEventList;
 import org.iosim.des.events.LongEventHeap;
 import org.iosim.des.events.ObjectEventHeap;
 import org.junit.jupiter.api.Named;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -39,6 +38,10 @@ class FutureEventListTest {
 		int firstPayload();
 
 		long replaceFirst(double time, int payload);
+
+		void replaceFirst(double time, long reservedSequence, int payload);
+
+		long reserveSequence();
 
 		void removeIf(LongPredicate sequenceMatches);
 	}
@@ -78,6 +81,16 @@ class FutureEventListTest {
 			}
 
 			@Override
+			public void replaceFirst(double time, long reservedSequence, int payload) {
+				heap.replaceFirst(time, reservedSequence, payload);
+			}
+
+			@Override
+			public long reserveSequence() {
+				return heap.reserveSequence();
+			}
+
+			@Override
 			public void removeIf(LongPredicate sequenceMatches) {
 				heap.removeIf(sequenceMatches);
 			}
@@ -108,6 +121,16 @@ class FutureEventListTest {
 			@Override
 			public long replaceFirst(double time, int payload) {
 				return heap.replaceFirst(time, packed(payload));
+			}
+
+			@Override
+			public void replaceFirst(double time, long reservedSequence, int payload) {
+				heap.replaceFirst(time, reservedSequence, packed(payload));
+			}
+
+			@Override
+			public long reserveSequence() {
+				return heap.reserveSequence();
 			}
 
 			@Override
@@ -250,9 +273,10 @@ class FutureEventListTest {
 	 * first. The events then leave exactly as if the event had been removed and added again when the
 	 * number was reserved (the reference).
 	 */
-	@Test
-	void anEventMovedLaterWithAReservedNumberLeavesAsIfAddedWhenItWasReserved() {
-		ObjectEventHeap<Integer> heap = new ObjectEventHeap<>();
+	@ParameterizedTest
+	@MethodSource("implementations")
+	void anEventMovedLaterWithAReservedNumberLeavesAsIfAddedWhenItWasReserved(Supplier<Tested> implementation) {
+		Tested heap = implementation.get();
 		TreeMap<Key, Integer> reference = new TreeMap<>(BY_TIME_THEN_SEQUENCE);
 		SplittableRandom random = new SplittableRandom(11);
 		final int moving = -1;
@@ -261,7 +285,7 @@ class FutureEventListTest {
 		for (int payload = 0; payload < 30_000; payload++) {
 			double now = reference.firstKey().time();
 			int choice = random.nextInt(3);
-			if (heap.firstPayload() == moving && heap.firstSequence() != due.sequence()) {
+			if (heap.firstPayload() == moving && heap.list().firstSequence() != due.sequence()) {
 				heap.replaceFirst(due.time(), due.sequence(), moving); // the moving event comes first: it moves
 			} else if (choice == 0) {
 				double time = now + random.nextInt(8) / 4.0;
@@ -272,11 +296,11 @@ class FutureEventListTest {
 				due = new Key(due.time() + random.nextInt(4) / 4.0, heap.reserveSequence());
 				reference.put(due, moving);
 			} else {
-				assertEquals(reference.firstKey().time(), heap.firstTime());
-				assertEquals(reference.firstKey().sequence(), heap.firstSequence());
+				assertEquals(reference.firstKey().time(), heap.list().firstTime());
+				assertEquals(reference.firstKey().sequence(), heap.list().firstSequence());
 				assertEquals(reference.firstEntry().getValue(), heap.firstPayload());
 				int left = reference.pollFirstEntry().getValue();
-				heap.removeFirst();
+				heap.list().removeFirst();
 				if (left == moving) {
 					due = new Key(now, heap.add(now, moving));
 					reference.put(due, moving);
