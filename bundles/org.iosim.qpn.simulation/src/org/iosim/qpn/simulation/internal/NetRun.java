@@ -135,6 +135,12 @@ public final class NetRun {
 	private long measurements;
 	private final long[] placeDepartures;
 	private final long[] queueCompletions;
+	/**
+	 * Not updated for a slot whose transition passes its tokens on ({@link CompiledNet#passer}): that
+	 * transition is enabled while the slot holds a token, and time passes only once no immediate
+	 * transition is, so the slot holds none whenever time passes. Its time average stays 0 exactly, as
+	 * updates would leave it (each adds its old value times no time, or 0 times some).
+	 */
 	private final TimeWeighted[] placePopulation;
 	private final TimeWeighted[] queuePopulation;
 	private boolean measuring;
@@ -499,7 +505,9 @@ public final class NetRun {
 		if (probes != null) {
 			probes.hold(slot);
 		}
-		placePopulation[slot].update(now, held[slot]);
+		if (net.passer[slot] < 0) {
+			placePopulation[slot].update(now, held[slot]);
+		}
 		int place = slots[slot].placeIndex();
 		if (departureLines[place] != null) {
 			if (offering[place]) {
@@ -552,7 +560,9 @@ public final class NetRun {
 		heldTokens -= count;
 		held[slot] -= count;
 		available[slot] -= count;
-		placePopulation[slot].update(now, held[slot]);
+		if (net.passer[slot] < 0) {
+			placePopulation[slot].update(now, held[slot]);
+		}
 		DoubleRing times = arrivalTimes[slot];
 		for (int token = 0; token < count; token++) {
 			if (heldRequests != null) {
