@@ -10,6 +10,7 @@ import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,6 +23,7 @@ import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
 
 import org.iosim.report.OutputFolderException;
 
@@ -66,6 +68,9 @@ public final class OutputFolder {
 
 	/** File systems limit names to 255 bytes; the staging name adds a prefix and a random suffix. */
 	private static final int MAX_NAME_IN_STAGING_NAME = 64;
+	/** Staging folders of this process so far, which number the next. */
+	private static final AtomicLong STAGING_NUMBERS = new AtomicLong();
+	private static final int MAX_STAGING_ATTEMPTS = 1_000;
 
 	private OutputFolder() {
 	}
@@ -88,7 +93,7 @@ public final class OutputFolder {
 		}
 		requireUsable(target, overwrite);
 		Files.createDirectories(parent);
-		Path staging = Files.createTempDirectory(parent, stagingPrefix(target));
+		Path staging = createStaging(parent, stagingPrefix(target));
 		try (FileChannel lockFile = FileChannel.open(staging.resolve(LOCK), StandardOpenOption.CREATE,
 				StandardOpenOption.WRITE); FileLock lock = lockFile.lock()) {
 			Path fresh = staging.resolve(NEW);
@@ -216,6 +221,25 @@ public final class OutputFolder {
 			return false;
 		} catch (IOException unreadable) {
 			return false;
+		}
+	}
+
+	/**
+	 * A new staging folder in {@code parent}, named by the prefix, the clock and a counter. Not
+	 * {@link Files#createTempDirectory}: its first use seeds a {@code SecureRandom}, a tenth of the
+	 * start-up of a short run. Unpredictable names are not needed here: creating a folder fails on any
+	 * entry of that name, a link included, and a name taken is skipped.
+	 */
+	private static Path createStaging(Path parent, String prefix) throws IOException {
+		String clockPrefix = prefix.concat(Long.toHexString(System.nanoTime())).concat("-");
+		for (int attempt = 0;; attempt++) {
+			try {
+				return Files.createDirectory(parent.resolve(clockPrefix.concat(Long.toString(STAGING_NUMBERS.getAndIncrement()))));
+			} catch (FileAlreadyExistsException taken) {
+				if (attempt == MAX_STAGING_ATTEMPTS) {
+					throw taken;
+				}
+			}
 		}
 	}
 

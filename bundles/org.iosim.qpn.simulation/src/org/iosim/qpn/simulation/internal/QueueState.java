@@ -34,22 +34,7 @@ abstract sealed class QueueState {
 		};
 	}
 
-	/*
-	 * The run calls a queue by its class, not through a virtual call: a net with queues of three
-	 * strategies makes the call site megamorphic, a dispatch stub per event, where tests of the final
-	 * classes inline each strategy's code.
-	 */
-
-	/** A token arrives. */
-	final void arrive(int token) {
-		if (this instanceof Waiting waiting) {
-			waiting.accept(token);
-		} else if (this instanceof ProcessorSharing shared) {
-			shared.accept(token);
-		} else {
-			((InfiniteServer) this).accept(token);
-		}
-	}
+	abstract void arrive(int token);
 
 	/**
 	 * A completion event of this queue fired.
@@ -57,15 +42,7 @@ abstract sealed class QueueState {
 	 * @param sequence the event's sequence number
 	 * @return false if the event was outdated (a processor-sharing queue reschedules its next completion)
 	 */
-	final boolean complete(int token, long sequence) {
-		if (this instanceof Waiting waiting) {
-			return waiting.finish(token);
-		} else if (this instanceof ProcessorSharing shared) {
-			return shared.finish(sequence);
-		} else {
-			return ((InfiniteServer) this).finish(token);
-		}
-	}
+	abstract boolean complete(int token, long sequence);
 
 	void startMeasuring(double time) {
 		busy.reset(time);
@@ -86,7 +63,8 @@ abstract sealed class QueueState {
 			this.line = line;
 		}
 
-		void accept(int token) {
+		@Override
+		void arrive(int token) {
 			if (busyServers < servers) {
 				start(token);
 			} else {
@@ -99,7 +77,8 @@ abstract sealed class QueueState {
 			run.schedule(run.serviceTime(token), index, token);
 		}
 
-		boolean finish(int token) {
+		@Override
+		boolean complete(int token, long sequence) {
 			busy.update(run.now(), --busyServers);
 			run.served(token);
 			if (!line.isEmpty() && busyServers < servers) {
@@ -117,12 +96,14 @@ abstract sealed class QueueState {
 			super(run, index, 1);
 		}
 
-		void accept(int token) {
+		@Override
+		void arrive(int token) {
 			busy.update(run.now(), ++inService);
 			run.schedule(run.serviceTime(token), index, token);
 		}
 
-		boolean finish(int token) {
+		@Override
+		boolean complete(int token, long sequence) {
 			busy.update(run.now(), --inService);
 			run.served(token);
 			return true;
@@ -172,7 +153,8 @@ abstract sealed class QueueState {
 			lastUpdate = now;
 		}
 
-		void accept(int token) {
+		@Override
+		void arrive(int token) {
 			advance();
 			run.setFinish(token, virtualTime + run.serviceTime(token));
 			push(token);
@@ -180,8 +162,8 @@ abstract sealed class QueueState {
 			reschedule();
 		}
 
-		/** Only the event of the pending sequence number counts: it is the completion of the heap's first token. */
-		boolean finish(long sequence) {
+		@Override
+		boolean complete(int token, long sequence) {
 			if (sequence != pending) {
 				if (sequence == listed) {
 					run.postpone(pendingTime, pending, index, heap[0]);
