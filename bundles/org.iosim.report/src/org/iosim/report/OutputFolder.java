@@ -66,7 +66,7 @@ public final class OutputFolder {
 	/** A staging folder without a lock file may be one that another process has only just created. */
 	private static final long UNLOCKED_GRACE_MILLIS = 10 * 60 * 1000L;
 
-	/** File systems limit names to 255 bytes; the staging name adds a prefix and a random suffix. */
+	/** File systems limit names to 255 bytes; the staging name adds a prefix and a numbered suffix. */
 	private static final int MAX_NAME_IN_STAGING_NAME = 64;
 	/** Staging folders of this process so far, which number the next. */
 	private static final AtomicLong STAGING_NUMBERS = new AtomicLong();
