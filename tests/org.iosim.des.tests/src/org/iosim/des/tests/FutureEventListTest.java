@@ -296,9 +296,7 @@ class FutureEventListTest {
 				due = new Key(due.time() + random.nextInt(4) / 4.0, heap.reserveSequence());
 				reference.put(due, moving);
 			} else {
-				assertEquals(reference.firstKey().time(), heap.list().firstTime());
-				assertEquals(reference.firstKey().sequence(), heap.list().firstSequence());
-				assertEquals(reference.firstEntry().getValue(), heap.firstPayload());
+				assertSameFirst(reference, heap);
 				int left = reference.pollFirstEntry().getValue();
 				heap.list().removeFirst();
 				if (left == moving) {
