@@ -696,14 +696,15 @@ public final class NetMapper {
 		if (value == null) {
 			return absent;
 		}
-		if (isShortWholeNumber(value.trim())) {
-			return Integer.parseInt(value.trim());
+		String trimmed = value.trim();
+		if (isShortWholeNumber(trimmed)) {
+			return Integer.parseInt(trimmed);
 		}
-		if (!QpeFormat.DECIMAL.matcher(value.trim()).matches()) {
+		if (!QpeFormat.DECIMAL.matcher(trimmed).matches()) {
 			error(element, attribute + " is '" + QpeFormat.shorten(value) + "', not a whole number");
 			return absent;
 		}
-		BigDecimal number = new BigDecimal(value.trim());
+		BigDecimal number = new BigDecimal(trimmed);
 		if (number.signum() != 0 && number.stripTrailingZeros().scale() > 0) {
 			error(element, attribute + " is '" + QpeFormat.shorten(value) + "', not a whole number");
 			return absent;
