@@ -8,22 +8,25 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.net.URL;
 import java.net.URLClassLoader;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
 
 import org.junit.jupiter.api.Test;
 
 /**
- * The launcher's build raises the classes compiled for Java 5 (picocli, commons-math3) to Java 8's
- * class file version with stack maps (releng/org.iosim.distribution/src/UpgradeOldClassFiles.java),
- * so that the start-up archive can hold them: afterwards no class of the ./iosim classpath is older
- * than Java 6, and every raised class passes the JVM's verifier. Needs a build by ./iosim on JDK 24
- * or newer; skipped otherwise.
+ * What the launcher's build prepares for a quick start. It raises the classes compiled for Java 5
+ * (picocli, commons-math3) to Java 8's class file version with stack maps
+ * (releng/org.iosim.distribution/src/UpgradeOldClassFiles.java), so that the start-up archive can hold
+ * them: afterwards no class of the ./iosim classpath is older than Java 6, and every raised class
+ * passes the JVM's verifier. On JDK 25 or newer it makes an ahead-of-time cache, which commands start
+ * from. Needs a build by ./iosim on JDK 24 (25) or newer; skipped otherwise.
  */
 class ArchivableClassesTest {
 
@@ -32,6 +35,7 @@ class ArchivableClassesTest {
 	private static final Path DISTRIBUTION = ROOT.resolve("releng/org.iosim.distribution/target");
 	private static final int ARCHIVABLE = 50;
 	private static final int UPGRADE_NEEDS_JDK = 24;
+	private static final int AHEAD_OF_TIME_CACHE_NEEDS_JDK = 25;
 
 	@Test
 	void noClassOfTheCommandLineIsTooOldToArchiveAndTheRaisedOnesVerify() throws Exception {
@@ -76,6 +80,26 @@ class ArchivableClassesTest {
 			}
 		}
 		assertEquals(List.of(), refused);
+	}
+
+	/**
+	 * With {@code AOTMode=on} the JVM refuses to start unless the cache it is given can be used (made by
+	 * this JDK for this classpath), and refuses the class-data-sharing archive that older JDKs start
+	 * from: so a command that starts proves that the launcher hands the JVM a fitting cache.
+	 */
+	@Test
+	void commandsStartFromTheAheadOfTimeCache() throws Exception {
+		Path classpath = builtClasspath();
+		assumeTrue(launcherJdkFeature() >= AHEAD_OF_TIME_CACHE_NEEDS_JDK,
+				"./iosim's JDK is older than " + AHEAD_OF_TIME_CACHE_NEEDS_JDK);
+		assertTrue(Files.isRegularFile(classpath.resolve("iosim.aot")), "the build made " + classpath.resolve("iosim.aot"));
+		ProcessBuilder command = new ProcessBuilder(ROOT.resolve("iosim").toString(), "--version").redirectErrorStream(true);
+		command.environment().put("IOSIM_JAVA_OPTS", "-XX:AOTMode=on");
+		Process launched = command.start();
+		String output = new String(launched.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+		assertTrue(launched.waitFor(10, TimeUnit.MINUTES), "./iosim --version ended");
+		assertEquals(0, launched.exitValue(), output);
+		assertTrue(output.startsWith("IOSim "), output);
 	}
 
 	/** @return the ./iosim classpath folder, when ./iosim built it on a JDK that raises old classes */
