@@ -48,6 +48,11 @@ final class SimQpnComparison {
 		double eventsPerSecond(double eventsPerTimeUnit) {
 			return eventsPerTimeUnit * simulatedTime / loopSeconds;
 		}
+
+		/** @return the simulated time the simulation loop covered per second */
+		double simulatedTimePerSecond() {
+			return simulatedTime / loopSeconds;
+		}
 	}
 
 	private final Path script;

@@ -30,13 +30,26 @@ import org.iosim.engine.SimulationResult;
  */
 public final class ClosedNetworkBenchmark {
 
-	/** What one benchmark run measured. */
+	/**
+	 * What one benchmark run measured.
+	 *
+	 * @param simulatedTime the long run's simulated time, which {@link #simulatedTimePerSecond} covers in
+	 *                      {@code engineSeconds}
+	 */
 	public record Figures(int users, long requests, long events, double engineSeconds, double engineEventsPerSecond,
 			double requestsPerSecond, double bareEventsPerSecond, long heapAfterShortRunBytes,
-			long heapAfterLongRunBytes, long peakHeapBytes, double meanResponseTime) {
+			long heapAfterLongRunBytes, long peakHeapBytes, double meanResponseTime, double simulatedTime) {
 
 		public double engineShareOfBareLoop() {
 			return engineEventsPerSecond / bareEventsPerSecond;
+		}
+
+		/**
+		 * Simulated time per second of the best run: how fast the network's course is simulated, whatever a
+		 * simulator counts as an event.
+		 */
+		public double simulatedTimePerSecond() {
+			return simulatedTime / engineSeconds;
 		}
 	}
 
@@ -80,7 +93,7 @@ public final class ClosedNetworkBenchmark {
 		}
 		return new Figures(users, requests, result.events(), bestSeconds, result.events() / bestSeconds,
 				result.scenarios().get(0).responseTime().count() / bestSeconds, bestBare, heapAfterShort,
-				heapAfterLong, peak, result.scenarios().get(0).responseTime().mean());
+				heapAfterLong, peak, result.scenarios().get(0).responseTime().mean(), result.simulatedTime());
 	}
 
 	private static long usedHeapAfterGc() {
