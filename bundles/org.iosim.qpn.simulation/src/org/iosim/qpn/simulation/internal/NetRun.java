@@ -62,6 +62,7 @@ public final class NetRun {
 	private final CompiledNet net;
 	private final QpnRunSettings settings;
 	private final UniformRandomProvider random;
+	/** Per queueing slot with a service time other than exponential, its sampler; null for the others. */
 	private final ServiceTime.Sampler[] samplers;
 	/** Per slot, the mean of an exponential service time, NaN for another distribution (see {@link ServiceTime#exponentialMean}). */
 	private final double[] exponentialMeans;
@@ -192,8 +193,10 @@ public final class NetRun {
 		for (int slot = 0; slot < slotCount; slot++) {
 			Slot spec = slots[slot];
 			if (spec.queueing()) {
-				samplers[slot] = spec.serviceTime().sampler(random);
-				exponentialMeans[slot] = spec.serviceTime().exponentialMean();
+				ServiceTime serviceTime = spec.serviceTime();
+				exponentialMeans[slot] = serviceTime.exponentialMean();
+				// an exponential slot draws through its mean (serviceTime(int)), never through a sampler
+				samplers[slot] = Double.isNaN(exponentialMeans[slot]) ? serviceTime.sampler(random) : null;
 				queueResidence[slot] = batchMeans(spec.queuePrecision());
 				queueQuantiles[slot] = spec.percentiles() ? new Quantiles() : null;
 				queuePopulation[slot] = new TimeWeighted(0, 0);
