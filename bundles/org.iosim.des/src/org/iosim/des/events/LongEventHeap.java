@@ -8,9 +8,9 @@ import java.util.function.LongPredicate;
  * needs to know about the event (a queue and a token, say). Adding or removing an event moves only
  * primitive array entries: nothing is allocated or boxed per event, apart from growing the arrays.
  * <p>
- * A binary heap: the QPN simulator's list holds few events (one per token in service), where a binary
- * heap's fewer comparisons per level beat a 4-ary heap's shallower depth; the 4-ary heap made its runs
- * of QPME's example nets 3–7 % slower.
+ * A binary heap, as {@link ObjectEventHeap}: the QPN simulator's list holds few events (one per token in
+ * service), where a binary heap's fewer comparisons per level beat a 4-ary heap's shallower depth; a
+ * 4-ary heap made its runs of QPME's example nets 3–7 % slower.
  */
 public final class LongEventHeap extends PrimitiveEventHeap {
 
@@ -100,7 +100,7 @@ public final class LongEventHeap extends PrimitiveEventHeap {
 			int child = 2 * hole + 1;
 			int right = child + 1;
 			if (right < size) {
-				// the earlier child by a select rather than a jump, as ObjectEventHeap's tournament chooses;
+				// the earlier child by a select rather than a jump, as in ObjectEventHeap;
 				// equal times leave it to the sequence numbers
 				double leftTime = times[child];
 				double rightTime = times[right];
