@@ -22,6 +22,9 @@ import org.iosim.pcm.io.IoType;
  */
 public final class Measurement {
 
+	/** Attempts at a run until it completes a request of each type its workload issues. */
+	static final int ATTEMPTS_TO_MEASURE_EACH_TYPE = 3;
+
 	/** What a measurement reports while it runs. */
 	public interface Listener {
 		/** Before the first run: how many runs the plan has and how many were recorded before. */
@@ -42,6 +45,13 @@ public final class Measurement {
 		 * @param kept whether the run is kept anyway (its last attempt), else it runs again
 		 */
 		default void disturbed(PlannedRun run, double cpus, int attempt, boolean kept) {
+		}
+
+		/**
+		 * A run that completed no request of a type its workload issues (its window was too short for the
+		 * device's pace, or the device stalled): it runs again, as its attempt {@code attempt} + 1.
+		 */
+		default void nothingMeasured(PlannedRun run, IoType type, int attempt) {
 		}
 
 		/**
@@ -181,14 +191,42 @@ public final class Measurement {
 		return new Outcome(runs.size(), measured, recordedBefore);
 	}
 
-	/** Runs and records one run, again while other processes use more CPU than the plan allows. */
+	/**
+	 * Runs and records one run, again while other processes use more CPU than the plan allows, and again
+	 * while it completes no request of a type its workload issues: such a run has no latency of that type
+	 * to record, and recorded without it, its configuration would silently drop out of the calibration.
+	 *
+	 * @throws MeasurementException if no attempt completed a request of that type
+	 */
 	private static RunResult undisturbed(MeasurementPlan plan, PlannedRun run, WorkloadRunner runner, Path scratch,
 			MeasurementDatabase database, long planId, Listener listener) throws MeasurementException, InterruptedException {
-		OtherProcesses.Undisturbed<RunResult> kept = OtherProcesses.undisturbed(plan.maxOtherLoad(),
-				() -> runner.run(run, scratch, plan.warmupSeconds(), plan.runSeconds()),
-				(otherLoad, attempt, last) -> listener.disturbed(run, otherLoad, attempt, last));
-		database.record(planId, run, kept.result(), kept.otherLoad());
-		return kept.result();
+		for (int attempt = 1;; attempt++) {
+			OtherProcesses.Undisturbed<RunResult> kept = OtherProcesses.undisturbed(plan.maxOtherLoad(),
+					() -> runner.run(run, scratch, plan.warmupSeconds(), plan.runSeconds()),
+					(otherLoad, disturbedAttempt, last) -> listener.disturbed(run, otherLoad, disturbedAttempt, last));
+			IoType unmeasured = unmeasuredType(run.workload(), kept.result());
+			if (unmeasured == null) {
+				database.record(planId, run, kept.result(), kept.otherLoad());
+				return kept.result();
+			}
+			if (attempt == ATTEMPTS_TO_MEASURE_EACH_TYPE) {
+				throw new MeasurementException(String.format(Locale.ROOT, "run %d (%s) completed no %s in %d attempts of"
+						+ " %s s each; a longer 'duration' in the plan gives the device time to complete some",
+						run.order() + 1, run.workload(), unmeasured == IoType.READ ? "read" : "write", attempt,
+						plan.runSeconds()));
+			}
+			listener.nothingMeasured(run, unmeasured, attempt);
+		}
+	}
+
+	/** @return a type the workload issues of which the run completed no request, or null */
+	private static IoType unmeasuredType(StorageWorkload workload, RunResult result) {
+		for (IoType type : IoType.VALUES) {
+			if (workload.issues(type) && result.of(type).filter(latencies -> latencies.requests() > 0).isEmpty()) {
+				return type;
+			}
+		}
+		return null;
 	}
 
 	private static Map<Integer, Integer> adaptiveRounds(MeasurementPlan plan, MeasurementDatabase database)

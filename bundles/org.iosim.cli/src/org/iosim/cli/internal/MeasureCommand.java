@@ -165,6 +165,14 @@ final class MeasureCommand implements Callable<Integer> {
 			}
 
 			@Override
+			public void nothingMeasured(PlannedRun run, IoType type, int attempt) {
+				if (!quiet.quiet) {
+					err.printf(Locale.ROOT, "  run %d completed no %s; running it again%n", run.order() + 1,
+							type == IoType.READ ? "read" : "write");
+				}
+			}
+
+			@Override
 			public void repeating(int configurations, double precision) {
 				if (!quiet.quiet) {
 					err.printf(Locale.ROOT, "  %d configuration%s not yet known to ±%.3g %% (95 %% confidence): another run"

@@ -51,6 +51,8 @@ class MeasurementDatabaseTest {
 	private static final class ComputedRunner implements WorkloadRunner {
 		final List<PlannedRun> ran = new ArrayList<>();
 		int failOnRun = -1;
+		/** Attempts at runs that issue writes which report none, as fio does when its window completed none. */
+		int writelessAttempts;
 
 		@Override
 		public RunResult run(PlannedRun run, Path directory, double warmup, double duration) throws MeasurementException {
@@ -59,8 +61,12 @@ class MeasurementDatabaseTest {
 			}
 			ran.add(run);
 			double write = run.workload().requestSize() * run.workload().concurrency() * 1e-9 * (1 + run.repetition() / 100.0);
-			return new RunResult(latencies(run, IoType.READ, 2 * write), latencies(run, IoType.WRITE, write), duration,
-					"{\"computed\": true}");
+			Optional<Latencies> writes = latencies(run, IoType.WRITE, write);
+			if (writes.isPresent() && writelessAttempts > 0) {
+				writelessAttempts--;
+				writes = Optional.empty();
+			}
+			return new RunResult(latencies(run, IoType.READ, 2 * write), writes, duration, "{\"computed\": true}");
 		}
 
 		private static Optional<Latencies> latencies(PlannedRun run, IoType type, double mean) {
@@ -114,6 +120,50 @@ class MeasurementDatabaseTest {
 			assertEquals(0, Measurement.run(plan, database, third, folder.resolve("scratch"), new Measurement.Listener() {
 			}).measuredNow());
 			assertTrue(third.ran.isEmpty());
+		}
+	}
+
+	@Test
+	void aRunThatCompletedNoWriteItIssuesRunsAgainAndIsRecordedWithItsWrites() throws Exception {
+		MeasurementPlan plan = plan();
+		ComputedRunner runner = new ComputedRunner();
+		runner.writelessAttempts = 2;
+		List<String> heard = new ArrayList<>();
+		try (MeasurementDatabase database = MeasurementDatabase.open(folder.resolve("m.db"), true)) {
+			Measurement.Outcome outcome = Measurement.run(plan, database, runner, folder.resolve("scratch"),
+					new Measurement.Listener() {
+						@Override
+						public void nothingMeasured(PlannedRun run, IoType type, int attempt) {
+							heard.add(run.order() + " " + type + " " + attempt);
+						}
+					});
+			assertEquals(24, outcome.measuredNow());
+			PlannedRun firstWriting = plan.runs().stream().filter(run -> run.workload().issues(IoType.WRITE)).findFirst()
+					.orElseThrow();
+			assertEquals(List.of(firstWriting.order() + " WRITE 1", firstWriting.order() + " WRITE 2"), heard);
+			assertEquals(26, runner.ran.size(), "the run without writes ran three times");
+			for (MeasurementDatabase.Run run : database.runs()) {
+				assertEquals(run.workload().issues(IoType.WRITE), run.writes().isPresent(), run.workload().toString());
+			}
+			assertEquals(4 * 1 + 4 * 2 + 4 * 1, MeasuredDelay.of(database.runs()).size(), "no configuration is left out");
+		}
+	}
+
+	@Test
+	void aRunThatNeverCompletesAWriteItIssuesStopsTheMeasurementNamingIt() throws Exception {
+		MeasurementPlan plan = plan();
+		ComputedRunner runner = new ComputedRunner();
+		runner.writelessAttempts = Integer.MAX_VALUE;
+		PlannedRun firstWriting = plan.runs().stream().filter(run -> run.workload().issues(IoType.WRITE)).findFirst()
+				.orElseThrow();
+		try (MeasurementDatabase database = MeasurementDatabase.open(folder.resolve("m.db"), true)) {
+			MeasurementException error = assertThrows(MeasurementException.class, () -> Measurement.run(plan, database,
+					runner, folder.resolve("scratch"), new Measurement.Listener() {
+					}));
+			assertEquals("run " + (firstWriting.order() + 1) + " (" + firstWriting.workload() + ") completed no write in 3"
+					+ " attempts of 1.0 s each; a longer 'duration' in the plan gives the device time to complete some",
+					error.getMessage());
+			assertEquals(firstWriting.order(), database.runs().size(), "the runs before it stay recorded");
 		}
 	}
 

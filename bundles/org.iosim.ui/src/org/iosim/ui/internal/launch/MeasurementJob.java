@@ -20,6 +20,7 @@ import org.iosim.measure.MeasurementPlan;
 import org.iosim.measure.PlanException;
 import org.iosim.measure.PlannedRun;
 import org.iosim.measure.RunResult;
+import org.iosim.pcm.io.IoType;
 
 /**
  * One measurement in the background, as {@code iosim measure} runs it ({@link Measurement#run}): the
@@ -154,6 +155,12 @@ public final class MeasurementJob extends Job {
 			public void disturbed(PlannedRun run, double cpus, int attempt, boolean kept) {
 				show(progress, "run " + (run.order() + 1) + " disturbed by other processes"
 						+ (kept ? "; kept after " + attempt + " attempts" : "; running it again"));
+			}
+
+			@Override
+			public void nothingMeasured(PlannedRun run, IoType type, int attempt) {
+				show(progress, "run " + (run.order() + 1) + " completed no " + (type == IoType.READ ? "read" : "write")
+						+ "; running it again");
 			}
 		};
 	}
