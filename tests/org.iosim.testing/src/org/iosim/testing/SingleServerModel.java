@@ -68,6 +68,12 @@ public final class SingleServerModel {
 		return this;
 	}
 
+	/** A closed scenario whose users wait {@code delay}, then call the operation once per run. */
+	public SingleServerModel closedScenarioCallingAfter(String delay, String name, int population, String thinkTime) {
+		model.closedScenario(name, population, thinkTime).delay(delay).call(systemRole, operation);
+		return this;
+	}
+
 	/** An open scenario whose users call the operation once, passing the parameters. */
 	public SingleServerModel openScenario(String name, String interArrivalTime, VariableUsage... parameters) {
 		model.openScenario(name, interArrivalTime).call(systemRole, operation, parameters);

@@ -18,34 +18,55 @@ final class Measurement {
 	final String id;
 	final String name;
 	final String caller;
-	final Tally tally = new Tally();
-	final BatchMeans batches = new BatchMeans();
-	final Quantiles quantiles = new Quantiles();
+	final Tally tally;
+	final BatchMeans batches;
+	final Quantiles quantiles;
 	/** Response time over simulated time; kept for usage scenarios only, whose results chart it. */
 	private final boolean tracksTime;
+	/**
+	 * Whether this is the call that is all its usage scenario does, whose response times are the
+	 * scenario's to the bit: it shares the scenario's statistics, which the scenario adds to.
+	 */
+	private final boolean sharesScenarios;
 	TimeSeries overTime;
 	/** The users of a closed workload that follows a load profile, over simulated time; null for other scenarios. */
 	TimeWeightedSeries population;
 	/** Simulated time at which measuring began (after warm-up). */
 	double startedAt;
 
-	private Measurement(String id, String name, String caller, boolean tracksTime) {
+	private Measurement(String id, String name, String caller, boolean tracksTime, Measurement sharedScenario) {
 		this.id = id;
 		this.name = name;
 		this.caller = caller;
 		this.tracksTime = tracksTime;
+		this.sharesScenarios = sharedScenario != null;
+		this.tally = sharesScenarios ? sharedScenario.tally : new Tally();
+		this.batches = sharesScenarios ? sharedScenario.batches : new BatchMeans();
+		this.quantiles = sharesScenarios ? sharedScenario.quantiles : new Quantiles();
 		reset(0);
 	}
 
 	static Measurement ofScenario(String id, String name) {
-		return new Measurement(id, name, null, true);
+		return new Measurement(id, name, null, true, null);
 	}
 
 	static Measurement ofCall(String id, String callee, String caller) {
-		return new Measurement(id, callee, caller, false);
+		return new Measurement(id, callee, caller, false, null);
+	}
+
+	/**
+	 * The measurement of an entry-level call that is all its scenario does: started when the scenario's run
+	 * starts and ended when it ends, in the same events, its response times are the scenario's. Each is
+	 * added once per run instead of twice, and both report the same statistics.
+	 */
+	static Measurement ofSoleCall(Measurement scenario, String id, String callee, String caller) {
+		return new Measurement(id, callee, caller, false, scenario);
 	}
 
 	void add(double now, double responseTime) {
+		if (sharesScenarios) {
+			return;
+		}
 		tally.add(responseTime);
 		batches.add(responseTime);
 		quantiles.add(responseTime);
@@ -67,9 +88,11 @@ final class Measurement {
 		if (population != null) {
 			population.reset(now);
 		}
-		tally.reset();
-		batches.reset();
-		quantiles.reset();
+		if (!sharesScenarios) {
+			tally.reset();
+			batches.reset();
+			quantiles.reset();
+		}
 		startedAt = now;
 		overTime = tracksTime ? new TimeSeries(now, INITIAL_WINDOW) : null;
 	}

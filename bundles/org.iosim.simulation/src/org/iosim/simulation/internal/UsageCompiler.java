@@ -1,7 +1,9 @@
 package org.iosim.simulation.internal;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.function.Consumer;
 
@@ -28,6 +30,13 @@ final class UsageCompiler {
 
 	private final ModelPlan.Builder plan;
 	private final BehaviourCompiler behaviours;
+	/** The entry-level calls of the scenario being compiled, by their steps: one may turn out to be all it does. */
+	private final Map<ModelPlan.Slot<Step>, SoleCall> soleCallCandidates = new HashMap<>();
+
+	/** The measurement of the scenario whose only step an entry-level call is, once that is known; else null. */
+	private static final class SoleCall {
+		ModelPlan.Slot<Measurement> scenario;
+	}
 
 	UsageCompiler(ModelPlan.Builder plan, BehaviourCompiler behaviours) {
 		this.plan = plan;
@@ -43,6 +52,10 @@ final class UsageCompiler {
 			return created;
 		});
 		List<ModelPlan.Slot<Step>> steps = userBehaviour(scenario, scenario.getBehaviour());
+		if (steps.size() == 1 && soleCallCandidates.containsKey(steps.get(0))) {
+			soleCallCandidates.get(steps.get(0)).scenario = measurement;
+		}
+		soleCallCandidates.clear();
 		String origin = Elements.describe(scenario);
 		ModelPlan.WorkloadCompilation workloads = workload -> workloadDriver(scenario, workload, measurement, steps,
 				origin);
@@ -225,16 +238,20 @@ final class UsageCompiler {
 			String id = call.getId();
 			String name = (callee == null ? "?" : callee.name()) + "." + Elements.name(call.getSignature());
 			String scenario = Elements.name(scenarioOf(call));
+			SoleCall sole = new SoleCall();
 			ModelPlan.Slot<Measurement> measurement = plan.create(building -> {
-				Measurement created = Measurement.ofCall(id, name, scenario);
+				Measurement created = sole.scenario == null ? Measurement.ofCall(id, name, scenario)
+						: Measurement.ofSoleCall(sole.scenario.in(building), id, name, scenario);
 				building.replication.calls.add(created);
 				building.replication.entryLevelCalls.add(created);
 				return created;
 			});
 			String origin = Elements.describe(call);
 			List<Steps.Assignment> inputs = behaviours.assignments(call, call.getInputParameterUsages());
-			steps.add(plan.create(building -> new Steps.Call(origin, target.in(building), inputs, List.of(),
-					measurement.in(building), null, building.replication.newStream())));
+			ModelPlan.Slot<Step> step = plan.create(building -> new Steps.Call(origin, target.in(building), inputs,
+					List.of(), measurement.in(building), null, building.replication.newStream()));
+			steps.add(step);
+			soleCallCandidates.put(step, sole);
 			return Boolean.TRUE;
 		}
 

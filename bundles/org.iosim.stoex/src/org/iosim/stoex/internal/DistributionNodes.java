@@ -31,13 +31,13 @@ final class DistributionNodes {
 	static final class Exponential extends Node.OfDouble {
 
 		private final Node rate;
+		/** The rate, checked once, when it is a constant (as nearly every one is); NaN when it is drawn. */
+		private final double constantRate;
 
 		Exponential(Node rate, int column) {
 			super(column);
 			this.rate = rate;
-			if (rate.isConstant()) {
-				rate(null);
-			}
+			constantRate = rate.isConstant() ? rate(null) : Double.NaN;
 		}
 
 		private double rate(EvaluationContext context) {
@@ -46,6 +46,9 @@ final class DistributionNodes {
 
 		@Override
 		double asDouble(EvaluationContext context) {
+			if (constantRate == constantRate) {
+				return context.standardExponential() / constantRate;
+			}
 			return context.standardExponential() / rate(context);
 		}
 

@@ -22,6 +22,7 @@ import org.iosim.engine.ModelCompilationException;
 import org.iosim.engine.SimulationConfig;
 import org.iosim.engine.SimulationException;
 import org.iosim.engine.SimulationResult;
+import org.iosim.engine.SimulationResult.ResponseTime;
 import org.iosim.testing.ComponentBuilder;
 import org.iosim.testing.ContainerBuilder;
 import org.iosim.testing.ModelBuilder;
@@ -83,6 +84,29 @@ class SemanticsTest {
 		assertEquals(exact, time.mean(), 4 * time.ci95());
 		assertEquals(0.5, time.min(), 1e-9);
 		assertEquals(11.5, time.max(), 1e-9);
+	}
+
+	@Test
+	void aCallThatIsAllItsScenarioDoesHasTheScenariosResponseTimesAndACallAfterADelayItsOwn() throws Exception {
+		SingleServerModel model = new SingleServerModel("calls");
+		model.server().processorSharing(model.cpu(), "1");
+		model.seff(demand(model.cpu(), "Exp(10)")).closedScenario("call alone", 2, "Exp(1)")
+				.closedScenarioCallingAfter("0.5", "delay, then call", 2, "Exp(1)");
+
+		SimulationResult result = ExactnessTest.simulate(model.build(), SHORT);
+		ResponseTime alone = result.scenarios().get(0).responseTime();
+		assertEquals(alone, callOf(result, "call alone"), "the same runs, started and ended in the same events");
+		ResponseTime delayed = result.scenarios().get(1).responseTime();
+		ResponseTime call = callOf(result, "delay, then call");
+		assertEquals(delayed.count(), call.count());
+		assertEquals(delayed.mean() - 0.5, call.mean(), 1e-9);
+		assertEquals(delayed.min() - 0.5, call.min(), 1e-9);
+		assertEquals(delayed.max() - 0.5, call.max(), 1e-9);
+	}
+
+	private static ResponseTime callOf(SimulationResult result, String scenario) {
+		return result.calls().stream().filter(call -> call.caller().equals(scenario)).findFirst().orElseThrow()
+				.responseTime();
 	}
 
 	@Test
