@@ -562,7 +562,8 @@ final class BehaviourCompiler {
 			Step step = new Steps.SetVariables(origin, List.of(), null);
 			Frame parameters = Frame.newScope(new Step[0], null, null);
 			Steps.assign(step, componentParameters, parameters, parameters, replication.newStream());
-			double capacity = Steps.sampleDouble(step, "capacity", expression, replication.newStream(), parameters);
+			double capacity = Steps.sampleDouble(step, "capacity", expression,
+					expression.numberSampler(replication.newStream()), parameters);
 			if (capacity != Math.rint(capacity) || capacity < 1 || capacity > Integer.MAX_VALUE) {
 				// the element is read only to name it in the message
 				throw new Unsimulatable(declared, problem + capacity + "; it must be a whole number of at least 1");

@@ -9,6 +9,7 @@ import org.iosim.simulation.engine.ActiveResource;
 import org.iosim.simulation.engine.Completion;
 import org.iosim.simulation.engine.PassiveResource;
 import org.iosim.stoex.CompiledExpression;
+import org.iosim.stoex.CompiledExpression.NumberSampler;
 import org.iosim.stoex.StoExEvaluationException;
 
 /** The compiled forms of RDSEFF and usage-model actions. */
@@ -17,11 +18,14 @@ final class Steps {
 	private Steps() {
 	}
 
-	/** Samples an expression, naming the model element when that fails. */
-	static double sampleDouble(Step step, String what, CompiledExpression expression, UniformRandomProvider random,
+	/**
+	 * Samples a numeric expression through its sampler (bound to the step's stream once, as each step
+	 * binds the numeric expressions it samples), naming the model element when that fails.
+	 */
+	static double sampleDouble(Step step, String what, CompiledExpression expression, NumberSampler sampler,
 			Frame frame) {
 		try {
-			return expression.sampleDouble(random, frame);
+			return sampler.sampleDouble(frame);
 		} catch (StoExEvaluationException | ClassCastException failed) {
 			throw new SimulationException(step.origin + ": cannot evaluate " + what + " '" + Diagnostic.excerpt(expression.text()) + "': "
 					+ failed.getMessage());
@@ -40,9 +44,9 @@ final class Steps {
 	}
 
 	/** Samples a demand, time or size, which must be finite and not negative. */
-	static double sampleAmount(Step step, String what, CompiledExpression expression, UniformRandomProvider random,
+	static double sampleAmount(Step step, String what, CompiledExpression expression, NumberSampler sampler,
 			Frame frame) {
-		double value = sampleDouble(step, what, expression, random, frame);
+		double value = sampleDouble(step, what, expression, sampler, frame);
 		if (!(value >= 0) || Double.isInfinite(value)) {
 			throw new SimulationException(step.origin + ": " + what + " '" + Diagnostic.excerpt(expression.text()) + "' evaluated to "
 					+ value + "; it must be finite and not negative");
@@ -50,9 +54,9 @@ final class Steps {
 		return value;
 	}
 
-	static long sampleCount(Step step, String what, CompiledExpression expression, UniformRandomProvider random,
+	static long sampleCount(Step step, String what, CompiledExpression expression, NumberSampler sampler,
 			Frame frame) {
-		double value = sampleDouble(step, what, expression, random, frame);
+		double value = sampleDouble(step, what, expression, sampler, frame);
 		if (!(value >= 0) || Double.isInfinite(value) || value != Math.rint(value)) {
 			throw new SimulationException(step.origin + ": " + what + " '" + expression.text()
 					+ "' must be a finite whole number of at least 0, but evaluated to " + value);
@@ -66,8 +70,8 @@ final class Steps {
 		/** What an error names; made once, since a demand is sampled on every run of the step. */
 		private final String what;
 		private final CompiledExpression demand;
+		private final NumberSampler demands;
 		private final double rate;
-		private final UniformRandomProvider random;
 
 		Demand(String origin, ActiveResource resource, CompiledExpression demand, double rate,
 				UniformRandomProvider random) {
@@ -75,13 +79,13 @@ final class Steps {
 			this.resource = resource;
 			this.what = "resource demand on " + resource.name();
 			this.demand = demand;
+			this.demands = demand.numberSampler(random);
 			this.rate = rate;
-			this.random = random;
 		}
 
 		@Override
 		boolean run(SimulatedProcess process, Frame frame) {
-			double amount = sampleAmount(this, what, demand, random, frame);
+			double amount = sampleAmount(this, what, demand, demands, frame);
 			if (amount == 0) {
 				return true;
 			}
@@ -93,17 +97,17 @@ final class Steps {
 	/** Waits for a sampled time without using a resource (usage-model delays, think times). */
 	static final class Delay extends Step {
 		private final CompiledExpression time;
-		private final UniformRandomProvider random;
+		private final NumberSampler times;
 
 		Delay(String origin, CompiledExpression time, UniformRandomProvider random) {
 			super(origin);
 			this.time = time;
-			this.random = random;
+			this.times = time.numberSampler(random);
 		}
 
 		@Override
 		boolean run(SimulatedProcess process, Frame frame) {
-			double delay = sampleAmount(this, "delay", time, random, frame);
+			double delay = sampleAmount(this, "delay", time, times, frame);
 			if (delay == 0) {
 				return true;
 			}
@@ -115,19 +119,19 @@ final class Steps {
 	/** Runs its body a sampled number of times in the enclosing scope (loops, collection iterators, repeated calls). */
 	static final class Repeat extends Step {
 		private final CompiledExpression count;
+		private final NumberSampler counts;
 		private final Step[] body;
-		private final UniformRandomProvider random;
 
 		Repeat(String origin, CompiledExpression count, Step[] body, UniformRandomProvider random) {
 			super(origin);
 			this.count = count;
+			this.counts = count.numberSampler(random);
 			this.body = body;
-			this.random = random;
 		}
 
 		@Override
 		boolean run(SimulatedProcess process, Frame frame) {
-			long times = sampleCount(this, "iteration count", count, random, frame);
+			long times = sampleCount(this, "iteration count", count, counts, frame);
 			if (times > 0) {
 				Frame loop = process.nested(frame, body);
 				loop.repetitionsLeft = times - 1;
@@ -462,11 +466,12 @@ final class Steps {
 		private final VirtualizedStorageScheduler storage;
 		private final org.iosim.pcm.io.IoType type;
 		private final CompiledExpression size;
+		private final NumberSampler sizes;
 		private final CompiledExpression sequentiality;
+		private final NumberSampler sequentialities;
 		private final String fileSet;
 		private final double fileSetSize;
 		private final boolean synchronous;
-		private final UniformRandomProvider random;
 		private final ActiveResource processor;
 
 		/** @param processor the resource processing the delay as work, null when the request only waits */
@@ -480,15 +485,17 @@ final class Steps {
 			this.type = type;
 			this.size = size;
 			this.sequentiality = sequentiality;
+			// both from the step's one stream, the size drawn first
+			this.sizes = size.numberSampler(random);
+			this.sequentialities = sequentiality.numberSampler(random);
 			this.fileSet = fileSet;
 			this.fileSetSize = fileSetSize;
-			this.random = random;
 		}
 
 		@Override
 		boolean run(SimulatedProcess process, Frame frame) {
-			double bytes = sampleAmount(this, "I/O request size", size, random, frame);
-			double probability = sampleDouble(this, "sequentiality", sequentiality, random, frame);
+			double bytes = sampleAmount(this, "I/O request size", size, sizes, frame);
+			double probability = sampleDouble(this, "sequentiality", sequentiality, sequentialities, frame);
 			if (!(probability >= 0 && probability <= 1)) {
 				throw new SimulationException(origin + ": sequentiality '" + Diagnostic.excerpt(sequentiality.text()) + "' evaluated to "
 						+ probability + "; it must lie between 0 and 1");

@@ -7,6 +7,7 @@ import org.iosim.simulation.ArrivalRateProfile;
 import org.iosim.simulation.engine.Completion;
 import org.iosim.simulation.engine.Event;
 import org.iosim.stoex.CompiledExpression;
+import org.iosim.stoex.CompiledExpression.NumberSampler;
 
 /** Drivers that start usage-scenario runs: a closed population of users, or an open arrival stream. */
 final class Workloads {
@@ -14,10 +15,11 @@ final class Workloads {
 	private Workloads() {
 	}
 
-	private static double sampleTime(String origin, String what, CompiledExpression time, UniformRandomProvider random) {
+	/** Samples a time through its sampler (the expression bound to the driver's stream), which must be finite and not negative. */
+	private static double sampleTime(String origin, String what, CompiledExpression time, NumberSampler sampler) {
 		double value;
 		try {
-			value = time.sampleDouble(random, org.iosim.stoex.Bindings.EMPTY);
+			value = sampler.sampleDouble(org.iosim.stoex.Bindings.EMPTY);
 		} catch (RuntimeException failed) {
 			throw new SimulationException(origin + ": cannot evaluate " + what + " '" + Diagnostic.excerpt(time.text()) + "': "
 					+ failed.getMessage());
@@ -128,7 +130,7 @@ final class Workloads {
 		private final Step[] steps;
 		private final int population;
 		private final CompiledExpression thinkTime;
-		private final UniformRandomProvider random;
+		private final NumberSampler thinkTimes;
 		private final String origin;
 		/** The profile the population follows, or null for a fixed population. */
 		private final ArrivalRateProfile profile;
@@ -157,7 +159,7 @@ final class Workloads {
 			this.steps = steps;
 			this.population = population;
 			this.thinkTime = thinkTime;
-			this.random = random;
+			this.thinkTimes = thinkTime.numberSampler(random);
 			this.origin = origin;
 			this.profile = profile;
 			this.maxUsers = maxUsers;
@@ -224,7 +226,7 @@ final class Workloads {
 					measurement.populationChanged(replication.simulator().now(), users);
 					return;
 				}
-				replication.simulator().schedule(sampleTime(origin, "think time", thinkTime, random), this);
+				replication.simulator().schedule(sampleTime(origin, "think time", thinkTime, thinkTimes), this);
 			}
 
 			/** Thinking is over. */
@@ -243,7 +245,7 @@ final class Workloads {
 	static final class Open {
 		private final Replication replication;
 		private final CompiledExpression interArrivalTime;
-		private final UniformRandomProvider random;
+		private final NumberSampler interArrivalTimes;
 		private final String origin;
 		private final long maxInSystem;
 		private final Runs runs;
@@ -255,7 +257,7 @@ final class Workloads {
 			this.replication = replication;
 			this.runs = new Runs(replication, measurement, steps, this::left);
 			this.interArrivalTime = interArrivalTime;
-			this.random = random;
+			this.interArrivalTimes = interArrivalTime.numberSampler(random);
 			this.origin = origin;
 			this.maxInSystem = maxInSystem;
 		}
@@ -265,7 +267,7 @@ final class Workloads {
 		}
 
 		private void scheduleNext() {
-			double gap = sampleTime(origin, "inter-arrival time", interArrivalTime, random);
+			double gap = sampleTime(origin, "inter-arrival time", interArrivalTime, interArrivalTimes);
 			replication.simulator().schedule(gap, arrival);
 		}
 

@@ -4,6 +4,7 @@ import java.util.Objects;
 import java.util.OptionalDouble;
 
 import org.apache.commons.rng.UniformRandomProvider;
+import org.apache.commons.rng.sampling.distribution.ZigguratSampler;
 import org.iosim.stoex.Bindings;
 import org.iosim.stoex.CompiledExpression;
 import org.iosim.stoex.StoExEvaluationException;
@@ -60,6 +61,22 @@ public final class CompiledTree implements CompiledExpression {
 		} finally {
 			context.close();
 		}
+	}
+
+	@Override
+	public NumberSampler numberSampler(UniformRandomProvider rng) {
+		Objects.requireNonNull(rng, "rng");
+		if (root.type.isNumeric() && root.isConstant()) {
+			double value = root.asDouble(null);
+			return bindings -> value;
+		}
+		if (root instanceof DistributionNodes.Exponential exponential && exponential.hasConstantRate()) {
+			// the draws the context's sampler would make, since the context passes each call on to rng
+			ZigguratSampler.Exponential standard = ZigguratSampler.Exponential.of(rng);
+			double rate = exponential.constantRate();
+			return bindings -> standard.sample() / rate;
+		}
+		return bindings -> sampleDouble(rng, bindings);
 	}
 
 	@Override

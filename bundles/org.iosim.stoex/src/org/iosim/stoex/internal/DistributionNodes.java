@@ -44,6 +44,15 @@ final class DistributionNodes {
 			return positive(BuiltinFunction.EXP, "rate", rate.asDouble(context), column);
 		}
 
+		boolean hasConstantRate() {
+			return constantRate == constantRate;
+		}
+
+		/** The rate, if {@link #hasConstantRate()}. */
+		double constantRate() {
+			return constantRate;
+		}
+
 		@Override
 		double asDouble(EvaluationContext context) {
 			if (constantRate == constantRate) {

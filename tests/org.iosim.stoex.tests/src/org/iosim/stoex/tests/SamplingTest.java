@@ -50,6 +50,22 @@ class SamplingTest {
 		assertTrue(errors < 4, text + ": sample mean " + estimate[0] + " is " + errors + " standard errors off");
 	}
 
+	/** A sampler bound to a generator draws what sampling with that generator draws, including where it takes a shorter way. */
+	@ParameterizedTest
+	@CsvSource(delimiter = '|', value = { "Exp(2)", "Exp(0.04) * 3", "Exp(n.VALUE)", "Norm(0.07, 0.03)", "7.5", "2 * 3 + n.VALUE",
+			"IntPMF[(1;0.3)(2;0.7)] + Exp(4)" })
+	void aBoundSamplerDrawsWhatSamplingWithItsGeneratorDraws(String text) {
+		CompiledExpression expression = StoEx.parse(text).compile();
+		Bindings bindings = variable -> variable.equals("n.VALUE") ? 5.0 : null;
+		UniformRandomProvider sampled = Samples.rng();
+		UniformRandomProvider bound = Samples.rng();
+		CompiledExpression.NumberSampler sampler = expression.numberSampler(bound);
+		for (int i = 0; i < 10_000; i++) {
+			assertEquals(expression.sampleDouble(sampled, bindings), sampler.sampleDouble(bindings), text + ", sample " + i);
+		}
+		assertEquals(sampled.nextLong(), bound.nextLong(), "both generators are at the same place afterwards");
+	}
+
 	@Test
 	void doublePdfSpreadsEachProbabilityOverItsInterval() {
 		CompiledExpression pdf = StoEx.parse("DoublePDF[(1.0;0.25)(2.0;0.5)(3.0;0.25)]").compile();
