@@ -29,7 +29,7 @@ public final class DelayResource extends AbstractActiveResource {
 		simulator.schedule(serviceTime, job);
 	}
 
-	private final class Job implements Event {
+	private final class Job extends Event {
 		private double arrivalTime;
 		private Completion then;
 		private Job nextSpare;

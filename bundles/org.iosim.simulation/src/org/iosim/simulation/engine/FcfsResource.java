@@ -74,7 +74,7 @@ public final class FcfsResource extends AbstractActiveResource {
 		return larger;
 	}
 
-	private final class Server implements Event {
+	private final class Server extends Event {
 
 		private double arrivalTime;
 		private Completion then;

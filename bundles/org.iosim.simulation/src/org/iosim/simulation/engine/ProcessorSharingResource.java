@@ -31,7 +31,12 @@ public final class ProcessorSharingResource extends AbstractActiveResource {
 	private int[] freeSlots = new int[16];
 	private int freeCount;
 	private int slotsUsed;
-	private final Event departure = this::departureDue;
+	private final Event departure = new Event() {
+		@Override
+		public void fire() {
+			departureDue();
+		}
+	};
 	private double virtualTime;
 	private double virtualTimeUpdatedAt;
 	// The one pending departure, in primitive fields rather than an EventHandle: it is rescheduled at

@@ -65,10 +65,20 @@ public final class Simulator {
 		enqueue(timeAfter(delay), event);
 	}
 
+	/** Schedules {@code action} to run {@code delay} time units from now, as an event made for it. */
+	public void schedule(double delay, Runnable action) {
+		schedule(delay, eventRunning(action));
+	}
+
 	/** As {@link #schedule}, returning a handle that can cancel the event. */
 	public EventHandle scheduleCancellable(double delay, Event event) {
 		double time = timeAfter(delay);
 		return new EventHandle(this, time, enqueue(time, event));
+	}
+
+	/** As {@link #schedule(double, Runnable)}, returning a handle that can cancel the event. */
+	public EventHandle scheduleCancellable(double delay, Runnable action) {
+		return scheduleCancellable(delay, eventRunning(action));
 	}
 
 	/** Schedules {@code event} to fire at the absolute simulated {@code time}, not before now. */
@@ -77,6 +87,21 @@ public final class Simulator {
 			throw new IllegalArgumentException("time must be finite and not before now (" + now + "): " + time);
 		}
 		enqueue(time, event);
+	}
+
+	/** Schedules {@code action} to run at the absolute simulated {@code time}, not before now. */
+	public void scheduleAt(double time, Runnable action) {
+		scheduleAt(time, eventRunning(action));
+	}
+
+	private static Event eventRunning(Runnable action) {
+		Objects.requireNonNull(action, "action");
+		return new Event() {
+			@Override
+			public void fire() {
+				action.run();
+			}
+		};
 	}
 
 	private double timeAfter(double delay) {

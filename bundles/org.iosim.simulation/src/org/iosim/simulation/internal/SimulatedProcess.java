@@ -9,7 +9,7 @@ import org.iosim.simulation.engine.Event;
  * a trampoline: a completion that arrives while the process is running (a passive resource granted
  * at once) does not recurse.
  */
-final class SimulatedProcess implements Completion, Event {
+final class SimulatedProcess extends Event implements Completion {
 
 	private final Replication replication;
 	private final Completion finished;

@@ -211,7 +211,13 @@ final class Workloads {
 		}
 
 		/** One member of the population; it lives as long as it stays, so its cycle allocates no callbacks. */
-		private final class User extends MeasuredRuns implements Event {
+		private final class User extends MeasuredRuns {
+			private final Event thinkingOver = new Event() {
+				@Override
+				public void fire() {
+					startRun();
+				}
+			};
 
 			User() {
 				super(Closed.this.replication, Closed.this.measurement, Closed.this.steps);
@@ -226,13 +232,8 @@ final class Workloads {
 					measurement.populationChanged(replication.simulator().now(), users);
 					return;
 				}
-				replication.simulator().schedule(sampleTime(origin, "think time", thinkTime, thinkTimes), this);
-			}
-
-			/** Thinking is over. */
-			@Override
-			public void fire() {
-				startRun();
+				replication.simulator().schedule(sampleTime(origin, "think time", thinkTime, thinkTimes),
+						thinkingOver);
 			}
 		}
 	}
@@ -249,7 +250,12 @@ final class Workloads {
 		private final String origin;
 		private final long maxInSystem;
 		private final Runs runs;
-		private final Event arrival = this::arrive;
+		private final Event arrival = new Event() {
+			@Override
+			public void fire() {
+				arrive();
+			}
+		};
 		private long inSystem;
 
 		Open(Replication replication, Measurement measurement, Step[] steps, CompiledExpression interArrivalTime,
@@ -306,7 +312,12 @@ final class Workloads {
 		private final String origin;
 		private final long maxInSystem;
 		private final Runs runs;
-		private final Event arrival = this::arrive;
+		private final Event arrival = new Event() {
+			@Override
+			public void fire() {
+				arrive();
+			}
+		};
 		private ArrivalRateProfile.Segment segment;
 		private long inSystem;
 

@@ -11,6 +11,7 @@ import java.util.List;
 
 import org.apache.commons.rng.UniformRandomProvider;
 import org.apache.commons.rng.simple.RandomSource;
+import org.iosim.simulation.engine.Event;
 import org.iosim.simulation.engine.EventHandle;
 import org.iosim.simulation.engine.Simulator;
 import org.junit.jupiter.api.Test;
@@ -261,7 +262,8 @@ class SimulatorTest {
 		assertThrows(IllegalArgumentException.class, () -> simulator.schedule(-1, () -> { }));
 		assertThrows(IllegalArgumentException.class, () -> simulator.schedule(Double.NaN, () -> { }));
 		assertThrows(IllegalArgumentException.class, () -> simulator.schedule(Double.POSITIVE_INFINITY, () -> { }));
-		assertThrows(NullPointerException.class, () -> simulator.schedule(1, null));
+		assertThrows(NullPointerException.class, () -> simulator.schedule(1, (Event) null));
+		assertThrows(NullPointerException.class, () -> simulator.schedule(1, (Runnable) null));
 		simulator.runUntil(5);
 		assertThrows(IllegalArgumentException.class, () -> simulator.scheduleAt(4, () -> { }));
 		assertThrows(IllegalArgumentException.class, () -> simulator.runUntil(4));
