@@ -74,10 +74,20 @@ public final class SingleServerModel {
 		return this;
 	}
 
+	/** A closed scenario to add user actions to, e.g. calls of {@link #operation()} through {@link #systemRole()}. */
+	public ScenarioBuilder closedScenarioOfActions(String name, int population, String thinkTime) {
+		return model.closedScenario(name, population, thinkTime);
+	}
+
 	/** An open scenario whose users call the operation once, passing the parameters. */
 	public SingleServerModel openScenario(String name, String interArrivalTime, VariableUsage... parameters) {
 		model.openScenario(name, interArrivalTime).call(systemRole, operation, parameters);
 		return this;
+	}
+
+	/** The operation, {@code serve}. */
+	public OperationSignature operation() {
+		return operation;
 	}
 
 	/** The system's provided role, which the scenarios call. */

@@ -91,7 +91,7 @@ public final class PassiveResource {
 		}
 		waiting.update(now, waiters.size());
 		recordGrant(now - next.requestTime);
-		simulator.schedule(0, next.granted::completed);
+		simulator.schedule(0, next);
 	}
 
 	private void recordGrant(double waitingTime) {
@@ -148,6 +148,19 @@ public final class PassiveResource {
 		return "PassiveResource[" + name + "]";
 	}
 
-	private record Waiter(double requestTime, Completion granted) {
+	/** An acquirer waiting for a permit; once it is granted, the event that tells it so. */
+	private static final class Waiter extends Event {
+		private final double requestTime;
+		private final Completion granted;
+
+		Waiter(double requestTime, Completion granted) {
+			this.requestTime = requestTime;
+			this.granted = granted;
+		}
+
+		@Override
+		public void fire() {
+			granted.completed();
+		}
 	}
 }

@@ -20,6 +20,11 @@ final class Frame implements Bindings {
 	FrameExit exit;
 	/** The frame whose variables this one shares, or this frame for a scope of its own. */
 	private Frame scope;
+	/**
+	 * The variables, if this frame is a scope of its own; else an empty map it keeps, or null. A finished
+	 * frame keeps its map, emptied, for the next scope it opens, so that a call passing parameters makes
+	 * no new map once the process has run such a call.
+	 */
 	private Map<String, Object> variables;
 	int next;
 	/** Further runs of the steps still to do (loops). */
@@ -47,17 +52,24 @@ final class Frame implements Bindings {
 
 	/** This finished frame as a frame with a scope of its own, initially without variables. */
 	Frame reuseAsScope(Step[] newSteps, Frame newCaller, FrameExit newExit) {
-		return reset(newSteps, null, null, newCaller, newExit);
+		return reset(newSteps, null, variables, newCaller, newExit);
 	}
 
-	/** Forgets what this finished frame ran and keeps it as a spare, chained to the next spare through {@link #caller}. */
+	/**
+	 * Forgets what this finished frame ran (its variables too, keeping their map empty) and keeps it as a
+	 * spare, chained to the next spare through {@link #caller}. Nothing reads a finished frame's variables:
+	 * a reply crossing a link holds its frame until it has arrived, and events and forks copy them.
+	 */
 	Frame releasedBefore(Frame nextSpare) {
-		return reset(null, null, null, nextSpare, null);
+		if (variables != null) {
+			variables.clear();
+		}
+		return reset(null, null, variables, nextSpare, null);
 	}
 
 	/** This finished frame as one sharing the variables of {@code enclosing} (loop and branch bodies). */
 	Frame reuseAsNested(Frame enclosing, Step[] body, FrameExit nestedExit) {
-		return reset(body, enclosing.scope, null, enclosing, nestedExit);
+		return reset(body, enclosing.scope, variables, enclosing, nestedExit);
 	}
 
 	/** A frame with a scope of its own, initially without variables. */

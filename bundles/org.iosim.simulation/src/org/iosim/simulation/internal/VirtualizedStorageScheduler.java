@@ -15,6 +15,7 @@ import org.iosim.engine.SimulationException;
 import org.iosim.engine.SimulationObserver;
 import org.iosim.simulation.engine.ActiveResource;
 import org.iosim.simulation.engine.Completion;
+import org.iosim.simulation.engine.Event;
 import org.iosim.simulation.engine.Simulator;
 
 /**
@@ -94,19 +95,50 @@ final class VirtualizedStorageScheduler {
 		WorkloadState state = statusList.arrive(request, inService);
 		inService++;
 		concurrency.update(simulator.now(), inService);
-		double arrival = simulator.now();
-		Runnable leave = () -> leave(request, arrival, then);
+		Departure departure = new Departure(request, simulator.now(), then);
 		try {
 			if (model instanceof EmbeddedIoModel embedded) {
-				embedded.submit(state, request, leave);
+				embedded.submit(state, request, departure);
 			} else if (processor != null) {
-				processor.serveFor(model.delay(state), leave::run);
+				processor.serveFor(model.delay(state), departure);
 			} else {
-				simulator.schedule(model.delay(state), leave::run);
+				simulator.schedule(model.delay(state), (Event) departure);
 			}
 		} catch (AnalysisModelException failed) {
 			throw new SimulationException(origin + ": the I/O analysis model '" + modelName + "' of storage '"
 					+ name + "' failed: " + failed.getMessage());
+		}
+	}
+
+	/**
+	 * A request in service, which leaves when its delay is over, whichever way the delay passes: as an
+	 * event, as the completion of a resource's work, or as an embedded model's callback. One object for
+	 * all three, since a request makes one.
+	 */
+	private final class Departure extends Event implements Completion, Runnable {
+		private final ArrivingRequest request;
+		private final double arrival;
+		private final Completion then;
+
+		Departure(ArrivingRequest request, double arrival, Completion then) {
+			this.request = request;
+			this.arrival = arrival;
+			this.then = then;
+		}
+
+		@Override
+		public void fire() {
+			leave(request, arrival, then);
+		}
+
+		@Override
+		public void completed() {
+			fire();
+		}
+
+		@Override
+		public void run() {
+			fire();
 		}
 	}
 

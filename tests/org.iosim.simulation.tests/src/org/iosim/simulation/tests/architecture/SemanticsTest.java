@@ -104,6 +104,19 @@ class SemanticsTest {
 		assertEquals(delayed.max() - 0.5, call.max(), 1e-9);
 	}
 
+	/** The second call's frame is the first one's, finished and reused: the variables it had must be gone. */
+	@Test
+	void aCallSeesOnlyTheParametersItIsPassedNotThoseOfTheCallBefore() {
+		SingleServerModel model = delayServer();
+		model.seff(branch(guarded("flag.VALUE == 1", demand(model.cpu(), "1.0")), guarded("flag.VALUE <> 1")));
+		model.closedScenarioOfActions("two calls", 1, "0").call(model.systemRole(), model.operation(), value("flag", "1"))
+				.call(model.systemRole(), model.operation());
+
+		SimulationException failure = assertThrows(SimulationException.class,
+				() -> ExactnessTest.simulate(model.build(), SHORT));
+		assertTrue(failure.getMessage().contains("flag.VALUE"), failure.getMessage());
+	}
+
 	private static ResponseTime callOf(SimulationResult result, String scenario) {
 		return result.calls().stream().filter(call -> call.caller().equals(scenario)).findFirst().orElseThrow()
 				.responseTime();
