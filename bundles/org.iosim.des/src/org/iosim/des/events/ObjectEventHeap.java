@@ -105,19 +105,7 @@ public final class ObjectEventHeap<T> extends PrimitiveEventHeap {
 	private void siftDown(int hole, double time, long sequence, Object payload) {
 		int half = size >>> 1;
 		while (hole < half) {
-			int child = 2 * hole + 1;
-			int right = child + 1;
-			if (right < size) {
-				// the earlier child by a select rather than a jump (a processor guesses which child wins no
-				// better than chance); equal times leave it to the sequence numbers
-				double leftTime = times[child];
-				double rightTime = times[right];
-				boolean rightFirst = rightTime < leftTime;
-				if (rightTime == leftTime) {
-					rightFirst = sequences[right] < sequences[child];
-				}
-				child = rightFirst ? right : child;
-			}
+			int child = earlierChild(2 * hole + 1);
 			double childTime = times[child];
 			long childSequence = sequences[child];
 			if (!precedes(childTime, childSequence, time, sequence)) {

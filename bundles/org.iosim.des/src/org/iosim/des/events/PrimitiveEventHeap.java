@@ -54,6 +54,25 @@ abstract sealed class PrimitiveEventHeap implements FutureEventList permits Obje
 		return capacity;
 	}
 
+	/**
+	 * The earlier of the children at {@code left} and {@code left + 1}, or {@code left} if it is the last
+	 * entry: chosen by a select rather than a jump, since a processor guesses which child wins no better
+	 * than chance; equal times leave it to the sequence numbers.
+	 */
+	final int earlierChild(int left) {
+		int right = left + 1;
+		if (right >= size) {
+			return left;
+		}
+		double leftTime = times[left];
+		double rightTime = times[right];
+		boolean rightFirst = rightTime < leftTime;
+		if (rightTime == leftTime) {
+			rightFirst = sequences[right] < sequences[left];
+		}
+		return rightFirst ? right : left;
+	}
+
 	static boolean precedes(double time, long sequence, double otherTime, long otherSequence) {
 		return time < otherTime || (time == otherTime && sequence < otherSequence);
 	}

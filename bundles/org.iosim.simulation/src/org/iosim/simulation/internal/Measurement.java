@@ -27,7 +27,7 @@ final class Measurement {
 	 * Whether this is the call that is all its usage scenario does, whose response times are the
 	 * scenario's to the bit: it shares the scenario's statistics, which the scenario adds to.
 	 */
-	private final boolean sharesScenarios;
+	private final boolean sharesScenario;
 	TimeSeries overTime;
 	/** The users of a closed workload that follows a load profile, over simulated time; null for other scenarios. */
 	TimeWeightedSeries population;
@@ -39,10 +39,10 @@ final class Measurement {
 		this.name = name;
 		this.caller = caller;
 		this.tracksTime = tracksTime;
-		this.sharesScenarios = sharedScenario != null;
-		this.tally = sharesScenarios ? sharedScenario.tally : new Tally();
-		this.batches = sharesScenarios ? sharedScenario.batches : new BatchMeans();
-		this.quantiles = sharesScenarios ? sharedScenario.quantiles : new Quantiles();
+		this.sharesScenario = sharedScenario != null;
+		this.tally = sharesScenario ? sharedScenario.tally : new Tally();
+		this.batches = sharesScenario ? sharedScenario.batches : new BatchMeans();
+		this.quantiles = sharesScenario ? sharedScenario.quantiles : new Quantiles();
 		reset(0);
 	}
 
@@ -64,7 +64,7 @@ final class Measurement {
 	}
 
 	void add(double now, double responseTime) {
-		if (sharesScenarios) {
+		if (sharesScenario) {
 			return;
 		}
 		tally.add(responseTime);
@@ -88,7 +88,7 @@ final class Measurement {
 		if (population != null) {
 			population.reset(now);
 		}
-		if (!sharesScenarios) {
+		if (!sharesScenario) {
 			tally.reset();
 			batches.reset();
 			quantiles.reset();
