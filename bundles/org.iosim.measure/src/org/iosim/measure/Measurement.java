@@ -212,7 +212,7 @@ public final class Measurement {
 			if (attempt == ATTEMPTS_TO_MEASURE_EACH_TYPE) {
 				throw new MeasurementException(String.format(Locale.ROOT, "run %d (%s) completed no %s in %d attempts of"
 						+ " %s s each; a longer 'duration' in the plan gives the device time to complete some",
-						run.order() + 1, run.workload(), unmeasured == IoType.READ ? "read" : "write", attempt,
+						run.order() + 1, run.workload(), RunResult.word(unmeasured), attempt,
 						plan.runSeconds()));
 			}
 			listener.nothingMeasured(run, unmeasured, attempt);

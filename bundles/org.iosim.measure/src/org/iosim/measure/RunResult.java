@@ -22,6 +22,11 @@ public record RunResult(Optional<Latencies> reads, Optional<Latencies> writes, d
 			double p95, double p99) {
 	}
 
+	/** @return "read" or "write": a type as the messages about runs name it */
+	public static String word(IoType type) {
+		return type == IoType.READ ? "read" : "write";
+	}
+
 	/** @return the figures of that type */
 	public Optional<Latencies> of(IoType type) {
 		return type == IoType.READ ? reads : writes;

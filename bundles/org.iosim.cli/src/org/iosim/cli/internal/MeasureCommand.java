@@ -168,7 +168,7 @@ final class MeasureCommand implements Callable<Integer> {
 			public void nothingMeasured(PlannedRun run, IoType type, int attempt) {
 				if (!quiet.quiet) {
 					err.printf(Locale.ROOT, "  run %d completed no %s; running it again%n", run.order() + 1,
-							type == IoType.READ ? "read" : "write");
+							RunResult.word(type));
 				}
 			}
 
@@ -205,7 +205,7 @@ final class MeasureCommand implements Callable<Integer> {
 			Latencies figures = result.of(type).orElse(null);
 			if (figures != null) {
 				text.append(text.isEmpty() ? "" : ", ").append(String.format(Locale.ROOT, "%s %.3f ms (%.0f/s)",
-						type == IoType.READ ? "read" : "write", figures.mean() * 1e3, figures.requestsPerSecond()));
+						RunResult.word(type), figures.mean() * 1e3, figures.requestsPerSecond()));
 			}
 		}
 		return text.isEmpty() ? "no requests completed" : text.toString();

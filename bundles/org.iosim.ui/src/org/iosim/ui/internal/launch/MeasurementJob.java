@@ -159,7 +159,7 @@ public final class MeasurementJob extends Job {
 
 			@Override
 			public void nothingMeasured(PlannedRun run, IoType type, int attempt) {
-				show(progress, "run " + (run.order() + 1) + " completed no " + (type == IoType.READ ? "read" : "write")
+				show(progress, "run " + (run.order() + 1) + " completed no " + RunResult.word(type)
 						+ "; running it again");
 			}
 		};
