@@ -44,6 +44,14 @@ public final class TimeWeighted {
 		if (now < lastChangeTime) {
 			throw backwards(now);
 		}
+		return mean(area, value, lastChangeTime, startTime, now);
+	}
+
+	/**
+	 * The time average over {@code [startTime, now]} of a quantity that covered {@code area} up to
+	 * {@code lastChangeTime} and has held {@code value} since; {@code value} if no time has passed.
+	 */
+	static double mean(double area, double value, double lastChangeTime, double startTime, double now) {
 		double duration = now - startTime;
 		if (duration <= 0) {
 			return value;

@@ -1,6 +1,6 @@
 package org.iosim.simulation.engine;
 
-import org.iosim.des.statistics.TimeWeighted;
+import org.iosim.des.statistics.TimeWeightedPair;
 import org.iosim.des.statistics.TimeWeightedSeries;
 
 /**
@@ -15,8 +15,8 @@ public final class ResourceStatistics {
 
 	private final Simulator simulator;
 	private final int servers;
-	private final TimeWeighted jobsInSystem;
-	private final TimeWeighted busyServers;
+	/** Jobs at the resource (first) and busy servers (second), which change together at every arrival and departure. */
+	private final TimeWeightedPair jobsAndBusyServers;
 	private long arrivals;
 	private long completions;
 	// Running means updated as Tally updates its mean (Welford), so results stay the same to the last
@@ -32,8 +32,7 @@ public final class ResourceStatistics {
 		this.simulator = simulator;
 		this.servers = servers;
 		this.startTime = simulator.now();
-		this.jobsInSystem = new TimeWeighted(startTime, 0);
-		this.busyServers = new TimeWeighted(startTime, 0);
+		this.jobsAndBusyServers = new TimeWeightedPair(startTime, 0, 0);
 	}
 
 	void jobArrived(double serviceTime, int jobsNow) {
@@ -51,9 +50,8 @@ public final class ResourceStatistics {
 
 	private void recordJobs(int jobsNow) {
 		double now = simulator.now();
-		jobsInSystem.update(now, jobsNow);
 		int busy = Math.min(jobsNow, servers);
-		busyServers.update(now, busy);
+		jobsAndBusyServers.update(now, jobsNow, busy);
 		// under processor sharing most arrivals and departures leave the busy servers as they were
 		if (busyOverTime != null && busy != busyOverTime.value()) {
 			busyOverTime.update(now, busy);
@@ -68,7 +66,7 @@ public final class ResourceStatistics {
 	 */
 	public void followUtilizationOverTime(double initialWindowLength) {
 		if (servers != ActiveResource.UNLIMITED_SERVERS) {
-			busyOverTime = new TimeWeightedSeries(simulator.now(), initialWindowLength, busyServers.value());
+			busyOverTime = new TimeWeightedSeries(simulator.now(), initialWindowLength, jobsAndBusyServers.second());
 		}
 	}
 
@@ -83,8 +81,7 @@ public final class ResourceStatistics {
 	void reset() {
 		double now = simulator.now();
 		startTime = now;
-		jobsInSystem.reset(now);
-		busyServers.reset(now);
+		jobsAndBusyServers.reset(now);
 		if (busyOverTime != null) {
 			busyOverTime.reset(now);
 		}
@@ -125,12 +122,12 @@ public final class ResourceStatistics {
 	}
 
 	public double meanBusyServers() {
-		return busyServers.mean(simulator.now());
+		return jobsAndBusyServers.meanOfSecond(simulator.now());
 	}
 
 	/** Time-averaged number of jobs at the resource, waiting or in service. */
 	public double meanJobsInSystem() {
-		return jobsInSystem.mean(simulator.now());
+		return jobsAndBusyServers.meanOfFirst(simulator.now());
 	}
 
 	/** Time-averaged number of jobs beyond the server count, i.e. waiting for a server, not in service. */

@@ -561,7 +561,8 @@ final class BehaviourCompiler {
 		int in(Replication replication) {
 			Step step = new Steps.SetVariables(origin, List.of(), null);
 			Frame parameters = Frame.newScope(new Step[0], null, null);
-			Steps.assign(step, componentParameters, parameters, parameters, replication.newStream());
+			Steps.assign(step, componentParameters.toArray(Steps.Assignment[]::new), parameters, parameters,
+					replication.newStream());
 			double capacity = Steps.sampleDouble(step, "capacity", expression,
 					expression.numberSampler(replication.newStream()), parameters);
 			if (capacity != Math.rint(capacity) || capacity < 1 || capacity > Integer.MAX_VALUE) {

@@ -9,10 +9,10 @@ import java.util.List;
 final class CallTarget {
 
 	private Step[] steps;
-	private final List<Steps.Assignment> componentParameters;
+	private final Steps.Assignment[] componentParameters;
 
 	CallTarget(List<Steps.Assignment> componentParameters) {
-		this.componentParameters = componentParameters;
+		this.componentParameters = componentParameters.toArray(Steps.Assignment[]::new);
 	}
 
 	void define(Step[] compiled) {
@@ -23,7 +23,7 @@ final class CallTarget {
 		return steps;
 	}
 
-	List<Steps.Assignment> componentParameters() {
+	Steps.Assignment[] componentParameters() {
 		return componentParameters;
 	}
 }

@@ -221,11 +221,11 @@ final class Steps {
 	record Assignment(String name, CompiledExpression value) {
 	}
 
-	static void assign(Step step, List<Assignment> assignments, Frame source, Frame target,
+	static void assign(Step step, Assignment[] assignments, Frame source, Frame target,
 			UniformRandomProvider random) {
-		// indexed rather than an iterator: most calls pass nothing, and this runs at every call
-		for (int i = 0; i < assignments.size(); i++) {
-			Assignment assignment = assignments.get(i);
+		// an array, not a List: this runs at every call, which mostly passes nothing, and a List's size
+		// was a call on one of two classes each time
+		for (Assignment assignment : assignments) {
 			try {
 				target.set(assignment.name(), assignment.value().sample(random, source));
 			} catch (StoExEvaluationException | ClassCastException failed) {
@@ -239,7 +239,7 @@ final class Steps {
 	 * Bytes a call or an event sends: the BYTESIZE characterisations of its inputs (not of component
 	 * parameters), as bound in {@code frame}.
 	 */
-	static double payload(List<Assignment> inputs, Frame frame) {
+	static double payload(Assignment[] inputs, Frame frame) {
 		double bytes = 0;
 		for (Assignment input : inputs) {
 			if (input.name().endsWith(".BYTESIZE") && frame.lookup(input.name()) instanceof Number size) {
@@ -251,12 +251,12 @@ final class Steps {
 
 	/** Sets variables in the current scope (Palladio's SetVariableAction, typically {@code RETURN.VALUE}). */
 	static final class SetVariables extends Step {
-		private final List<Assignment> assignments;
+		private final Assignment[] assignments;
 		private final UniformRandomProvider random;
 
 		SetVariables(String origin, List<Assignment> assignments, UniformRandomProvider random) {
 			super(origin);
-			this.assignments = assignments;
+			this.assignments = assignments.toArray(Assignment[]::new);
 			this.random = random;
 		}
 
@@ -274,8 +274,8 @@ final class Steps {
 	 */
 	static final class Call extends Step implements Frame.FrameExit {
 		private final CallTarget target;
-		private final List<Assignment> inputs;
-		private final List<Assignment> returns;
+		private final Assignment[] inputs;
+		private final Assignment[] returns;
 		private final Measurement measurement;
 		private final LinkTransfer link;
 		private final UniformRandomProvider random;
@@ -284,8 +284,8 @@ final class Steps {
 				Measurement measurement, LinkTransfer link, UniformRandomProvider random) {
 			super(origin);
 			this.target = target;
-			this.inputs = inputs;
-			this.returns = returns;
+			this.inputs = inputs.toArray(Assignment[]::new);
+			this.returns = returns.toArray(Assignment[]::new);
 			this.measurement = measurement;
 			this.link = link;
 			this.random = random;
@@ -414,13 +414,13 @@ final class Steps {
 	static final class Emit extends Step {
 
 		private final List<Delivery> deliveries;
-		private final List<Assignment> inputs;
+		private final Assignment[] inputs;
 		private final UniformRandomProvider random;
 
 		Emit(String origin, List<Delivery> deliveries, List<Assignment> inputs, UniformRandomProvider random) {
 			super(origin);
 			this.deliveries = List.copyOf(deliveries);
-			this.inputs = inputs;
+			this.inputs = inputs.toArray(Assignment[]::new);
 			this.random = random;
 		}
 
