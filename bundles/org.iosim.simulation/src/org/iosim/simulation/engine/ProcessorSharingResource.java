@@ -120,7 +120,10 @@ public final class ProcessorSharingResource extends AbstractActiveResource {
 		}
 		// Rounding may put V a hair past the smallest tag; that job is due now.
 		double remaining = Math.max(0, jobsByFinishTag.firstTime() - virtualTime);
-		double due = simulator.now() + remaining / shareOfEachJob(jobsByFinishTag.size());
+		int jobs = jobsByFinishTag.size();
+		// with no more jobs than servers each is served at full speed: the same time without a division,
+		// whose latency the departure's place in the event list waits for
+		double due = simulator.now() + (jobs <= servers() ? remaining : remaining / shareOfEachJob(jobs));
 		if (departureScheduled) {
 			if (departureTime == due) {
 				return;

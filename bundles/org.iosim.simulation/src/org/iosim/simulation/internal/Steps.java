@@ -89,7 +89,8 @@ final class Steps {
 			if (amount == 0) {
 				return true;
 			}
-			resource.serveFor(amount / rate, process);
+			// most resources process at rate 1: the same time without a division, whose latency the event waits for
+			resource.serveFor(rate == 1 ? amount : amount / rate, process);
 			return false;
 		}
 	}

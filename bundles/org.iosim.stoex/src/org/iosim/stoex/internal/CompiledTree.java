@@ -74,6 +74,10 @@ public final class CompiledTree implements CompiledExpression {
 			// the draws the context's sampler would make, since the context passes each call on to rng
 			ZigguratSampler.Exponential standard = ZigguratSampler.Exponential.of(rng);
 			double rate = exponential.constantRate();
+			if (rate == 1) {
+				// the same number without a division, whose latency the next event's time waits for
+				return bindings -> standard.sample();
+			}
 			return bindings -> standard.sample() / rate;
 		}
 		return bindings -> sampleDouble(rng, bindings);

@@ -52,8 +52,8 @@ class SamplingTest {
 
 	/** A sampler bound to a generator draws what sampling with that generator draws, including where it takes a shorter way. */
 	@ParameterizedTest
-	@CsvSource(delimiter = '|', value = { "Exp(2)", "Exp(0.04) * 3", "Exp(n.VALUE)", "Norm(0.07, 0.03)", "7.5", "2 * 3 + n.VALUE",
-			"IntPMF[(1;0.3)(2;0.7)] + Exp(4)" })
+	@CsvSource(delimiter = '|', value = { "Exp(2)", "Exp(1)", "Exp(1.0)", "Exp(0.04) * 3", "Exp(n.VALUE)",
+			"Norm(0.07, 0.03)", "7.5", "2 * 3 + n.VALUE", "IntPMF[(1;0.3)(2;0.7)] + Exp(4)" })
 	void aBoundSamplerDrawsWhatSamplingWithItsGeneratorDraws(String text) {
 		CompiledExpression expression = StoEx.parse(text).compile();
 		Bindings bindings = variable -> variable.equals("n.VALUE") ? 5.0 : null;
