@@ -185,7 +185,9 @@ abstract sealed class QueueState {
 			pending = -1;
 			if (size > 0) {
 				double remaining = Math.max(0, run.finish(heap[0]) - virtualTime);
-				double delay = remaining / rate();
+				// with no more tokens than servers each is served at full speed: the same delay without a
+				// division, whose latency the completion's place in the event list waits for
+				double delay = size <= servers ? remaining : remaining / rate();
 				double time = run.now() + delay;
 				if (listed >= 0 && listedTime <= time && run.mayPostpone()) {
 					// the listed event still comes first (its sequence number is the smaller)
