@@ -55,7 +55,7 @@ final class DistributionNodes {
 
 		@Override
 		double asDouble(EvaluationContext context) {
-			if (constantRate == constantRate) {
+			if (hasConstantRate()) {
 				return context.standardExponential() / constantRate;
 			}
 			return context.standardExponential() / rate(context);
