@@ -559,11 +559,10 @@ final class BehaviourCompiler {
 		}
 
 		int in(Replication replication) {
-			Step step = new Steps.SetVariables(origin, List.of(), null);
 			Frame parameters = Frame.newScope(new Step[0], null, null);
-			Steps.assign(step, componentParameters.toArray(Steps.Assignment[]::new), parameters, parameters,
+			Steps.assign(origin, componentParameters.toArray(Steps.Assignment[]::new), parameters, parameters,
 					replication.newStream());
-			double capacity = Steps.sampleDouble(step, "capacity", expression,
+			double capacity = Steps.sampleDouble(origin, "capacity", expression,
 					expression.numberSampler(replication.newStream()), parameters);
 			if (capacity != Math.rint(capacity) || capacity < 1 || capacity > Integer.MAX_VALUE) {
 				// the element is read only to name it in the message

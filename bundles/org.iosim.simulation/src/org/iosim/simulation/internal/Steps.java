@@ -8,6 +8,7 @@ import org.iosim.engine.SimulationException;
 import org.iosim.simulation.engine.ActiveResource;
 import org.iosim.simulation.engine.Completion;
 import org.iosim.simulation.engine.PassiveResource;
+import org.iosim.stoex.Bindings;
 import org.iosim.stoex.CompiledExpression;
 import org.iosim.stoex.CompiledExpression.NumberSampler;
 import org.iosim.stoex.StoExEvaluationException;
@@ -19,46 +20,46 @@ final class Steps {
 	}
 
 	/**
-	 * Samples a numeric expression through its sampler (bound to the step's stream once, as each step
-	 * binds the numeric expressions it samples), naming the model element when that fails.
+	 * Samples a numeric expression through its sampler (bound once to a stream, as each step binds the
+	 * numeric expressions it samples), naming the model element ({@code origin}) when that fails.
 	 */
-	static double sampleDouble(Step step, String what, CompiledExpression expression, NumberSampler sampler,
-			Frame frame) {
+	static double sampleDouble(String origin, String what, CompiledExpression expression, NumberSampler sampler,
+			Bindings bindings) {
 		try {
-			return sampler.sampleDouble(frame);
+			return sampler.sampleDouble(bindings);
 		} catch (StoExEvaluationException | ClassCastException failed) {
-			throw new SimulationException(step.origin + ": cannot evaluate " + what + " '" + Diagnostic.excerpt(expression.text()) + "': "
+			throw new SimulationException(origin + ": cannot evaluate " + what + " '" + Diagnostic.excerpt(expression.text()) + "': "
 					+ failed.getMessage());
 		}
 	}
 
 	/** Samples a condition, naming the model element when that fails. */
-	static boolean sampleBoolean(Step step, String what, CompiledExpression condition, UniformRandomProvider random,
+	static boolean sampleBoolean(String origin, String what, CompiledExpression condition, UniformRandomProvider random,
 			Frame frame) {
 		try {
 			return condition.sampleBoolean(random, frame);
 		} catch (StoExEvaluationException | ClassCastException failed) {
-			throw new SimulationException(step.origin + ": cannot evaluate " + what + " '" + Diagnostic.excerpt(condition.text()) + "': "
+			throw new SimulationException(origin + ": cannot evaluate " + what + " '" + Diagnostic.excerpt(condition.text()) + "': "
 					+ failed.getMessage());
 		}
 	}
 
-	/** Samples a demand, time or size, which must be finite and not negative. */
-	static double sampleAmount(Step step, String what, CompiledExpression expression, NumberSampler sampler,
-			Frame frame) {
-		double value = sampleDouble(step, what, expression, sampler, frame);
+	/** Samples a demand, delay, size, think time or inter-arrival time, which must be finite and not negative. */
+	static double sampleAmount(String origin, String what, CompiledExpression expression, NumberSampler sampler,
+			Bindings bindings) {
+		double value = sampleDouble(origin, what, expression, sampler, bindings);
 		if (!(value >= 0) || Double.isInfinite(value)) {
-			throw new SimulationException(step.origin + ": " + what + " '" + Diagnostic.excerpt(expression.text()) + "' evaluated to "
+			throw new SimulationException(origin + ": " + what + " '" + Diagnostic.excerpt(expression.text()) + "' evaluated to "
 					+ value + "; it must be finite and not negative");
 		}
 		return value;
 	}
 
-	static long sampleCount(Step step, String what, CompiledExpression expression, NumberSampler sampler,
+	static long sampleCount(String origin, String what, CompiledExpression expression, NumberSampler sampler,
 			Frame frame) {
-		double value = sampleDouble(step, what, expression, sampler, frame);
+		double value = sampleDouble(origin, what, expression, sampler, frame);
 		if (!(value >= 0) || Double.isInfinite(value) || value != Math.rint(value)) {
-			throw new SimulationException(step.origin + ": " + what + " '" + expression.text()
+			throw new SimulationException(origin + ": " + what + " '" + expression.text()
 					+ "' must be a finite whole number of at least 0, but evaluated to " + value);
 		}
 		return (long) value;
@@ -85,7 +86,7 @@ final class Steps {
 
 		@Override
 		boolean run(SimulatedProcess process, Frame frame) {
-			double amount = sampleAmount(this, what, demand, demands, frame);
+			double amount = sampleAmount(origin, what, demand, demands, frame);
 			if (amount == 0) {
 				return true;
 			}
@@ -108,7 +109,7 @@ final class Steps {
 
 		@Override
 		boolean run(SimulatedProcess process, Frame frame) {
-			double delay = sampleAmount(this, "delay", time, times, frame);
+			double delay = sampleAmount(origin, "delay", time, times, frame);
 			if (delay == 0) {
 				return true;
 			}
@@ -132,7 +133,7 @@ final class Steps {
 
 		@Override
 		boolean run(SimulatedProcess process, Frame frame) {
-			long times = sampleCount(this, "iteration count", count, counts, frame);
+			long times = sampleCount(origin, "iteration count", count, counts, frame);
 			if (times > 0) {
 				Frame loop = process.nested(frame, body);
 				loop.repetitionsLeft = times - 1;
@@ -188,7 +189,7 @@ final class Steps {
 		@Override
 		boolean run(SimulatedProcess process, Frame frame) {
 			for (int i = 0; i < conditions.length; i++) {
-				if (sampleBoolean(this, "branch condition", conditions[i], random, frame)) {
+				if (sampleBoolean(origin, "branch condition", conditions[i], random, frame)) {
 					process.push(process.nested(frame, bodies[i]));
 					return true;
 				}
@@ -222,7 +223,7 @@ final class Steps {
 	record Assignment(String name, CompiledExpression value) {
 	}
 
-	static void assign(Step step, Assignment[] assignments, Frame source, Frame target,
+	static void assign(String origin, Assignment[] assignments, Frame source, Frame target,
 			UniformRandomProvider random) {
 		// an array, not a List: this runs at every call, which mostly passes nothing, and a List's size
 		// was a call on one of two classes each time
@@ -230,7 +231,7 @@ final class Steps {
 			try {
 				target.set(assignment.name(), assignment.value().sample(random, source));
 			} catch (StoExEvaluationException | ClassCastException failed) {
-				throw new SimulationException(step.origin + ": cannot evaluate " + assignment.name() + " = '"
+				throw new SimulationException(origin + ": cannot evaluate " + assignment.name() + " = '"
 						+ Diagnostic.excerpt(assignment.value().text()) + "': " + failed.getMessage());
 			}
 		}
@@ -263,7 +264,7 @@ final class Steps {
 
 		@Override
 		boolean run(SimulatedProcess process, Frame frame) {
-			assign(this, assignments, frame, frame, random);
+			assign(origin, assignments, frame, frame, random);
 			return true;
 		}
 	}
@@ -295,8 +296,8 @@ final class Steps {
 		@Override
 		boolean run(SimulatedProcess process, Frame frame) {
 			Frame callee = process.newScope(target.steps(), frame, this);
-			assign(this, target.componentParameters(), callee, callee, random);
-			assign(this, inputs, frame, callee, random);
+			assign(origin, target.componentParameters(), callee, callee, random);
+			assign(origin, inputs, frame, callee, random);
 			callee.enteredAt = process.replication().simulator().now();
 			process.push(callee);
 			if (link != null) {
@@ -312,7 +313,7 @@ final class Steps {
 		 */
 		@Override
 		public boolean exited(SimulatedProcess process, Frame callee) {
-			assign(this, returns, callee, callee.caller, random);
+			assign(origin, returns, callee, callee.caller, random);
 			if (link != null) {
 				process.push(callee.caller.nested(new Step[] { new LinkReply(this, callee) }, null));
 				return false;
@@ -431,14 +432,14 @@ final class Steps {
 				return true;
 			}
 			Frame event = Frame.newScope(new Step[0], null, null);
-			assign(this, inputs, frame, event, random);
+			assign(origin, inputs, frame, event, random);
 			Replication replication = process.replication();
 			for (Delivery delivery : deliveries) {
 				if (!passes(delivery, event)) {
 					continue;
 				}
 				Frame handler = Frame.newScope(delivery.handler().steps(), null, null);
-				assign(this, delivery.handler().componentParameters(), handler, handler, random);
+				assign(origin, delivery.handler().componentParameters(), handler, handler, random);
 				event.variables().forEach(handler::set);
 				replication.eventHandlerStarts(origin);
 				SimulatedProcess sink = new SimulatedProcess(replication, handler, replication::eventHandlerEnds);
@@ -454,7 +455,7 @@ final class Steps {
 		/** Whether the event, with its parameters in {@code event}, meets every filter condition on its way to the sink. */
 		private boolean passes(Delivery delivery, Frame event) {
 			for (CompiledExpression filter : delivery.filters()) {
-				if (!sampleBoolean(this, "filter condition", filter, random, event)) {
+				if (!sampleBoolean(origin, "filter condition", filter, random, event)) {
 					return false;
 				}
 			}
@@ -495,8 +496,8 @@ final class Steps {
 
 		@Override
 		boolean run(SimulatedProcess process, Frame frame) {
-			double bytes = sampleAmount(this, "I/O request size", size, sizes, frame);
-			double probability = sampleDouble(this, "sequentiality", sequentiality, sequentialities, frame);
+			double bytes = sampleAmount(origin, "I/O request size", size, sizes, frame);
+			double probability = sampleDouble(origin, "sequentiality", sequentiality, sequentialities, frame);
 			if (!(probability >= 0 && probability <= 1)) {
 				throw new SimulationException(origin + ": sequentiality '" + Diagnostic.excerpt(sequentiality.text()) + "' evaluated to "
 						+ probability + "; it must lie between 0 and 1");

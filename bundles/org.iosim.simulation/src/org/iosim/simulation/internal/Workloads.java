@@ -1,11 +1,11 @@
 package org.iosim.simulation.internal;
 
 import org.apache.commons.rng.UniformRandomProvider;
-import org.iosim.pcm.validation.Diagnostic;
 import org.iosim.engine.SimulationException;
 import org.iosim.simulation.ArrivalRateProfile;
 import org.iosim.simulation.engine.Completion;
 import org.iosim.simulation.engine.Event;
+import org.iosim.stoex.Bindings;
 import org.iosim.stoex.CompiledExpression;
 import org.iosim.stoex.CompiledExpression.NumberSampler;
 
@@ -13,22 +13,6 @@ import org.iosim.stoex.CompiledExpression.NumberSampler;
 final class Workloads {
 
 	private Workloads() {
-	}
-
-	/** Samples a time through its sampler (the expression bound to the driver's stream), which must be finite and not negative. */
-	private static double sampleTime(String origin, String what, CompiledExpression time, NumberSampler sampler) {
-		double value;
-		try {
-			value = sampler.sampleDouble(org.iosim.stoex.Bindings.EMPTY);
-		} catch (RuntimeException failed) {
-			throw new SimulationException(origin + ": cannot evaluate " + what + " '" + Diagnostic.excerpt(time.text()) + "': "
-					+ failed.getMessage());
-		}
-		if (!(value >= 0) || Double.isInfinite(value)) {
-			throw new SimulationException(origin + ": " + what + " '" + Diagnostic.excerpt(time.text()) + "' evaluated to " + value
-					+ "; it must be finite and not negative");
-		}
-		return value;
 	}
 
 	/**
@@ -232,7 +216,7 @@ final class Workloads {
 					measurement.populationChanged(replication.simulator().now(), users);
 					return;
 				}
-				replication.simulator().schedule(sampleTime(origin, "think time", thinkTime, thinkTimes),
+				replication.simulator().schedule(Steps.sampleAmount(origin, "think time", thinkTime, thinkTimes, Bindings.EMPTY),
 						thinkingOver);
 			}
 		}
@@ -273,7 +257,7 @@ final class Workloads {
 		}
 
 		private void scheduleNext() {
-			double gap = sampleTime(origin, "inter-arrival time", interArrivalTime, interArrivalTimes);
+			double gap = Steps.sampleAmount(origin, "inter-arrival time", interArrivalTime, interArrivalTimes, Bindings.EMPTY);
 			replication.simulator().schedule(gap, arrival);
 		}
 

@@ -173,6 +173,23 @@ class SemanticsTest {
 	}
 
 	@Test
+	void negativeThinkOrInterArrivalTimeStopsTheRunNamingTheWorkload() {
+		SingleServerModel thinking = delayServer();
+		thinking.seff(demand(thinking.cpu(), "0.1")).closedScenario("thinkers", 1, "Norm(0.1, 1)");
+		SimulationException think = assertThrows(SimulationException.class,
+				() -> ExactnessTest.simulate(thinking.build(), SHORT));
+		assertTrue(think.getMessage().contains("'thinkers'") && think.getMessage().contains("think time 'Norm(0.1, 1)' evaluated to -"),
+				think.getMessage());
+
+		SingleServerModel arriving = delayServer();
+		arriving.seff(demand(arriving.cpu(), "0.1")).openScenario("arrivals", "Norm(0.5, 1)");
+		SimulationException arrival = assertThrows(SimulationException.class,
+				() -> ExactnessTest.simulate(arriving.build(), SHORT));
+		assertTrue(arrival.getMessage().contains("'arrivals'")
+				&& arrival.getMessage().contains("inter-arrival time 'Norm(0.5, 1)' evaluated to -"), arrival.getMessage());
+	}
+
+	@Test
 	void demandOnAMissingResourceTypeIsRejectedBeforeRunning() {
 		SingleServerModel model = delayServer();
 		model.seff(demand(model.hdd(), "1")).closedScenario("no disk", 1, "1");
