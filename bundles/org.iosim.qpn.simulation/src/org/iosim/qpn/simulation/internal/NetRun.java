@@ -118,6 +118,13 @@ public final class NetRun {
 	 * stack, where it would have been.
 	 */
 	private int readyAlone = -1;
+	/**
+	 * The slot of the token that made {@link #readyAlone} ready, whose arrival time (now) is not in the
+	 * slot's arrival times, or -1. The token leaves at this instant, so its residence is 0 without a
+	 * write and a read of the ring; if another transition is marked first, the token's time enters the
+	 * ring then, before the run looks at the transitions.
+	 */
+	private int unrecordedSlot = -1;
 
 	// timed transitions: each with one pending firing, drawn for the sum of its enabled modes' rates
 	// and drawn again whenever its inputs change (exponential delays forget how long they ran)
@@ -501,7 +508,11 @@ public final class NetRun {
 					+ now + " (e.g. in '" + slots[slot].place() + "'); the population grows without bound");
 		}
 		held[slot]++;
-		arrivalTimes[slot].add(now);
+		if (passedOnAlone(slot)) {
+			unrecordedSlot = slot;
+		} else {
+			arrivalTimes[slot].add(now);
+		}
 		if (heldRequests != null) {
 			heldRequests[slot].add(request);
 		}
@@ -524,9 +535,8 @@ public final class NetRun {
 
 	private void makeAvailable(int slot) {
 		available[slot]++;
-		int passer = net.passer[slot];
-		if (passer >= 0 && readyAlone < 0 && dirtyCount == 0 && enabledCount == 0) {
-			readyAlone = passer;
+		if (passedOnAlone(slot)) {
+			readyAlone = net.passer[slot];
 			return;
 		}
 		// more tokens can only enable a transition
@@ -535,6 +545,11 @@ public final class NetRun {
 				markDirty(transition);
 			}
 		}
+	}
+
+	/** Whether a token available in the slot now is passed on at once, by the only transition that can fire ({@link #readyAlone}). */
+	private boolean passedOnAlone(int slot) {
+		return net.passer[slot] >= 0 && readyAlone < 0 && dirtyCount == 0 && enabledCount == 0;
 	}
 
 	/** A token of the slot arrives: at its queue for a queueing place, else in the place. */
@@ -572,7 +587,13 @@ public final class NetRun {
 				takenRequests[takenCount] = heldRequests[slot].removeFirst();
 				takenColours[takenCount++] = colourOf[slot];
 			}
-			double arrived = times.removeFirst();
+			double arrived;
+			if (slot == unrecordedSlot) {
+				unrecordedSlot = -1;
+				arrived = now;
+			} else {
+				arrived = times.removeFirst();
+			}
 			if (measuring) {
 				placeResidence[slot].add(now - arrived);
 				if (placeQuantiles[slot] != null) {
@@ -738,6 +759,10 @@ public final class NetRun {
 		if (readyAlone >= 0) {
 			int ready = readyAlone;
 			readyAlone = -1;
+			if (unrecordedSlot >= 0) {
+				arrivalTimes[unrecordedSlot].add(now);
+				unrecordedSlot = -1;
+			}
 			markDirty(ready);
 		}
 		if (!dirty[transition]) {

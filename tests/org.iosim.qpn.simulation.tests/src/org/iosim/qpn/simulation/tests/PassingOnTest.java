@@ -30,8 +30,11 @@ class PassingOnTest {
 	/**
 	 * Jobs think (IS), are passed on to a place where two transitions race for them by weight (one
 	 * sends the job back to think, the other to an FCFS disk), and come back from the disk, passed on
-	 * again. With {@code blocked}, each place a job is passed on from has a second taker that never
-	 * fires (it also needs a token of an empty place), so the run looks at the transitions as usual.
+	 * again. Each job leaving Think also leaves a note in Log, which is passed on to Sink: the note
+	 * arrives first, ready to be passed on at once, and the job arriving in Choice at the same instant
+	 * makes the run look at the transitions after all. With {@code blocked}, each place a token is
+	 * passed on from has a second taker that never fires (it also needs a token of an empty place), so
+	 * the run looks at the transitions as usual.
 	 */
 	private static NetBuilder racingJobs(boolean blocked) {
 		NetBuilder builder = new NetBuilder("racing");
@@ -42,7 +45,9 @@ class PassingOnTest {
 		QueueingColourReference onDisk = builder.exponential(disk, job, 0, 0.15);
 		OrdinaryPlace choice = builder.place("Choice");
 		ColourReference choosing = builder.hold(choice, job, 0);
-		builder.move("pass", thinking, choosing);
+		ColourReference logged = builder.hold(builder.place("Log"), job, 0);
+		builder.mode(builder.transition("pass"), 1, new ColourReference[] { thinking }, logged, choosing);
+		builder.move("drain", logged, builder.hold(builder.place("Sink"), job, 0));
 		builder.move("back", onDisk, thinking);
 		ImmediateTransition again = builder.transition("again");
 		builder.mode(again, 1, new ColourReference[] { choosing }, thinking);
@@ -53,6 +58,7 @@ class PassingOnTest {
 			ColourReference never = builder.hold(builder.place("Empty"), job, 0);
 			builder.mode(builder.transition("blockThink"), 1, new ColourReference[] { thinking, never }, thinking);
 			builder.mode(builder.transition("blockDisk"), 1, new ColourReference[] { onDisk, never }, onDisk);
+			builder.mode(builder.transition("blockLog"), 1, new ColourReference[] { logged, never }, logged);
 		}
 		return builder;
 	}
