@@ -129,6 +129,23 @@ public final class CompiledNet {
 	 * at which are enabled ({@link NetRun}).
 	 */
 	final int[] passer;
+	/**
+	 * For each transition with more than one mode (in QPME nets mostly one per colour), the number of its
+	 * first mode when the modes of all such transitions are numbered, transition by transition; -1 for a
+	 * transition with one mode. A run counts which numbered modes can fire as tokens come and go, rather
+	 * than reading every mode's inputs each time it looks at the transition; one mode's inputs are read
+	 * faster than they are counted.
+	 */
+	final int[] firstMode;
+	/** The transition of each numbered mode. */
+	final int[] transitionOfMode;
+	/** For each numbered mode, the number of its inputs that take tokens. */
+	final int[] takingInputs;
+	/**
+	 * For each slot, the numbered modes that take tokens from it, as pairs of the mode's number and the
+	 * tokens it takes: whether such a mode can fire changes only when one of its slots passes its count.
+	 */
+	final int[][] modesTaking;
 	/** The net's probes; null if it has none, so that runs of such nets do no probe work at all. */
 	final CompiledProbes probes;
 
@@ -154,6 +171,35 @@ public final class CompiledNet {
 			}
 		}
 		consumers = bySlot.stream().map(list -> list.stream().mapToInt(Integer::intValue).toArray()).toArray(int[][]::new);
+		firstMode = new int[transitions.length];
+		List<Integer> transitionOf = new ArrayList<>();
+		List<Integer> taking = new ArrayList<>();
+		List<List<Integer>> takers = new ArrayList<>();
+		for (int slot = 0; slot < slots.length; slot++) {
+			takers.add(new ArrayList<>());
+		}
+		for (int transition = 0; transition < transitions.length; transition++) {
+			if (transitions[transition].modes().length == 1) {
+				firstMode[transition] = -1;
+				continue;
+			}
+			firstMode[transition] = transitionOf.size();
+			for (CompiledMode mode : transitions[transition].modes()) {
+				int number = transitionOf.size();
+				transitionOf.add(transition);
+				int inputs = 0;
+				for (int input = 0; input < mode.inputSlots().length; input++) {
+					if (mode.inputCounts()[input] > 0) {
+						inputs++;
+						takers.get(mode.inputSlots()[input]).addAll(List.of(number, mode.inputCounts()[input]));
+					}
+				}
+				taking.add(inputs);
+			}
+		}
+		transitionOfMode = transitionOf.stream().mapToInt(Integer::intValue).toArray();
+		takingInputs = taking.stream().mapToInt(Integer::intValue).toArray();
+		modesTaking = takers.stream().map(list -> list.stream().mapToInt(Integer::intValue).toArray()).toArray(int[][]::new);
 		passer = new int[slots.length];
 		for (int slot = 0; slot < slots.length; slot++) {
 			passer[slot] = consumers[slot].length == 1 && passesOn(transitions[consumers[slot][0]], slot) && !slots[slot].fifo()

@@ -76,6 +76,13 @@ public final class NetRun {
 	private final int[] held;
 	private long heldTokens;
 	private final int[] available;
+	/** For each numbered mode ({@link CompiledNet#firstMode}), its inputs holding fewer tokens than it takes. */
+	private final int[] missingInputs;
+	/**
+	 * For each transition with numbered modes, those that can fire; both kept up to date as tokens
+	 * become available or are taken.
+	 */
+	private final int[] enabledModes;
 	private final DoubleRing[] arrivalTimes;
 	private final IntRing[] departureLines;
 	/** For a FIFO place: whether it offers a token to the transitions. */
@@ -185,6 +192,13 @@ public final class NetRun {
 		standardExponential = ZigguratSampler.Exponential.of(random);
 		held = new int[slotCount];
 		available = new int[slotCount];
+		missingInputs = net.takingInputs.clone();
+		enabledModes = new int[net.transitions.length];
+		for (int mode = 0; mode < missingInputs.length; mode++) {
+			if (missingInputs[mode] == 0) {
+				enabledModes[net.transitionOfMode[mode]]++;
+			}
+		}
 		arrivalTimes = new DoubleRing[slotCount];
 		departureLines = new IntRing[net.placeCount];
 		offering = new boolean[net.placeCount];
@@ -380,8 +394,7 @@ public final class NetRun {
 			return;
 		}
 		pendingFiring[transition] = -1;
-		CompiledTransition compiled = net.transitions[transition];
-		fire(compiled, chooseMode(compiled));
+		fire(net.transitions[transition], chooseMode(transition));
 		eventCount++;
 		markDirty(transition);
 		fireImmediateTransitions();
@@ -539,10 +552,29 @@ public final class NetRun {
 			readyAlone = net.passer[slot];
 			return;
 		}
+		countAvailable(slot, available[slot] - 1, available[slot]);
 		// more tokens can only enable a transition
 		for (int transition : net.consumers[slot]) {
 			if (!enabled[transition]) {
 				markDirty(transition);
+			}
+		}
+	}
+
+	/** The slot's available tokens went from {@code before} to {@code after}: the modes that take from it follow. */
+	private void countAvailable(int slot, int before, int after) {
+		int[] takers = net.modesTaking[slot];
+		for (int taker = 0; taker < takers.length; taker += 2) {
+			int takes = takers[taker + 1];
+			if (before >= takes != after >= takes) {
+				int mode = takers[taker];
+				if (after >= takes) {
+					if (--missingInputs[mode] == 0) {
+						enabledModes[net.transitionOfMode[mode]]++;
+					}
+				} else if (missingInputs[mode]++ == 0) {
+					enabledModes[net.transitionOfMode[mode]]--;
+				}
 			}
 		}
 	}
@@ -578,8 +610,10 @@ public final class NetRun {
 		heldTokens -= count;
 		held[slot] -= count;
 		available[slot] -= count;
+		// a passer's slot has no other taker, so no numbered mode to count
 		if (net.passer[slot] < 0) {
 			placePopulation[slot].update(now, held[slot]);
+			countAvailable(slot, available[slot] + count, available[slot]);
 		}
 		DoubleRing times = arrivalTimes[slot];
 		for (int token = 0; token < count; token++) {
@@ -790,7 +824,7 @@ public final class NetRun {
 						timedDirtyStack[timedDirtyCount++] = transition;
 					}
 				} else {
-					setEnabled(transition, anyModeEnabled(net.transitions[transition]));
+					setEnabled(transition, anyModeEnabled(transition));
 				}
 			}
 			if (enabledCount == 0) {
@@ -801,7 +835,7 @@ public final class NetRun {
 				throw endlessFirings(enabledList[0]);
 			}
 			int transition = chooseTransition();
-			fire(net.transitions[transition], chooseMode(net.transitions[transition]));
+			fire(net.transitions[transition], chooseMode(transition));
 			eventCount++;
 		}
 	}
@@ -839,9 +873,10 @@ public final class NetRun {
 			int transition = timedDirtyStack[--timedDirtyCount];
 			timedDirty[transition] = false;
 			double rate = 0;
-			for (CompiledMode mode : net.transitions[transition].modes()) {
-				if (enabled(mode)) {
-					rate += mode.weight();
+			CompiledMode[] modes = net.transitions[transition].modes();
+			for (int mode = 0; mode < modes.length; mode++) {
+				if (enabled(transition, mode)) {
+					rate += modes[mode].weight();
 				}
 			}
 			pendingFiring[transition] = rate > 0
@@ -850,16 +885,18 @@ public final class NetRun {
 		}
 	}
 
-	private boolean anyModeEnabled(CompiledTransition transition) {
-		for (CompiledMode mode : transition.modes()) {
-			if (enabled(mode)) {
-				return true;
-			}
-		}
-		return false;
+	private boolean anyModeEnabled(int transition) {
+		int first = net.firstMode[transition];
+		return first < 0 ? takesAvailableTokens(net.transitions[transition].modes()[0]) : enabledModes[transition] > 0;
 	}
 
-	private boolean enabled(CompiledMode mode) {
+	private boolean enabled(int transition, int mode) {
+		int first = net.firstMode[transition];
+		return first < 0 ? takesAvailableTokens(net.transitions[transition].modes()[mode]) : missingInputs[first + mode] == 0;
+	}
+
+	/** Whether each of the mode's inputs holds the tokens it takes. */
+	private boolean takesAvailableTokens(CompiledMode mode) {
 		int[] inputSlots = mode.inputSlots();
 		int[] inputCounts = mode.inputCounts();
 		for (int input = 0; input < inputSlots.length; input++) {
@@ -918,23 +955,23 @@ public final class NetRun {
 		return chosen;
 	}
 
-	private CompiledMode chooseMode(CompiledTransition transition) {
-		CompiledMode[] modes = transition.modes();
+	private CompiledMode chooseMode(int transition) {
+		CompiledMode[] modes = net.transitions[transition].modes();
 		if (modes.length == 1) {
 			return modes[0];
 		}
 		double totalWeight = 0;
-		for (CompiledMode mode : modes) {
-			if (enabled(mode)) {
-				totalWeight += mode.weight();
+		for (int mode = 0; mode < modes.length; mode++) {
+			if (enabled(transition, mode)) {
+				totalWeight += modes[mode].weight();
 			}
 		}
 		double draw = random.nextDouble() * totalWeight;
 		CompiledMode chosen = null;
-		for (CompiledMode mode : modes) {
-			if (enabled(mode)) {
-				chosen = mode;
-				draw -= mode.weight();
+		for (int mode = 0; mode < modes.length; mode++) {
+			if (enabled(transition, mode)) {
+				chosen = modes[mode];
+				draw -= chosen.weight();
 				if (draw < 0) {
 					break;
 				}
