@@ -9,6 +9,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.concurrent.Callable;
 
 import org.iosim.des.RunBudget;
@@ -577,9 +578,10 @@ final class QpnCommand implements Runnable {
 		@Parameters(paramLabel = "NET.qpe", description = "The net.")
 		Path file;
 
-		@Option(names = "--run-length", paramLabel = "TIME", defaultValue = "1000000",
-				description = "Simulated time of the long run (default ${DEFAULT-VALUE}).")
-		double runLength;
+		@Option(names = "--run-length", paramLabel = "TIME", description = "Simulated time of the long run (default:"
+				+ " 1000000, or as long as it takes to fire 20 million events if that is longer, so that a net whose"
+				+ " events are sparse is timed over seconds, not over the JIT's warm-up).")
+		Double runLength;
 
 		@Option(names = "--seed", defaultValue = "1", description = "Seed (default ${DEFAULT-VALUE}).")
 		long seed;
@@ -595,7 +597,7 @@ final class QpnCommand implements Runnable {
 
 		@Override
 		public Integer call() {
-			if (!(runLength > 0 && runLength < Double.POSITIVE_INFINITY)) {
+			if (runLength != null && !(runLength > 0 && runLength < Double.POSITIVE_INFINITY)) {
 				throw new IosimCommand.UserError(Main.EXIT_USAGE, "--run-length must be positive, got " + runLength);
 			}
 			int simQpnRuns = simQpn.runs();
@@ -605,7 +607,8 @@ final class QpnCommand implements Runnable {
 			Net read = readNet.net();
 			QpnBenchmark.Figures figures;
 			try {
-				figures = QpnBenchmark.run(read, runLength, seed, step -> {
+				figures = QpnBenchmark.run(read, runLength == null ? OptionalDouble.empty() : OptionalDouble.of(runLength),
+						seed, step -> {
 					if (!quiet.quiet) {
 						err.println("  " + step);
 						err.flush();

@@ -2,6 +2,7 @@ package org.iosim.qpn.simulation.bench;
 
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
+import java.util.OptionalDouble;
 
 import org.iosim.des.bench.BareEventLoop;
 import org.iosim.qpn.Net;
@@ -20,6 +21,14 @@ import org.iosim.qpn.simulation.QpnSimulator;
 public final class QpnBenchmark {
 
 	private static final int ROUNDS = 3;
+	/** The long run's simulated time unless one is given, at the least. */
+	public static final double DEFAULT_RUN_LENGTH = 1_000_000;
+	/**
+	 * The events the long run fires at the least unless its length is given: a net whose events are
+	 * sparse in time (ISPASS 2003 fires 128,000 in the default run length, in a few milliseconds) is then
+	 * timed over a second or more, not over the JIT's warm-up.
+	 */
+	public static final long DEFAULT_EVENTS = 20_000_000;
 
 	/**
 	 * @param events            events of the long run (service completions and transition firings)
@@ -44,10 +53,16 @@ public final class QpnBenchmark {
 	private QpnBenchmark() {
 	}
 
-	/** Runs the net for {@code runLength} time units (ABSOLUTE, no warm-up) in the rounds described above. */
-	public static Figures run(Net net, double runLength, long seed, Steps steps) {
+	/**
+	 * Runs the net for {@code runLength} time units (ABSOLUTE, no warm-up) in the rounds described above;
+	 * without one, for {@link #longRunLength the length} the run that warms up the JIT asks for.
+	 */
+	public static Figures run(Net net, OptionalDouble givenRunLength, long seed, Steps steps) {
 		steps.step("warming up the JIT");
-		simulate(net, runLength / 10, seed);
+		double warmUpLength = givenRunLength.orElse(DEFAULT_RUN_LENGTH) / 10;
+		long warmUpEvents = simulate(net, warmUpLength, seed).events();
+		double runLength = givenRunLength.isPresent() ? givenRunLength.getAsDouble()
+				: longRunLength(warmUpLength, warmUpEvents);
 		MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
 		steps.step("a run a tenth as long, for the heap");
 		simulate(net, runLength / 10, seed);
@@ -65,6 +80,18 @@ public final class QpnBenchmark {
 		steps.step("heap after the long runs");
 		long heapAfterLongRun = usedHeap(memory);
 		return new Figures(result.events(), result.simulatedTime(), best, bestBare, heapAfterShortRun, heapAfterLongRun);
+	}
+
+	/**
+	 * The long run's length when none is given: {@link #DEFAULT_RUN_LENGTH}, or longer if a run of
+	 * {@code pilotLength} firing {@code pilotEvents} says that it would fire fewer than
+	 * {@link #DEFAULT_EVENTS}.
+	 */
+	public static double longRunLength(double pilotLength, long pilotEvents) {
+		if (pilotEvents <= 0) {
+			return DEFAULT_RUN_LENGTH;
+		}
+		return Math.max(DEFAULT_RUN_LENGTH, pilotLength * ((double) DEFAULT_EVENTS / pilotEvents));
 	}
 
 	private static QpnResult simulate(Net net, double runLength, long seed) {
