@@ -24,7 +24,7 @@ public final class TimeWeighted {
 	/** The quantity takes {@code newValue} from {@code time} on. */
 	public void update(double time, double newValue) {
 		if (time < lastChangeTime) {
-			throw backwards(time);
+			throw backwards(time, lastChangeTime);
 		}
 		area += value * (time - lastChangeTime);
 		lastChangeTime = time;
@@ -41,17 +41,19 @@ public final class TimeWeighted {
 	 * until {@code now}; the current value if no time has passed.
 	 */
 	public double mean(double now) {
-		if (now < lastChangeTime) {
-			throw backwards(now);
-		}
 		return mean(area, value, lastChangeTime, startTime, now);
 	}
 
 	/**
 	 * The time average over {@code [startTime, now]} of a quantity that covered {@code area} up to
 	 * {@code lastChangeTime} and has held {@code value} since; {@code value} if no time has passed.
+	 *
+	 * @throws IllegalArgumentException if {@code now} comes before {@code lastChangeTime}
 	 */
 	static double mean(double area, double value, double lastChangeTime, double startTime, double now) {
+		if (now < lastChangeTime) {
+			throw backwards(now, lastChangeTime);
+		}
 		double duration = now - startTime;
 		if (duration <= 0) {
 			return value;
@@ -62,7 +64,7 @@ public final class TimeWeighted {
 	/** Forgets the history before {@code time} (warm-up removal); the current value is kept. */
 	public void reset(double time) {
 		if (time < lastChangeTime) {
-			throw backwards(time);
+			throw backwards(time, lastChangeTime);
 		}
 		startTime = time;
 		lastChangeTime = time;
@@ -70,7 +72,7 @@ public final class TimeWeighted {
 	}
 
 	/** Kept out of the methods called per event, which stay small enough to inline. */
-	private IllegalArgumentException backwards(double time) {
+	static IllegalArgumentException backwards(double time, double lastChangeTime) {
 		return new IllegalArgumentException("time went backwards: " + time + " < " + lastChangeTime);
 	}
 }

@@ -28,7 +28,7 @@ public final class TimeWeightedPair {
 	/** The quantities take {@code newFirst} and {@code newSecond} from {@code time} on. */
 	public void update(double time, double newFirst, double newSecond) {
 		if (time < lastChangeTime) {
-			throw backwards(time);
+			throw TimeWeighted.backwards(time, lastChangeTime);
 		}
 		double interval = time - lastChangeTime;
 		firstArea += first * interval;
@@ -50,33 +50,22 @@ public final class TimeWeightedPair {
 
 	/** Time average of the first quantity over {@code [start, now]}, as {@link TimeWeighted#mean}. */
 	public double meanOfFirst(double now) {
-		if (now < lastChangeTime) {
-			throw backwards(now);
-		}
 		return TimeWeighted.mean(firstArea, first, lastChangeTime, startTime, now);
 	}
 
 	/** Time average of the second quantity over {@code [start, now]}, as {@link TimeWeighted#mean}. */
 	public double meanOfSecond(double now) {
-		if (now < lastChangeTime) {
-			throw backwards(now);
-		}
 		return TimeWeighted.mean(secondArea, second, lastChangeTime, startTime, now);
 	}
 
 	/** Forgets the history before {@code time} (warm-up removal); the current values are kept. */
 	public void reset(double time) {
 		if (time < lastChangeTime) {
-			throw backwards(time);
+			throw TimeWeighted.backwards(time, lastChangeTime);
 		}
 		startTime = time;
 		lastChangeTime = time;
 		firstArea = 0;
 		secondArea = 0;
-	}
-
-	/** Kept out of the methods called per event, which stay small enough to inline. */
-	private IllegalArgumentException backwards(double time) {
-		return new IllegalArgumentException("time went backwards: " + time + " < " + lastChangeTime);
 	}
 }

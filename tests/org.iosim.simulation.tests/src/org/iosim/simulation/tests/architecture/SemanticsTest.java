@@ -166,27 +166,28 @@ class SemanticsTest {
 	void negativeDemandStopsTheRunNamingTheAction() {
 		SingleServerModel model = delayServer();
 		model.seff(demand(model.cpu(), "Norm(0.1, 1)")).closedScenario("bad", 1, "1");
-		SimulationException failure = assertThrows(SimulationException.class,
-				() -> ExactnessTest.simulate(model.build(), SHORT));
-		assertTrue(failure.getMessage().contains("InternalAction 'demand on CPU'"), failure.getMessage());
-		assertTrue(failure.getMessage().contains("evaluated to -"), failure.getMessage());
+		String failure = stopMessage(model);
+		assertTrue(failure.contains("InternalAction 'demand on CPU'"), failure);
+		assertTrue(failure.contains("evaluated to -"), failure);
+	}
+
+	/** The message of the SimulationException that stops the model's run. */
+	private static String stopMessage(SingleServerModel model) {
+		return assertThrows(SimulationException.class, () -> ExactnessTest.simulate(model.build(), SHORT)).getMessage();
 	}
 
 	@Test
 	void negativeThinkOrInterArrivalTimeStopsTheRunNamingTheWorkload() {
 		SingleServerModel thinking = delayServer();
 		thinking.seff(demand(thinking.cpu(), "0.1")).closedScenario("thinkers", 1, "Norm(0.1, 1)");
-		SimulationException think = assertThrows(SimulationException.class,
-				() -> ExactnessTest.simulate(thinking.build(), SHORT));
-		assertTrue(think.getMessage().contains("'thinkers'") && think.getMessage().contains("think time 'Norm(0.1, 1)' evaluated to -"),
-				think.getMessage());
+		String think = stopMessage(thinking);
+		assertTrue(think.contains("'thinkers'") && think.contains("think time 'Norm(0.1, 1)' evaluated to -"), think);
 
 		SingleServerModel arriving = delayServer();
 		arriving.seff(demand(arriving.cpu(), "0.1")).openScenario("arrivals", "Norm(0.5, 1)");
-		SimulationException arrival = assertThrows(SimulationException.class,
-				() -> ExactnessTest.simulate(arriving.build(), SHORT));
-		assertTrue(arrival.getMessage().contains("'arrivals'")
-				&& arrival.getMessage().contains("inter-arrival time 'Norm(0.5, 1)' evaluated to -"), arrival.getMessage());
+		String arrival = stopMessage(arriving);
+		assertTrue(arrival.contains("'arrivals'") && arrival.contains("inter-arrival time 'Norm(0.5, 1)' evaluated to -"),
+				arrival);
 	}
 
 	@Test
